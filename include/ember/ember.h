@@ -1,0 +1,4 @@
+// Everything public in ember.
+#pragma once
+
+#include "ember/tensor.h"

@@ -1,0 +1,20 @@
+#include "ember/tensor/scalar.h"
+
+namespace ember {
+
+Scalar Scalar::operator-() const {
+  EMBER_CHECK(kind_ != Kind::Bool, "torch boolean negative, the `-` operator, is not supported.");
+  if (kind_ == Kind::Double) return Scalar(-d_);
+  return Scalar(static_cast<int64_t>(-static_cast<uint64_t>(i_)));
+}
+
+std::ostream& operator<<(std::ostream& os, const Scalar& s) {
+  switch (s.kind_) {
+    case Scalar::Kind::Bool: return os << (s.i_ ? "True" : "False");
+    case Scalar::Kind::Int: return os << s.i_;
+    case Scalar::Kind::Double: return os << s.d_;
+  }
+  return os;
+}
+
+}  // namespace ember

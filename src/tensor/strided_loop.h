@@ -1,0 +1,127 @@
+// StridedLoop: the iteration core under every elementwise kernel. It walks N operands of one
+// shape, each with its own byte strides (0 along broadcast dims), calling
+//
+//   inner(char* const* ptrs, const int64_t* byteStrides, int64_t n)
+//
+// once per run of the innermost dimension. Dims are reordered so the first operand (usually
+// the output) is walked in memory order, and adjacent dims that are contiguous for every
+// operand are merged, so a contiguous op becomes one call with n = numel.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+
+#include "ember/small_vector.h"
+#include "ember/tensor/parallel.h"
+
+namespace ember {
+
+template <size_t N>
+class StridedLoop {
+ public:
+  // shape: the common iteration shape. elemStrides[k]: operand k's strides in elements, one
+  // per dim of shape (0 where broadcast). elemSizes[k]: operand k's element size in bytes.
+  StridedLoop(IntArrayRef shape, const std::array<IntArrayRef, N>& elemStrides,
+              const std::array<int64_t, N>& elemSizes) {
+    const int64_t ndim = static_cast<int64_t>(shape.size());
+    numel_ = 1;
+    for (int64_t s : shape) numel_ *= s;
+    // Order dims innermost first by operand 0's stride, ties broken by later operands.
+    SmallVector<int64_t, 6> order(static_cast<size_t>(ndim));
+    std::iota(order.begin(), order.end(), 0);
+    std::reverse(order.begin(), order.end());  // start from row-major order (last dim innermost)
+    std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+      for (size_t k = 0; k < N; ++k) {
+        int64_t sa = elemStrides[k][a], sb = elemStrides[k][b];
+        if (sa == 0 || sb == 0) continue;  // broadcast dims say nothing about order
+        if (sa != sb) return sa < sb;
+      }
+      return false;
+    });
+    for (int64_t d : order) {
+      if (shape[d] == 1) continue;  // size-1 dims never advance
+      shape_.push_back(shape[d]);
+      for (size_t k = 0; k < N; ++k) strides_[k].push_back(elemStrides[k][d] * elemSizes[k]);
+    }
+    coalesce();
+    if (shape_.empty()) {  // 0-dim or all size-1: one element
+      shape_.push_back(1);
+      for (size_t k = 0; k < N; ++k) strides_[k].push_back(0);
+    }
+  }
+
+  int64_t numel() const { return numel_; }
+  int64_t ndim() const { return static_cast<int64_t>(shape_.size()); }
+  int64_t innerSize() const { return shape_[0]; }
+  // Byte stride of operand k along the innermost (coalesced) dim.
+  int64_t innerStride(size_t k) const { return strides_[k][0]; }
+  bool isContiguousFor(size_t k, int64_t elemSize) const { return ndim() == 1 && strides_[k][0] == elemSize; }
+
+  // Runs `inner` over linear positions [begin, end) of the iteration space.
+  template <typename Inner>
+  void run(const std::array<char*, N>& base, int64_t begin, int64_t end, Inner&& inner) const {
+    if (begin >= end) return;
+    const int64_t nd = ndim();
+    DimVector idx(static_cast<size_t>(nd), 0);
+    std::array<char*, N> ptrs = base;
+    int64_t rem = begin;
+    for (int64_t d = 0; d < nd; ++d) {
+      idx[d] = rem % shape_[d];
+      rem /= shape_[d];
+      for (size_t k = 0; k < N; ++k) ptrs[k] += idx[d] * strides_[k][d];
+    }
+    std::array<int64_t, N> innerStrides;
+    for (size_t k = 0; k < N; ++k) innerStrides[k] = strides_[k][0];
+    int64_t pos = begin;
+    while (pos < end) {
+      int64_t n = std::min(shape_[0] - idx[0], end - pos);
+      inner(ptrs.data(), innerStrides.data(), n);
+      pos += n;
+      if (pos >= end) break;
+      // Advance: the inner dim is exhausted, carry into the outer dims.
+      for (size_t k = 0; k < N; ++k) ptrs[k] -= idx[0] * strides_[k][0];
+      idx[0] = 0;
+      for (int64_t d = 1; d < nd; ++d) {
+        ++idx[d];
+        for (size_t k = 0; k < N; ++k) ptrs[k] += strides_[k][d];
+        if (idx[d] < shape_[d]) break;
+        for (size_t k = 0; k < N; ++k) ptrs[k] -= shape_[d] * strides_[k][d];
+        idx[d] = 0;
+      }
+    }
+  }
+
+  // Runs over the whole space, split across the thread pool when it is large.
+  template <typename Inner>
+  void runParallel(const std::array<char*, N>& base, Inner&& inner, int64_t grain = kGrainSize) const {
+    parallelFor(0, numel_, grain, [&](int64_t b, int64_t e) { run(base, b, e, inner); });
+  }
+
+ private:
+  void coalesce() {
+    size_t out = 0;
+    for (size_t d = 1; d < shape_.size(); ++d) {
+      bool mergeable = true;
+      for (size_t k = 0; k < N && mergeable; ++k)
+        mergeable = strides_[k][out] * shape_[out] == strides_[k][d];
+      if (mergeable) {
+        shape_[out] *= shape_[d];
+      } else {
+        ++out;
+        shape_[out] = shape_[d];
+        for (size_t k = 0; k < N; ++k) strides_[k][out] = strides_[k][d];
+      }
+    }
+    if (!shape_.empty()) {
+      shape_.resize(out + 1);
+      for (size_t k = 0; k < N; ++k) strides_[k].resize(out + 1);
+    }
+  }
+
+  DimVector shape_;
+  std::array<DimVector, N> strides_;
+  int64_t numel_ = 1;
+};
+
+}  // namespace ember
