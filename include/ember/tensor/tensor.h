@@ -123,6 +123,7 @@ class Tensor {
 #include "ember/tensor/methods/shape.inc"
 #include "ember/tensor/methods/indexing.inc"
 #include "ember/tensor/methods/pointwise.inc"
+#include "ember/tensor/methods/unary.inc"
 #include "ember/tensor/methods/reduce.inc"
 #include "ember/tensor/methods/access.inc"
 
