@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Lines up ember's and PyTorch's benchmark results and prints ratios.
+
+usage: compare.py EMBER.jsonl TORCH.jsonl [--json OUT.json]
+
+Each input holds JSON lines {"suite", "name", "seconds", "threads"}. The ratio is PyTorch's
+time over ember's: above 1 means ember is faster. Per suite the geometric mean of the ratios
+is printed. Derived figures (bandwidth fractions) are printed for the cases that define them.
+"""
+import json
+import math
+import sys
+
+
+def load(path):
+    rows = {}
+    with open(path) as fh:
+        for line in fh:
+            line = line.strip()
+            if line.startswith("{"):
+                r = json.loads(line)
+                rows[(r["suite"], r["name"], r["threads"])] = r["seconds"]
+    return rows
+
+
+def fmt_time(s):
+    if s is None:
+        return "-"
+    for unit, scale in (("s", 1), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9)):
+        if s >= scale:
+            return f"{s / scale:.3g} {unit}"
+    return f"{s / 1e-9:.3g} ns"
+
+
+def derived(ember):
+    """Memory-bandwidth fraction of the 16M add relative to a stream copy (3 vs 2 streams)."""
+    out = []
+    for (suite, name, threads), secs in ember.items():
+        if name == "add_16M_f32":
+            copy = ember.get((suite, "stream_copy_16M_f32", threads))
+            if copy:
+                frac = (3 / secs) / (2 / copy)
+                out.append(f"add_16M_f32 at {threads} thread(s): {100 * frac:.0f}% of stream-copy bandwidth")
+    return out
+
+
+def main():
+    args = sys.argv[1:]
+    out_json = None
+    if "--json" in args:
+        i = args.index("--json")
+        out_json = args[i + 1]
+        del args[i:i + 2]
+    ember, torch_rows = load(args[0]), load(args[1])
+    keys = sorted(set(ember) | set(torch_rows))
+    print(f"{'suite':<10} {'case':<28} {'thr':>3} {'ember':>10} {'pytorch':>10} {'ratio':>7}")
+    suites, results = {}, []
+    for key in keys:
+        e, t = ember.get(key), torch_rows.get(key)
+        ratio = t / e if e and t else None
+        if ratio:
+            suites.setdefault(key[0], []).append(ratio)
+        results.append({"suite": key[0], "name": key[1], "threads": key[2], "ember_s": e, "pytorch_s": t,
+                        "ratio": ratio})
+        print(f"{key[0]:<10} {key[1]:<28} {key[2]:>3} {fmt_time(e):>10} {fmt_time(t):>10} "
+              f"{(f'{ratio:.2f}x' if ratio else '-'):>7}")
+    for suite, ratios in suites.items():
+        gm = math.exp(sum(map(math.log, ratios)) / len(ratios))
+        print(f"geometric mean ratio ({suite}): {gm:.2f}x  (PyTorch time / ember time)")
+    for line in derived(ember):
+        print(line)
+    if out_json:
+        with open(out_json, "w") as fh:
+            json.dump(results, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()

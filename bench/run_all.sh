@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# `make bench`: every benchmark, ember and PyTorch 1.13 side by side in the same run.
+set -euo pipefail
+build=${1:-build}
+out="$build/bench"
+mkdir -p "$out"
+torch_py=/usr/bin/python3
+here=$(cd "$(dirname "$0")" && pwd)
+
+suites=(tensor_ops)
+n=${#suites[@]}
+: > "$out/ember.jsonl"
+: > "$out/torch.jsonl"
+i=0
+for s in "${suites[@]}"; do
+  i=$((i + 1))
+  echo "[$i/$n] $s: ember" >&2
+  "$build/bin/ember_bench_$s" | tee -a "$out/ember.jsonl" >&2
+  echo "[$i/$n] $s: PyTorch" >&2
+  "$torch_py" "$here/torch_$s.py" | tee -a "$out/torch.jsonl" >&2
+done
+echo >&2
+"$torch_py" "$here/compare.py" "$out/ember.jsonl" "$out/torch.jsonl" --json "$out/results.json"
+echo "results written to $out/results.json"

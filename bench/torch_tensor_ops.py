@@ -1,0 +1,42 @@
+"""PyTorch side of bench/tensor_ops.cpp: the same cases, the same timing method."""
+import json
+import statistics
+import time
+
+import torch
+
+K16M = 16 * 1024 * 1024
+
+
+def median_seconds(fn, inner, rounds=7, warmup=2):
+    for _ in range(warmup * inner):
+        fn()
+    samples = []
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        samples.append((time.perf_counter() - t0) / inner)
+    return statistics.median(samples)
+
+
+def report(name, seconds, threads):
+    print(json.dumps({"suite": "tensor", "name": name, "seconds": seconds, "threads": threads}), flush=True)
+
+
+def main():
+    max_threads = torch.get_num_threads()
+    for threads in sorted({1, max_threads}):
+        torch.set_num_threads(threads)
+        a, b = torch.ones(K16M), torch.ones(K16M)
+        report("add_16M_f32", median_seconds(lambda: torch.add(a, b), 5), threads)
+        r = torch.rand(K16M)
+        report("tanh_16M_f32", median_seconds(lambda: torch.tanh(r), 3), threads)
+        report("sum_16M_f32", median_seconds(lambda: torch.sum(r), 5), threads)
+    torch.set_num_threads(1)
+    a, b = torch.ones(1), torch.ones(1)
+    report("add_1_f32", median_seconds(lambda: torch.add(a, b), 100000), 1)
+
+
+if __name__ == "__main__":
+    main()
