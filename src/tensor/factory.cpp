@@ -1,4 +1,12 @@
+// Factories from sizes and values: empty, fill_, zeros/ones/full, *_like and new_*.
 #include "ember/tensor/ops/factory.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "ember/tensor/dispatch.h"
+#include "scalar_convert.h"
+#include "strided_loop.h"
 
 namespace ember {
 
@@ -18,6 +26,79 @@ size_t storageBytes(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype) {
               "tensor of sizes ", sizes, " is too large");
   return static_cast<size_t>(bytes);
 }
+
+template <typename T>
+void fillWith(const Tensor& self, T value) {
+  const int64_t n = self.numel();
+  if (n == 0) return;
+  T* base = self.data_ptr<T>();
+  if (self.is_contiguous()) {
+    parallelFor(0, n, kGrainSize, [&](int64_t b, int64_t e) { std::fill(base + b, base + e, value); });
+    return;
+  }
+  StridedLoop<1> loop(self.sizes(), {self.strides()}, {static_cast<int64_t>(sizeof(T))});
+  auto inner = [value](char* const* ptrs, const int64_t* strides, int64_t cnt) {
+    char* p = ptrs[0];
+    for (int64_t i = 0; i < cnt; ++i) *reinterpret_cast<T*>(p + i * strides[0]) = value;
+  };
+  std::array<char*, 1> ptrs{reinterpret_cast<char*>(base)};
+  // Overlapping views (expanded dims) are written serially so no two threads share an element.
+  if (self.is_non_overlapping_and_dense()) loop.runParallel(ptrs, inner);
+  else loop.run(ptrs, 0, loop.numel(), inner);
+}
+
+// The permutation-preserving dense strides PyTorch gives a *_like result of a strided input
+// that is not dense: dims sorted by stride (stable, 0-strides stay put), then packed.
+DimVector denseStridesLike(IntArrayRef sizes, IntArrayRef strides) {
+  const int64_t nd = static_cast<int64_t>(sizes.size());
+  DimVector perm(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;  // innermost first
+  auto order = [&](int64_t a, int64_t b) {  // >0: a must move outside b
+    if (strides[a] == 0 || strides[b] == 0) return 0;
+    if (strides[a] != strides[b]) return strides[a] < strides[b] ? -1 : 1;
+    return sizes[a] > sizes[b] ? 1 : 0;
+  };
+  for (int64_t i = 1; i < nd; ++i) {
+    int64_t cur = i;
+    for (int64_t j = i - 1; j >= 0; --j) {
+      int c = order(perm[j], perm[cur]);
+      if (c > 0) {
+        std::swap(perm[j], perm[cur]);
+        cur = j;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  DimVector out(static_cast<size_t>(nd));
+  int64_t stride = 1;
+  for (int64_t i = 0; i < nd; ++i) {
+    out[perm[i]] = stride;
+    if (sizes[perm[i]] > 1) stride *= sizes[perm[i]];
+  }
+  return out;
+}
+
+DimVector channelsLastStrides(IntArrayRef sizes) {
+  EMBER_CHECK(sizes.size() == 4 || sizes.size() == 5, "required rank ", sizes.size() == 4 ? 4 : 5,
+              " tensor to use channels_last format");
+  // Dim order from innermost: C, then W, H(, D), then N.
+  DimVector strides(sizes.size());
+  SmallVector<int64_t, 5> order{1};
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 2; --d) order.push_back(d);
+  order.push_back(0);
+  int64_t s = 1;
+  for (int64_t d : order) {
+    strides[d] = s;
+    s *= std::max<int64_t>(sizes[d], 1);
+  }
+  return strides;
+}
+
+TensorOptions withDtypeOf(const Tensor& self, TensorOptions options) {
+  if (!options.dtype_) options.dtype_ = self.dtype();
+  return options;
+}
 }  // namespace
 
 Tensor empty(IntArrayRef sizes, TensorOptions options) {
@@ -35,6 +116,96 @@ Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions optio
   Tensor t(makeIntrusive<TensorImpl>(std::move(storage), dtype, 0, sizes, strides));
   if (options.requires_grad_) t.set_requires_grad(true);
   return t;
+}
+
+Tensor& fill_(Tensor& self, const Scalar& value) {
+  EMBER_CHECK(self.defined(), "fill_: expected a defined tensor");
+  visitDtype(self.dtype(), [&]<typename T>() { fillWith<T>(self, checkedScalarTo<T>(value)); }, "fill_");
+  return self;
+}
+
+Tensor& fill_(Tensor& self, const Tensor& value) {
+  EMBER_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
+              " dimensions.");
+  return fill_(self, value.item());
+}
+
+Tensor& zero_(Tensor& self) { return fill_(self, Scalar(int64_t{0})); }
+
+Tensor zeros(IntArrayRef sizes, TensorOptions options) {
+  Tensor t = empty(sizes, options);
+  return zero_(t);
+}
+
+Tensor ones(IntArrayRef sizes, TensorOptions options) {
+  Tensor t = empty(sizes, options);
+  return fill_(t, Scalar(int64_t{1}));
+}
+
+Tensor full(IntArrayRef sizes, const Scalar& fill_value, TensorOptions options) {
+  if (!options.dtype_) {
+    options.dtype_ = fill_value.isBoolean() ? kBool : fill_value.isIntegral(false) ? kLong : defaultDtype();
+  }
+  Tensor t = empty(sizes, options);
+  return fill_(t, fill_value);
+}
+
+Tensor scalar_tensor(const Scalar& value, TensorOptions options) {
+  Tensor t = empty({}, options);
+  return fill_(t, value);
+}
+
+DimVector likeStrides(const Tensor& self, MemoryFormat memory_format) {
+  switch (memory_format) {
+    case MemoryFormat::Contiguous:
+      return contiguousStrides(self.sizes());
+    case MemoryFormat::ChannelsLast:
+    case MemoryFormat::ChannelsLast3d:
+      return channelsLastStrides(self.sizes());
+    case MemoryFormat::Preserve:
+      break;
+  }
+  if (self.is_non_overlapping_and_dense()) return DimVector(self.strides());
+  return denseStridesLike(self.sizes(), self.strides());
+}
+
+Tensor empty_like(const Tensor& self, TensorOptions options, std::optional<MemoryFormat> memory_format) {
+  EMBER_CHECK(self.defined(), "empty_like: expected a defined tensor");
+  DimVector strides = likeStrides(self, memory_format.value_or(MemoryFormat::Preserve));
+  return empty_strided(self.sizes(), strides, withDtypeOf(self, options));
+}
+
+Tensor zeros_like(const Tensor& self, TensorOptions options, std::optional<MemoryFormat> memory_format) {
+  Tensor t = empty_like(self, options, memory_format);
+  return zero_(t);
+}
+
+Tensor ones_like(const Tensor& self, TensorOptions options, std::optional<MemoryFormat> memory_format) {
+  Tensor t = empty_like(self, options, memory_format);
+  return fill_(t, Scalar(int64_t{1}));
+}
+
+Tensor full_like(const Tensor& self, const Scalar& fill_value, TensorOptions options,
+                 std::optional<MemoryFormat> memory_format) {
+  Tensor t = empty_like(self, options, memory_format);
+  return fill_(t, fill_value);
+}
+
+// ---- methods ----
+Tensor& Tensor::fill_(const Scalar& value) { return ember::fill_(*this, value); }
+Tensor& Tensor::fill_(const Tensor& value) { return ember::fill_(*this, value); }
+Tensor& Tensor::zero_() { return ember::zero_(*this); }
+Tensor Tensor::new_empty(IntArrayRef sizes, TensorOptions options) const {
+  return ember::empty(sizes, withDtypeOf(*this, options));
+}
+Tensor Tensor::new_zeros(IntArrayRef sizes, TensorOptions options) const {
+  return ember::zeros(sizes, withDtypeOf(*this, options));
+}
+Tensor Tensor::new_ones(IntArrayRef sizes, TensorOptions options) const {
+  return ember::ones(sizes, withDtypeOf(*this, options));
+}
+Tensor Tensor::new_full(IntArrayRef sizes, const Scalar& fill_value, TensorOptions options) const {
+  return ember::full(sizes, fill_value, withDtypeOf(*this, options));
 }
 
 }  // namespace ember

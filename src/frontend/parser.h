@@ -1,0 +1,85 @@
+// The TorchScript parser: a recursive-descent statement parser with a Pratt (precedence
+// climbing) expression parser, producing Trees that match TorchScript's own parser.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "frontend/lexer.h"
+#include "frontend/tree_views.h"
+
+namespace ember::jit {
+
+class Parser {
+ public:
+  explicit Parser(SourcePtr source);
+  explicit Parser(std::string text) : Parser(std::make_shared<Source>(std::move(text))) {}
+
+  // One `def`. Methods (`isMethod`) do not count `self` when matching a `# type:` comment.
+  Def parseFunction(bool isMethod);
+  // One `class Name(Base):` definition.
+  ClassDef parseClass();
+  // A whole source file (e.g. an archive's code/*.py): top-level classes and functions.
+  // `import` lines, which only older archives carry, are skipped.
+  List<Stmt> parseFile();
+  // A `# type: (A, B) -> R` comment, as a Decl whose params are the types.
+  TreeRef parseTypeComment();
+  // One expression (no top-level tuple).
+  Expr parseExp();
+
+  Lexer& lexer() { return lexer_; }
+
+ private:
+  // Expressions
+  Expr parseExp(int precedence);
+  Expr parseExpOrExpTuple();
+  TreeRef parseBaseExp();
+  TreeRef parsePostfix(TreeRef prefix);
+  TreeRef parseParenthesized();
+  TreeRef parseListDisplay();
+  TreeRef parseDictDisplay();
+  TreeRef parseConst();
+  TreeRef parseConcatenatedStringLiterals();
+  TreeRef parseApply(const Expr& callee);
+  TreeRef parseSubscript(const Expr& value);
+  TreeRef parseSubscriptExp();
+  Expr parseLhsExp();
+  Ident parseIdent();
+  bool startsExpression(int kind) const;
+
+  // Statements
+  List<Stmt> parseStatements(bool expectIndent, bool inClass);
+  void parseStatementInto(TreeList& out, bool inClass);
+  TreeRef parseSimpleStatement();
+  TreeRef parseAssignment(const Expr& lhs);
+  TreeRef parseIf(bool expectIf);
+  TreeRef parseWhile();
+  TreeRef parseFor();
+  TreeRef parseWith();
+  WithItem parseWithItem();
+  List<Stmt> parseSuite(bool inClass);
+
+  // Definitions
+  Param parseFormalParam(bool kwargOnly);
+  List<Param> parseParams();
+  Decl parseDecl();
+  Decl mergeTypesFromTypeComment(const Decl& decl, const Decl& typeDecl, bool isMethod);
+
+  // `begin item sep item ... end`, allowing a trailing separator; TK_NOTHING-like 0 means none.
+  template <typename F>
+  void parseSequence(int begin, int sep, int end, F&& parseItem);
+  template <typename F>
+  TreeRef parseList(int begin, int sep, int end, F&& parseItem);
+
+  // Nesting of expressions and blocks, bounded so that hostile input cannot overflow the stack.
+  class DepthGuard;
+  int depth_ = 0;
+
+  Lexer lexer_;
+};
+
+// Convenience entry points.
+Def parseDef(const std::string& source, bool isMethod = false);
+List<Stmt> parseSourceFile(SourcePtr source);
+
+}  // namespace ember::jit

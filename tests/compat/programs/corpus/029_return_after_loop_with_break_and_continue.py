@@ -1,0 +1,16 @@
+def fn(xs: List[int]) -> int:
+    s = 0
+    for x in xs:
+        if x < 0:
+            continue
+        if x == 0:
+            break
+        s += x
+    return s
+
+
+# AREA: "statements"
+# MODE: "cu"
+# ENTRY: "fn"
+# INPUTS: [[1, -2, 3, 0, 5]]
+# EXPECT: "run"

@@ -1,0 +1,9 @@
+def fn(a: float, b: float) -> List[float]:
+    return [a // b, a % b, 7.5 // -2.0, 7.5 % -2.0]
+
+
+# AREA: "expressions"
+# MODE: "cu"
+# ENTRY: "fn"
+# INPUTS: [-7.5, 2.0]
+# EXPECT: "run"

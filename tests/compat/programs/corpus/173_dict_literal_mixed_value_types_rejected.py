@@ -1,0 +1,11 @@
+def fn() -> int:
+    d = {"a": 1, "b": "x"}
+    return len(d)
+
+
+# AREA: "dicts"
+# MODE: "cu"
+# ENTRY: "fn"
+# INPUTS: []
+# EXPECT: "compile_error"
+# MATCH: ""

@@ -1,0 +1,11 @@
+def fn(x: torch.Tensor) -> int:
+    if x > 2:
+        return 1
+    return 0
+
+
+# AREA: "tensors"
+# MODE: "cu"
+# ENTRY: "fn"
+# INPUTS: [{"tensor": {"dtype": "float32", "sizes": [1], "data": [3]}}]
+# EXPECT: "run"

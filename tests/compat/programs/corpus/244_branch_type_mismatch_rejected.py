@@ -1,0 +1,14 @@
+def fn(c: bool) -> int:
+    if c:
+        y = 1
+    else:
+        y = "one"
+    return 0
+
+
+# AREA: "errors"
+# MODE: "cu"
+# ENTRY: "fn"
+# INPUTS: [true]
+# EXPECT: "compile_error"
+# MATCH: ""

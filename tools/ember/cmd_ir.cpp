@@ -1,0 +1,81 @@
+// `ember ir FILE`: parses IR text (as PyTorch or ember prints it) and prints it back in
+// canonical form.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "commands.h"
+#include "ember/core/type.h"
+#include "ember/error.h"
+#include "ember/ir/ir.h"
+#include "ember/ir/ir_parser.h"
+
+namespace ember::cli {
+
+namespace {
+const char* kUsage =
+    "usage: ember ir FILE [--no-lint]\n"
+    "\n"
+    "Parses FILE (IR text such as `print(fn.graph)` shows; `-` reads stdin) and prints the graph\n"
+    "in ember's canonical form, which is PyTorch's. Class types named in the text are accepted.\n"
+    "Exit status 1 with the parser's error on bad input.\n"
+    "\n"
+    "  --no-lint   skip the invariant check of the parsed graph\n";
+}  // namespace
+
+int runIr(const std::vector<std::string>& args) {
+  std::string path;
+  bool lint = true;
+  for (const auto& a : args) {
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (a == "--no-lint") {
+      lint = false;
+    } else if (a.size() > 1 && a[0] == '-') {
+      std::fprintf(stderr, "ember ir: unknown option '%s'\n%s", a.c_str(), kUsage);
+      return 1;
+    } else if (path.empty()) {
+      path = a;
+    } else {
+      std::fprintf(stderr, "ember ir: expected one FILE\n%s", kUsage);
+      return 1;
+    }
+  }
+  if (path.empty()) {
+    std::fprintf(stderr, "%s", kUsage);
+    return 1;
+  }
+  std::stringstream text;
+  if (path == "-") {
+    text << std::cin.rdbuf();
+  } else {
+    std::ifstream in(path);
+    if (!in) {
+      std::fprintf(stderr, "ember ir: cannot open '%s'\n", path.c_str());
+      return 1;
+    }
+    text << in.rdbuf();
+  }
+  try {
+    auto g = std::make_shared<jit::Graph>();
+    jit::IRParseOptions options;
+    std::map<std::string, jit::TypePtr> classes;  // one type per name within the file
+    options.resolveClass = [&](const std::string& name) -> jit::TypePtr {
+      auto& t = classes[name];
+      if (!t) t = jit::ClassType::create(name, name.rfind("__torch__", 0) == 0);
+      return t;
+    };
+    jit::parseIR(text.str(), *g, options);
+    if (lint) g->lint();
+    std::cout << g->toString();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ember ir: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace ember::cli

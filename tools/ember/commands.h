@@ -1,0 +1,12 @@
+// Subcommands of the `ember` tool. Each returns the process exit status: 0 on success, 1 on
+// any failure (with a short message on stderr).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ember::cli {
+
+int runIr(const std::vector<std::string>& args);
+
+}  // namespace ember::cli

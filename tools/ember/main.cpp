@@ -1,0 +1,46 @@
+// The `ember` command-line tool. Each subcommand lives in its own file (cmd_<name>.cpp) and
+// registers in the table below.
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+
+namespace {
+
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+const Command kCommands[] = {
+    {"ir", "parse IR text and print it back in canonical form", ember::cli::runIr},
+};
+
+void printUsage(FILE* out) {
+  std::fprintf(out, "usage: ember <command> [options]\n\ncommands:\n");
+  for (const auto& c : kCommands) std::fprintf(out, "  %-10s %s\n", c.name, c.summary);
+  std::fprintf(out, "\nRun `ember <command> --help` for a command's options.\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    printUsage(stderr);
+    return 1;
+  }
+  std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    printUsage(stdout);
+    return 0;
+  }
+  std::vector<std::string> args(argv + 2, argv + argc);
+  for (const auto& c : kCommands)
+    if (name == c.name) return c.run(args);
+  std::fprintf(stderr, "ember: unknown command '%s'\n\n", name.c_str());
+  printUsage(stderr);
+  return 1;
+}
