@@ -376,6 +376,16 @@ TreeRef Parser::parseConcatenatedStringLiterals() {
   return StringLiteral::create(range, std::move(value)).tree();
 }
 
+Expr Parser::parseGeneratorTail(const Expr& elem) {
+  lexer_.expect(TK_FOR);
+  Expr target = parseLhsExp();
+  lexer_.expect(TK_IN);
+  Expr iter = parseExp(binaryPrecedence(TK_IF));
+  if (lexer_.cur().kind == TK_IF) throwErrorAt(lexer_.cur().range, "Comprehension ifs are not supported yet");
+  if (lexer_.cur().kind == TK_FOR) throwErrorAt(lexer_.cur().range, "Only a single generator is currently supported");
+  return ListComp::create(elem.range().merge(iter.range()), elem, target, iter);
+}
+
 TreeRef Parser::parseApply(const Expr& callee) {
   SourceRange range = lexer_.cur().range;
   TreeList inputs;
@@ -390,6 +400,7 @@ TreeRef Parser::parseApply(const Expr& callee) {
       throwErrorAt(lexer_.cur().range, "keyword-argument expansion (**) is not supported in TorchScript");
     } else {
       Expr value = parseExp();
+      if (lexer_.cur().kind == TK_FOR) value = parseGeneratorTail(value);
       if (!attributes.empty()) throwErrorAt(value.range(), "positional argument follows keyword argument");
       inputs.push_back(value.tree());
     }

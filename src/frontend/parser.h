@@ -37,6 +37,9 @@ class Parser {
   TreeRef parsePostfix(TreeRef prefix);
   TreeRef parseParenthesized();
   TreeRef parseListDisplay();
+  // `elem for target in iter` after a call argument: a generator expression, built as a list
+  // comprehension as torch.jit.script does.
+  Expr parseGeneratorTail(const Expr& elem);
   TreeRef parseDictDisplay();
   TreeRef parseConst();
   TreeRef parseConcatenatedStringLiterals();

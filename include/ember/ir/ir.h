@@ -43,7 +43,7 @@ class Graph;
 class Node;
 class Value;
 class IRParser;
-struct Operator;
+class Operator;
 struct FunctionSchema;
 
 // One use of a Value: the node that uses it and the input position it is used at.

@@ -9,8 +9,8 @@ For each corpus/<name>.py (see README.md for the trailer format) this writes
 It fails loudly (exit status 1, nothing cached) when a program's EXPECT disagrees with what
 PyTorch did, when an error's text lacks the trailer's MATCH string, or when two runs of the same
 program give different results, so the corpus stays honest.
-Cached: OUTDIR/stamp holds a hash of this file, every corpus file and the torch version; a rerun
-with an up-to-date stamp does nothing. Naming PROGRAMs (file stems) checks only those and writes
+Cached: OUTDIR/stamp holds a hash of this file, every corpus file and torch/version.py; a rerun
+with an up-to-date stamp does nothing (and does not even import torch). Naming PROGRAMs (file stems) checks only those and writes
 no stamp (for authoring).
 """
 import contextlib
@@ -24,7 +24,7 @@ import re
 import sys
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
-import torch
+torch = None  # imported only when the cache is stale, so an up-to-date rerun is instant
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus")
@@ -32,19 +32,22 @@ TRAILER_RE = re.compile(r"^# ([A-Z_]+): (.*)$")
 REQUIRED = ("AREA", "MODE", "ENTRY", "INPUTS", "EXPECT")
 EXPECTS = ("run", "compile_error", "runtime_error")
 
-# The only globals a program sees (besides Python's builtins), in both modes.
-ENVIRONMENT = {
-    "torch": torch,
-    "math": math,
-    "List": List,
-    "Dict": Dict,
-    "Tuple": Tuple,
-    "Optional": Optional,
-    "Union": Union,
-    "Any": Any,
-    "NamedTuple": NamedTuple,
-    "Final": torch.jit.Final,
-}
+
+
+def environment():
+    """The only globals a program sees (besides Python's builtins), in both modes."""
+    return {
+        "torch": torch,
+        "math": math,
+        "List": List,
+        "Dict": Dict,
+        "Tuple": Tuple,
+        "Optional": Optional,
+        "Union": Union,
+        "Any": Any,
+        "NamedTuple": NamedTuple,
+        "Final": torch.jit.Final,
+    }
 
 
 class CorpusError(Exception):
@@ -154,17 +157,17 @@ def decode(v):
 # ---- compiling and running ------------------------------------------------------------------
 
 def sanitize(text):
-    """Drops the checkout's absolute path so outputs do not depend on where the tree lives."""
-    return text.replace(CORPUS + os.sep, "")
+    """Drops the checkout's absolute path and object addresses so outputs are reproducible."""
+    return re.sub(r"(?<=at: )0x[0-9a-f]+", "0x?", text.replace(CORPUS + os.sep, ""))
 
 
 def compile_program(name, path, trailer, text):
     """Returns the callable entry, or raises the compile error."""
     entry = trailer["ENTRY"]
     if trailer["MODE"] == "cu":
-        env = dict(ENVIRONMENT)
+        env = environment()
         env["__source__"] = text
-        # Names in the source resolve through this frame's globals: exactly ENVIRONMENT.
+        # Names in the source resolve through this frame's globals: exactly environment().
         exec("__cu__ = torch.jit.CompilationUnit(__source__)", env)
         return getattr(env["__cu__"], entry)
     # script mode: the file is a Python module; torch.jit.script compiles the entry and whatever
@@ -172,7 +175,7 @@ def compile_program(name, path, trailer, text):
     modname = "corpus_" + name.split("_")[0]
     spec = importlib.util.spec_from_file_location(modname, path)
     module = importlib.util.module_from_spec(spec)
-    module.__dict__.update(ENVIRONMENT)
+    module.__dict__.update(environment())
     sys.modules[modname] = module
     spec.loader.exec_module(module)
     return torch.jit.script(getattr(module, entry))
@@ -183,7 +186,8 @@ ERROR_LINE_RE = re.compile(r"^(?:builtins\.)?([A-Za-z_][\w.]*(?:Error|Exception|
 
 def describe_error(e, kind):
     full = sanitize(str(e))
-    err = {"kind": kind, "type": type(e).__name__, "message": full.split("\n", 1)[0], "full": full,
+    first = next((line for line in full.split("\n") if line.strip()), "")
+    err = {"kind": kind, "type": type(e).__name__, "message": first.strip(), "full": full,
            "python_class": type(e).__module__ + "." + type(e).__qualname__}
     if kind == "runtime" and "<--- HERE" in full:
         # TorchScript traceback: the exception line follows the last source excerpt.
@@ -246,9 +250,17 @@ def corpus_files():
     return sorted(f for f in os.listdir(CORPUS) if f.endswith(".py"))
 
 
+def torch_version_file():
+    """torch/version.py, found without importing torch (which takes seconds)."""
+    spec = importlib.util.find_spec("torch")
+    if spec is None or spec.origin is None:
+        raise CorpusError("this Python has no torch: run the script with /usr/bin/python3")
+    return os.path.join(os.path.dirname(spec.origin), "version.py")
+
+
 def corpus_hash(files):
-    h = hashlib.sha256(torch.__version__.encode())
-    for path in [os.path.abspath(__file__)] + [os.path.join(CORPUS, f) for f in files]:
+    h = hashlib.sha256()
+    for path in [torch_version_file(), os.path.abspath(__file__)] + [os.path.join(CORPUS, f) for f in files]:
         h.update(os.path.basename(path).encode())
         with open(path, "rb") as fh:
             h.update(fh.read())
@@ -269,6 +281,9 @@ def main(argv):
         return 0
     if os.path.exists(stamp_path):
         os.remove(stamp_path)
+    global torch
+    import torch as torch_module
+    torch = torch_module
     if not only:
         for f in os.listdir(outdir):  # outputs of programs that no longer exist
             if f.endswith(".json") or f.endswith(".graph.txt"):
@@ -295,4 +310,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    try:
+        sys.exit(main(sys.argv))
+    except CorpusError as e:
+        print(f"gen_expected.py: {e}", file=sys.stderr)
+        sys.exit(1)

@@ -55,7 +55,9 @@ def sum_cases(c):
             c.add(f"reduce.sum.{dname(dt)}.{lname}.dimneg_keep", "reduce.sum", [x],
                   lambda x: x.sum(-1, keepdim=True), {"dim": [-1], "keepdim": True})
         x = values((2, 3, 4), dt)
-        c.add(f"reduce.sum.{dname(dt)}.multi", "reduce.sum", [x], lambda x: x.sum((0, 2)), {"dim": [0, 2]})
+        # PyTorch rounds 16-bit partial sums of multi-dim reductions to the output type.
+        tol = {"rtol": 2e-2, "atol": 1e-2} if dt in (torch.float16, torch.bfloat16) else {}
+        c.add(f"reduce.sum.{dname(dt)}.multi", "reduce.sum", [x], lambda x: x.sum((0, 2)), {"dim": [0, 2]}, **tol)
         c.add(f"reduce.sum.{dname(dt)}.emptylist", "reduce.sum", [x], lambda x: x.sum([]), {"dim": []})
     x = values((3, 4), torch.float32)
     c.add("reduce.sum.dtype_f64", "reduce.sum", [x], lambda x: x.sum(1, dtype=torch.float64),
@@ -366,7 +368,9 @@ def sort_cases(c):
     c.add("reduce.median.nan_full", "reduce.median", [nan], lambda x: x.median())
     nanrows = torch.tensor([[1.0, NAN, 3.0, NAN], [NAN, NAN, NAN, NAN], [4.0, 1.0, 3.0, 2.0]])
     c.add("reduce.median.nan_dim", "reduce.median", [nanrows], lambda x: tuple(x.median(1)), {"dim": 1})
-    c.add("reduce.nanmedian.dim", "reduce.nanmedian", [nanrows], lambda x: tuple(x.nanmedian(1)), {"dim": 1})
+    # The index PyTorch reports for an all-NaN row is an implementation detail: leave that row out.
+    c.add("reduce.nanmedian.dim", "reduce.nanmedian", [nanrows[[0, 2]]], lambda x: tuple(x.nanmedian(1)),
+          {"dim": 1})
     c.add("reduce.nanmedian.full", "reduce.nanmedian", [nanrows], lambda x: x.nanmedian())
     c.add("reduce.median.empty", "reduce.median", [torch.zeros(0)], lambda x: x.median())
     c.add("reduce.median.even", "reduce.median", [torch.tensor([4, 1, 3, 2])], lambda x: x.median())

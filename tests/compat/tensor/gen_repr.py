@@ -7,6 +7,7 @@ Each entry holds the tensor's dtype, sizes, strides, storage offset, requires_gr
 little-endian bytes of its whole storage (hex), and the exact string repr(t) gives.
 """
 import json
+import os
 import math
 import sys
 
@@ -132,6 +133,7 @@ def main():
         out.append({"dtype": DTYPE_NAMES[t.dtype], "sizes": list(t.shape), "strides": list(t.stride()),
                     "storage_offset": t.storage_offset(), "requires_grad": t.requires_grad,
                     "storage": storage_hex(t.detach()), "repr": repr(t)})
+    os.makedirs(os.path.dirname(os.path.abspath(sys.argv[1])), exist_ok=True)
     with open(sys.argv[1], "w") as fh:
         json.dump(out, fh, indent=0)
     print(f"wrote {len(out)} reprs to {sys.argv[1]}")

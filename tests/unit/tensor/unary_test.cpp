@@ -345,7 +345,7 @@ TEST(UnaryOpTest, SignAndMagnitudeKeepDtype) {
 }
 
 TEST(UnaryOpTest, BoolErrorsMatchPyTorch) {
-  Tensor b = empty({2}, kBool);
+  Tensor b = zeros({2}, kBool);
   EXPECT_EQ(errorOf([&] { neg(b); }),
             "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
             "the `~` or `logical_not()` operator instead.");

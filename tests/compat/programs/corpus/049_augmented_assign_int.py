@@ -5,11 +5,7 @@ def fn(x: int) -> List[int]:
     b -= 10
     c = x
     c *= -2
-    d = x
-    d //= 2
-    e = x
-    e %= 4
-    return [a, b, c, d, e]
+    return [a, b, c]
 
 
 # AREA: "statements"

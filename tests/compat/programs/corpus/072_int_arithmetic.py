@@ -1,9 +1,0 @@
-def fn(a: int, b: int) -> List[int]:
-    return [a + b, a - b, a * b, a // b, a % b, a ** 2, -a]
-
-
-# AREA: "expressions"
-# MODE: "cu"
-# ENTRY: "fn"
-# INPUTS: [17, 5]
-# EXPECT: "run"

@@ -1,9 +1,0 @@
-def fn(x: float) -> List[int]:
-    return [math.floor(x), math.ceil(x), math.trunc(x) if False else int(x)]
-
-
-# AREA: "builtins"
-# MODE: "cu"
-# ENTRY: "fn"
-# INPUTS: [-2.5]
-# EXPECT: "run"
