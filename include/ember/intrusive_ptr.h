@@ -16,8 +16,14 @@ class RefCounted {
   virtual ~RefCounted() = default;
 
   void incref() const { refcount_.fetch_add(1, std::memory_order_relaxed); }
-  // Returns true when this was the last reference.
-  bool decref() const { return refcount_.fetch_sub(1, std::memory_order_acq_rel) == 1; }
+  // Returns true when this was the last reference. A count of 1 means no other thread can hold
+  // a reference, so the common last release needs no atomic read-modify-write.
+  bool decref() const {
+    if (refcount_.load(std::memory_order_acquire) == 1) return true;
+    return refcount_.fetch_sub(1, std::memory_order_acq_rel) == 1;
+  }
+  // For a freshly constructed object that no other thread can see yet.
+  void initRefcountToOne() const { refcount_.store(1, std::memory_order_relaxed); }
   uint32_t refcount() const { return refcount_.load(std::memory_order_relaxed); }
 
  private:
@@ -77,7 +83,9 @@ class IntrusivePtr {
 
 template <typename T, typename... Args>
 IntrusivePtr<T> makeIntrusive(Args&&... args) {
-  return IntrusivePtr<T>(new T(std::forward<Args>(args)...));
+  T* p = new T(std::forward<Args>(args)...);
+  p->initRefcountToOne();  // no atomic increment: the object is not shared yet
+  return IntrusivePtr<T>::reclaim(p);
 }
 
 }  // namespace ember

@@ -1,11 +1,13 @@
 #include "ember/tensor/allocator.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <mutex>
 #include <vector>
 
 #include "ember/error.h"
+#include "tensor/object_pool.h"
 
 namespace ember {
 namespace {
@@ -55,10 +57,35 @@ constexpr bool kCache = true;
 constexpr bool kCache = true;
 #endif
 
+// Counters are atomics so that the thread-local fast path needs no lock.
+struct Stats {
+  std::atomic<bool> enabled{false};
+  std::atomic<int64_t> liveBytes{0}, peakLiveBytes{0}, liveBlocks{0}, cachedBytes{0}, allocations{0};
+  bool on() const { return enabled.load(std::memory_order_relaxed); }
+  void addCached(int64_t delta) {
+    if (on()) cachedBytes.fetch_add(delta, std::memory_order_relaxed);
+  }
+  void onAllocate(size_t nbytes) {
+    if (!on()) return;
+    int64_t live = liveBytes.fetch_add(static_cast<int64_t>(nbytes), std::memory_order_relaxed) +
+                   static_cast<int64_t>(nbytes);
+    int64_t peak = peakLiveBytes.load(std::memory_order_relaxed);
+    while (live > peak && !peakLiveBytes.compare_exchange_weak(peak, live, std::memory_order_relaxed)) {
+    }
+    liveBlocks.fetch_add(1, std::memory_order_relaxed);
+    allocations.fetch_add(1, std::memory_order_relaxed);
+  }
+  void onFree(size_t nbytes) {
+    if (!on()) return;
+    liveBytes.fetch_sub(static_cast<int64_t>(nbytes), std::memory_order_relaxed);
+    liveBlocks.fetch_sub(1, std::memory_order_relaxed);
+  }
+};
+
 struct Pool {
   std::mutex mu;
   std::vector<void*> free[kNumClasses];  // cached blocks (header pointers) per class
-  AllocatorStats stats;
+  Stats stats;
 };
 
 Pool& pool() {
@@ -67,11 +94,39 @@ Pool& pool() {
 }
 
 void releaseCacheLocked(Pool& p) {
-  for (auto& blocks : p.free) {
-    for (void* b : blocks) std::free(b);
-    blocks.clear();
+  for (int i = 0; i < kNumClasses; ++i) {
+    for (void* b : p.free[i]) {
+      std::free(b);
+      p.stats.addCached(-static_cast<int64_t>(classBytes(i)));
+    }
+    p.free[i].clear();
   }
-  p.stats.cachedBytes = 0;
+}
+
+// Small blocks (up to 4 KiB) are also cached per thread, so the common small-tensor
+// allocate/free pair takes no lock. A thread's cache goes back to the pool when it exits.
+constexpr size_t kThreadCacheDepth = 16;
+thread_local bool tCacheDestroyed EMBER_TLS_FAST = false;  // trivially destructible: valid until the thread ends
+struct ThreadCache {
+  void* blocks[kSmallClasses][kThreadCacheDepth];
+  uint8_t count[kSmallClasses] = {};
+  ~ThreadCache() {
+    tCacheDestroyed = true;  // tensors freed later in this thread's exit go to the pool
+    Pool& p = pool();
+    std::lock_guard<std::mutex> lock(p.mu);
+    for (int i = 0; i < kSmallClasses; ++i)
+      for (uint8_t k = 0; k < count[i]; ++k) p.free[i].push_back(blocks[i][k]);
+  }
+};
+thread_local ThreadCache tCache EMBER_TLS_FAST;
+
+void* finishAllocation(Pool& p, void* block, int index, size_t nbytes) {
+  auto* header = static_cast<BlockHeader*>(block);
+  header->classIndex = static_cast<uint32_t>(index);
+  header->magic = kMagic;
+  header->requested = nbytes;
+  p.stats.onAllocate(nbytes);
+  return static_cast<char*>(block) + kHeader;
 }
 
 }  // namespace
@@ -82,12 +137,17 @@ void* allocateCpu(size_t nbytes) {
   int index = classIndexOf(nbytes);
   size_t bytes = classBytes(index);
   Pool& p = pool();
-  std::lock_guard<std::mutex> lock(p.mu);
   void* block = nullptr;
+  if (kCache && index < kSmallClasses && !tCacheDestroyed && tCache.count[index] > 0) {
+    block = tCache.blocks[index][--tCache.count[index]];
+    p.stats.addCached(-static_cast<int64_t>(bytes));
+    return finishAllocation(p, block, index, nbytes);
+  }
+  std::lock_guard<std::mutex> lock(p.mu);
   if (!p.free[index].empty()) {
     block = p.free[index].back();
     p.free[index].pop_back();
-    p.stats.cachedBytes -= static_cast<int64_t>(bytes);
+    p.stats.addCached(-static_cast<int64_t>(bytes));
   } else {
     block = std::aligned_alloc(kTensorAlignment, bytes + kHeader);
     if (!block) {
@@ -97,15 +157,7 @@ void* allocateCpu(size_t nbytes) {
     EMBER_CHECK(block != nullptr, "DefaultCPUAllocator: not enough memory: you tried to allocate ",
                 nbytes, " bytes.");
   }
-  auto* header = static_cast<BlockHeader*>(block);
-  header->classIndex = static_cast<uint32_t>(index);
-  header->magic = kMagic;
-  header->requested = nbytes;
-  p.stats.liveBytes += static_cast<int64_t>(nbytes);
-  p.stats.peakLiveBytes = std::max(p.stats.peakLiveBytes, p.stats.liveBytes);
-  p.stats.liveBlocks += 1;
-  p.stats.allocations += 1;
-  return static_cast<char*>(block) + kHeader;
+  return finishAllocation(p, block, index, nbytes);
 }
 
 void freeCpu(void* ptr) {
@@ -116,32 +168,51 @@ void freeCpu(void* ptr) {
                "freeCpu of a pointer the allocator did not hand out");
   header->magic = 0;
   Pool& p = pool();
-  std::lock_guard<std::mutex> lock(p.mu);
-  p.stats.liveBytes -= static_cast<int64_t>(header->requested);
-  p.stats.liveBlocks -= 1;
+  p.stats.onFree(header->requested);
   if (!kCache) {
     std::free(block);
     return;
   }
-  p.free[header->classIndex].push_back(block);
-  p.stats.cachedBytes += static_cast<int64_t>(classBytes(static_cast<int>(header->classIndex)));
+  uint32_t index = header->classIndex;
+  p.stats.addCached(static_cast<int64_t>(classBytes(static_cast<int>(index))));
+  if (index < kSmallClasses && !tCacheDestroyed && tCache.count[index] < kThreadCacheDepth) {
+    tCache.blocks[index][tCache.count[index]++] = block;
+    return;
+  }
+  std::lock_guard<std::mutex> lock(p.mu);
+  p.free[index].push_back(block);
 }
 
+void setAllocatorStatsEnabled(bool enabled) { pool().stats.enabled.store(enabled, std::memory_order_relaxed); }
+
 AllocatorStats allocatorStats() {
-  Pool& p = pool();
-  std::lock_guard<std::mutex> lock(p.mu);
-  return p.stats;
+  const Stats& s = pool().stats;
+  AllocatorStats out;
+  out.liveBytes = s.liveBytes.load(std::memory_order_relaxed);
+  out.peakLiveBytes = s.peakLiveBytes.load(std::memory_order_relaxed);
+  out.liveBlocks = s.liveBlocks.load(std::memory_order_relaxed);
+  out.cachedBytes = s.cachedBytes.load(std::memory_order_relaxed);
+  out.allocations = s.allocations.load(std::memory_order_relaxed);
+  return out;
 }
 
 void resetPeakAllocatorStats() {
-  Pool& p = pool();
-  std::lock_guard<std::mutex> lock(p.mu);
-  p.stats.peakLiveBytes = p.stats.liveBytes;
-  p.stats.allocations = 0;
+  Stats& s = pool().stats;
+  s.peakLiveBytes.store(s.liveBytes.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  s.allocations.store(0, std::memory_order_relaxed);
 }
 
 void emptyAllocatorCache() {
   Pool& p = pool();
+  if (kCache && !tCacheDestroyed) {
+    for (int i = 0; i < kSmallClasses; ++i) {
+      for (uint8_t k = 0; k < tCache.count[i]; ++k) {
+        std::free(tCache.blocks[i][k]);
+        p.stats.addCached(-static_cast<int64_t>(classBytes(i)));
+      }
+      tCache.count[i] = 0;
+    }
+  }
   std::lock_guard<std::mutex> lock(p.mu);
   releaseCacheLocked(p);
 }

@@ -102,8 +102,32 @@ TensorOptions withDtypeOf(const Tensor& self, TensorOptions options) {
 }  // namespace
 
 Tensor empty(IntArrayRef sizes, TensorOptions options) {
-  DimVector strides = contiguousStrides(sizes);
-  return empty_strided(sizes, strides, options);
+  ScalarType dtype = options.dtypeOrDefault();
+  if (EMBER_UNLIKELY(!isSupportedScalarType(dtype) || !options.device_.isCpu() || sizes.size() > 5)) {
+    DimVector strides = contiguousStrides(sizes);
+    return empty_strided(sizes, strides, options);
+  }
+  // One pass computes the strides (as contiguousStrides: zero-size dims count as 1) and the
+  // element count, checked for overflow.
+  int64_t strides[5];
+  int64_t product = 1;
+  bool hasZero = false;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    int64_t s = sizes[i];
+    EMBER_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", sizes);
+    strides[i] = product;
+    hasZero |= s == 0;
+    EMBER_CHECK(!__builtin_mul_overflow(product, std::max<int64_t>(s, 1), &product), "numel of tensor with sizes ",
+                sizes, " overflows int64");
+  }
+  int64_t count = hasZero ? 0 : product;
+  int64_t bytes;
+  EMBER_CHECK(!__builtin_mul_overflow(count, static_cast<int64_t>(elementSize(dtype)), &bytes), "tensor of sizes ",
+              sizes, " is too large");
+  Tensor t(makeIntrusive<TensorImpl>(TensorImpl::ContiguousTag{}, Storage::allocate(static_cast<size_t>(bytes)), dtype,
+                                     sizes, IntArrayRef(strides, sizes.size()), count));
+  if (options.requires_grad_) t.set_requires_grad(true);
+  return t;
 }
 
 Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions options) {

@@ -5,6 +5,7 @@
 #include "ember/tensor/ops/pointwise.h"
 #include "kernels/binary_kernels.h"
 #include "pointwise_common.h"
+#include "pointwise_fastpath.h"
 
 namespace ember {
 
@@ -188,6 +189,7 @@ void fmodKernel(Elementwise& it) {
 
 // ---- add / sub / rsub ----
 Tensor add(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  if (Tensor r = detail::trySmallSameTypeArith(self, other, alpha, detail::FastArith::Add); r.defined()) return r;
   return pwOp(kPromote, [&](Elementwise& it) { addKernel(it, alpha, false); }, self, other);
 }
 Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
@@ -204,6 +206,7 @@ Tensor& add_out(Tensor& out, const Tensor& self, const Tensor& other, const Scal
 }
 
 Tensor sub(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  if (Tensor r = detail::trySmallSameTypeArith(self, other, alpha, detail::FastArith::Sub); r.defined()) return r;
   return pwOp(kPromote, [&](Elementwise& it) { checkSub(it, self, other); addKernel(it, alpha, true); }, self, other);
 }
 Tensor sub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
@@ -229,7 +232,10 @@ Tensor rsub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
 }
 
 // ---- mul ----
-Tensor mul(const Tensor& self, const Tensor& other) { return pwOp(kPromote, mulKernel, self, other); }
+Tensor mul(const Tensor& self, const Tensor& other) {
+  if (Tensor r = detail::trySmallSameTypeArith(self, other, 1, detail::FastArith::Mul); r.defined()) return r;
+  return pwOp(kPromote, mulKernel, self, other);
+}
 Tensor mul(const Tensor& self, const Scalar& other) { return pwOp(kPromote, mulKernel, self, other); }
 Tensor& mul_(Tensor& self, const Tensor& other) { return pwInplace(self, kPromote, mulKernel, other); }
 Tensor& mul_(Tensor& self, const Scalar& other) { return pwInplace(self, kPromote, mulKernel, other); }

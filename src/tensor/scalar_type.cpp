@@ -54,7 +54,6 @@ ScalarType parseScalarType(std::string_view name) {
 
 std::ostream& operator<<(std::ostream& os, ScalarType t) { return os << scalarTypeName(t); }
 
-size_t elementSize(ScalarType t) { return info(t).size; }
 
 bool isIntegralType(ScalarType t, bool includeBool) {
   switch (t) {

@@ -4,8 +4,12 @@
 
 #include "ember/error.h"
 #include "ember/tensor/allocator.h"
+#include "tensor/object_pool.h"
 
 namespace ember {
+
+void* StorageImpl::operator new(size_t size) { return detail::ObjectPool<StorageImpl>::allocate(size); }
+void StorageImpl::operator delete(void* p, size_t size) { detail::ObjectPool<StorageImpl>::release(p, size); }
 
 StorageImpl::StorageImpl(size_t nbytes) : data_(allocateCpu(nbytes)), nbytes_(nbytes) {}
 

@@ -1,4 +1,5 @@
 #include "ember/tensor/tensor.h"
+#include "tensor/object_pool.h"
 
 #include <algorithm>
 #include <atomic>
@@ -45,6 +46,9 @@ int64_t wrapDim(int64_t dim, int64_t ndim, bool wrapScalar) {
                    ", ", hi, "], but got ", dim, ")");
   return dim < 0 ? dim + ndim : dim;
 }
+
+void* TensorImpl::operator new(size_t size) { return detail::ObjectPool<TensorImpl>::allocate(size); }
+void TensorImpl::operator delete(void* p, size_t size) { detail::ObjectPool<TensorImpl>::release(p, size); }
 
 TensorImpl::TensorImpl(Storage storage, ScalarType dtype, int64_t storageOffset, IntArrayRef sizes,
                        IntArrayRef strides)

@@ -22,6 +22,9 @@ struct AllocatorStats {
   int64_t cachedBytes = 0;     // held in the cache, ready for reuse
   int64_t allocations = 0;     // calls to allocateCpu since the last reset
 };
+// Counting costs atomic operations on every allocation, so it is off until enabled (tests and
+// memory benchmarks turn it on). Counts start from the moment it is enabled.
+void setAllocatorStatsEnabled(bool enabled);
 AllocatorStats allocatorStats();
 void resetPeakAllocatorStats();
 // Returns every cached block to the OS (for tests and memory-pressure handling).

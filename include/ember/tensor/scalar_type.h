@@ -42,7 +42,13 @@ std::string scalarTypeTorchName(ScalarType t);
 ScalarType parseScalarType(std::string_view name);
 std::ostream& operator<<(std::ostream& os, ScalarType t);
 
-size_t elementSize(ScalarType t);
+// Bytes per element; inline because every tensor allocation asks. Throws for invalid codes.
+inline size_t elementSize(ScalarType t) {
+  constexpr uint8_t kSizes[kNumScalarTypes] = {1, 1, 2, 4, 8, 2, 4, 8, 4, 8, 16, 1, 1, 1, 4, 2};
+  auto i = static_cast<unsigned>(static_cast<int8_t>(t));
+  EMBER_CHECK(i < static_cast<unsigned>(kNumScalarTypes), "invalid ScalarType code ", static_cast<int>(i));
+  return kSizes[i];
+}
 bool isIntegralType(ScalarType t, bool includeBool);
 bool isFloatingType(ScalarType t);
 bool isComplexType(ScalarType t);

@@ -18,6 +18,8 @@ class StorageImpl : public RefCounted {
   StorageImpl(void* data, size_t nbytes, std::function<void()> deleter, Device device = Device());
   ~StorageImpl() override;
   StorageImpl(const StorageImpl&) = delete;
+  static void* operator new(size_t size);  // pooled per thread, like TensorImpl
+  static void operator delete(void* p, size_t size);
   StorageImpl& operator=(const StorageImpl&) = delete;
 
   void* data() const { return data_; }

@@ -29,6 +29,15 @@ class Generator;
 class TensorImpl : public RefCounted {
  public:
   TensorImpl(Storage storage, ScalarType dtype, int64_t storageOffset, IntArrayRef sizes, IntArrayRef strides);
+  // A contiguous tensor whose strides and numel the caller has already computed (the fast path
+  // of `empty`).
+  struct ContiguousTag {};
+  TensorImpl(ContiguousTag, Storage storage, ScalarType dtype, IntArrayRef sizes, IntArrayRef strides, int64_t numel)
+      : storage_(std::move(storage)), sizes_(sizes), strides_(strides), numel_(numel), dtype_(dtype) {}
+
+  // Pooled per thread (src/tensor/object_pool.h): results of small ops allocate no memory.
+  static void* operator new(size_t size);
+  static void operator delete(void* p, size_t size);
 
   const Storage& storage() const { return storage_; }
   ScalarType dtype() const { return dtype_; }

@@ -95,6 +95,7 @@ TEST(StorageTest, AlignedAndWrapsExternalMemory) {
 }
 
 TEST(AllocatorTest, CachesFreedBlocks) {
+  setAllocatorStatsEnabled(true);
   auto before = allocatorStats();
   void* p = allocateCpu(1 << 20);
   auto during = allocatorStats();
@@ -102,6 +103,27 @@ TEST(AllocatorTest, CachesFreedBlocks) {
   freeCpu(p);
   EXPECT_EQ(allocatorStats().liveBytes, before.liveBytes);
   EXPECT_THROW(allocateCpu(size_t{1} << 60), Error);
+  // Small blocks come back from the thread's cache: the same address is reused.
+  void* a = allocateCpu(100);
+  freeCpu(a);
+  void* b = allocateCpu(100);
+  EXPECT_EQ(a, b);
+  freeCpu(b);
+  setAllocatorStatsEnabled(false);
+}
+
+TEST(AllocatorTest, PeakTracksLiveTensors) {
+  setAllocatorStatsEnabled(true);
+  resetPeakAllocatorStats();
+  auto base = allocatorStats();
+  {
+    Tensor a = empty({1 << 16});
+    Tensor b = empty({1 << 16});
+  }
+  auto after = allocatorStats();
+  EXPECT_EQ(after.peakLiveBytes - base.liveBytes, 2 * (1 << 16) * 4);
+  EXPECT_EQ(after.liveBytes, base.liveBytes);
+  setAllocatorStatsEnabled(false);
 }
 
 TEST(TensorTest, GeometryInlineAndContiguity) {

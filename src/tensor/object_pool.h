@@ -1,0 +1,77 @@
+// Per-thread free lists for the small objects every tensor op allocates (TensorImpl and
+// StorageImpl), so creating a result costs a pointer pop instead of a malloc. Each thread keeps
+// at most kMaxCached objects per type; objects may be freed on any thread. Disabled under
+// AddressSanitizer so that use-after-free is still caught.
+#pragma once
+
+#include <cstddef>
+#include <new>
+
+#if defined(__GNUC__)
+#define EMBER_TLS_FAST __attribute__((tls_model("initial-exec")))
+#else
+#define EMBER_TLS_FAST
+#endif
+
+namespace ember::detail {
+
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kPoolObjects = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kPoolObjects = false;
+#else
+inline constexpr bool kPoolObjects = true;
+#endif
+#else
+inline constexpr bool kPoolObjects = true;
+#endif
+
+template <typename T>
+class ObjectPool {
+ public:
+  static void* allocate(size_t size) {
+    if (kPoolObjects && size == sizeof(T) && !destroyed_ && list_.head) {
+      Node* n = list_.head;
+      list_.head = n->next;
+      --list_.count;
+      return n;
+    }
+    return ::operator new(size);
+  }
+  static void release(void* p, size_t size) {
+    if (kPoolObjects && size == sizeof(T) && !destroyed_ && list_.count < kMaxCached) {
+      auto* n = static_cast<Node*>(p);
+      n->next = list_.head;
+      list_.head = n;
+      ++list_.count;
+      return;
+    }
+    ::operator delete(p);
+  }
+
+ private:
+  static_assert(sizeof(T) >= sizeof(void*), "pooled objects must hold a pointer");
+  static constexpr int kMaxCached = 256;
+  struct Node {
+    Node* next;
+  };
+  struct List {
+    Node* head = nullptr;
+    int count = 0;
+    ~List() {
+      destroyed_ = true;
+      while (head) {
+        Node* n = head;
+        head = n->next;
+        ::operator delete(n);
+      }
+    }
+  };
+  // initial-exec: a plain TLS offset instead of a __tls_get_addr call per access (the static
+  // libraries are position-independent).
+  static inline thread_local List list_ EMBER_TLS_FAST;
+  static inline thread_local bool destroyed_ EMBER_TLS_FAST = false;
+};
+
+}  // namespace ember::detail
