@@ -1,6 +1,8 @@
 // FunctionSchema, Argument and AliasInfo: construction, comparison and printing.
 #include "ember/core/function_schema.h"
 
+#include "ember/core/quoted_string.h"
+
 #include <algorithm>
 #include <sstream>
 
@@ -78,32 +80,6 @@ bool operator==(const Argument& a, const Argument& b) {
 
 namespace {
 
-// Schema strings quote defaults C-style with double quotes, escaping ' as well.
-void printQuotedString(std::ostream& os, std::string_view s) {
-  os << '"';
-  for (char c : s) {
-    switch (c) {
-      case '\\': os << "\\\\"; break;
-      case '\'': os << "\\'"; break;
-      case '"': os << "\\\""; break;
-      case '\a': os << "\\a"; break;
-      case '\b': os << "\\b"; break;
-      case '\f': os << "\\f"; break;
-      case '\n': os << "\\n"; break;
-      case '\r': os << "\\r"; break;
-      case '\t': os << "\\t"; break;
-      case '\v': os << "\\v"; break;
-      default:
-        if (static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f) {
-          os << c;
-        } else {
-          auto u = static_cast<unsigned char>(c);
-          os << '\\' << char('0' + u / 64) << char('0' + (u / 8) % 8) << char('0' + u % 8);
-        }
-    }
-  }
-  os << '"';
-}
 
 void printDefault(std::ostream& os, const TypePtr& type, const IValue& value) {
   auto unopt = type->kind() == TypeKind::OptionalType ? type->castRaw<OptionalType>()->getElementType() : type;
@@ -246,6 +222,32 @@ std::ostream& operator<<(std::ostream& os, const FunctionSchema& schema) {
   if (schema.isVarret()) os << (returns.empty() ? "" : ", ") << "...";
   if (needParen) os << ")";
   return os;
+}
+
+void printQuotedString(std::ostream& os, std::string_view s) {
+  os << '"';
+  for (char c : s) {
+    switch (c) {
+      case '\\': os << "\\\\"; break;
+      case '\'': os << "\\'"; break;
+      case '"': os << "\\\""; break;
+      case '\a': os << "\\a"; break;
+      case '\b': os << "\\b"; break;
+      case '\f': os << "\\f"; break;
+      case '\n': os << "\\n"; break;
+      case '\r': os << "\\r"; break;
+      case '\t': os << "\\t"; break;
+      case '\v': os << "\\v"; break;
+      default:
+        if (static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f) {
+          os << c;
+        } else {
+          auto u = static_cast<unsigned char>(c);
+          os << '\\' << char('0' + u / 64) << char('0' + (u / 8) % 8) << char('0' + u % 8);
+        }
+    }
+  }
+  os << '"';
 }
 
 }  // namespace ember::jit

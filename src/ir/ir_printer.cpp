@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "ember/core/symbols.h"
+#include "ember/core/quoted_string.h"
 #include "ember/ir/ir.h"
 #include "ember/tensor/dispatch.h"
 
@@ -40,34 +41,7 @@ void printIrDouble(std::ostream& out, double d) {
   out << buf;
 }
 
-void printIrQuotedString(std::ostream& out, std::string_view s) {
-  out << '"';
-  for (char c : s) {
-    switch (c) {
-      case '\\': out << "\\\\"; break;
-      case '\'': out << "\\'"; break;
-      case '"': out << "\\\""; break;
-      case '\a': out << "\\a"; break;
-      case '\b': out << "\\b"; break;
-      case '\f': out << "\\f"; break;
-      case '\n': out << "\\n"; break;
-      case '\r': out << "\\r"; break;
-      case '\t': out << "\\t"; break;
-      case '\v': out << "\\v"; break;
-      default: {
-        auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof(buf), "\\x%02x", u);
-          out << buf;
-        } else {
-          out << c;
-        }
-      }
-    }
-  }
-  out << '"';
-}
+void printIrQuotedString(std::ostream& out, std::string_view s) { printQuotedString(out, s); }
 
 void printIrIValue(std::ostream& out, const IValue& v) {
   if (v.isNone()) {
