@@ -148,15 +148,15 @@ std::string TensorType::refinedStr() const {
       if (s) out << *s;
       else out << "*";
     }
-    if (!sizes_->empty() && dimsComplete(strides_) && strides_->size() == sizes_->size()) {
+    if (typeVerbosity() >= 2 && !sizes_->empty() && dimsComplete(strides_) && strides_->size() == sizes_->size()) {
       out << ", strides=[";
       for (size_t i = 0; i < strides_->size(); ++i) out << (i ? ", " : "") << *(*strides_)[i];
       out << "]";
     }
-    if (requiresGrad_) sep() << "requires_grad=" << int(*requiresGrad_);
-    if (device_) sep() << "device=" << device_->str();
+    if (typeVerbosity() >= 3 && requiresGrad_) sep() << "requires_grad=" << int(*requiresGrad_);
+    if (typeVerbosity() >= 3 && device_) sep() << "device=" << device_->str();
     out << ")";
-  } else {
+  } else if (typeVerbosity() >= 3) {
     if (requiresGrad_) out << (printed++ ? ", " : "(") << "requires_grad=" << int(*requiresGrad_);
     if (device_) out << (printed++ ? ", " : "(") << "device=" << device_->str();
     if (printed) out << ")";

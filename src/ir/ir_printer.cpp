@@ -104,7 +104,8 @@ void printValueRefs(std::ostream& out, ArrayRef<Value*> values) {
 void printValuesWithTypes(std::ostream& out, ArrayRef<Value*> values, const char* sep) {
   for (size_t i = 0; i < values.size(); ++i) {
     if (i) out << sep;
-    out << "%" << values[i]->debugName() << " : " << *values[i]->type();
+    out << "%" << values[i]->debugName();
+    if (typeVerbosity() >= 1) out << " : " << *values[i]->type();
   }
 }
 

@@ -31,4 +31,34 @@ echo "$err" | grep -q "undefined value %w" || fail "error does not name the prob
 "$ember" ir --bogus "$tmp/good.ir" >/dev/null 2>&1 && fail "unknown option accepted"
 "$ember" ir "$tmp/missing.ir" >/dev/null 2>&1 && fail "missing file accepted"
 "$ember" ir --help | grep -q "usage: ember ir" || fail "no --help"
+# Type verbosity levels, as PyTorch prints them with PYTORCH_JIT_TYPE_VERBOSITY=0..3.
+cat > "$tmp/typed.ir" <<'IR'
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %n : int):
+  %y : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu) = aten::relu(%x)
+  return (%y)
+IR
+want0='graph(%x,
+      %n):
+  %y = aten::relu(%x)
+  return (%y)'
+want1='graph(%x : Float(2, 3),
+      %n : int):
+  %y : Float(2, 3) = aten::relu(%x)
+  return (%y)'
+want2='graph(%x : Float(2, 3, strides=[3, 1]),
+      %n : int):
+  %y : Float(2, 3, strides=[3, 1]) = aten::relu(%x)
+  return (%y)'
+want3='graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu),
+      %n : int):
+  %y : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu) = aten::relu(%x)
+  return (%y)'
+for level in 0 1 2 3; do
+  eval "want=\$want$level"
+  got=$(EMBER_JIT_TYPE_VERBOSITY=$level "$ember" ir "$tmp/typed.ir") || fail "verbosity $level: rejected"
+  [ "$got" = "$want" ] || fail "verbosity $level printed:
+$got"
+done
+got=$(PYTORCH_JIT_TYPE_VERBOSITY=1 "$ember" ir "$tmp/typed.ir")
+[ "$got" = "$want1" ] || fail "PYTORCH_JIT_TYPE_VERBOSITY is not honoured"
 echo "ember ir: all checks passed"

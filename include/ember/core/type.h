@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -123,6 +124,21 @@ class Type : public std::enable_shared_from_this<Type> {
  private:
   TypeKind kind_;
 };
+
+// How much of a type the IR printer shows (PyTorch's TypeVerbosity), from the environment
+// variable EMBER_JIT_TYPE_VERBOSITY or PYTORCH_JIT_TYPE_VERBOSITY, read once:
+// 0: no types at all, 1: dtype and sizes, 2: also strides, 3 (default): also requires_grad and
+// device.
+inline int typeVerbosity() {
+  static const int level = [] {
+    for (const char* var : {"EMBER_JIT_TYPE_VERBOSITY", "PYTORCH_JIT_TYPE_VERBOSITY"}) {
+      const char* v = std::getenv(var);
+      if (v && v[0] >= '0' && v[0] <= '3' && v[1] == '\0') return v[0] - '0';
+    }
+    return 3;
+  }();
+  return level;
+}
 
 bool operator==(const Type& a, const Type& b);
 inline bool operator!=(const Type& a, const Type& b) { return !(a == b); }

@@ -282,7 +282,21 @@ class Node {
   Value* namedInput(Symbol name) const { return namedInput(std::string(name.toUnqualString())); }
   // The constant value of an input, when it is produced by prim::Constant.
   std::optional<IValue> get(Symbol name) const;
+  // The same, converted: int64_t, double, bool, std::string, std::vector<int64_t>, Tensor.
+  template <typename T>
+  std::optional<T> get(Symbol name) const {
+    std::optional<IValue> v = get(name);
+    if (!v) return std::nullopt;
+    if constexpr (std::is_same_v<T, int64_t>) return v->toInt();
+    else if constexpr (std::is_same_v<T, double>) return v->toDouble();
+    else if constexpr (std::is_same_v<T, bool>) return v->toBool();
+    else if constexpr (std::is_same_v<T, std::string>) return v->toStringRef();
+    else if constexpr (std::is_same_v<T, std::vector<int64_t>>) return v->toIntVector();
+    else if constexpr (std::is_same_v<T, Tensor>) return v->toTensor();
+    else static_assert(sizeof(T) == 0, "Node::get<T>: unsupported type");
+  }
   bool isConstant(Symbol name) const { return get(name).has_value(); }
+  bool is_constant(Symbol name) const { return isConstant(name); }  // the spec's spelling
   // Whether the node has side effects or writes memory and so may never be removed by DCE.
   bool hasSideEffects() const;
   bool isNondeterministic() const;

@@ -43,6 +43,9 @@ graph(%x : Tensor, %y : Tensor, %a : int, %b : int):
   EXPECT_EQ(intAdd->schema().overloadName(), "int");
   EXPECT_EQ(tensorAdd->namedInput("other"), g->inputs()[1]);
   EXPECT_EQ(tensorAdd->get(Symbol::attr("alpha"))->toInt(), 1);
+  EXPECT_EQ(tensorAdd->get<int64_t>(Symbol::attr("alpha")), 1);
+  EXPECT_TRUE(tensorAdd->is_constant(Symbol::attr("alpha")));
+  EXPECT_FALSE(tensorAdd->is_constant(Symbol::attr("other")));
   EXPECT_TRUE(tensorAdd->matches("irtest::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"));
   EXPECT_FALSE(intAdd->matches("irtest::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"));
 }
