@@ -300,14 +300,8 @@ TreeRef Parser::parseListDisplay() {
   TreeList items;
   if (lexer_.cur().kind != ']') {
     Expr first = parseExp();
-    if (lexer_.nextIf(TK_FOR)) {
-      Expr target = parseLhsExp();
-      lexer_.expect(TK_IN);
-      Expr iter = parseExp(binaryPrecedence(TK_IF));  // Python: an or_test, so `if` starts a filter
-      if (lexer_.cur().kind == TK_IF) throwErrorAt(lexer_.cur().range, "Comprehension ifs are not supported yet");
-      if (lexer_.cur().kind == TK_FOR) {
-        throwErrorAt(lexer_.cur().range, "Only a single generator is currently supported");
-      }
+    if (lexer_.cur().kind == TK_FOR) {
+      auto [target, iter] = parseComprehensionFor();
       Token close = lexer_.expect(']');
       return ListComp::create(open.range.merge(close.range), first, target, iter).tree();
     }
@@ -333,11 +327,8 @@ TreeRef Parser::parseDictDisplay() {
     }
     lexer_.expect(':');
     Expr value = parseExp();
-    if (lexer_.nextIf(TK_FOR)) {
-      Expr target = parseLhsExp();
-      lexer_.expect(TK_IN);
-      Expr iter = parseExp(binaryPrecedence(TK_IF));  // Python: an or_test, so `if` starts a filter
-      if (lexer_.cur().kind == TK_IF) throwErrorAt(lexer_.cur().range, "Comprehension ifs are not supported yet");
+    if (lexer_.cur().kind == TK_FOR) {
+      auto [target, iter] = parseComprehensionFor();
       Token close = lexer_.expect('}');
       return DictComp::create(open.range.merge(close.range), key, value, target, iter).tree();
     }
@@ -376,13 +367,18 @@ TreeRef Parser::parseConcatenatedStringLiterals() {
   return StringLiteral::create(range, std::move(value)).tree();
 }
 
-Expr Parser::parseGeneratorTail(const Expr& elem) {
+std::pair<Expr, Expr> Parser::parseComprehensionFor() {
   lexer_.expect(TK_FOR);
   Expr target = parseLhsExp();
   lexer_.expect(TK_IN);
-  Expr iter = parseExp(binaryPrecedence(TK_IF));
+  Expr iter = parseExp(binaryPrecedence(TK_IF));  // Python: an or_test, so `if` starts a filter
   if (lexer_.cur().kind == TK_IF) throwErrorAt(lexer_.cur().range, "Comprehension ifs are not supported yet");
   if (lexer_.cur().kind == TK_FOR) throwErrorAt(lexer_.cur().range, "Only a single generator is currently supported");
+  return {target, iter};
+}
+
+Expr Parser::parseGeneratorTail(const Expr& elem) {
+  auto [target, iter] = parseComprehensionFor();
   return ListComp::create(elem.range().merge(iter.range()), elem, target, iter);
 }
 

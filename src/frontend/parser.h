@@ -40,6 +40,8 @@ class Parser {
   // `elem for target in iter` after a call argument: a generator expression, built as a list
   // comprehension as torch.jit.script does.
   Expr parseGeneratorTail(const Expr& elem);
+  // `for target in iter` of a comprehension (one generator, no `if` filter, as TorchScript).
+  std::pair<Expr, Expr> parseComprehensionFor();
   TreeRef parseDictDisplay();
   TreeRef parseConst();
   TreeRef parseConcatenatedStringLiterals();
