@@ -183,6 +183,8 @@ void freeCpu(void* ptr) {
   p.free[index].push_back(block);
 }
 
+bool allocatorCachingEnabled() { return kCache; }
+
 void setAllocatorStatsEnabled(bool enabled) { pool().stats.enabled.store(enabled, std::memory_order_relaxed); }
 
 AllocatorStats allocatorStats() {

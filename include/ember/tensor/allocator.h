@@ -25,6 +25,8 @@ struct AllocatorStats {
 // Counting costs atomic operations on every allocation, so it is off until enabled (tests and
 // memory benchmarks turn it on). Counts start from the moment it is enabled.
 void setAllocatorStatsEnabled(bool enabled);
+// False under AddressSanitizer, where freed blocks go straight back so use-after-free is caught.
+bool allocatorCachingEnabled();
 AllocatorStats allocatorStats();
 void resetPeakAllocatorStats();
 // Returns every cached block to the OS (for tests and memory-pressure handling).
