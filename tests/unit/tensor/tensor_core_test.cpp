@@ -107,7 +107,9 @@ TEST(AllocatorTest, CachesFreedBlocks) {
   void* a = allocateCpu(100);
   freeCpu(a);
   void* b = allocateCpu(100);
-  if (allocatorCachingEnabled()) EXPECT_EQ(a, b);
+  if (allocatorCachingEnabled()) {
+    EXPECT_EQ(a, b);
+  }
   freeCpu(b);
   setAllocatorStatsEnabled(false);
 }
