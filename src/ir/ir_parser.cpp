@@ -489,7 +489,8 @@ class IRParser {
     }
     if (s == "inf" || s == "+inf") return IValue(std::numeric_limits<double>::infinity());
     if (s == "-inf") return IValue(-std::numeric_limits<double>::infinity());
-    if (s == "nan" || s == "-nan" || s == "+nan") return IValue(std::nan(""));
+    if (s == "nan" || s == "+nan") return IValue(std::nan(""));
+    if (s == "-nan") return IValue(-std::nan(""));
     char* end = nullptr;
     double d = std::strtod(s.c_str(), &end);
     if (end != s.c_str() + s.size()) lex_.error(num.pos, "invalid number '" + s + "'");
@@ -569,7 +570,17 @@ class IRParser {
       return TupleType::create(std::move(elems));
     }
     Token name = lex_.expect(Tok::Ident);
+    // Annotation-style generics that some types print with: Future[int], List[T], ...
+    if (lex_.cur().kind == Tok::Punct && lex_.cur().text == "[" && lex_.peek().kind != Tok::Punct) {
+      lex_.next();
+      std::vector<TypePtr> args;
+      do args.push_back(parseType(depth + 1));
+      while (lex_.nextIf(Tok::Punct, ","));
+      lex_.expect(Tok::Punct, "]");
+      return genericType(name, std::move(args));
+    }
     bool hasArgs = lex_.cur().kind == Tok::Punct && lex_.cur().text == "(";
+    if (hasArgs && name.text == "NamedTuple") return parseNamedTupleType(depth);
     if (hasArgs && (name.text == "Dict" || name.text == "Future" || name.text == "Union" || name.text == "RRef")) {
       lex_.next();
       std::vector<TypePtr> args;
@@ -601,6 +612,37 @@ class IRParser {
       if (TypePtr cls = options_.resolveClass(name.text)) return cls;
     }
     lex_.error(name.pos, "unknown type '" + name.text + "'");
+  }
+
+  TypePtr genericType(const Token& name, std::vector<TypePtr> args) {
+    const std::string& n = name.text;
+    auto want = [&](size_t count) {
+      if (args.size() != count) lex_.error(name.pos, n + " takes " + std::to_string(count) + " type argument(s)");
+    };
+    if (n == "Future") return want(1), TypePtr(FutureType::create(args[0]));
+    if (n == "RRef") return want(1), TypePtr(RRefType::create(args[0]));
+    if (n == "List") return want(1), TypePtr(ListType::create(args[0]));
+    if (n == "Optional") return want(1), TypePtr(OptionalType::create(args[0]));
+    if (n == "Dict") return want(2), TypePtr(DictType::create(args[0], args[1]));
+    if (n == "Tuple") return TupleType::create(std::move(args));
+    if (n == "Union") return UnionType::create(std::move(args));
+    lex_.error(name.pos, "unknown generic type '" + n + "'");
+  }
+
+  // NamedTuple(x : int, y : float): the printed form of a named tuple type.
+  TypePtr parseNamedTupleType(int depth) {
+    lex_.expect(Tok::Punct, "(");
+    std::vector<std::string> names;
+    std::vector<TypePtr> types;
+    if (!lex_.nextIf(Tok::Punct, ")")) {
+      do {
+        names.push_back(lex_.expect(Tok::Ident).text);
+        lex_.expect(Tok::Punct, ":");
+        types.push_back(parseType(depth + 1));
+      } while (lex_.nextIf(Tok::Punct, ","));
+      lex_.expect(Tok::Punct, ")");
+    }
+    return TupleType::createNamed("NamedTuple", std::move(names), std::move(types));
   }
 
   static TypePtr simpleType(const std::string& n) {

@@ -24,7 +24,7 @@ namespace ember::jit {
 
 void printIrDouble(std::ostream& out, double d) {
   if (std::isnan(d)) {
-    out << "nan";
+    out << (std::signbit(d) ? "-nan" : "nan");
     return;
   }
   if (std::isinf(d)) {

@@ -14,8 +14,8 @@
 namespace ember::jit {
 namespace {
 
-std::string fixturesDir() {
-  const char* dir = std::getenv("EMBER_IR_FIXTURES");
+std::string envDir(const char* name) {
+  const char* dir = std::getenv(name);
   return dir ? dir : "";
 }
 
@@ -32,12 +32,12 @@ TypePtr resolveClass(const std::string& name) {
   return t;
 }
 
-TEST(IrRoundTrip, PyTorchDumpsPrintBackIdentically) {
-  std::string dir = fixturesDir();
-  ASSERT_FALSE(dir.empty()) << "set EMBER_IR_FIXTURES to the directory gen_graphs.py wrote";
+// Round-trips every file ending in `suffix` in `dir`; returns how many it checked.
+size_t roundTripDir(const std::string& dir, const std::string& suffix) {
   size_t count = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".ir") continue;
+    const std::string name = entry.path().filename().string();
+    if (name.size() < suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
     SCOPED_TRACE(entry.path().filename().string());
     std::ifstream in(entry.path());
     std::stringstream buf;
@@ -57,7 +57,20 @@ TEST(IrRoundTrip, PyTorchDumpsPrintBackIdentically) {
     EXPECT_EQ(g->toString(false), expected);
     ++count;
   }
-  EXPECT_GE(count, 20u) << "too few graph dumps found in " << dir;
+  return count;
+}
+
+TEST(IrRoundTrip, PyTorchDumpsPrintBackIdentically) {
+  std::string dir = envDir("EMBER_IR_FIXTURES");
+  ASSERT_FALSE(dir.empty()) << "set EMBER_IR_FIXTURES to the directory gen_graphs.py wrote";
+  EXPECT_GE(roundTripDir(dir, ".ir"), 20u) << "too few graph dumps found in " << dir;
+}
+
+// The graphs of the program corpus (tests/compat/programs), as PyTorch compiled them.
+TEST(IrRoundTrip, ProgramCorpusGraphsPrintBackIdentically) {
+  std::string dir = envDir("EMBER_CORPUS_GRAPHS");
+  ASSERT_FALSE(dir.empty()) << "set EMBER_CORPUS_GRAPHS to the directory gen_expected.py wrote";
+  EXPECT_GE(roundTripDir(dir, ".graph.txt"), 150u) << "too few corpus graphs found in " << dir;
 }
 
 }  // namespace
