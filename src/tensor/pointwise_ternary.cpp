@@ -109,9 +109,8 @@ Tensor clampImpl(const Tensor& self, const std::optional<Bound>& min, const std:
                       [](Elementwise& it) { clampBothKernel(it, std::is_same_v<Bound, Scalar>); });
   }
   const PwArg bound = min ? PwArg(*min) : PwArg(*max);
-  constexpr bool kNumber = std::is_same_v<Bound, Scalar>;
-  auto minKernel = [](Elementwise& it) { clampOneKernel<true>(it, kNumber); };
-  auto maxKernel = [](Elementwise& it) { clampOneKernel<false>(it, kNumber); };
+  auto minKernel = [](Elementwise& it) { clampOneKernel<true>(it, std::is_same_v<Bound, Scalar>); };
+  auto maxKernel = [](Elementwise& it) { clampOneKernel<false>(it, std::is_same_v<Bound, Scalar>); };
   PwKernel kernel = min ? PwKernel(+minKernel) : PwKernel(+maxKernel);
   if (inplace) return pwInplace(*out, spec, kernel, bound);
   if (out) return pwOut(*out, spec, kernel, self, bound);

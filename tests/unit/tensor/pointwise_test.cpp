@@ -32,7 +32,6 @@ std::string errorOf(F&& f) {
   return "<no error>";
 }
 
-const double kNan = std::numeric_limits<double>::quiet_NaN();
 const double kInf = std::numeric_limits<double>::infinity();
 
 TEST(PointwiseAddTest, AlphaAndDtypes) {

@@ -15,7 +15,6 @@ namespace ember {
 namespace {
 
 const double kNan = std::numeric_limits<double>::quiet_NaN();
-const double kInf = std::numeric_limits<double>::infinity();
 
 Tensor make(std::vector<double> vals, IntArrayRef sizes, ScalarType dtype = kFloat) {
   Tensor t = empty(sizes, dtype);
