@@ -2,6 +2,8 @@
 // logsumexp. Expected values are computed by hand or by simple loops in the test.
 #include <gtest/gtest.h>
 
+#include "test_tensors.h"
+
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -18,32 +20,10 @@ namespace {
 const double kNan = std::numeric_limits<double>::quiet_NaN();
 const double kInf = std::numeric_limits<double>::infinity();
 
-// A contiguous tensor of `sizes` holding `vals` converted to dtype.
-Tensor make(std::vector<double> vals, IntArrayRef sizes, ScalarType dtype = kFloat) {
-  Tensor t = empty(sizes, dtype);
-  EXPECT_EQ(static_cast<int64_t>(vals.size()), t.numel());
-  visitDtype(dtype, [&]<typename T>() {
-    T* p = static_cast<T*>(t.data_ptr());
-    for (size_t i = 0; i < vals.size(); ++i) {
-      if constexpr (std::is_same_v<T, bool>)
-        p[i] = vals[i] != 0;
-      else
-        p[i] = static_cast<T>(vals[i]);
-    }
-  });
-  return t;
-}
-Tensor make1(std::vector<double> vals, ScalarType dtype = kFloat) {
-  int64_t n = static_cast<int64_t>(vals.size());
-  return make(std::move(vals), {n}, dtype);
-}
+using ember::testing::make;
+using ember::testing::make1;
+using ember::testing::values;
 
-// Values in row-major order as doubles (any strides).
-std::vector<double> values(const Tensor& t) {
-  Tensor c = reduce_detail::castContiguous(t, kDouble);
-  const double* p = static_cast<const double*>(c.data_ptr());
-  return std::vector<double>(p, p + c.numel());
-}
 double item(const Tensor& t) {
   EXPECT_EQ(t.numel(), 1);
   return values(t)[0];

@@ -1,6 +1,8 @@
 // Unit tests for sort, argsort, topk, kthvalue, median, cumulative ops and softmax.
 #include <gtest/gtest.h>
 
+#include "test_tensors.h"
+
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -16,28 +18,10 @@ namespace {
 
 const double kNan = std::numeric_limits<double>::quiet_NaN();
 
-Tensor make(std::vector<double> vals, IntArrayRef sizes, ScalarType dtype = kFloat) {
-  Tensor t = empty(sizes, dtype);
-  visitDtype(dtype, [&]<typename T>() {
-    T* p = static_cast<T*>(t.data_ptr());
-    for (size_t i = 0; i < vals.size(); ++i) {
-      if constexpr (std::is_same_v<T, bool>)
-        p[i] = vals[i] != 0;
-      else
-        p[i] = static_cast<T>(vals[i]);
-    }
-  });
-  return t;
-}
-Tensor make1(std::vector<double> vals, ScalarType dtype = kFloat) {
-  int64_t n = static_cast<int64_t>(vals.size());
-  return make(std::move(vals), {n}, dtype);
-}
-std::vector<double> values(const Tensor& t) {
-  Tensor c = reduce_detail::castContiguous(t, kDouble);
-  const double* p = static_cast<const double*>(c.data_ptr());
-  return std::vector<double>(p, p + c.numel());
-}
+using ember::testing::make;
+using ember::testing::make1;
+using ember::testing::values;
+
 Tensor transposed(const Tensor& t) {
   return Tensor::make(t.storage(), t.dtype(), {t.sizes()[1], t.sizes()[0]}, {t.strides()[1], t.strides()[0]},
                       t.storage_offset());
