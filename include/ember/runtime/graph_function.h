@@ -1,0 +1,63 @@
+// GraphFunction: a Function whose body is a Graph, run by its GraphExecutor (created on first
+// use). The body may be produced lazily: the frontend registers a function with a creator that
+// emits the graph on first request, so functions of a compilation unit can call each other in any
+// order (and a function that needs itself while being defined is reported as recursive).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ember/core/function.h"
+#include "ember/core/function_schema.h"
+#include "ember/runtime/graph_executor.h"
+
+namespace ember::jit {
+
+class GraphFunction : public Function {
+ public:
+  using Creator = std::function<void(GraphFunction&)>;
+
+  // `qualname` like "__torch__.MyModule.forward"; `graph` may be empty when a creator fills it.
+  GraphFunction(std::string qualname, std::shared_ptr<Graph> graph, Creator creator = nullptr);
+  ~GraphFunction() override;
+
+  const std::string& name() const override { return name_; }
+  const std::string& qualname() const override { return qualname_; }
+  // The schema set by the frontend, or one derived from the graph's inputs and outputs.
+  const FunctionSchema& getSchema() const override;
+  void setSchema(FunctionSchema schema);
+  bool hasSchema() const { return schema_.has_value(); }
+
+  void run(Stack& stack) override;
+  bool isGraphFunction() const override { return true; }
+  // Runs the creator first if the body is still pending.
+  std::shared_ptr<Graph> graph() const override;
+  void setGraph(std::shared_ptr<Graph> graph);
+
+  // Calls with Python-style arguments: positional, then keywords; defaults are filled in and the
+  // arguments checked against the schema. Returns the single output (a tuple for several).
+  IValue operator()(std::vector<IValue> args, const std::unordered_map<std::string, IValue>& kwargs = {});
+
+  // Runs the creator if the body has not been emitted yet. Throws "recursive" errors when called
+  // from inside its own creator.
+  void ensureDefined();
+  bool isDefined() const;
+  GraphExecutor& getExecutor();
+
+ private:
+  std::string qualname_;
+  std::string name_;
+  mutable std::shared_ptr<Graph> graph_;
+  Creator creator_;
+  mutable std::optional<FunctionSchema> schema_;
+  std::unique_ptr<GraphExecutor> executor_;
+  mutable std::recursive_mutex mutex_;
+  bool defining_ = false;
+};
+
+}  // namespace ember::jit

@@ -1,0 +1,1 @@
+// Source of the layers that have no code yet (see ember_layer in CMakeLists.txt).

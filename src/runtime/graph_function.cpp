@@ -1,0 +1,128 @@
+#include "ember/runtime/graph_function.h"
+
+#include <sstream>
+
+#include "ember/core/stack.h"
+#include "ember/error.h"
+#include "ember/ir/ir.h"
+
+namespace ember::jit {
+namespace {
+
+std::string lastAtom(const std::string& qualname) {
+  size_t dot = qualname.rfind('.');
+  return dot == std::string::npos ? qualname : qualname.substr(dot + 1);
+}
+
+// The schema PyTorch derives for a graph without one: arguments named after the inputs' debug
+// names without their numeric suffix, one return (a tuple type when the graph returns several).
+FunctionSchema schemaFromGraph(const std::string& name, const Graph& graph) {
+  std::vector<Argument> args;
+  for (Value* in : graph.inputs()) args.emplace_back(in->debugNameBase(), in->type());
+  std::vector<Argument> rets;
+  for (Value* out : graph.outputs()) rets.emplace_back("", out->type());
+  return FunctionSchema(name, "", std::move(args), std::move(rets));
+}
+
+}  // namespace
+
+GraphFunction::GraphFunction(std::string qualname, std::shared_ptr<Graph> graph, Creator creator)
+    : qualname_(std::move(qualname)), name_(lastAtom(qualname_)), graph_(std::move(graph)), creator_(std::move(creator)) {}
+
+GraphFunction::~GraphFunction() = default;
+
+void GraphFunction::ensureDefined() {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!creator_) return;
+  EMBER_CHECK(!defining_, "Recursive calls are not supported: ", qualname_, " calls itself (directly or indirectly)");
+  defining_ = true;
+  Creator creator = std::move(creator_);
+  creator_ = nullptr;
+  try {
+    creator(*this);
+  } catch (...) {
+    defining_ = false;
+    creator_ = std::move(creator);  // the next request reports the same error again
+    throw;
+  }
+  defining_ = false;
+}
+
+bool GraphFunction::isDefined() const {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  return !creator_ && graph_ != nullptr;
+}
+
+std::shared_ptr<Graph> GraphFunction::graph() const {
+  const_cast<GraphFunction*>(this)->ensureDefined();
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  return graph_;
+}
+
+void GraphFunction::setGraph(std::shared_ptr<Graph> graph) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  graph_ = std::move(graph);
+  executor_.reset();
+}
+
+const FunctionSchema& GraphFunction::getSchema() const {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!schema_) schema_ = schemaFromGraph(name_, *graph());
+  return *schema_;
+}
+
+void GraphFunction::setSchema(FunctionSchema schema) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  schema_ = std::move(schema);
+}
+
+GraphExecutor& GraphFunction::getExecutor() {
+  ensureDefined();
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  EMBER_CHECK(graph_, "function '", qualname_, "' has no body");
+  if (!executor_) executor_ = std::make_unique<GraphExecutor>(graph_, qualname_);
+  return *executor_;
+}
+
+void GraphFunction::run(Stack& stack) { getExecutor().run(stack); }
+
+IValue GraphFunction::operator()(std::vector<IValue> args, const std::unordered_map<std::string, IValue>& kwargs) {
+  const FunctionSchema& schema = getSchema();
+  const auto& params = schema.arguments();
+  EMBER_CHECK(args.size() <= params.size(), name_, "() expected at most ", params.size(),
+              " argument(s) but received ", args.size(), " argument(s). Declaration: ", schema);
+  Stack stack;
+  stack.reserve(params.size());
+  size_t usedKwargs = 0;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const Argument& p = params[i];
+    IValue v;
+    auto kw = kwargs.find(p.name());
+    if (i < args.size()) {
+      EMBER_CHECK(kw == kwargs.end(), name_, "() got multiple values for argument '", p.name(), "'");
+      v = std::move(args[i]);
+    } else if (kw != kwargs.end()) {
+      v = kw->second;
+      ++usedKwargs;
+    } else if (p.defaultValue()) {
+      v = *p.defaultValue();
+    } else {
+      EMBER_ERROR(name_, "() is missing value for argument '", p.name(), "'. Declaration: ", schema);
+    }
+    if (!v.type()->isSubtypeOf(*p.type())) {
+      EMBER_ERROR(name_, "() Expected a value of type '", p.type()->annotation_str(), "' for argument '", p.name(),
+                  "' but instead found type '", v.type()->annotation_str(), "'.\nPosition: ", i,
+                  "\nDeclaration: ", schema);
+    }
+    stack.push_back(std::move(v));
+  }
+  if (usedKwargs != kwargs.size()) {
+    for (const auto& [k, _] : kwargs)
+      EMBER_CHECK(schema.argumentIndexWithName(k), name_, "() got an unexpected keyword argument '", k, "'");
+  }
+  run(stack);
+  if (stack.size() == 1) return pop(stack);
+  return makeTuple(std::move(stack));
+}
+
+}  // namespace ember::jit
