@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "commands.h"
+#include "options.h"
 #include "ember/core/type.h"
 #include "ember/error.h"
 #include "ember/ir/ir.h"
@@ -26,28 +27,15 @@ const char* kUsage =
 }  // namespace
 
 int runIr(const std::vector<std::string>& args) {
-  std::string path;
-  bool lint = true;
-  for (const auto& a : args) {
-    if (a == "--help" || a == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    } else if (a == "--no-lint") {
-      lint = false;
-    } else if (a.size() > 1 && a[0] == '-') {
-      std::fprintf(stderr, "ember ir: unknown option '%s'\n%s", a.c_str(), kUsage);
-      return 1;
-    } else if (path.empty()) {
-      path = a;
-    } else {
-      std::fprintf(stderr, "ember ir: expected one FILE\n%s", kUsage);
-      return 1;
-    }
-  }
-  if (path.empty()) {
-    std::fprintf(stderr, "%s", kUsage);
+  Options opts("ir", kUsage);
+  opts.flag("--no-lint");
+  if (auto r = opts.parse(args); r != Options::Result::Ok) return r == Options::Result::Help ? 0 : 1;
+  if (opts.positionals().size() != 1) {
+    std::fprintf(stderr, "ember ir: expected one FILE\n%s", kUsage);
     return 1;
   }
+  const std::string& path = opts.positionals()[0];
+  bool lint = !opts.has("--no-lint");
   std::stringstream text;
   if (path == "-") {
     text << std::cin.rdbuf();
