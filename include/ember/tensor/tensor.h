@@ -136,6 +136,7 @@ class Tensor {
 #include "ember/tensor/methods/unary.inc"
 #include "ember/tensor/methods/reduce.inc"
 #include "ember/tensor/methods/access.inc"
+#include "ember/tensor/methods/linalg.inc"
 
  private:
   IntrusivePtr<TensorImpl> impl_;

@@ -1,0 +1,369 @@
+// GEMM routing (see blas_backend.h). The built-in kernel serves integral dtypes and products too
+// small for a library call to pay off; float32/float64 go to oneDNN or OpenBLAS.
+#include "tensor/blas_backend.h"
+
+#include <cblas.h>
+#include <dnnl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include "ember/error.h"
+#include "ember/tensor/dispatch.h"
+#include "ember/tensor/half.h"
+#include "ember/tensor/parallel.h"
+#include "tensor/cpu_capability.h"
+
+extern "C" void omp_set_num_threads(int n);
+
+namespace ember::blas {
+
+namespace {
+
+// Below this, OpenBLAS's lower fixed cost beats oneDNN's faster AVX-512 inner kernel (measured:
+// OpenBLAS ahead up to ~96^3, oneDNN from ~128^3 on; at 8^3 OpenBLAS is still ~2x faster than
+// the built-in loop, so float products never take the built-in kernel automatically).
+constexpr double kOnednnMinMacs = 100.0 * 100 * 100;
+// Work per extra library thread: a fork/join of the library's threads costs microseconds (far
+// more on a loaded machine), so a thread is only added per ~20 us of single-thread work.
+constexpr double kMacsPerThread = 1024.0 * 1024;
+
+GemmRoute routeFromEnv() {
+  const char* env = std::getenv("EMBER_GEMM");
+  if (!env) return GemmRoute::Auto;
+  std::string_view v(env);
+  if (v == "openblas") return GemmRoute::OpenBlas;
+  if (v == "onednn") return GemmRoute::Onednn;
+  if (v == "native") return GemmRoute::Native;
+  return GemmRoute::Auto;
+}
+
+std::atomic<int> gRoute{-1};
+
+// OpenBLAS's thread count is process-wide; it is changed only when the wanted number changes.
+std::atomic<int> gOpenBlasThreads{-1};
+
+void setOpenBlasThreads(int n) {
+  if (gOpenBlasThreads.exchange(n, std::memory_order_relaxed) != n) openblas_set_num_threads(n);
+}
+
+// Element (i, j) of an operand.
+template <typename T>
+inline T at(const ConstMatrix& x, int64_t i, int64_t j) {
+  const T* p = static_cast<const T*>(x.data);
+  return x.trans ? p[j * x.ld + i] : p[i * x.ld + j];
+}
+
+// The arithmetic type of the built-in kernel: unsigned 64-bit for integers (wraps without UB and
+// agrees modulo 2^bits with PyTorch's narrower accumulation), float for bfloat16.
+template <typename T>
+using AccT =
+    std::conditional_t<std::is_integral_v<T>, uint64_t, std::conditional_t<std::is_same_v<T, double>, double, float>>;
+
+template <typename T>
+inline AccT<T> toAcc(T v) {
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<uint64_t>(static_cast<int64_t>(v));
+  else
+    return static_cast<AccT<T>>(v);
+}
+
+template <typename T>
+inline T fromAcc(AccT<T> v) {
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(static_cast<int64_t>(v));
+  else
+    return static_cast<T>(v);
+}
+
+template <typename T>
+AccT<T> scalarToAcc(const Scalar& s) {
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<uint64_t>(s.toLong());
+  else
+    return static_cast<AccT<T>>(s.toDouble());
+}
+
+// Row-by-row kernel: B is first packed row-major so the inner loop runs over contiguous memory
+// and vectorises for every element type.
+template <typename T>
+void nativeGemm(int64_t m, int64_t n, int64_t k, const Scalar& alphaS, ConstMatrix a, ConstMatrix b,
+                const Scalar& betaS, T* c, int64_t ldc) {
+  using A = AccT<T>;
+  const A alpha = scalarToAcc<T>(alphaS), beta = scalarToAcc<T>(betaS);
+  const bool betaZero = betaS.toDouble() == 0.0;
+  std::vector<A> bp(static_cast<size_t>(k * n));
+  for (int64_t p = 0; p < k; ++p)
+    for (int64_t j = 0; j < n; ++j) bp[p * n + j] = toAcc<T>(at<T>(b, p, j));
+  double macs = static_cast<double>(m) * n * k;
+  int64_t grain = std::max<int64_t>(1, static_cast<int64_t>(kMacsPerThread / std::max(1.0, macs / m)));
+  parallelFor(0, m, grain, [&](int64_t r0, int64_t r1) {
+    std::vector<A> acc(static_cast<size_t>(n));
+    for (int64_t i = r0; i < r1; ++i) {
+      std::fill(acc.begin(), acc.end(), A(0));
+      for (int64_t p = 0; p < k; ++p) {
+        const A av = toAcc<T>(at<T>(a, i, p));
+        const A* brow = bp.data() + p * n;
+        for (int64_t j = 0; j < n; ++j) acc[j] += av * brow[j];
+      }
+      T* crow = c + i * ldc;
+      for (int64_t j = 0; j < n; ++j) {
+        A v = alpha * acc[j];
+        if (!betaZero) v += beta * toAcc<T>(crow[j]);
+        crow[j] = fromAcc<T>(v);
+      }
+    }
+  });
+}
+
+CBLAS_TRANSPOSE cblasTrans(const ConstMatrix& x) { return x.trans ? CblasTrans : CblasNoTrans; }
+
+void onednnSgemm(int64_t m, int64_t n, int64_t k, float alpha, ConstMatrix a, ConstMatrix b, float beta, float* c,
+                 int64_t ldc) {
+  setOnednnThreads(gemmThreads(static_cast<double>(m) * n * k));
+  dnnl_status_t st =
+      dnnl_sgemm(a.trans ? 'T' : 'N', b.trans ? 'T' : 'N', m, n, k, alpha, static_cast<const float*>(a.data), a.ld,
+                 static_cast<const float*>(b.data), b.ld, beta, c, ldc);
+  EMBER_ASSERT(st == dnnl_success, "dnnl_sgemm failed with status ", static_cast<int>(st));
+}
+
+void openblasSgemm(int64_t m, int64_t n, int64_t k, float alpha, ConstMatrix a, ConstMatrix b, float beta, float* c,
+                   int64_t ldc) {
+  if (!inParallelRegion()) setOpenBlasThreads(gemmThreads(static_cast<double>(m) * n * k));
+  cblas_sgemm(CblasRowMajor, cblasTrans(a), cblasTrans(b), m, n, k, alpha, static_cast<const float*>(a.data), a.ld,
+              static_cast<const float*>(b.data), b.ld, beta, c, ldc);
+}
+
+// Large float32 products: which library is faster depends on the CPU, OPENBLAS_CORETYPE, the
+// thread count and the machine's load, so both are measured on the first calls of each size
+// class and thread count, and the faster one (best time seen per multiply-add) is used after.
+class RouteTuner {
+ public:
+  static constexpr int kProbesPerRoute = 3;
+
+  // The route for this call; `probe` says whether the call should be timed and recorded.
+  GemmRoute pick(int key, bool& probe) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Entry& e = table_[key];
+    probe = e.decided < 0;
+    if (!probe) return static_cast<GemmRoute>(e.decided);
+    // oneDNN first: with AVX-512 it is the likely winner, so probing costs least that way.
+    return e.probes[0] <= e.probes[1] ? GemmRoute::Onednn : GemmRoute::OpenBlas;
+  }
+
+  void record(int key, GemmRoute r, double secondsPerMac) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Entry& e = table_[key];
+    int i = r == GemmRoute::Onednn ? 0 : 1;
+    e.best[i] = std::min(e.best[i], secondsPerMac);
+    ++e.probes[i];
+    if (e.probes[0] >= kProbesPerRoute && e.probes[1] >= kProbesPerRoute)
+      e.decided = static_cast<int>(e.best[0] <= e.best[1] ? GemmRoute::Onednn : GemmRoute::OpenBlas);
+  }
+
+  std::optional<GemmRoute> decided(int key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = table_.find(key);
+    if (it == table_.end() || it->second.decided < 0) return std::nullopt;
+    return static_cast<GemmRoute>(it->second.decided);
+  }
+
+ private:
+  struct Entry {
+    double best[2] = {1e300, 1e300};
+    int probes[2] = {0, 0};
+    int decided = -1;
+  };
+  std::mutex mutex_;
+  std::unordered_map<int, Entry> table_;
+};
+
+RouteTuner& tuner() {
+  static RouteTuner t;
+  return t;
+}
+
+// Size classes are powers of two of the multiply-add count.
+int tunerKey(double macs) { return gemmThreads(macs) * 64 + static_cast<int>(std::log2(std::max(macs, 1.0))); }
+
+void runFloatRoute(GemmRoute r, int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
+                   const Scalar& beta, float* c, int64_t ldc) {
+  float al = static_cast<float>(alpha.toDouble()), be = static_cast<float>(beta.toDouble());
+  switch (r) {
+    case GemmRoute::Native:
+      return nativeGemm<float>(m, n, k, alpha, a, b, beta, c, ldc);
+    case GemmRoute::Onednn:
+      return onednnSgemm(m, n, k, al, a, b, be, c, ldc);
+    default:
+      return openblasSgemm(m, n, k, al, a, b, be, c, ldc);
+  }
+}
+
+void floatGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b, const Scalar& beta,
+               float* c, int64_t ldc) {
+  const double macs = static_cast<double>(m) * n * k;
+  if (gemmRoute() != GemmRoute::Auto || macs < kOnednnMinMacs)
+    return runFloatRoute(chooseFloatRoute(m, n, k), m, n, k, alpha, a, b, beta, c, ldc);
+  const int key = tunerKey(macs);
+  bool probe = false;
+  GemmRoute r = tuner().pick(key, probe);
+  if (!probe) return runFloatRoute(r, m, n, k, alpha, a, b, beta, c, ldc);
+  auto t0 = std::chrono::steady_clock::now();
+  runFloatRoute(r, m, n, k, alpha, a, b, beta, c, ldc);
+  auto t1 = std::chrono::steady_clock::now();
+  tuner().record(key, r, std::chrono::duration<double>(t1 - t0).count() / macs);
+}
+
+void doubleGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b, const Scalar& beta,
+                double* c, int64_t ldc) {
+  double macs = static_cast<double>(m) * n * k;
+  // In a parallel region OpenBLAS's thread count (process-wide) is left alone: callers that fan
+  // out over the pool set it to 1 first (prepareParallelCalls).
+  if (!inParallelRegion()) setOpenBlasThreads(gemmThreads(macs));
+  cblas_dgemm(CblasRowMajor, cblasTrans(a), cblasTrans(b), m, n, k, alpha.toDouble(),
+              static_cast<const double*>(a.data), a.ld, static_cast<const double*>(b.data), b.ld, beta.toDouble(), c,
+              ldc);
+}
+
+// bfloat16 through float32: operands widened into packed buffers, one rounding at the end.
+void bfloat16Gemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
+                  const Scalar& beta, BFloat16* c, int64_t ldc) {
+  std::vector<float> af(static_cast<size_t>(m * k)), bf(static_cast<size_t>(k * n)), cf(static_cast<size_t>(m * n));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t p = 0; p < k; ++p) af[i * k + p] = static_cast<float>(at<BFloat16>(a, i, p));
+  for (int64_t p = 0; p < k; ++p)
+    for (int64_t j = 0; j < n; ++j) bf[p * n + j] = static_cast<float>(at<BFloat16>(b, p, j));
+  floatGemm(m, n, k, 1.0, {af.data(), k, false}, {bf.data(), n, false}, 0.0, cf.data(), n);
+  const float al = static_cast<float>(alpha.toDouble()), be = static_cast<float>(beta.toDouble());
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float v = al * cf[i * n + j];
+      if (be != 0.0f) v += be * static_cast<float>(c[i * ldc + j]);
+      c[i * ldc + j] = BFloat16(v);
+    }
+}
+
+// k == 0: the product is zero, so C = beta * C (C ignored when beta is 0).
+template <typename T>
+void scaleOnly(int64_t m, int64_t n, const Scalar& beta, T* c, int64_t ldc) {
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      T& x = c[i * ldc + j];
+      if (beta.toDouble() == 0.0)
+        x = T(0);
+      else if constexpr (std::is_integral_v<T>)
+        x = static_cast<T>(static_cast<int64_t>(static_cast<uint64_t>(beta.toLong()) *
+                                                static_cast<uint64_t>(static_cast<int64_t>(x))));
+      else
+        x = static_cast<T>(static_cast<float>(beta.toDouble()) * static_cast<float>(x));
+    }
+}
+
+template <typename Fn>
+decltype(auto) visitGemmDtype(ScalarType t, Fn&& fn) {
+  switch (t) {
+    case ScalarType::Byte:
+      return fn.template operator()<uint8_t>();
+    case ScalarType::Char:
+      return fn.template operator()<int8_t>();
+    case ScalarType::Short:
+      return fn.template operator()<int16_t>();
+    case ScalarType::Int:
+      return fn.template operator()<int32_t>();
+    case ScalarType::Long:
+      return fn.template operator()<int64_t>();
+    case ScalarType::BFloat16:
+      return fn.template operator()<BFloat16>();
+    case ScalarType::Float:
+      return fn.template operator()<float>();
+    case ScalarType::Double:
+      return fn.template operator()<double>();
+    default:
+      throwUnsupportedDtype("addmm_impl_cpu_", t);
+  }
+}
+
+}  // namespace
+
+GemmRoute gemmRoute() {
+  int r = gRoute.load(std::memory_order_relaxed);
+  if (r < 0) {
+    r = static_cast<int>(routeFromEnv());
+    gRoute.store(r, std::memory_order_relaxed);
+  }
+  return static_cast<GemmRoute>(r);
+}
+
+void setGemmRoute(GemmRoute route) { gRoute.store(static_cast<int>(route), std::memory_order_relaxed); }
+
+GemmRoute chooseFloatRoute(int64_t m, int64_t n, int64_t k) {
+  GemmRoute forced = gemmRoute();
+  if (forced != GemmRoute::Auto) return forced;
+  double macs = static_cast<double>(m) * n * k;
+  if (macs < kOnednnMinMacs) return GemmRoute::OpenBlas;
+  if (auto measured = tuner().decided(tunerKey(macs))) return *measured;
+  // Not measured yet: with AVX-512, oneDNN's kernels are up to ~2x faster than OpenBLAS's when
+  // OPENBLAS_CORETYPE pins it to Haswell; without, both run AVX2 kernels of about one speed.
+  return cpuCapability() == CpuCapability::AVX512 ? GemmRoute::Onednn : GemmRoute::OpenBlas;
+}
+
+int gemmThreads(double macs) {
+  if (inParallelRegion()) return 1;
+  int budget = get_num_threads();
+  int byWork = static_cast<int>(std::max(1.0, macs / kMacsPerThread));
+  return std::max(1, std::min(budget, byWork));
+}
+
+void setOnednnThreads(int n) { omp_set_num_threads(n); }
+
+void prepareParallelCalls() {
+  if (!inParallelRegion()) setOpenBlasThreads(1);
+}
+
+void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
+          const Scalar& beta, void* c, int64_t ldc) {
+  if (m <= 0 || n <= 0) return;
+  visitGemmDtype(dtype, [&]<typename T>() {
+    T* ct = static_cast<T*>(c);
+    if (k <= 0) return scaleOnly<T>(m, n, beta, ct, ldc);
+    if constexpr (std::is_same_v<T, float>)
+      floatGemm(m, n, k, alpha, a, b, beta, ct, ldc);
+    else if constexpr (std::is_same_v<T, double>)
+      doubleGemm(m, n, k, alpha, a, b, beta, ct, ldc);
+    else if constexpr (std::is_same_v<T, BFloat16>)
+      bfloat16Gemm(m, n, k, alpha, a, b, beta, ct, ldc);
+    else
+      nativeGemm<T>(m, n, k, alpha, a, b, beta, ct, ldc);
+  });
+}
+
+void dot(ScalarType dtype, int64_t n, const void* x, int64_t incx, const void* y, int64_t incy, void* out) {
+  visitGemmDtype(dtype, [&]<typename T>() {
+    const T* xt = static_cast<const T*>(x);
+    const T* yt = static_cast<const T*>(y);
+    T* o = static_cast<T*>(out);
+    if constexpr (std::is_same_v<T, float>) {
+      if (!inParallelRegion()) setOpenBlasThreads(gemmThreads(static_cast<double>(n)));
+      *o = cblas_sdot(n, xt, incx, yt, incy);
+    } else if constexpr (std::is_same_v<T, double>) {
+      if (!inParallelRegion()) setOpenBlasThreads(gemmThreads(static_cast<double>(n)));
+      *o = cblas_ddot(n, xt, incx, yt, incy);
+    } else {
+      AccT<T> acc = 0;
+      for (int64_t i = 0; i < n; ++i) acc += toAcc<T>(xt[i * incx]) * toAcc<T>(yt[i * incy]);
+      *o = fromAcc<T>(acc);
+    }
+  });
+}
+
+}  // namespace ember::blas

@@ -1,0 +1,62 @@
+// GEMM over raw buffers, routed to the fastest implementation for the size and dtype:
+//
+//  - float32: below ~100^3 multiply-adds OpenBLAS (its fixed cost per call is the lowest). Above,
+//    oneDNN's dnnl_sgemm (JIT kernels that use AVX-512 where the CPU has it, while OpenBLAS may
+//    be pinned to its Haswell kernels by OPENBLAS_CORETYPE) or OpenBLAS, whichever measured
+//    faster: the first calls of each size class and thread count time both (3 calls each), later
+//    calls take the faster. Results of those first calls may differ in the last bits.
+//  - float64: OpenBLAS dgemm.
+//  - bfloat16: computed in float32 (as PyTorch accumulates), rounded once at the end.
+//  - integral dtypes: a built-in blocked kernel; wrap-around as in PyTorch (two's complement).
+//
+// EMBER_GEMM=auto|openblas|onednn|native forces a route for float32 (benchmarks, tests).
+//
+// Threads: every call uses min(get_num_threads(), work-based limit) library threads, 1 inside an
+// ember parallel region, so the pool, OpenBLAS and oneDNN never run at the same time.
+#pragma once
+
+#include <cstdint>
+
+#include "ember/tensor/scalar.h"
+#include "ember/tensor/scalar_type.h"
+
+namespace ember::blas {
+
+// A row-major matrix operand: element (i, j) lives at data[i * ld + j] (or at data[j * ld + i]
+// when trans is set, i.e. the stored matrix is the transpose of the operand).
+struct ConstMatrix {
+  const void* data;
+  int64_t ld;
+  bool trans;
+};
+
+// C[m x n] = alpha * A[m x k] * B[k x n] + beta * C, with C row-major (leading dimension ldc).
+// beta == 0 ignores C's old contents (NaN in C does not propagate), as BLAS does. alpha/beta are
+// converted to the dtype's arithmetic type (integers stay exact). dtype must be one of
+// uint8/int8/int16/int32/int64/bfloat16/float32/float64.
+void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
+          const Scalar& beta, void* c, int64_t ldc);
+
+// *out = sum_i x[i * incx] * y[i * incy] (incx, incy > 0), accumulated as gemm() does.
+void dot(ScalarType dtype, int64_t n, const void* x, int64_t incx, const void* y, int64_t incy, void* out);
+
+// Library threads a GEMM of this many multiply-adds should use (1 in a parallel region).
+int gemmThreads(double macs);
+
+enum class GemmRoute { Auto, OpenBlas, Onednn, Native };
+// The float32 route: EMBER_GEMM at first use, or what setGemmRoute chose last.
+GemmRoute gemmRoute();
+void setGemmRoute(GemmRoute route);
+// Which implementation gemm() would use next for a float32 product of this size (the measured
+// choice once there is one; for tests and the benchmark's report).
+GemmRoute chooseFloatRoute(int64_t m, int64_t n, int64_t k);
+
+// Call before running GEMMs on several pool threads at once: OpenBLAS's (process-wide) thread
+// count drops to 1 so the calls do not oversubscribe the CPUs; the next GEMM outside a parallel
+// region sets it back.
+void prepareParallelCalls();
+
+// Sets the OpenMP threads oneDNN uses on the calling thread (per-thread setting in libgomp).
+void setOnednnThreads(int n);
+
+}  // namespace ember::blas

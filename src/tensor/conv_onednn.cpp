@@ -1,0 +1,176 @@
+// float32 convolutions on oneDNN. Creating a primitive costs far more than running a small one,
+// so primitives (and the reorders between ember's plain layouts and the blocked layouts oneDNN
+// picks) are cached by shape, layout and thread count. Transposed convolutions stay on im2col.
+#include <dnnl.hpp>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "ember/tensor/ops/factory.h"
+#include "ember/tensor/parallel.h"
+#include "tensor/blas_backend.h"
+#include "tensor/conv_utils.h"
+
+namespace ember::conv {
+
+namespace {
+
+using dnnl::memory;
+using Tag = memory::format_tag;
+
+dnnl::engine& cpuEngine() {
+  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  return engine;
+}
+
+struct KeyHash {
+  size_t operator()(const std::vector<int64_t>& v) const {
+    size_t h = 1469598103934665603ull;
+    for (int64_t x : v) h = (h ^ static_cast<size_t>(x)) * 1099511628211ull;
+    return h;
+  }
+};
+
+// A cached convolution with the reorders around it (absent when the plain layout is what the
+// primitive wants).
+struct Plan {
+  dnnl::convolution_forward::primitive_desc pd;
+  dnnl::convolution_forward conv;
+  memory::desc userSrc, userWeights, userDst;
+  std::unique_ptr<dnnl::reorder> srcReorder, weightsReorder, dstReorder;
+};
+
+std::mutex gCacheMutex;
+std::unordered_map<std::vector<int64_t>, std::shared_ptr<Plan>, KeyHash> gCache;
+constexpr size_t kMaxCachedPlans = 256;
+
+memory::dims spatialDims(const Dims3& d, bool threeD) {
+  return threeD ? memory::dims{d[0], d[1], d[2]} : memory::dims{d[1], d[2]};
+}
+
+memory::dims concat(memory::dims a, const memory::dims& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool channelsLastIn, bool channelsLastOut,
+                                bool hasBias) {
+  const bool threeD = p.spatial == 3;
+  const auto f32 = memory::data_type::f32;
+  memory::dims src = concat({s.batch, s.inChannels}, spatialDims(s.in, threeD));
+  memory::dims dst = concat({s.batch, s.outChannels}, spatialDims(s.out, threeD));
+  memory::dims k = spatialDims(s.kernel, threeD);
+  const int64_t g = p.groups;
+  memory::dims weights =
+      g == 1 ? concat({s.outChannels, s.inChannels}, k) : concat({g, s.outChannels / g, s.inChannels / g}, k);
+  Tag plainSrc = threeD ? Tag::ncdhw : Tag::nchw;
+  Tag srcTag = channelsLastIn ? Tag::nhwc : plainSrc;
+  Tag dstTag = channelsLastOut ? Tag::nhwc : plainSrc;
+  Tag wTag = threeD ? (g == 1 ? Tag::oidhw : Tag::goidhw) : (g == 1 ? Tag::oihw : Tag::goihw);
+  memory::dims strides = spatialDims(p.stride, threeD), padL = spatialDims(p.padL, threeD),
+               padR = spatialDims(p.padR, threeD), dil = spatialDims(p.dilation, threeD);
+  for (auto& d : dil) d -= 1;  // oneDNN counts the holes
+
+  auto plan = std::make_shared<Plan>();
+  plan->userSrc = memory::desc(src, f32, srcTag);
+  plan->userWeights = memory::desc(weights, f32, wTag);
+  plan->userDst = memory::desc(dst, f32, dstTag);
+  memory::desc anySrc(src, f32, Tag::any), anyW(weights, f32, Tag::any), anyDst(dst, f32, Tag::any);
+  memory::desc biasMd({s.outChannels}, f32, Tag::x);
+  auto desc =
+      hasBias ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+                                                anySrc, anyW, biasMd, anyDst, strides, dil, padL, padR)
+              : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+                                                anySrc, anyW, anyDst, strides, dil, padL, padR);
+  // A scratchpad per call (from ember's allocator) lets several threads run one cached primitive.
+  dnnl::primitive_attr attr;
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  plan->pd = dnnl::convolution_forward::primitive_desc(desc, attr, cpuEngine());
+  plan->conv = dnnl::convolution_forward(plan->pd);
+  auto& eng = cpuEngine();
+  if (plan->pd.src_desc() != plan->userSrc)
+    plan->srcReorder =
+        std::make_unique<dnnl::reorder>(dnnl::reorder::primitive_desc(eng, plan->userSrc, eng, plan->pd.src_desc()));
+  if (plan->pd.weights_desc() != plan->userWeights)
+    plan->weightsReorder = std::make_unique<dnnl::reorder>(
+        dnnl::reorder::primitive_desc(eng, plan->userWeights, eng, plan->pd.weights_desc()));
+  if (plan->pd.dst_desc() != plan->userDst)
+    plan->dstReorder =
+        std::make_unique<dnnl::reorder>(dnnl::reorder::primitive_desc(eng, plan->pd.dst_desc(), eng, plan->userDst));
+  return plan;
+}
+
+std::shared_ptr<Plan> getPlan(const ConvParams& p, const ConvShape& s, bool clIn, bool clOut, bool hasBias,
+                              int threads) {
+  std::vector<int64_t> key{p.spatial, p.groups, s.batch, s.inChannels, s.outChannels, clIn, clOut, hasBias, threads};
+  for (const Dims3* d : {&s.in, &s.kernel, &p.stride, &p.padL, &p.padR, &p.dilation})
+    key.insert(key.end(), d->begin(), d->end());
+  {
+    std::lock_guard<std::mutex> lock(gCacheMutex);
+    auto it = gCache.find(key);
+    if (it != gCache.end()) return it->second;
+  }
+  auto plan = buildPlan(p, s, clIn, clOut, hasBias);
+  std::lock_guard<std::mutex> lock(gCacheMutex);
+  if (gCache.size() >= kMaxCachedPlans) gCache.clear();
+  gCache.emplace(std::move(key), plan);
+  return plan;
+}
+
+// Scratch memory for a reordered tensor, from ember's caching allocator.
+memory scratch(const memory::desc& md, Tensor& holder) {
+  holder = empty({static_cast<int64_t>(md.get_size())}, kByte);
+  return memory(md, cpuEngine(), holder.data_ptr());
+}
+
+bool isNhwc(const Tensor& t) {
+  if (t.dim() != 4) return false;
+  const int64_t c = t.size(1), h = t.size(2), w = t.size(3);
+  return t.stride(1) == 1 && t.stride(3) == c && t.stride(2) == w * c && t.stride(0) == h * w * c;
+}
+
+}  // namespace
+
+bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& weight0, const Tensor& bias,
+                       const ConvParams& p, const ConvShape& s) {
+  if (p.transposed) return false;
+  const bool clOut = !out.is_contiguous();
+  const bool clIn = p.spatial == 2 && isNhwc(input0);
+  Tensor input = clIn ? input0 : input0.contiguous();
+  Tensor weight = weight0.contiguous();
+  Tensor b = bias.defined() ? bias.contiguous() : Tensor();
+  const int threads = blas::gemmThreads(2.0 * static_cast<double>(out.numel()) * s.kernel[0] * s.kernel[1] *
+                                        s.kernel[2] * s.inChannels / p.groups);
+  blas::setOnednnThreads(threads);
+  std::shared_ptr<Plan> plan;
+  try {
+    // 1-D convolutions are 2-D ones with height 1 (the normalised shape already says so).
+    plan = getPlan(p, s, clIn, clOut, b.defined(), threads);
+  } catch (const dnnl::error&) {
+    return false;  // no implementation for this shape: im2col handles it
+  }
+  auto& eng = cpuEngine();
+  thread_local dnnl::stream stream(eng);
+  memory userSrc(plan->userSrc, eng, input.data_ptr());
+  memory userW(plan->userWeights, eng, weight.data_ptr());
+  memory userDst(plan->userDst, eng, out.data_ptr());
+  Tensor srcHold, wHold, dstHold, scratchHold;
+  memory src = plan->srcReorder ? scratch(plan->pd.src_desc(), srcHold) : userSrc;
+  memory w = plan->weightsReorder ? scratch(plan->pd.weights_desc(), wHold) : userW;
+  memory dst = plan->dstReorder ? scratch(plan->pd.dst_desc(), dstHold) : userDst;
+  if (plan->srcReorder) plan->srcReorder->execute(stream, userSrc, src);
+  if (plan->weightsReorder) plan->weightsReorder->execute(stream, userW, w);
+  std::unordered_map<int, memory> args{{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, w}, {DNNL_ARG_DST, dst}};
+  if (plan->pd.scratchpad_desc().get_size() > 0)
+    args.emplace(DNNL_ARG_SCRATCHPAD, scratch(plan->pd.scratchpad_desc(), scratchHold));
+  if (b.defined())
+    args.emplace(DNNL_ARG_BIAS,
+                 memory(memory::desc({s.outChannels}, memory::data_type::f32, Tag::x), eng, b.data_ptr()));
+  plan->conv.execute(stream, args);
+  if (plan->dstReorder) plan->dstReorder->execute(stream, dst, userDst);
+  stream.wait();
+  return true;
+}
+
+}  // namespace ember::conv

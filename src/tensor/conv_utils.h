@@ -1,0 +1,47 @@
+// Shared pieces of the conv family: checked, normalised parameters and the two backends.
+// Spatial dims are normalised to three (D, H, W): a 1-D convolution is a 3-D one with two
+// leading size-1 dims, kernel 1, stride 1, no padding.
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "ember/tensor/tensor.h"
+
+namespace ember::conv {
+
+using Dims3 = std::array<int64_t, 3>;
+
+struct ConvParams {
+  int64_t spatial = 2;  // 1, 2 or 3
+  Dims3 stride{1, 1, 1}, padL{0, 0, 0}, padR{0, 0, 0}, dilation{1, 1, 1}, outputPadding{0, 0, 0};
+  int64_t groups = 1;
+  bool transposed = false;
+};
+
+// Sizes with spatial dims normalised to three.
+struct ConvShape {
+  int64_t batch, inChannels, outChannels;
+  Dims3 in, kernel, out;
+};
+
+// out[N, O, *out] from input [N, C, *in] and weight; both backends write into a contiguous
+// NC(D)HW result. `out` is allocated by the caller (undefined bias: none).
+void im2colConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                       const ConvParams& p, const ConvShape& s);
+void im2colTransposedConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                                 const ConvParams& p, const ConvShape& s);
+
+// Depthwise (groups == input channels): a direct stencil per channel, every dtype.
+bool isDepthwise(const ConvShape& s, const ConvParams& p);
+void depthwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                          const ConvParams& p, const ConvShape& s);
+
+// float32 through oneDNN; false when this shape/layout is left to im2col. `out` may be
+// contiguous or channels-last (the layout oneDNN then writes).
+bool onednnConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                       const ConvParams& p, const ConvShape& s);
+
+void setLastBackend(const char* name);
+
+}  // namespace ember::conv

@@ -1,0 +1,168 @@
+// Convolutions against a direct-loop reference written here from the definition (independent of
+// both backends): float32 runs on oneDNN, float64 and integers on im2col + GEMM. The
+// differential tests against PyTorch are in tests/compat/tensor/cases_conv.py.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <thread>
+#include <vector>
+
+#include "ember/tensor.h"
+
+namespace ember {
+namespace {
+
+struct P2 {
+  int64_t sh = 1, sw = 1, ph = 0, pw = 0, dh = 1, dw = 1, groups = 1;
+};
+
+// out[n, o, y, x] = sum over c, ky, kx of in[n, g*cg + c, y*s - p + ky*d, ...] * w[o, c, ky, kx].
+std::vector<double> naiveConv2d(const Tensor& input, const Tensor& weight, const P2& p, std::vector<int64_t>& shape) {
+  Tensor in = input.to(kDouble).contiguous(), w = weight.to(kDouble).contiguous();
+  const int64_t n = in.size(0), c = in.size(1), h = in.size(2), wd = in.size(3);
+  const int64_t o = w.size(0), cg = w.size(1), kh = w.size(2), kw = w.size(3), og = o / p.groups;
+  const int64_t oh = (h + 2 * p.ph - p.dh * (kh - 1) - 1) / p.sh + 1;
+  const int64_t ow = (wd + 2 * p.pw - p.dw * (kw - 1) - 1) / p.sw + 1;
+  shape = {n, o, oh, ow};
+  const double* pi = in.data_ptr<double>();
+  const double* pw = w.data_ptr<double>();
+  std::vector<double> out(static_cast<size_t>(n * o * oh * ow), 0.0);
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t oc = 0; oc < o; ++oc)
+      for (int64_t y = 0; y < oh; ++y)
+        for (int64_t x = 0; x < ow; ++x) {
+          double acc = 0;
+          for (int64_t ic = 0; ic < cg; ++ic)
+            for (int64_t ky = 0; ky < kh; ++ky)
+              for (int64_t kx = 0; kx < kw; ++kx) {
+                int64_t iy = y * p.sh - p.ph + ky * p.dh, ix = x * p.sw - p.pw + kx * p.dw;
+                if (iy < 0 || iy >= h || ix < 0 || ix >= wd) continue;
+                int64_t chan = (oc / og) * cg + ic;
+                acc += pi[((b * c + chan) * h + iy) * wd + ix] * pw[((oc * cg + ic) * kh + ky) * kw + kx];
+              }
+          out[static_cast<size_t>(((b * o + oc) * oh + y) * ow + x)] = acc;
+        }
+  return out;
+}
+
+void expectConv(const Tensor& actual, const std::vector<double>& want, const std::vector<int64_t>& shape, double tol) {
+  ASSERT_EQ(actual.sizes(), IntArrayRef(shape));
+  Tensor d = actual.to(kDouble).contiguous();
+  for (size_t i = 0; i < want.size(); ++i)
+    ASSERT_NEAR(d.data_ptr<double>()[i], want[i], tol * (1 + std::abs(want[i]))) << "at " << i;
+}
+
+std::vector<double> values(const Tensor& t) {
+  Tensor d = t.to(kDouble).contiguous();
+  return std::vector<double>(d.data_ptr<double>(), d.data_ptr<double>() + d.numel());
+}
+
+class Conv2dParams : public ::testing::TestWithParam<std::tuple<ScalarType, int>> {};
+
+TEST_P(Conv2dParams, MatchesDirectLoops) {
+  auto [dtype, which] = GetParam();
+  manual_seed(7 + which);
+  P2 p;
+  int64_t cin = 4, cout = 6, k = 3;
+  if (which == 1) p = {2, 1, 1, 2, 1, 1, 1};
+  if (which == 2) p = {1, 2, 0, 1, 2, 1, 2};
+  if (which == 3) {  // depthwise
+    p = {1, 1, 1, 1, 1, 1, 4};
+    cout = 4;
+  }
+  if (which == 4) k = 1;  // pointwise: no im2col
+  Tensor x = randn({2, cin, 9, 8}).to(dtype);
+  Tensor w = randn({cout, cin / p.groups, k, k}).to(dtype);
+  if (dtype == kLong) {
+    x = randint(-3, 4, {2, cin, 9, 8}).to(dtype);
+    w = randint(-3, 4, {cout, cin / p.groups, k, k}).to(dtype);
+  }
+  std::vector<int64_t> shape;
+  std::vector<double> want = naiveConv2d(x, w, p, shape);
+  Tensor r = conv2d(x, w, {}, {p.sh, p.sw}, {p.ph, p.pw}, {p.dh, p.dw}, p.groups);
+  expectConv(r, want, shape, dtype == kFloat ? 1e-4 : 1e-10);
+  // channels-last input: same values, channels-last result.
+  Tensor rc =
+      conv2d(contiguous(x, MemoryFormat::ChannelsLast), w, {}, {p.sh, p.sw}, {p.ph, p.pw}, {p.dh, p.dw}, p.groups);
+  expectConv(rc, want, shape, dtype == kFloat ? 1e-4 : 1e-10);
+  EXPECT_EQ(rc.stride(1), 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Conv, Conv2dParams,
+                         ::testing::Combine(::testing::Values(kFloat, kDouble, kLong), ::testing::Range(0, 5)));
+
+TEST(Conv, FloatUsesOneDnnOthersIm2col) {
+  Tensor x = randn({1, 3, 8, 8}), w = randn({4, 3, 3, 3});
+  conv2d(x, w);
+  EXPECT_STREQ(lastConvolutionBackend(), std::getenv("EMBER_CONV") ? "im2col" : "onednn");
+  conv2d(x.to(kDouble), w.to(kDouble));
+  EXPECT_STREQ(lastConvolutionBackend(), "im2col");
+  conv2d(x.to(kDouble), randn({6, 1, 3, 3}).to(kDouble), {}, {1}, {1}, {1}, 3);
+  EXPECT_STREQ(lastConvolutionBackend(), "depthwise");
+}
+
+// The transposed convolution is the adjoint of the convolution: <conv(x), y> == <x, convT(y)>
+// for the same weight and parameters (an identity independent of either implementation).
+TEST(Conv, TransposedIsTheAdjoint) {
+  manual_seed(11);
+  for (ScalarType dtype : {kFloat, kDouble}) {
+    Tensor x = randn({2, 4, 9, 8}).to(dtype), w = randn({6, 2, 3, 2}).to(dtype);
+    Tensor y = conv2d(x, w, {}, {2, 1}, {1, 0}, {1, 2}, 2);
+    Tensor z = randn(y.sizes()).to(dtype);
+    // output_padding recovers the input size lost to the stride.
+    int64_t outPadH = x.size(2) - ((y.size(2) - 1) * 2 - 2 + 1 * (3 - 1) + 1);
+    Tensor xt = conv_transpose2d(z, w, {}, {2, 1}, {1, 0}, {outPadH, 0}, 2, {1, 2});
+    ASSERT_EQ(xt.sizes(), x.sizes());
+    double lhs = (y.to(kDouble) * z.to(kDouble)).sum().item().toDouble();
+    double rhs = (x.to(kDouble) * xt.to(kDouble)).sum().item().toDouble();
+    EXPECT_NEAR(lhs, rhs, 1e-3 * (1 + std::abs(lhs)));
+  }
+}
+
+// Cached oneDNN primitives and GEMMs run from several user threads at once give the same results
+// as one call alone.
+TEST(Conv, ConcurrentCallsAgree) {
+  manual_seed(13);
+  Tensor x = randn({2, 16, 12, 12}), w = randn({8, 16, 3, 3}), b = randn({8});
+  Tensor a = randn({96, 80}), m = randn({80, 72});
+  Tensor want = conv2d(x, w, b, {1}, {1});
+  Tensor wantMm = mm(a, m);
+  std::vector<int> ok(4, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      bool same = true;
+      for (int i = 0; i < 10; ++i) {
+        Tensor r = conv2d(x, w, b, {1}, {1});
+        Tensor rm = mm(a, m);
+        same = same && values(r) == values(want) && values(rm) == values(wantMm);
+      }
+      ok[static_cast<size_t>(t)] = same;
+    });
+  for (auto& th : threads) th.join();
+  for (int v : ok) EXPECT_EQ(v, 1);
+}
+
+TEST(Conv, UnbatchedAndOneDimensional) {
+  manual_seed(12);
+  Tensor x = randn({3, 10}), w = randn({2, 3, 3});
+  Tensor r = conv1d(x, w);
+  // conv1d is conv2d with height 1.
+  Tensor r2 = conv2d(x.unsqueeze(1), w.unsqueeze(2));
+  ASSERT_EQ(r.sizes(), IntArrayRef({2, 8}));
+  std::vector<int64_t> shape{2, 8};
+  Tensor flat = r2.squeeze(1).to(kDouble).contiguous();
+  expectConv(r, std::vector<double>(flat.data_ptr<double>(), flat.data_ptr<double>() + 16), shape, 1e-5);
+}
+
+TEST(Conv, BadInputsAreErrors) {
+  EXPECT_THROW(conv2d(ones({5, 5}), ones({1, 1, 3, 3})), Error);
+  EXPECT_THROW(conv2d(ones({1, 2, 5, 5}), ones({1, 3, 3, 3})), Error);
+  EXPECT_THROW(conv2d(ones({1, 1, 2, 2}), ones({1, 1, 3, 3})), Error);
+  EXPECT_THROW(conv2d(ones({1, 1, 5, 5}), ones({1, 1, 3, 3}), {}, {2}, "same"), Error);
+  EXPECT_THROW(conv_transpose2d(ones({1, 1, 5, 5}), ones({1, 1, 3, 3}), {}, {2}, {0}, {2}), Error);
+  EXPECT_THROW(convolution(ones({1, 1, 5}), ones({1, 1}), {}, {1}, {0}, {1}, false, {0}, 1), Error);
+}
+
+}  // namespace
+}  // namespace ember

@@ -1,0 +1,153 @@
+// GEMM routing and the products built on it. Expected values come from a naive triple loop in
+// double precision written here (independent of every route), or from algebraic identities.
+// The differential tests against PyTorch are in tests/compat/tensor/cases_linalg.py.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "ember/tensor.h"
+#include "tensor/blas_backend.h"
+
+namespace ember {
+namespace {
+
+// C = A @ B for 2-D tensors of any dtype, computed in double from element access.
+std::vector<double> naiveMm(const Tensor& a, const Tensor& b) {
+  Tensor ad = a.to(kDouble).contiguous(), bd = b.to(kDouble).contiguous();
+  const int64_t m = a.size(0), k = a.size(1), n = b.size(1);
+  const double* pa = ad.data_ptr<double>();
+  const double* pb = bd.data_ptr<double>();
+  std::vector<double> c(static_cast<size_t>(m * n), 0.0);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t p = 0; p < k; ++p)
+      for (int64_t j = 0; j < n; ++j) c[i * n + j] += pa[i * k + p] * pb[p * n + j];
+  return c;
+}
+
+void expectNear(const Tensor& actual, const std::vector<double>& expected, double tol) {
+  Tensor d = actual.to(kDouble).contiguous();
+  ASSERT_EQ(d.numel(), static_cast<int64_t>(expected.size()));
+  const double* p = d.data_ptr<double>();
+  for (size_t i = 0; i < expected.size(); ++i)
+    ASSERT_NEAR(p[i], expected[i], tol * (1 + std::abs(expected[i]))) << "at " << i;
+}
+
+struct RouteGuard {
+  explicit RouteGuard(blas::GemmRoute r) : saved(blas::gemmRoute()) { blas::setGemmRoute(r); }
+  ~RouteGuard() { blas::setGemmRoute(saved); }
+  blas::GemmRoute saved;
+};
+
+class GemmRoutes : public ::testing::TestWithParam<blas::GemmRoute> {};
+
+TEST_P(GemmRoutes, EveryLayoutMatchesTheNaiveProduct) {
+  RouteGuard guard(GetParam());
+  manual_seed(1);
+  for (auto [m, k, n] : {std::tuple<int64_t, int64_t, int64_t>{1, 1, 1}, {3, 5, 2}, {33, 65, 17}, {70, 40, 90}}) {
+    Tensor a = randn({m, k}), b = randn({k, n});
+    expectNear(mm(a, b), naiveMm(a, b), 1e-4);
+    Tensor at = randn({k, m}).t(), bt = randn({n, k}).t();
+    expectNear(mm(at, bt), naiveMm(at, bt), 1e-4);
+    // A strided operand (every other column) is copied before the library sees it.
+    Tensor as = randn({m, 2 * k}).slice(1, 0, 2 * k, 2);
+    expectNear(mm(as, b), naiveMm(as, b), 1e-4);
+  }
+}
+
+TEST_P(GemmRoutes, BetaAlphaAndBetaZeroIgnoringNaN) {
+  RouteGuard guard(GetParam());
+  manual_seed(2);
+  Tensor a = randn({40, 50}), b = randn({50, 30}), c = randn({40, 30});
+  std::vector<double> ab = naiveMm(a, b);
+  Tensor cd = c.to(kDouble).contiguous();
+  std::vector<double> want(ab.size());
+  for (size_t i = 0; i < ab.size(); ++i) want[i] = 0.5 * cd.data_ptr<double>()[i] - 2.0 * ab[i];
+  expectNear(addmm(c, a, b, 0.5, -2.0), want, 1e-4);
+  Tensor nan = full({40, 30}, NAN);
+  expectNear(addmm(nan, a, b, 0, 1), ab, 1e-4);
+}
+
+INSTANTIATE_TEST_SUITE_P(Linalg, GemmRoutes,
+                         ::testing::Values(blas::GemmRoute::Native, blas::GemmRoute::OpenBlas, blas::GemmRoute::Onednn,
+                                           blas::GemmRoute::Auto));
+
+TEST(Linalg, AutoRouteSendsSmallProductsToOpenBlas) {
+  RouteGuard guard(blas::GemmRoute::Auto);
+  EXPECT_EQ(blas::chooseFloatRoute(4, 4, 4), blas::GemmRoute::OpenBlas);
+  EXPECT_EQ(blas::chooseFloatRoute(64, 64, 64), blas::GemmRoute::OpenBlas);
+  blas::GemmRoute big = blas::chooseFloatRoute(1024, 1024, 1024);
+  EXPECT_TRUE(big == blas::GemmRoute::Onednn || big == blas::GemmRoute::OpenBlas);
+}
+
+TEST(Linalg, LibraryThreadsStayWithinTheBudget) {
+  int saved = get_num_threads();
+  set_num_threads(2);
+  EXPECT_EQ(blas::gemmThreads(8.0), 1);  // too little work for a second thread
+  EXPECT_EQ(blas::gemmThreads(1e9), 2);
+  set_num_threads(1);
+  EXPECT_EQ(blas::gemmThreads(1e9), 1);
+  set_num_threads(2);
+  // Inside a pool region every GEMM is single-threaded, so the pool is never oversubscribed.
+  std::vector<int> seen(64, 0);
+  parallelFor(0, 64, 1, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) seen[static_cast<size_t>(i)] = blas::gemmThreads(1e9);
+  });
+  for (int t : seen) EXPECT_EQ(t, 1);
+  set_num_threads(saved);
+}
+
+// x.addmm_(x, x): the result is computed from x's old values (PyTorch 1.13 reads x while it
+// writes it and returns a mix); ember computes the product aside first.
+TEST(Linalg, InPlaceProductWithItselfUsesTheOldValues) {
+  manual_seed(5);
+  Tensor x = randn({70, 70});
+  Tensor x0 = x.clone();
+  std::vector<double> want = naiveMm(x0, x0);
+  Tensor xd = x0.to(kDouble).contiguous();
+  for (size_t i = 0; i < want.size(); ++i) want[i] += 0.5 * xd.data_ptr<double>()[i];
+  x.addmm_(x, x, 0.5, 1);
+  expectNear(x, want, 1e-4);
+}
+
+TEST(Linalg, IntegerProductsWrapLikeTwosComplement) {
+  // 100 * 3 * 3 = 900 = 3 * 256 + 132 -> int8 132 - 256 = -124 (the value PyTorch prints).
+  Tensor a = full({1, 3}, 100, kChar), b = full({3, 1}, 3, kChar);
+  EXPECT_EQ(mm(a, b).item().toLong(), -124);
+  Tensor v = full({3}, 100, kChar), w = full({3}, 3, kChar);
+  EXPECT_EQ(dot(v, w).item().toLong(), -124);
+}
+
+TEST(Linalg, BatchedProductsAgreeWithPerMatrixProducts) {
+  manual_seed(3);
+  // Many small matrices (spread over the pool) and a broadcast (stride-0) batch.
+  Tensor a = randn({37, 6, 7}), b = randn({37, 7, 5});
+  Tensor r = bmm(a, b);
+  for (int64_t i = 0; i < 37; i += 9) expectNear(r.select(0, i), naiveMm(a.select(0, i), b.select(0, i)), 1e-5);
+  Tensor a1 = randn({1, 6, 7}).expand({4, 6, 7});
+  Tensor r1 = bmm(a1, b.slice(0, 0, 4));
+  for (int64_t i = 0; i < 4; ++i) expectNear(r1.select(0, i), naiveMm(a1.select(0, i), b.select(0, i)), 1e-5);
+}
+
+TEST(Linalg, EinsumMatchesTheProductsItSpells) {
+  manual_seed(4);
+  Tensor a = randn({3, 4}), b = randn({4, 5});
+  expectNear(einsum("ij,jk->ik", {a, b}), naiveMm(a, b), 1e-5);
+  expectNear(einsum("ij,jk->ki", {a, b}), naiveMm(b.t(), a.t()), 1e-5);
+  Tensor sq = randn({4, 4});
+  Tensor tr = einsum("ii", {sq});
+  double want = 0;
+  for (int64_t i = 0; i < 4; ++i) want += sq.index({i, i}).item().toDouble();
+  EXPECT_NEAR(tr.item().toDouble(), want, 1e-5);
+}
+
+TEST(Linalg, ErrorsAreEmberErrors) {
+  EXPECT_THROW(mm(ones({2, 3}), ones({2, 3})), Error);
+  EXPECT_THROW(matmul(ones({}), ones({2})), Error);
+  EXPECT_THROW(einsum("ij,", {ones({2, 2})}), Error);
+  EXPECT_THROW(einsum("i->j", {ones({2})}), Error);
+  EXPECT_THROW(mm(ones({2, 2}, kBool), ones({2, 2}, kBool)), Error);
+}
+
+}  // namespace
+}  // namespace ember
