@@ -204,7 +204,15 @@ class Lexer {
         case 'b': value += '\b'; break;
         case 'f': value += '\f'; break;
         case 'v': value += '\v'; break;
-        case '0': value += '\0'; break;
+        case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+          // Octal, up to three digits: PyTorch prints unprintable bytes as \ooo.
+          int v = e - '0';
+          for (int k = 0; k < 2 && pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '7'; ++k)
+            v = v * 8 + (text_[pos_++] - '0');
+          if (v > 0xFF) error(pos_, "octal escape out of range");
+          value += static_cast<char>(v);
+          break;
+        }
         case 'x': {
           if (pos_ + 2 > text_.size()) error(pos_, "bad \\x escape");
           int v = 0;
@@ -333,7 +341,8 @@ class IRParser {
 
   void parseNode(Block* b) {
     auto outputs = parseTypedNames(true);
-    lex_.expect(Tok::Punct, "=");
+    // A node without outputs may be written with or without the leading '=' (PyTorch reads both).
+    if (!outputs.empty() || lex_.cur().kind != Tok::Ident) lex_.expect(Tok::Punct, "=");
     Token kindTok = lex_.expect(Tok::Ident);
     std::string kindName = kindTok.text;
     bool isGroup = groupNames_.count(kindName) > 0;

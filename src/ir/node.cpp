@@ -104,14 +104,42 @@ void Node::removeAllInputs() {
   inputs_.clear();
 }
 
-void Node::permuteInputs(const std::vector<size_t>& newOrder) {
-  EMBER_CHECK(newOrder.size() == inputs_.size(), "permuteInputs: wrong permutation size");
-  std::vector<Value*> old = inputs_;
-  removeAllInputs();
-  for (size_t i : newOrder) {
-    EMBER_CHECK(i < old.size(), "permuteInputs: index out of range");
-    addInput(old[i]);
+namespace {
+// Checks that `order` is a permutation of 0..n-1.
+void checkPermutation(const std::vector<size_t>& order, size_t n, const char* what) {
+  EMBER_CHECK(order.size() == n, what, ": wrong permutation size");
+  std::vector<bool> seen(n, false);
+  for (size_t i : order) {
+    EMBER_CHECK(i < n && !seen[i], what, ": not a permutation");
+    seen[i] = true;
   }
+}
+}  // namespace
+
+void Node::permuteInputs(const std::vector<size_t>& newOrder) {
+  checkPermutation(newOrder, inputs_.size(), "permuteInputs");
+  // Use records are renumbered in place, so every value keeps the order of its uses.
+  std::vector<Use*> records(inputs_.size());
+  for (size_t i = 0; i < inputs_.size(); ++i) {
+    for (Use& u : inputs_[i]->uses_)
+      if (u.user == this && u.offset == i) records[i] = &u;
+  }
+  std::vector<Value*> permuted(inputs_.size());
+  for (size_t i = 0; i < newOrder.size(); ++i) {
+    permuted[i] = inputs_[newOrder[i]];
+    records[newOrder[i]]->offset = i;
+  }
+  inputs_ = std::move(permuted);
+}
+
+void Node::permuteOutputs(const std::vector<size_t>& newOrder) {
+  checkPermutation(newOrder, outputs_.size(), "permuteOutputs");
+  std::vector<Value*> permuted(outputs_.size());
+  for (size_t i = 0; i < newOrder.size(); ++i) {
+    permuted[i] = outputs_[newOrder[i]];
+    permuted[i]->offset_ = i;
+  }
+  outputs_ = std::move(permuted);
 }
 
 // ---- outputs ----

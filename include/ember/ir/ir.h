@@ -209,6 +209,8 @@ class Node {
 
   Value* addOutput();
   Value* insertOutput(size_t offset);
+  // Permutes outputs: output i becomes old output newOrder[i] (values keep their uses).
+  void permuteOutputs(const std::vector<size_t>& newOrder);
   // Removes output `offset`; it must have no uses.
   void eraseOutput(size_t offset);
 
@@ -363,6 +365,9 @@ class Block {
   void insertOutput(size_t offset, Value* v);
   void eraseOutput(size_t offset);
   void replaceOutput(size_t offset, Value* v);
+  // Input/output i becomes old input/output newOrder[i].
+  void permuteInputs(const std::vector<size_t>& newOrder) { input_->permuteOutputs(newOrder); }
+  void permuteOutputs(const std::vector<size_t>& newOrder) { output_->permuteInputs(newOrder); }
 
   Node* appendNode(Node* n);
   Node* prependNode(Node* n);
