@@ -41,6 +41,26 @@ def derived(ember):
             if copy:
                 frac = (3 / secs) / (2 / copy)
                 out.append(f"add_16M_f32 at {threads} thread(s): {100 * frac:.0f}% of stream-copy bandwidth")
+    out += gemm_rates(ember)
+    return out
+
+
+def gemm_rates(ember, torch_rows=None):
+    """sgemm 1024: ember's GFLOP/s against each library alone (bench/linalg_conv.cpp)."""
+    out = []
+    flops = 2.0 * 1024 ** 3
+    for (suite, name, threads), secs in sorted(ember.items()):
+        if suite != "linalg" or name != "mm_1024_f32":
+            continue
+        libs = {lib: ember.get((suite, f"raw_{lib}_sgemm_1024", threads)) for lib in ("openblas", "onednn")}
+        libs = {k: flops / v / 1e9 for k, v in libs.items() if v}
+        if not libs:
+            continue
+        rate = flops / secs / 1e9
+        best = max(libs.values())
+        detail = ", ".join(f"{k} {v:.1f}" for k, v in libs.items())
+        out.append(f"sgemm 1024 at {threads} thread(s): ember {rate:.1f} GFLOP/s = {100 * rate / best:.0f}% of the "
+                   f"best library ({detail} GFLOP/s)")
     return out
 
 

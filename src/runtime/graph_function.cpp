@@ -33,8 +33,10 @@ GraphFunction::~GraphFunction() = default;
 
 void GraphFunction::ensureDefined() {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
-  if (!creator_) return;
+  // Checked first: while the creator runs, creator_ is already empty (the mutex is recursive, so
+  // only the defining thread itself gets here).
   EMBER_CHECK(!defining_, "Recursive calls are not supported: ", qualname_, " calls itself (directly or indirectly)");
+  if (!creator_) return;
   defining_ = true;
   Creator creator = std::move(creator_);
   creator_ = nullptr;

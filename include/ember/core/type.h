@@ -36,6 +36,7 @@ namespace ember::jit {
 
 class Type;
 class Function;
+class IValue;
 struct FunctionSchema;
 using TypePtr = std::shared_ptr<Type>;
 
@@ -486,7 +487,14 @@ class ClassType : public Type {
   bool isParameter(size_t slot) const { return attributes_.at(slot).kind == ClassAttribute::Kind::Parameter; }
   bool isBuffer(size_t slot) const { return attributes_.at(slot).kind == ClassAttribute::Kind::Buffer; }
 
-  // Constants (`__constants__` of a module) by name, stored by the frontend as opaque values.
+  // Constants (`__constants__` / `Final` attributes of a module), in definition order. IValue is
+  // only declared here (ivalue.h includes this header); defined in src/core/class_constants.cpp.
+  void addConstant(std::string name, const IValue& value);
+  size_t numConstants() const { return constantNames_.size(); }
+  const std::string& getConstantName(size_t i) const { return constantNames_.at(i); }
+  const IValue& getConstant(size_t i) const;
+  std::optional<size_t> findConstantSlot(std::string_view name) const;
+
   // Methods are owned elsewhere (CompilationUnit); the class keeps non-owning pointers.
   const std::vector<Function*>& methods() const { return methods_; }
   void addMethod(Function* method);
@@ -506,6 +514,8 @@ class ClassType : public Type {
   bool isModule_;
   std::vector<ClassAttribute> attributes_;
   std::vector<Function*> methods_;
+  std::vector<std::string> constantNames_;
+  std::vector<std::shared_ptr<IValue>> constantValues_;
 };
 
 class InterfaceType;

@@ -1,0 +1,119 @@
+// Constant pooling. Constants are bucketed by a hash of their type and attributes; within a
+// bucket sameConstant decides. Nodes are visited in order, blocks included, so the first of equal
+// constants survives and takes over the uses of the later ones.
+#include "passes/constant_pooling.h"
+
+#include <bit>
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+#include "ember/core/symbols.h"
+#include "ember/ir/ir.h"
+#include "passes/mutable_types.h"
+
+namespace ember::jit {
+
+namespace {
+
+size_t combine(size_t seed, size_t h) { return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)); }
+
+size_t hashAttribute(const Node* n, Symbol name) {
+  switch (n->kindOf(name)) {
+    case AttributeKind::i:
+      return std::hash<int64_t>()(n->i(name));
+    case AttributeKind::f:
+      return std::hash<uint64_t>()(std::bit_cast<uint64_t>(n->f(name)));
+    case AttributeKind::s:
+      return std::hash<std::string>()(n->s(name));
+    case AttributeKind::is: {
+      size_t h = 0;
+      for (int64_t v : n->is(name)) h = combine(h, std::hash<int64_t>()(v));
+      return h;
+    }
+    default:
+      return 0;  // equal constants still meet in the bucket; sameConstant tells them apart
+  }
+}
+
+size_t hashConstant(const Node* n) {
+  size_t h = std::hash<std::string>()(n->output()->type()->str());
+  for (Symbol name : n->attributeNames()) h = combine(combine(h, name.id()), hashAttribute(n, name));
+  return h;
+}
+
+bool sameAttribute(const Node* a, const Node* b, Symbol name) {
+  if (!b->hasAttribute(name) || a->kindOf(name) != b->kindOf(name)) return false;
+  switch (a->kindOf(name)) {
+    case AttributeKind::i:
+      return a->i(name) == b->i(name);
+    case AttributeKind::f:
+      return std::bit_cast<uint64_t>(a->f(name)) == std::bit_cast<uint64_t>(b->f(name));
+    case AttributeKind::s:
+      return a->s(name) == b->s(name);
+    case AttributeKind::is:
+      return a->is(name) == b->is(name);
+    case AttributeKind::t:
+      return a->t(name).impl() == b->t(name).impl();
+    case AttributeKind::ival:
+      return a->ival(name) == b->ival(name);
+    case AttributeKind::ty:
+      return *a->ty(name) == *b->ty(name);
+    default:
+      return false;  // graphs, lists of tensors...: never merged
+  }
+}
+
+class ConstantPooler {
+ public:
+  explicit ConstantPooler(Graph& graph) : graph_(graph) {}
+
+  void run(Block* block) {
+    for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+      Node* n = *it++;  // n may move to the graph's front
+      if (!n->blocks().empty()) {
+        for (Block* b : n->blocks()) run(b);
+        continue;
+      }
+      if (n->kind() == prim::Constant && n->outputs().size() == 1) pool(n);
+    }
+  }
+
+ private:
+  void pool(Node* n) {
+    std::vector<Node*>& bucket = buckets_[hashConstant(n)];
+    for (Node* existing : bucket) {
+      if (sameConstant(existing, n)) {
+        // Equal lists or tensors are still distinct objects: a later mutation of one must not
+        // show through the other, so such a duplicate stays where it is.
+        if (isMutableType(n->output()->type())) return;
+        n->output()->replaceAllUsesWith(existing->output());
+        n->destroy();
+        return;
+      }
+    }
+    bucket.push_back(n);
+    Node* front = graph_.nodes().front();
+    if (front != n) n->moveBefore(front);
+  }
+
+  Graph& graph_;
+  std::unordered_map<size_t, std::vector<Node*>> buckets_;
+};
+
+}  // namespace
+
+bool sameConstant(const Node* a, const Node* b) {
+  if (a->kind() != prim::Constant || b->kind() != prim::Constant) return false;
+  if (a->outputs().size() != 1 || b->outputs().size() != 1) return false;
+  if (!(*a->output()->type() == *b->output()->type())) return false;
+  std::vector<Symbol> names = a->attributeNames();
+  if (names.size() != b->attributeNames().size()) return false;
+  for (Symbol name : names)
+    if (!sameAttribute(a, b, name)) return false;
+  return true;
+}
+
+void constantPooling(const std::shared_ptr<Graph>& graph) { ConstantPooler(*graph).run(graph->block()); }
+
+}  // namespace ember::jit

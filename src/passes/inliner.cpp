@@ -1,0 +1,79 @@
+// Inlining of calls to graph functions. Each callee graph is copied and inlined itself before it
+// is spliced in, so the result has no calls left to graph functions; the copies keep the callee's
+// debug names and source ranges, and the function constants left unused go at the next DCE.
+#include "passes/inliner.h"
+
+#include <memory>
+#include <vector>
+
+#include "ember/core/function.h"
+#include "ember/core/symbols.h"
+#include "ember/error.h"
+#include "ember/ir/ir.h"
+
+namespace ember::jit {
+
+namespace {
+
+// TorchScript rejects recursion, so a deeper chain means a cycle slipped through.
+constexpr int kMaxInlineDepth = 256;
+
+void inlineBlock(Block* block, int depth);
+
+// The graph function called by `call`, or nullptr when it is not a call to one.
+Function* calledGraphFunction(const Node* call) {
+  if (call->kind() == prim::CallFunction) {
+    Node* producer = call->input(0)->node();
+    auto fnType = call->input(0)->type()->cast<FunctionType>();
+    if (producer->kind() != prim::Constant || !fnType || !fnType->function()) return nullptr;
+    Function* fn = fnType->function();
+    return fn->isGraphFunction() ? fn : nullptr;
+  }
+  if (call->kind() == prim::CallMethod) {
+    auto cls = call->input(0)->type()->cast<ClassType>();
+    if (!cls) return nullptr;
+    Function* fn = cls->findMethod(call->s(attr::name));
+    return fn && fn->isGraphFunction() ? fn : nullptr;
+  }
+  return nullptr;
+}
+
+void inlineCall(Node* call, Function* fn, int depth) {
+  EMBER_CHECK(depth < kMaxInlineDepth, "inlining ", fn->qualname(), ": calls nested too deeply (recursion?)");
+  std::shared_ptr<Graph> callee = fn->graph();
+  EMBER_CHECK(callee != nullptr, "inlining: function ", fn->qualname(), " has no graph");
+  std::shared_ptr<Graph> body = callee->copy();
+  inlineBlock(body->block(), depth + 1);
+
+  // CallFunction passes the function itself first; CallMethod passes `self` as the first argument.
+  std::vector<Value*> args(call->inputs().begin(), call->inputs().end());
+  if (call->kind() == prim::CallFunction) args.erase(args.begin());
+
+  Graph& graph = *call->owningGraph();
+  std::vector<Value*> results;
+  {
+    WithInsertPoint guard(call);
+    results = body->insertGraphInto(graph, args);
+  }
+  EMBER_CHECK(results.size() == call->outputs().size(), "inlining ", fn->qualname(), ": the call has ",
+              call->outputs().size(), " outputs but the function returns ", results.size());
+  for (size_t i = 0; i < results.size(); ++i) call->output(i)->replaceAllUsesWith(results[i]);
+  call->destroy();
+}
+
+void inlineBlock(Block* block, int depth) {
+  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+    Node* n = *it++;
+    if (Function* fn = calledGraphFunction(n)) {
+      inlineCall(n, fn, depth);
+      continue;
+    }
+    for (Block* b : n->blocks()) inlineBlock(b, depth);
+  }
+}
+
+}  // namespace
+
+void inlineCalls(Graph& graph) { inlineBlock(graph.block(), 0); }
+
+}  // namespace ember::jit

@@ -1,0 +1,64 @@
+#include "runtime/traceback.h"
+
+#include <sstream>
+
+#include "ember/ir/ir.h"
+#include "ember/runtime/jit_exception.h"
+#include "runtime/code.h"
+
+namespace ember::jit {
+namespace {
+
+constexpr size_t kContextLines = 3;
+
+std::string frameName(const std::string& qualname) {
+  if (!qualname.empty() && qualname.front() == '<') return qualname;
+  size_t dot = qualname.rfind('.');
+  return dot == std::string::npos ? qualname : qualname.substr(dot + 1);
+}
+
+// The node's first printed line located in the printed graph, highlighted on its kind: what
+// PyTorch shows for graphs parsed from IR text (their nodes' ranges point into that text).
+bool printNodeInGraph(std::ostream& out, const Node& node) {
+  const Graph* g = node.owningGraph();
+  std::string text = g->toString(false);
+  std::ostringstream ns;
+  node.print(ns, 0);
+  std::string line = ns.str().substr(0, ns.str().find('\n'));
+  while (!line.empty() && line.front() == ' ') line.erase(line.begin());
+  size_t at = text.find(line);
+  if (line.empty() || at == std::string::npos) return false;
+  // PyTorch's parser gives a node the range of its kind's first token: the namespace.
+  std::string kind = node.kind().toQualString();
+  size_t k = text.find(kind, at);
+  if (k == std::string::npos || k > at + line.size()) k = at;
+  size_t len = k == at ? line.size() : node.kind().nsName().size();
+  auto source = std::make_shared<Source>(text);
+  SourceRange(source, k, k + len).printWithContext(out, kContextLines, true, "");
+  return true;
+}
+
+void printEntry(std::ostream& out, const TracebackEntry& entry) {
+  const Node* node = entry.code->nodeFor(entry.pc);
+  if (!node) return;
+  if (node->sourceRange() && node->sourceRange()->valid()) {
+    node->sourceRange()->printWithContext(out, kContextLines, true, frameName(entry.code->functionName()));
+    return;
+  }
+  if (!printNodeInGraph(out, *node)) out << *node;
+}
+
+}  // namespace
+
+std::string formatInterpreterError(const std::exception& e, const std::vector<TracebackEntry>& entries) {
+  std::ostringstream out;
+  out << "The following operation failed in the TorchScript interpreter.\n";
+  out << "Traceback of TorchScript (most recent call last):\n";
+  for (const TracebackEntry& entry : entries) printEntry(out, entry);
+  std::string cls = "RuntimeError";
+  if (auto* jit = dynamic_cast<const JitException*>(&e); jit && jit->pythonClassName()) cls = *jit->pythonClassName();
+  out << cls << ": " << e.what() << "\n";
+  return out.str();
+}
+
+}  // namespace ember::jit
