@@ -1,0 +1,187 @@
+#include "frontend/compile.h"
+
+#include <unordered_set>
+
+#include "frontend/error_report.h"
+#include "frontend/ir_emitter.h"
+#include "frontend/parser.h"
+#include "frontend/schema_from_def.h"
+#include "frontend/type_annotation.h"
+
+namespace ember::jit {
+namespace {
+
+enum class ClassKind { Class, Module, NamedTuple };
+
+ClassKind classKindOf(const ClassDef& cls) {
+  if (!cls.superclass().present()) return ClassKind::Class;
+  Expr base = cls.superclass().get();
+  std::string text(base.range().text());
+  if (text == "NamedTuple" || text == "typing.NamedTuple") return ClassKind::NamedTuple;
+  if (text == "Module" || text == "torch.nn.Module" || text == "nn.Module") return ClassKind::Module;
+  if (text == "object") return ClassKind::Class;
+  throwErrorAt(base.range(), "Class inheritance is not supported in TorchScript (base class '", text, "')");
+}
+
+struct PendingFunction {
+  GraphFunction* fn;
+  bool isInit;
+};
+
+class Definer {
+ public:
+  Definer(CompilationUnit& cu, std::shared_ptr<CompilationUnitResolver> resolver, const DefineOptions& options)
+      : cu_(cu), resolver_(std::move(resolver)), options_(options) {}
+
+  void run(const List<Stmt>& definitions) {
+    // Names first, so definitions may refer to each other in any order.
+    for (const Stmt& s : definitions)
+      if (s.kind() == TK_CLASS_DEF) declareClass(ClassDef(s.tree()));
+    for (const auto& [cls, type] : classes_) defineClassBody(cls, type);
+    for (const auto& [def, tuple] : namedTuples_) defineNamedTuple(def, tuple);
+    for (const Stmt& s : definitions)
+      if (s.kind() == TK_DEF) declareFunction(Def(s.tree()), options_.functionPrefix + Def(s.tree()).name().name(), nullptr);
+    // __init__ first: it declares the attributes other methods use.
+    for (const auto& p : pending_)
+      if (p.isInit) p.fn->ensureDefined();
+    for (const auto& p : pending_) p.fn->ensureDefined();
+  }
+
+ private:
+  TypeResolver typeResolver() const {
+    auto r = resolver_;
+    return [r](const std::string& name) -> TypePtr { return r->resolveType(name, SourceRange()); };
+  }
+
+  void declareClass(const ClassDef& def) {
+    std::string qualname = options_.typePrefix + def.name().name();
+    if (cu_.findType(qualname)) throwErrorAt(def.name().range(), "class '", qualname, "' already defined");
+    ClassKind kind = classKindOf(def);
+    if (kind == ClassKind::NamedTuple) {
+      namedTuples_.emplace_back(def, qualname);
+      // Registered once its field types are known (defineNamedTuple); a placeholder name keeps
+      // field annotations that refer to other classes resolvable.
+      return;
+    }
+    ClassTypePtr type = ClassType::create(qualname, kind == ClassKind::Module);
+    cu_.registerType(type);
+    classes_.emplace_back(def, type);
+  }
+
+  void defineNamedTuple(const ClassDef& def, const std::string& qualname) {
+    std::vector<std::string> names;
+    std::vector<TypePtr> types;
+    std::vector<std::optional<IValue>> defaults;
+    for (const Stmt& s : def.body()) {
+      if (s.kind() == TK_PASS || s.kind() == TK_EXPR_STMT) continue;
+      if (s.kind() != TK_ASSIGN || !Assign(s.tree()).type().present() || Assign(s.tree()).lhs().kind() != TK_VAR)
+        throwErrorAt(s.range(), "NamedTuple fields must be annotated names (`x: int`)");
+      Assign a(s.tree());
+      names.push_back(Var(a.lhs().tree()).name().name());
+      TypePtr t = parseTypeFromExpr(a.type().get(), typeResolver());
+      types.push_back(t);
+      if (a.rhs().present()) defaults.push_back(evaluateDefault(a.rhs().get(), t));
+      else if (!defaults.empty()) throwErrorAt(s.range(), "non-default NamedTuple field follows default field");
+    }
+    std::vector<std::optional<IValue>> padded(names.size() - defaults.size());
+    padded.insert(padded.end(), defaults.begin(), defaults.end());
+    auto tuple = TupleType::createNamed(qualname, names, types);
+    cu_.registerType(tuple);
+    resolver_->setNamedTupleDefaults(qualname, std::move(padded));
+  }
+
+  // `__parameters__ = ["w", ]`, `__buffers__ = [...]`: names listed in archive code.
+  static std::unordered_set<std::string> stringList(const Assign& a) {
+    std::unordered_set<std::string> out;
+    if (!a.rhs().present()) return out;
+    Expr rhs = a.rhs().get();
+    if (rhs.kind() != TK_LIST_LITERAL && rhs.kind() != TK_TUPLE_LITERAL) throwErrorAt(rhs.range(), "expected a list of names");
+    for (const Expr& e : List<Expr>(rhs.subtree(0))) {
+      if (e.kind() != TK_STRINGLITERAL) throwErrorAt(e.range(), "expected a string literal");
+      out.insert(StringLiteral(e.tree()).text());
+    }
+    return out;
+  }
+
+  void defineClassBody(const ClassDef& def, const ClassTypePtr& type) {
+    std::unordered_set<std::string> parameters, buffers;
+    for (const Stmt& s : def.body()) {
+      if (s.kind() != TK_ASSIGN) continue;
+      Assign a(s.tree());
+      if (a.lhs().kind() != TK_VAR) continue;
+      const std::string& name = Var(a.lhs().tree()).name().name();
+      if (name == "__parameters__") parameters = stringList(a);
+      else if (name == "__buffers__") buffers = stringList(a);
+    }
+    for (const Stmt& s : def.body()) {
+      switch (s.kind()) {
+        case TK_DEF: {
+          Def method(s.tree());
+          std::string qualname = type->qualifiedName() + "." + method.name().name();
+          GraphFunction* fn = declareFunction(method, qualname, type);
+          type->addMethod(fn);
+          break;
+        }
+        case TK_ASSIGN: {
+          Assign a(s.tree());
+          if (a.lhs().kind() != TK_VAR) throwErrorAt(s.range(), "unexpected class-level statement");
+          const std::string& name = Var(a.lhs().tree()).name().name();
+          if (name.size() > 4 && name.rfind("__", 0) == 0 && name.substr(name.size() - 2) == "__") break;
+          if (!a.type().present()) break;  // class-level constants without annotation are ignored
+          ParsedAnnotation ann = parseAnnotation(a.type().get(), typeResolver());
+          auto kind = parameters.count(name)  ? ClassAttribute::Kind::Parameter
+                      : buffers.count(name)   ? ClassAttribute::Kind::Buffer
+                                              : ClassAttribute::Kind::Regular;
+          type->addOrCheckAttribute(name, ann.type, kind);
+          break;
+        }
+        case TK_PASS:
+        case TK_EXPR_STMT: break;
+        default: throwErrorAt(s.range(), "unexpected statement in class body");
+      }
+    }
+  }
+
+  GraphFunction* declareFunction(const Def& def, const std::string& qualname, const ClassTypePtr& self) {
+    if (cu_.findFunction(qualname)) throwErrorAt(def.name().range(), "function '", qualname, "' already defined");
+    CompilationUnit* cu = &cu_;
+    ResolverPtr resolver = resolver_;
+    GraphFunction* fn = cu_.createFunction(qualname, nullptr, [cu, resolver, def, self](GraphFunction& f) {
+      Emitter(*cu, f, resolver, self).emitFunction(def);
+    });
+    pending_.push_back({fn, self && def.name().name() == "__init__"});
+    return fn;
+  }
+
+  CompilationUnit& cu_;
+  std::shared_ptr<CompilationUnitResolver> resolver_;
+  DefineOptions options_;
+  std::vector<std::pair<ClassDef, ClassTypePtr>> classes_;
+  std::vector<std::pair<ClassDef, std::string>> namedTuples_;
+  std::vector<PendingFunction> pending_;
+};
+
+}  // namespace
+
+void defineInto(CompilationUnit& cu, const List<Stmt>& definitions, std::shared_ptr<Resolver> resolver,
+                const DefineOptions& options) {
+  auto cuResolver = std::make_shared<CompilationUnitResolver>(cu, options.functionPrefix, options.typePrefix,
+                                                              resolver ? resolver : nativeResolver());
+  Definer(cu, cuResolver, options).run(definitions);
+}
+
+void defineInto(CompilationUnit& cu, const std::string& source, std::shared_ptr<Resolver> resolver,
+                const DefineOptions& options) {
+  auto src = std::make_shared<Source>(source, options.filename, 1);
+  defineInto(cu, parseSourceFile(src), std::move(resolver), options);
+}
+
+std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename) {
+  auto cu = std::make_shared<CompilationUnit>();
+  DefineOptions options;
+  options.filename = filename;
+  defineInto(*cu, source, nullptr, options);
+  return cu;
+}
+
+}  // namespace ember::jit

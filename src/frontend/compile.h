@@ -1,0 +1,34 @@
+// Compiling TorchScript source into a CompilationUnit: module-level functions and classes
+// (TorchScript classes, NamedTuples, and module classes as archives print them).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "ember/api/compilation_unit.h"
+#include "frontend/resolver.h"
+#include "frontend/tree_views.h"
+
+namespace ember::jit {
+
+struct DefineOptions {
+  // Qualified names: free function `f` is `functionPrefix + "f"` ("f" as torch.jit.CompilationUnit
+  // names them), class `C` is `typePrefix + "C"`.
+  std::string functionPrefix;
+  std::string typePrefix = "__torch__.";
+  std::string filename = "<string>";
+};
+
+// Compiles TorchScript source as torch.jit.CompilationUnit(source) does: module-level defs (and
+// classes). Every function is compiled before returning, so errors surface here.
+std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename = "<string>");
+
+// Defines the defs/classes of `source` into an existing unit (module definitions, archive import).
+// `resolver` (may be null) is consulted for names the unit does not define.
+void defineInto(CompilationUnit& cu, const std::string& source, std::shared_ptr<Resolver> resolver,
+                const DefineOptions& options = {});
+// The same from already parsed definitions.
+void defineInto(CompilationUnit& cu, const List<Stmt>& definitions, std::shared_ptr<Resolver> resolver,
+                const DefineOptions& options = {});
+
+}  // namespace ember::jit

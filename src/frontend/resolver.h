@@ -1,0 +1,51 @@
+// Resolver: how the IR emitter finds global names that are not local variables (the spec's
+// "Resolver" section). The native resolver knows `torch`, `math`, typing names and exception
+// classes; a compilation-unit resolver adds the functions and classes of the unit being compiled,
+// so definitions can refer to each other in any order.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "ember/api/compilation_unit.h"
+#include "frontend/source_range.h"
+#include "frontend/sugared_value.h"
+
+namespace ember::jit {
+
+class Resolver {
+ public:
+  virtual ~Resolver() = default;
+  // A value for a global name, or nullptr when unknown.
+  virtual SugaredValuePtr resolveValue(const std::string& name, Emitter& m, const SourceRange& loc) = 0;
+  // A type for a (possibly dotted) name used in annotations or as a constructor, or nullptr.
+  virtual TypePtr resolveType(const std::string& name, const SourceRange& loc) = 0;
+};
+using ResolverPtr = std::shared_ptr<Resolver>;
+
+// torch, math, typing's names, builtin exception classes.
+ResolverPtr nativeResolver();
+
+// Functions of `cu` named `functionPrefix + name` and types named `typePrefix + name` (or by
+// their full qualified name), then `parent`.
+class CompilationUnitResolver : public Resolver {
+ public:
+  CompilationUnitResolver(CompilationUnit& cu, std::string functionPrefix, std::string typePrefix,
+                          ResolverPtr parent = nativeResolver());
+  SugaredValuePtr resolveValue(const std::string& name, Emitter& m, const SourceRange& loc) override;
+  TypePtr resolveType(const std::string& name, const SourceRange& loc) override;
+  // Default values of NamedTuple fields, by qualified name of the tuple type.
+  void setNamedTupleDefaults(const std::string& qualname, std::vector<std::optional<IValue>> defaults) {
+    namedTupleDefaults_[qualname] = std::move(defaults);
+  }
+
+ private:
+  CompilationUnit& cu_;
+  std::string functionPrefix_;
+  std::string typePrefix_;
+  ResolverPtr parent_;
+  std::unordered_map<std::string, std::vector<std::optional<IValue>>> namedTupleDefaults_;
+};
+
+}  // namespace ember::jit

@@ -1,0 +1,24 @@
+// Type annotations in source (`x: List[int]`, `-> Optional[Tensor]`, `# type:` comments, string
+// forward references) evaluated to types, with class names resolved through the resolver.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "ember/core/type.h"
+#include "frontend/tree_views.h"
+
+namespace ember::jit {
+
+struct ParsedAnnotation {
+  TypePtr type;
+  bool isFinal = false;  // `Final[T]`
+};
+
+// Throws ErrorReport at the annotation when it is not a valid TorchScript type.
+ParsedAnnotation parseAnnotation(const Expr& annotation, const TypeResolver& resolveName);
+inline TypePtr parseTypeFromExpr(const Expr& annotation, const TypeResolver& resolveName) {
+  return parseAnnotation(annotation, resolveName).type;
+}
+
+}  // namespace ember::jit
