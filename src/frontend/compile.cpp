@@ -1,5 +1,6 @@
 #include "frontend/compile.h"
 
+#include <optional>
 #include <unordered_set>
 
 #include "frontend/error_report.h"
@@ -103,6 +104,17 @@ class Definer {
     return out;
   }
 
+  // The attribute name of `__annotations__["name"] = T`, the form archives use for names that
+  // are not identifiers; nullopt for other assignments.
+  static std::optional<std::string> annotationsEntry(const Assign& a) {
+    if (a.lhs().kind() != TK_SUBSCRIPT || !a.rhs().present()) return std::nullopt;
+    Subscript sub(a.lhs().tree());
+    if (sub.value().kind() != TK_VAR || Var(sub.value().tree()).name().name() != "__annotations__") return std::nullopt;
+    if (sub.subscriptExprs().size() != 1 || sub.subscriptExprs()[0].kind() != TK_STRINGLITERAL)
+      throwErrorAt(a.range(), "expected __annotations__[\"name\"] = type");
+    return StringLiteral(sub.subscriptExprs()[0].tree()).text();
+  }
+
   void defineClassBody(const ClassDef& def, const ClassTypePtr& type) {
     std::unordered_set<std::string> parameters, buffers;
     for (const Stmt& s : def.body()) {
@@ -124,15 +136,26 @@ class Definer {
         }
         case TK_ASSIGN: {
           Assign a(s.tree());
+          auto kindOf = [&](const std::string& name) {
+            return parameters.count(name) ? ClassAttribute::Kind::Parameter
+                   : buffers.count(name)  ? ClassAttribute::Kind::Buffer
+                                          : ClassAttribute::Kind::Regular;
+          };
+          if (auto odd = annotationsEntry(a)) {  // `__annotations__["0"] = T`: a non-identifier name
+            type->addOrCheckAttribute(*odd, parseTypeFromExpr(a.rhs().get(), typeResolver()), kindOf(*odd));
+            break;
+          }
           if (a.lhs().kind() != TK_VAR) throwErrorAt(s.range(), "unexpected class-level statement");
           const std::string& name = Var(a.lhs().tree()).name().name();
           if (name.size() > 4 && name.rfind("__", 0) == 0 && name.substr(name.size() - 2) == "__") break;
           if (!a.type().present()) break;  // class-level constants without annotation are ignored
           ParsedAnnotation ann = parseAnnotation(a.type().get(), typeResolver());
-          auto kind = parameters.count(name)  ? ClassAttribute::Kind::Parameter
-                      : buffers.count(name)   ? ClassAttribute::Kind::Buffer
-                                              : ClassAttribute::Kind::Regular;
-          type->addOrCheckAttribute(name, ann.type, kind);
+          if (ann.isFinal) {  // `k : Final[int] = 3`: a module constant (its uses are inlined)
+            if (!a.rhs().present()) throwErrorAt(s.range(), "Final attribute '", name, "' needs a value");
+            type->addConstant(name, evaluateDefault(a.rhs().get(), ann.type));
+            break;
+          }
+          type->addOrCheckAttribute(name, ann.type, kindOf(name));
           break;
         }
         case TK_PASS:

@@ -59,6 +59,19 @@ SugaredValuePtr Emitter::emitApplySpecialForm(Symbol form, const Apply& apply, c
     }
     return makeSimple(expr);
   }
+  if (form == prim::CreateObject) {  // `Class.__new__(Class)` in archive code
+    checkNumInputs(apply, 1, "__new__");
+    auto cls = parseType(apply.inputs()[0])->cast<ClassType>();
+    if (!cls) throwErrorAt(apply.inputs()[0].range(), "__new__ expects a class type");
+    Node* n = g.insertNode(g.create(prim::CreateObject, {}, 1));
+    n->setSourceRange(apply.range());
+    n->output()->setType(cls);
+    return makeSimple(n->output());
+  }
+  if (form == prim::Uninitialized) {  // `uninitialized(T)` in archive code
+    checkNumInputs(apply, 1, "uninitialized");
+    return makeSimple(g.insertNode(g.createUninitialized(parseType(apply.inputs()[0])))->output());
+  }
   if (form == prim::unchecked_cast) {
     checkNumInputs(apply, 2, "unchecked_cast");
     TypePtr type = parseType(apply.inputs()[0]);

@@ -424,8 +424,9 @@ SugaredValuePtr ClassValue::call(const SourceRange& loc, Emitter& m, const std::
 }
 
 SugaredValuePtr ClassValue::attr(const SourceRange& loc, Emitter& m, const std::string& field) {
-  // Class.method(obj, ...) calls the method explicitly.
-  if (Function* method = type_->findMethod(field)) (void)method;
+  // `Class.__new__(Class)` in archive code: an object with every attribute unset, which the code
+  // then initialises with `(obj).__init__(...)`.
+  if (field == "__new__") return SpecialFormValue::create(prim::CreateObject);
   return SugaredValue::attr(loc, m, field);
 }
 

@@ -12,6 +12,7 @@ std::string annotationText(const Expr& e) {
   switch (e.kind()) {
     case TK_STRINGLITERAL: return StringLiteral(e.tree()).text();
     case TK_NONE: return "None";
+    case TK_NONE_TYPE: return "NoneType";  // how archives spell the type of None
     case TK_VAR: return Var(e.tree()).name().name();
     case '.': return annotationText(Select(e.tree()).value()) + "." + Select(e.tree()).selector().name();
     case TK_SUBSCRIPT: {

@@ -311,8 +311,7 @@ IValue Unpickler::makeEnum(const GlobalValue& g, IValue arg) {
 void Unpickler::buildObject(const IntrusivePtr<ObjectImpl>& obj, IValue state) {
   if (options_.objectBuilder) {
     escaped_.push_back(state);
-    options_.objectBuilder(obj, std::move(state));
-    return;
+    if (options_.objectBuilder(obj, state)) return;
   }
   EMBER_CHECK(state.isGenericDict(), "pickle: object of class ", obj->name(), " has a ", state.tagKind(),
               " state, which needs its __setstate__ method (load the archive as a module)");

@@ -8,5 +8,6 @@
 namespace ember::cli {
 
 int runIr(const std::vector<std::string>& args);
+int runRun(const std::vector<std::string>& args);
 
 }  // namespace ember::cli

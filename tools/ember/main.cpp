@@ -16,6 +16,7 @@ struct Command {
 };
 
 const Command kCommands[] = {
+    {"run", "run a method of an archive or a function of a TorchScript source file", ember::cli::runRun},
     {"ir", "parse IR text and print it back in canonical form", ember::cli::runIr},
 };
 

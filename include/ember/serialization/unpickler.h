@@ -39,8 +39,9 @@ using StorageLoader =
 // returns nullptr for unknown names.
 using ClassResolver = std::function<TypePtr(const std::string& qualifiedName)>;
 // Applies BUILD's state to an object NEWOBJ created: `state` is the attribute dict for plain
-// objects, or whatever `__getstate__` returned for classes with `__setstate__`.
-using ObjectBuilder = std::function<void(const IntrusivePtr<ObjectImpl>& object, IValue state)>;
+// objects, or whatever `__getstate__` returned for classes with `__setstate__`. Returns false to
+// leave the object to the default (a dict state sets the named attributes).
+using ObjectBuilder = std::function<bool(const IntrusivePtr<ObjectImpl>& object, const IValue& state)>;
 
 struct UnpicklerOptions {
   static constexpr size_t kDefaultMaxDepth = 1000;
@@ -48,8 +49,8 @@ struct UnpicklerOptions {
   StorageLoader storageLoader;
   // Needed for `__torch__.*` globals.
   ClassResolver classResolver;
-  // Optional. The default sets each attribute of a dict state (adding undeclared ones to the
-  // class) and rejects non-dict states.
+  // Optional, tried first. The default sets each attribute of a dict state (adding undeclared
+  // ones to the class) and rejects non-dict states.
   ObjectBuilder objectBuilder;
   // Tensors that `torch.jit._pickle.build_tensor_from_id(i)` refers to.
   const std::vector<Tensor>* tensorTable = nullptr;

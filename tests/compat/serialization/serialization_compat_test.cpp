@@ -271,7 +271,7 @@ TEST(serialization, TorchScriptArchivePickles) {
       if (!t) t = ClassType::create(qn, true);
       return t;
     };
-    options.objectBuilder = [](const IntrusivePtr<ObjectImpl>& obj, IValue state) {
+    options.objectBuilder = [](const IntrusivePtr<ObjectImpl>& obj, const IValue& state) {
       auto set = [&](const std::string& attr, const IValue& value) {
         auto slot = obj->type->findAttributeSlot(attr);
         if (!slot) slot = obj->type->addAttribute(attr, AnyType::get());
@@ -279,9 +279,10 @@ TEST(serialization, TorchScriptArchivePickles) {
       };
       if (!state.isGenericDict()) {
         set("__state__", state);
-        return;
+        return true;
       }
       state.toDictRef().forEach([&](const IValue& k, const IValue& v) { set(k.toStringRef(), v); });
+      return true;
     };
     StorageContext storages(reader);
     Matcher matcher(s.at("storages"));

@@ -252,7 +252,10 @@ TEST(Unpickler, ClassesGoThroughTheResolver) {
   std::string tupleState = "\x80\x02" "c__torch__\nFoo\n)\x81K\x01\x85" "b.";
   EXPECT_NE(errorOf(tupleState, options).find("__setstate__"), std::string::npos);
   IValue seen;
-  options.objectBuilder = [&](const IntrusivePtr<ObjectImpl>&, IValue state) { seen = state; };
+  options.objectBuilder = [&](const IntrusivePtr<ObjectImpl>&, const IValue& state) {
+    seen = state;
+    return true;
+  };
   unpickle(tupleState, options);
   ASSERT_EQ(seen.toTupleRef().size(), 1u);
   EXPECT_EQ(seen.toTupleRef().elements[0].toInt(), 1);

@@ -1,0 +1,109 @@
+// jit::load: the records of a TorchScript archive (FORMATS.md §5) turned into a Module.
+//
+// Order matters: constants.pkl first (code refers to CONSTANTS.c<N>), then data.pkl, whose
+// `__torch__` classes are compiled from code/ as the unpickler meets them. Objects whose class
+// defines __setstate__ get it called with their pickled state, as PyTorch does.
+#include "ember/serialization/import.h"
+
+#include <istream>
+#include <iterator>
+
+#include "ember/error.h"
+#include "ember/serialization/archive_reader.h"
+#include "ember/serialization/storage_context.h"
+#include "ember/serialization/zip_reader.h"
+#include "serialization/import_source.h"
+
+namespace ember::jit {
+
+namespace {
+
+// "__torch__.a.b" -> "code/__torch__/a/b.py"
+std::string codeRecordFor(const std::string& qualifier) {
+  std::string path = "code/" + qualifier + ".py";
+  for (size_t i = 5; i + 3 < path.size(); ++i)
+    if (path[i] == '.') path[i] = '/';
+  return path;
+}
+
+SourceImporter::SourceLoader codeLoader(const ZipReader& reader) {
+  return [&reader](const std::string& qualifier) -> std::shared_ptr<Source> {
+    std::string record = codeRecordFor(qualifier);
+    if (!reader.hasRecord(record)) return nullptr;
+    return std::make_shared<Source>(reader.readRecord(record), record, 1);
+  };
+}
+
+// Runs the class's __setstate__ for non-dict states (and dict states of classes that define it).
+bool callSetState(const IntrusivePtr<ObjectImpl>& obj, const IValue& state) {
+  Function* setState = obj->type->findMethod("__setstate__");
+  if (!setState) return false;
+  Stack stack{IValue(obj), state};
+  setState->run(stack);
+  return true;
+}
+
+std::vector<IValue> readConstants(const ZipReader& reader, StorageContext& storages, SourceImporter& importer) {
+  EMBER_CHECK(reader.hasRecord("constants.pkl"), "archive '", reader.rootName(),
+              "' has no constants.pkl record; it is not a TorchScript archive");
+  UnpicklerOptions options;
+  options.classResolver = [&importer](const std::string& qualname) { return importer.loadType(qualname); };
+  IValue table = readArchivePickle(reader, "constants.pkl", "constants", storages, options);
+  EMBER_CHECK(table.isTuple(), "constants.pkl of archive '", reader.rootName(), "' does not hold a tuple");
+  return table.toTupleRef().elements;
+}
+
+void readExtraFiles(const ZipReader& reader, ExtraFilesMap* extraFiles) {
+  if (!extraFiles) return;
+  for (auto& [name, value] : *extraFiles) {
+    std::string record = "extra/" + name;
+    if (reader.hasRecord(record)) value = reader.readRecord(record);
+  }
+}
+
+Module loadFromReader(const ZipReader& reader, ExtraFilesMap* extraFiles) {
+  readArchiveVersion(reader);
+  checkArchiveByteOrder(reader);
+  EMBER_CHECK(reader.hasRecord("data.pkl"), "archive '", reader.rootName(),
+              "' has no data.pkl record; it is not a TorchScript archive");
+  auto cu = std::make_shared<CompilationUnit>();
+  StorageContext storages(reader);
+  // constants.pkl may itself name classes, so the importer exists first and gets the table after.
+  SourceImporter importer(cu, codeLoader(reader));
+  importer.setConstants(readConstants(reader, storages, importer));
+
+  UnpicklerOptions options;
+  options.classResolver = [&importer](const std::string& qualname) { return importer.loadType(qualname); };
+  options.objectBuilder = callSetState;
+  IValue root = readArchivePickle(reader, "data.pkl", "data", storages, options);
+  EMBER_CHECK(root.isObject() && root.toObjectRef().type->isModule(), "data.pkl of archive '", reader.rootName(),
+              "' does not hold a module object");
+  for (const TypePtr& t : cu->getTypes())
+    if (auto cls = t->cast<ClassType>()) registerClassUnit(cls, cu);
+  readExtraFiles(reader, extraFiles);
+  return Module(Object(root.toObject(), cu));
+}
+
+}  // namespace
+
+Module load(const std::string& path, ExtraFilesMap* extraFiles) {
+  ZipReader reader = ZipReader::open(path);
+  try {
+    return loadFromReader(reader, extraFiles);
+  } catch (const Error& e) {
+    throw Error("failed to load '" + path + "': " + e.message(), e.kind());
+  }
+}
+
+Module loadFromBytes(std::string bytes, ExtraFilesMap* extraFiles) {
+  ZipReader reader = ZipReader::fromBytes(std::move(bytes));
+  return loadFromReader(reader, extraFiles);
+}
+
+Module load(std::istream& in, ExtraFilesMap* extraFiles) {
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EMBER_CHECK(!in.bad(), "failed to read the archive from the stream");
+  return loadFromBytes(std::move(bytes), extraFiles);
+}
+
+}  // namespace ember::jit

@@ -1,0 +1,81 @@
+#include "target.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "ember/api/method.h"
+#include "ember/error.h"
+#include "ember/runtime/graph_function.h"
+#include "ember/serialization/import.h"
+#include "ember/serialization/npy.h"
+#include "ember/serialization/torch_save.h"
+#include "frontend/compile.h"
+
+namespace ember::cli {
+
+namespace {
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string listNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out.empty() ? "(none)" : out;
+}
+
+}  // namespace
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EMBER_CHECK(in, "cannot open '", path, "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  EMBER_CHECK(!in.bad(), "cannot read '", path, "'");
+  return text.str();
+}
+
+Target loadTarget(const std::string& path) {
+  Target t;
+  t.path = path;
+  std::string bytes = readFile(path);
+  t.isArchive = bytes.rfind("PK\x03\x04", 0) == 0;
+  if (t.isArchive) {
+    t.module = jit::loadFromBytes(std::move(bytes));
+  } else {
+    t.unit = jit::compile(bytes, path);
+  }
+  return t;
+}
+
+jit::Function& Target::function(const std::string& name) const {
+  if (isArchive) {
+    if (jit::Function* fn = module.type()->findMethod(name)) return *fn;
+    std::vector<std::string> names;
+    for (jit::Function* m : module.type()->methods()) names.push_back(m->name());
+    EMBER_ERROR("the module in '", path, "' has no method '", name, "'; its methods: ", listNames(names));
+  }
+  if (jit::Function* fn = unit->findFunction(name)) return *fn;
+  std::vector<std::string> names;
+  for (jit::Function* f : unit->getFunctions())
+    if (f->qualname().find('.') == std::string::npos) names.push_back(f->name());
+  EMBER_ERROR("'", path, "' defines no function '", name, "'; its functions: ", listNames(names));
+}
+
+jit::IValue Target::call(jit::Function& fn, std::vector<jit::IValue> args) const {
+  if (isArchive) return jit::Method(module._ivalue(), &fn)(std::move(args));
+  EMBER_CHECK(fn.isGraphFunction(), "'", fn.qualname(), "' cannot be called from the command line");
+  return static_cast<jit::GraphFunction&>(fn)(std::move(args));
+}
+
+std::vector<jit::IValue> loadInputs(const std::optional<std::string>& path) {
+  if (!path) return {};
+  if (endsWith(*path, ".npy")) return {jit::IValue(jit::loadNpy(*path))};
+  jit::IValue v = jit::pickleLoad(*path);
+  if (v.isTuple()) return v.toTupleRef().elements;
+  if (v.isList()) return v.toListRef().elements;
+  return {v};
+}
+
+}  // namespace ember::cli
