@@ -14,6 +14,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ember/api/method.h"
@@ -33,6 +34,8 @@ struct Named {
 using NamedTensor = Named<Tensor>;
 using NamedIValue = Named<IValue>;
 using NamedModule = Named<Module>;
+// Extra records of an archive (`extra/<name>`), by name.
+using ExtraFilesMap = std::unordered_map<std::string, std::string>;
 
 class Module : public Object {
  public:
@@ -68,6 +71,12 @@ class Module : public Object {
   // This module (named "") and every submodule, depth first, named by their paths ("a.b").
   std::vector<NamedModule> named_modules() const;
   std::vector<Module> modules() const;
+
+  // ---- saving (defined in the serialization layer: link ember_serialization) ----
+  // Writes a TorchScript archive that torch.jit.load (and ember::jit::load) reads, with
+  // `extraFiles` stored as `extra/<name>` records.
+  void save(const std::string& path, const ExtraFilesMap& extraFiles = {}) const;
+  std::string saveToBytes(const ExtraFilesMap& extraFiles = {}) const;
 
   // ---- training mode (the `training` attribute of every module) ----
   void train(bool on = true);

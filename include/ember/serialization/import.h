@@ -14,15 +14,13 @@
 
 #include <iosfwd>
 #include <string>
-#include <unordered_map>
 
 #include "ember/api/module.h"
 
 namespace ember::jit {
 
-// `extra/<name>` records: on input the names wanted; load fills in the values of those present.
-using ExtraFilesMap = std::unordered_map<std::string, std::string>;
-
+// `extraFiles` (ExtraFilesMap, module.h): on input the names of the `extra/<name>` records wanted;
+// load fills in the contents of those present.
 Module load(const std::string& path, ExtraFilesMap* extraFiles = nullptr);
 Module load(std::istream& in, ExtraFilesMap* extraFiles = nullptr);
 Module loadFromBytes(std::string bytes, ExtraFilesMap* extraFiles = nullptr);

@@ -102,6 +102,7 @@ class WithState(nn.Module):
         super().__init__()
         self.w = torch.randn(3)
         self.n = 2
+        self.scale = 0.0
 
     @torch.jit.export
     def __getstate__(self) -> Tuple[torch.Tensor, int, bool]:
@@ -109,12 +110,13 @@ class WithState(nn.Module):
 
     @torch.jit.export
     def __setstate__(self, state: Tuple[torch.Tensor, int, bool]):
-        self.w = state[0] * 2
-        self.n = state[1] + 1
+        self.w = state[0]
+        self.n = state[1]
         self.training = state[2]
+        self.scale = float(state[1]) * 1.5  # not in the state: only __setstate__ makes it
 
     def forward(self, x):
-        return x * self.w + self.n
+        return x * self.w + self.n * self.scale
 
 
 class Containers(nn.Module):
