@@ -9,5 +9,10 @@ namespace ember::cli {
 
 int runIr(const std::vector<std::string>& args);
 int runRun(const std::vector<std::string>& args);
+int runGraph(const std::vector<std::string>& args);
+int runCode(const std::vector<std::string>& args);
+int runCompile(const std::vector<std::string>& args);
+int runInfo(const std::vector<std::string>& args);
+int runBench(const std::vector<std::string>& args);
 
 }  // namespace ember::cli

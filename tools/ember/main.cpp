@@ -17,6 +17,11 @@ struct Command {
 
 const Command kCommands[] = {
     {"run", "run a method of an archive or a function of a TorchScript source file", ember::cli::runRun},
+    {"graph", "print the graph of a method or function (or the optimised one for inputs)", ember::cli::runGraph},
+    {"code", "print the python-printed TorchScript code of an archive or source file", ember::cli::runCode},
+    {"compile", "compile a TorchScript source file to an archive PyTorch can load", ember::cli::runCompile},
+    {"info", "show an archive's methods, parameters and buffers", ember::cli::runInfo},
+    {"bench", "time a method side by side with PyTorch", ember::cli::runBench},
     {"ir", "parse IR text and print it back in canonical form", ember::cli::runIr},
 };
 

@@ -69,6 +69,25 @@ jit::IValue Target::call(jit::Function& fn, std::vector<jit::IValue> args) const
   return static_cast<jit::GraphFunction&>(fn)(std::move(args));
 }
 
+jit::Stack Target::graphInputs(jit::Function& fn, std::vector<jit::IValue> args) const {
+  jit::Stack stack;
+  if (isArchive) stack.push_back(module.ivalue());
+  const auto& params = fn.getSchema().arguments();
+  size_t first = isArchive ? 1 : 0;  // method schemas list self
+  EMBER_CHECK(first + args.size() <= params.size(), fn.name(), "() takes ", params.size() - first,
+              " arguments but ", args.size(), " were given");
+  for (size_t i = first; i < params.size(); ++i) {
+    size_t a = i - first;
+    if (a < args.size()) {
+      stack.push_back(std::move(args[a]));
+    } else {
+      EMBER_CHECK(params[i].defaultValue(), fn.name(), "() is missing value for argument '", params[i].name(), "'");
+      stack.push_back(*params[i].defaultValue());
+    }
+  }
+  return stack;
+}
+
 std::vector<jit::IValue> loadInputs(const std::optional<std::string>& path) {
   if (!path) return {};
   if (endsWith(*path, ".npy")) return {jit::IValue(jit::loadNpy(*path))};

@@ -26,6 +26,9 @@ struct Target {
   jit::Function& function(const std::string& name) const;
   // Calls it Python-style (defaults filled in, argument types checked); archives pass `self`.
   jit::IValue call(jit::Function& fn, std::vector<jit::IValue> args) const;
+  // The stack the function's graph runs on for `args`: self first for methods, then the
+  // arguments, missing trailing ones taken from their defaults.
+  jit::Stack graphInputs(jit::Function& fn, std::vector<jit::IValue> args) const;
 };
 
 // Loads TARGET; throws ember::Error (compile errors carry the source highlight).

@@ -1,0 +1,53 @@
+// `ember graph TARGET`: the graph of a method or function, as PyTorch prints `fn.graph`; with
+// --optimized, the graph the executor runs for the given inputs (after its passes).
+#include <cstdio>
+#include <iostream>
+
+#include "commands.h"
+#include "ember/ir/ir.h"
+#include "ember/runtime/graph_executor.h"
+#include "ember/runtime/graph_function.h"
+#include "options.h"
+#include "target.h"
+
+namespace ember::cli {
+
+namespace {
+const char* kUsage =
+    "usage: ember graph TARGET [--method NAME] [--optimized [--inputs FILE]]\n"
+    "\n"
+    "Prints the graph of a method of an archive or a function of a TorchScript source file.\n"
+    "\n"
+    "  --method NAME   method or function (default: forward)\n"
+    "  --optimized     print the graph the executor runs for the inputs instead (its ArgumentSpec\n"
+    "                  plan: input types refined, inlined, optimised)\n"
+    "  --inputs FILE   the inputs for --optimized (torch.save tuple/list, or .npy)\n";
+}  // namespace
+
+int runGraph(const std::vector<std::string>& args) {
+  Options opts("graph", kUsage);
+  opts.option("--method");
+  opts.option("--inputs");
+  opts.flag("--optimized");
+  if (auto r = opts.parse(args); r != Options::Result::Ok) return r == Options::Result::Help ? 0 : 1;
+  if (opts.positionals().size() != 1) return opts.fail("expected one TARGET");
+  if (opts.has("--inputs") && !opts.has("--optimized")) return opts.fail("--inputs is only used with --optimized");
+  try {
+    Target target = loadTarget(opts.positionals()[0]);
+    jit::Function& fn = target.function(opts.get("--method").value_or("forward"));
+    if (!fn.isGraphFunction()) return opts.fail("'" + fn.qualname() + "' has no graph");
+    auto& gf = static_cast<jit::GraphFunction&>(fn);
+    if (!opts.has("--optimized")) {
+      std::cout << *gf.graph();
+      return 0;
+    }
+    jit::Stack stack = target.graphInputs(fn, loadInputs(opts.get("--inputs")));
+    std::cout << *gf.getExecutor().getPlanFor(stack).graph;
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace ember::cli
