@@ -15,6 +15,20 @@ void Source::computeLineStarts() const {
   }
 }
 
+const SourceRange* Source::originalRangeAt(size_t offset) const {
+  auto it = std::upper_bound(generatedFrom_.begin(), generatedFrom_.end(), offset,
+                             [](size_t o, const GeneratedFrom& g) { return o < g.offset; });
+  if (it == generatedFrom_.begin()) return nullptr;
+  return std::prev(it)->original.get();
+}
+
+std::optional<SourceRange> SourceRange::findSourceRangeThatGenerated() const {
+  if (!source_) return std::nullopt;
+  const SourceRange* original = source_->originalRangeAt(start_);
+  if (!original) return std::nullopt;
+  return *original;
+}
+
 size_t Source::lineIndexForOffset(size_t offset) const {
   computeLineStarts();
   // The last line start that is <= offset.

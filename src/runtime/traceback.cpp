@@ -1,5 +1,6 @@
 #include "runtime/traceback.h"
 
+#include <optional>
 #include <sstream>
 
 #include "ember/ir/ir.h"
@@ -48,13 +49,31 @@ void printEntry(std::ostream& out, const TracebackEntry& entry) {
   if (!printNodeInGraph(out, *node)) out << *node;
 }
 
+// The original source behind an entry of archive code (its .debug_pkl), if known.
+std::optional<SourceRange> originalRange(const TracebackEntry& entry) {
+  const Node* node = entry.code->nodeFor(entry.pc);
+  if (!node || !node->sourceRange() || !node->sourceRange()->valid()) return std::nullopt;
+  return node->sourceRange()->findSourceRangeThatGenerated();
+}
+
 }  // namespace
 
 std::string formatInterpreterError(const std::exception& e, const std::vector<TracebackEntry>& entries) {
   std::ostringstream out;
   out << "The following operation failed in the TorchScript interpreter.\n";
-  out << "Traceback of TorchScript (most recent call last):\n";
+  // Code loaded from an archive shows the printed code, then the user's original lines.
+  bool haveOriginal = false;
+  for (const TracebackEntry& entry : entries) haveOriginal = haveOriginal || originalRange(entry).has_value();
+  out << (haveOriginal ? "Traceback of TorchScript, serialized code (most recent call last):\n"
+                       : "Traceback of TorchScript (most recent call last):\n");
   for (const TracebackEntry& entry : entries) printEntry(out, entry);
+  if (haveOriginal) {
+    out << "\nTraceback of TorchScript, original code (most recent call last):\n";
+    for (const TracebackEntry& entry : entries) {
+      if (auto original = originalRange(entry))
+        original->printWithContext(out, kContextLines, true, frameName(entry.code->functionName()));
+    }
+  }
   std::string cls = "RuntimeError";
   if (auto* jit = dynamic_cast<const JitException*>(&e); jit && jit->pythonClassName()) cls = *jit->pythonClassName();
   out << cls << ": " << e.what() << "\n";

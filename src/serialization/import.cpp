@@ -13,6 +13,7 @@
 #include "ember/serialization/storage_context.h"
 #include "ember/serialization/zip_reader.h"
 #include "serialization/import_source.h"
+#include "serialization/source_debug_info.h"
 
 namespace ember::jit {
 
@@ -30,7 +31,15 @@ SourceImporter::SourceLoader codeLoader(const ZipReader& reader) {
   return [&reader](const std::string& qualifier) -> std::shared_ptr<Source> {
     std::string record = codeRecordFor(qualifier);
     if (!reader.hasRecord(record)) return nullptr;
-    return std::make_shared<Source>(reader.readRecord(record), record, 1);
+    auto source = std::make_shared<Source>(reader.readRecord(record), record, 1);
+    // The debug records only improve error messages: a damaged one is ignored, as a missing one.
+    if (std::string debug = record + ".debug_pkl"; reader.hasRecord(debug)) {
+      try {
+        source->setGeneratedFrom(readSourceDebugInfo(reader.readRecord(debug)));
+      } catch (const Error&) {
+      }
+    }
+    return source;
   };
 }
 

@@ -70,6 +70,25 @@ err=$("$ember" run "$tmp/prog.py" --method boom --inputs "$tmp/boom_in.pt" 2>&1 
 echo "$err" | grep -q "x is too big" || fail "error lacks the message: $err"
 echo "$err" | grep -q "Traceback of TorchScript" || fail "error lacks the traceback: $err"
 
+# An archive PyTorch saved that raises: the traceback shows the archive's code and, from its
+# .debug_pkl records, the original Python source lines, as PyTorch prints them.
+cat > "$tmp/raiser.py" <<'EOF'
+import sys, torch
+class M(torch.nn.Module):
+    def forward(self, x):
+        return self.helper(x + 1)
+    def helper(self, y):
+        return torch.mm(y, y)
+torch.jit.save(torch.jit.script(M()), sys.argv[1] + "/raiser.pt")
+torch.save((torch.ones(2, 3),), sys.argv[1] + "/raiser_in.pt")
+EOF
+$py "$tmp/raiser.py" "$tmp" || fail "PyTorch could not save the raising module"
+err=$("$ember" run "$tmp/raiser.pt" --inputs "$tmp/raiser_in.pt" 2>&1 >/dev/null); [ $? -eq 1 ] || fail "no failure"
+echo "$err" | grep -q "Traceback of TorchScript, serialized code" || fail "no serialized-code traceback: $err"
+echo "$err" | grep -q "Traceback of TorchScript, original code" || fail "no original-code traceback: $err"
+echo "$err" | grep -q 'raiser.py", line 6' || fail "original traceback lacks the source line: $err"
+echo "$err" | grep -q "mat1 and mat2 shapes cannot be multiplied" || fail "wrong message: $err"
+
 # compile: PyTorch loads the archive and gets the same results.
 "$ember" compile "$tmp/prog.py" -o "$tmp/prog.pt" || fail "ember compile failed"
 $py -c "

@@ -13,6 +13,8 @@ namespace ember::jit {
 
 // A piece of source code shared by every token, tree and graph node made from it. Line
 // offsets are computed on first use: most sources never produce an error.
+class SourceRange;
+
 class Source {
  public:
   explicit Source(std::string text) : text_(std::move(text)) {}
@@ -25,6 +27,17 @@ class Source {
   bool hasFilename() const { return hasFilename_; }
   const std::string& filename() const { return filename_; }
   size_t startingLine() const { return startingLine_; }
+
+  // Code that was printed from other code (an archive's code/ files) may know, per character
+  // offset, the range of the original source it came from (the `.debug_pkl` records): entry i
+  // covers offsets from its `offset` up to the next entry's. Set before the source is shared.
+  struct GeneratedFrom {
+    size_t offset;
+    std::shared_ptr<SourceRange> original;  // null: no original for this stretch
+  };
+  void setGeneratedFrom(std::vector<GeneratedFrom> map) { generatedFrom_ = std::move(map); }
+  // The original range behind `offset`, or null.
+  const SourceRange* originalRangeAt(size_t offset) const;
 
   // 0-based index of the line holding `offset` within text().
   size_t lineIndexForOffset(size_t offset) const;
@@ -40,6 +53,7 @@ class Source {
   bool hasFilename_ = false;
   size_t startingLine_ = 1;
   mutable std::vector<size_t> lineStarts_;  // empty until first needed
+  std::vector<GeneratedFrom> generatedFrom_;  // sorted by offset
 };
 
 using SourcePtr = std::shared_ptr<const Source>;
@@ -72,6 +86,9 @@ class SourceRange {
   void highlight(std::ostream& out) const;
   std::string highlight() const;
   void printWithContext(std::ostream& out, size_t contextLines, bool underline, const std::string& funcName) const;
+
+  // The range of original source this (generated) range was printed from, if known.
+  std::optional<SourceRange> findSourceRangeThatGenerated() const;
 
   // The smallest range covering both.
   SourceRange merge(const SourceRange& other) const;

@@ -14,6 +14,7 @@
 #include "ember/serialization/zip_reader.h"
 #include "ember/serialization/zip_writer.h"
 #include "frontend/compile.h"
+#include "serialization/source_debug_info.h"
 
 namespace ember::jit {
 namespace {
@@ -147,6 +148,21 @@ TEST(Import, DataMustHoldAModule) {
     return true;
   });
   EXPECT_NE(loadError(archive).find("module"), std::string::npos);
+}
+
+TEST(Import, DamagedDebugRecordsAreIgnored) {
+  std::string archive = makeModule().saveToBytes();
+  std::string withDebug;
+  {
+    ZipWriter writer([&](const void* d, size_t n) { withDebug.append(static_cast<const char*>(d), n); });
+    for (const auto& [name, bytes] : records(archive)) {
+      writer.writeRecord(name, bytes.data(), bytes.size());
+      if (name == "code/__torch__.py") writer.writeRecord(name + ".debug_pkl", "\x80\x02garbage", 9);
+    }
+    writer.writeEndOfFile();
+  }
+  EXPECT_TRUE(loadError(withDebug).empty()) << loadError(withDebug);
+  EXPECT_THROW(readSourceDebugInfo("\x80\x02K\x01."), Error);  // an int, not the record table
 }
 
 // Corrupted records behind valid zip framing (so the CRC does not stop them): the pickles, code
