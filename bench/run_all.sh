@@ -7,13 +7,20 @@ mkdir -p "$out"
 torch_py=/usr/bin/python3
 here=$(cd "$(dirname "$0")" && pwd)
 
-suites=(tensor_ops linalg_conv interpreter_bench)
+suites=(tensor_ops linalg_conv interpreter_bench archives)
 n=${#suites[@]}
 : > "$out/ember.jsonl"
 : > "$out/torch.jsonl"
 i=0
 for s in "${suites[@]}"; do
   i=$((i + 1))
+  if [[ -x "$here/ember_$s.sh" ]]; then  # suites driven through the ember CLI
+    echo "[$i/$n] $s: PyTorch (and the archives)" >&2
+    "$torch_py" "$here/torch_$s.py" "$out/$s" | tee -a "$out/torch.jsonl" >&2
+    echo "[$i/$n] $s: ember" >&2
+    "$here/ember_$s.sh" "$build" "$out/$s" | tee -a "$out/ember.jsonl" >&2
+    continue
+  fi
   echo "[$i/$n] $s: ember" >&2
   "$build/bin/ember_bench_$s" | tee -a "$out/ember.jsonl" >&2
   echo "[$i/$n] $s: PyTorch" >&2

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# ember side of the archive benchmarks (bench/torch_archives.py writes the archives): `ember run
+# --json` per archive and thread count, turned into the JSON lines compare.py reads. An archive
+# ember cannot run yet is reported on stderr and left out.
+set -uo pipefail
+build=$1
+dir=$2
+here=$(cd "$(dirname "$0")" && pwd)
+ember="$build/bin/ember"
+line() { printf '{"suite": "archives", "name": "%s", "seconds": %s, "threads": %s}\n' "$1" "$2" "$3"; }
+for threads in 1 2; do
+  # Compile time of a source program: the load time `ember run` reports for it.
+  json=$("$ember" run "$here/../examples/fizzbuzz.py" --threads "$threads" --json | tail -n 1)
+  line fizzbuzz.compile "$(/usr/bin/python3 -c "import json, sys; print(json.loads(sys.argv[1])['load_ms'] / 1e3)" "$json")" "$threads"
+  for name in resnet18 mobilenet_v2 lstm transformer; do
+    json=$("$ember" run "$dir/$name.pt" --inputs "$dir/$name.inputs.pt" --warmup 3 --repeat 10 \
+           --threads "$threads" --json 2>/dev/null | tail -n 1)
+    if [[ "$json" != \{* ]]; then
+      echo "ember cannot run $name.pt yet" >&2
+      continue
+    fi
+    /usr/bin/python3 -c "
+import json, sys
+j = json.loads(sys.argv[1])
+for what, key in (('load', 'load_ms'), ('first_call', 'first_call_ms'), ('warm', 'median_ms')):
+    print(json.dumps({'suite': 'archives', 'name': sys.argv[2] + '.' + what, 'seconds': j[key] / 1e3,
+                      'threads': int(sys.argv[3])}))" "$json" "$name" "$threads"
+  done
+done

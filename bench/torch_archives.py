@@ -1,0 +1,96 @@
+"""PyTorch side of the archive benchmarks (and the generator of their archives).
+
+usage: torch_archives.py OUTDIR [--generate-only]
+
+Writes OUTDIR/<name>.pt (torch.jit.save) and OUTDIR/<name>.inputs.pt if missing: resnet18 and
+mobilenet_v2 (torchvision, scripted, eval, random weights, one 224x224 image), an LSTM module
+(2 layers, hidden 256, 50 steps) and a transformer encoder (3 layers, d_model 256, 8 heads,
+sequence 64). Then times, for 1 and 2 threads, torch.jit.load, the first call after load and the
+median warm call, as JSON lines {"suite": "archives", "name": "<model>.<what>", ...}, plus the
+compile time of examples/fizzbuzz.py through torch.jit.CompilationUnit.
+"""
+import json
+import os
+import statistics
+import sys
+import time
+
+import torch
+import torch.nn as nn
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class LSTMModel(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(64, 256, num_layers=2, batch_first=True)
+        self.head = nn.Linear(256, 10)
+
+    def forward(self, x):
+        out, _ = self.lstm(x)
+        return self.head(out[:, -1])
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        layer = nn.TransformerEncoderLayer(256, 8, dim_feedforward=1024, batch_first=True)
+        self.enc = nn.TransformerEncoder(layer, 3)
+
+    def forward(self, x):
+        return self.enc(x)
+
+
+def models():
+    import torchvision.models as tvm
+    yield "resnet18", lambda: tvm.resnet18(), (torch.randn(1, 3, 224, 224),)
+    yield "mobilenet_v2", lambda: tvm.mobilenet_v2(), (torch.randn(1, 3, 224, 224),)
+    yield "lstm", LSTMModel, (torch.randn(1, 50, 64),)
+    yield "transformer", Encoder, (torch.randn(1, 64, 256),)
+
+
+def generate(out):
+    os.makedirs(out, exist_ok=True)
+    torch.manual_seed(0)
+    for name, make, inputs in models():
+        path = os.path.join(out, name + ".pt")
+        if not os.path.exists(path):
+            torch.jit.save(torch.jit.script(make().eval()), path)
+            torch.save(inputs, os.path.join(out, name + ".inputs.pt"))
+
+
+def report(name, seconds, threads):
+    print(json.dumps({"suite": "archives", "name": name, "seconds": seconds, "threads": threads}), flush=True)
+
+
+def bench(out):
+    for threads in (1, 2):
+        torch.set_num_threads(threads)
+        t0 = time.perf_counter()
+        torch.jit.CompilationUnit(open(os.path.join(HERE, "..", "examples", "fizzbuzz.py")).read())
+        report("fizzbuzz.compile", time.perf_counter() - t0, threads)
+        for name, _, _ in models():
+            path = os.path.join(out, name + ".pt")
+            inputs = torch.load(os.path.join(out, name + ".inputs.pt"))
+            with torch.no_grad():
+                t0 = time.perf_counter()
+                m = torch.jit.load(path)
+                report(f"{name}.load", time.perf_counter() - t0, threads)
+                t0 = time.perf_counter()
+                m(*inputs)
+                report(f"{name}.first_call", time.perf_counter() - t0, threads)
+                for _ in range(3):
+                    m(*inputs)
+                samples = []
+                for _ in range(10):
+                    t0 = time.perf_counter()
+                    m(*inputs)
+                    samples.append(time.perf_counter() - t0)
+                report(f"{name}.warm", statistics.median(samples), threads)
+
+
+if __name__ == "__main__":
+    generate(sys.argv[1])
+    if "--generate-only" not in sys.argv:
+        bench(sys.argv[1])
