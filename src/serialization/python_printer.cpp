@@ -306,6 +306,8 @@ void PrinterImpl::printLoop(Node* node) {
       annotatedUnions_.insert(v);
     }
     body_ << " = " << useOf(ins[i]) << "\n";
+    // The body's carried input is the same Python variable: annotated once is enough.
+    if (annotatedUnions_.count(v) && i < bodyIns.size()) annotatedUnions_.insert(bodyIns[i]);
   }
   Value* trip = loop.currentTripCount();
   assignValuesToTheirUniqueNames(trip);

@@ -2,6 +2,8 @@
 // printed (names or inlined expressions). Operators print as `torch.<name>(...)` for aten and
 // `ops.<ns>.<name>(...)` otherwise; trailing arguments equal to their schema default are dropped
 // and keyword-only arguments are written `name=value`.
+#include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "ember/core/enum_type.h"
@@ -120,9 +122,10 @@ std::string PrinterImpl::printRHS(const Node* node) {
     if (node->outputs().size() == 1 && t->kind() == TypeKind::FunctionType) {
       const auto& fnType = t->expectRef<FunctionType>();
       addDependency(t);
-      // A function constant parsed from text may not be bound to a Function yet.
+      // A function constant parsed from text may not be bound to a Function yet: its name is
+      // all there is (as `fn.code` shows functions of a CompilationUnit).
       if (fnType.function()) out << annotation(t);
-      else out << "__torch__." << node->s(attr::name);
+      else out << node->s(attr::name);
     } else {
       std::optional<IValue> v = toIValue(node->output());
       EMBER_CHECK(v.has_value(), "python printer: cannot print constant of type ", t->str());
@@ -140,8 +143,17 @@ std::string PrinterImpl::printRHS(const Node* node) {
     printValueList(out, node->inputs(), "bool(", ")");
   } else if (k == aten::str) {
     printValueList(out, node->inputs(), "str(", ")");
+  } else if (k == prim::tolist) {  // the dims and element-kind inputs follow from the annotation
+    out << "annotate(" << annotation(node->output()->type()) << ", " << useOf(node->input(0)) << ".tolist())";
   } else if (k == aten::__getitem__) {
-    out << useOf(node->input(0)) << "[" << useOf(node->input(1)) << "]";
+    // A named receiver is subscripted as is (`xs[0]`); an inlined expression gets parentheses
+    // (`(torch.size(x))[0]`), as PyTorch prints them.
+    const std::string& receiver = useOf(node->input(0));
+    bool plainName = !receiver.empty() && std::all_of(receiver.begin(), receiver.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    });
+    if (plainName) out << receiver << "[" << useOf(node->input(1)) << "]";
+    else out << "(" << receiver << ")[" << useOf(node->input(1)) << "]";
   } else if (k == prim::Print) {
     printValueList(out, node->inputs(), "print(", ")");
   } else if (k == kSorted) {

@@ -132,7 +132,7 @@ def corpus_cases(torch, outdir):
             continue
         modname = "corpus_" + name.split("_")[0]
         if trailer["MODE"] == "cu":
-            qual = lambda callee: "__torch__." + callee  # noqa: E731
+            qual = lambda callee: callee  # noqa: E731 - CompilationUnit functions are printed unqualified
         else:
             qual = lambda callee, m=modname: f"__torch__.{m}.{callee}"  # noqa: E731
         function_case(torch, outdir, "corpus_" + name, fn, qual)
@@ -159,6 +159,18 @@ def attribute_order(module):
     return names
 
 
+def printed_constant_order(module, qualname):
+    """The `name : Final[...]` lines of class `qualname` in the archive code, in order."""
+    prefix, _, cname = qualname.rpartition(".")
+    for path, text in archive_files(module):
+        if path[len("code/"):].replace("/", ".") != prefix:
+            continue
+        m = re.search(r"^class " + re.escape(cname) + r"\(.*?(?=^class |\Z)", text, re.M | re.S)
+        if m:
+            return re.findall(r"^  (\w+) : Final\[", m.group(0), re.M)
+    return []
+
+
 def describe_module_class(torch, module, out, described):
     cls = module._c._type()
     qualname = cls.qualified_name()
@@ -180,8 +192,10 @@ def describe_module_class(torch, module, out, described):
         else:
             raise RuntimeError(f"{qualname}: attribute {attr} has no type")
     constants = ct.get_constants()
-    annotated = list(getattr(ct.py_class, "__annotations__", {}))
-    for cname in sorted(constants, key=lambda c: (annotated.index(c) if c in annotated else len(annotated), c)):
+    # PyTorch registers a class's constants in the iteration order of a Python set (it varies
+    # with the hash seed from run to run); the order that counts is the one its printer used.
+    printed = printed_constant_order(module, qualname)
+    for cname in sorted(constants, key=lambda c: (printed.index(c) if c in printed else len(printed), c)):
         value = constants[cname]
         ctype = torch._C._jit_try_infer_type(value).type()
         section(out, f"const {cname} {ctype.annotation_str}", ir_literal(value))

@@ -187,7 +187,8 @@ struct CaseWorld {
         if (n->kind() == prim::Constant && n->output()->type()->kind() == TypeKind::FunctionType &&
             n->hasAttribute(attr::name)) {
           auto it = calleeQualnames.find(n->s(attr::name));
-          std::string qual = it != calleeQualnames.end() ? it->second : "__torch__." + n->s(attr::name);
+          // Functions of a torch.jit.CompilationUnit are named without a qualifier.
+          std::string qual = it != calleeQualnames.end() ? it->second : n->s(attr::name);
           functions.push_back(std::make_unique<NamedFunction>(qual));
           n->output()->setType(FunctionType::create(functions.back().get()));
         }
