@@ -2,8 +2,8 @@
 // nested tuples, lists, dicts, ints, floats, bools, strings and None, read and written so that
 // `torch.load` and `torch.save` interoperate with ember both ways.
 //
-//   IValue v = ember::jit::pickleLoad("weights.pt");        // what torch.save wrote
-//   ember::jit::pickleSave(v, "copy.pt");                   // torch.load reads it
+//   IValue v = ember::load("weights.pt");        // what torch.save wrote (= jit::pickleLoad)
+//   ember::save(v, "copy.pt");                   // torch.load reads it (= jit::pickleSave)
 //
 // Loading maps stored tensor records straight from the file (no copy); tensors that were views
 // of one storage in PyTorch are views of one Storage here. What Python values become is listed
@@ -29,3 +29,9 @@ void pickleSave(const IValue& value, const std::string& path);
 std::string pickleSaveToBytes(const IValue& value);
 
 }  // namespace ember::jit
+
+namespace ember {
+// torch.load / torch.save under their PyTorch names (ember::jit::load is torch.jit.load).
+inline jit::IValue load(const std::string& path) { return jit::pickleLoad(path); }
+inline void save(const jit::IValue& value, const std::string& path) { jit::pickleSave(value, path); }
+}  // namespace ember

@@ -97,6 +97,13 @@ TEST(TorchSave, FileRoundTripMapsTensorData) {
   std::filesystem::remove(path);
 }
 
+TEST(TorchSave, PyTorchNamedEntryPoints) {
+  std::string path = (std::filesystem::temp_directory_path() / "ember_save_alias.pt").string();
+  ember::save(jit::IValue(std::string("hello")), path);
+  EXPECT_EQ(ember::load(path).toStringRef(), "hello");
+  std::filesystem::remove(path);
+}
+
 TEST(TorchSave, StorageRecordsAreWrittenInStringOrder) {
   std::vector<IValue> tensors;
   for (int i = 0; i < 12; ++i) tensors.push_back(iota(1));
