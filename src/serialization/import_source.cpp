@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 
 #include "ember/core/enum_type.h"
@@ -46,6 +47,9 @@ struct SourceImporter::Impl : std::enable_shared_from_this<Impl> {
   void parseFile(const std::string& qualifier);
   TypePtr loadType(const std::string& qualname);
   Function* loadFunction(const std::string& qualname);
+  // The pending definition of `qualname` if it is a `kind` (TK_CLASS_DEF, TK_DEF), removed.
+  std::optional<Stmt> takePending(const std::string& qualname, int kind);
+  void define(const std::string& qualifier, const Stmt& def);
   void defineClass(const std::string& qualifier, const ClassDef& def);
   void defineEnum(const std::string& qualname, const ClassDef& def);
   void defineInterface(const std::string& qualname, const ClassDef& def, bool isModule);
@@ -163,35 +167,40 @@ void SourceImporter::Impl::parseFile(const std::string& qualifier) {
   }
 }
 
-TypePtr SourceImporter::Impl::loadType(const std::string& qualname) {
-  if (TypePtr t = cu->findType(qualname)) return t;
+std::optional<Stmt> SourceImporter::Impl::takePending(const std::string& qualname, int kind) {
   auto it = pending.find(qualname);
   if (it == pending.end()) {
     parseFile(qualifierOf(qualname));
     it = pending.find(qualname);
   }
-  if (it == pending.end() || it->second.kind() != TK_CLASS_DEF) return nullptr;
+  if (it == pending.end() || it->second.kind() != kind) return std::nullopt;
   Stmt def = it->second;
   pending.erase(it);
-  defineClass(qualifierOf(qualname), ClassDef(def.tree()));
+  return def;
+}
+
+TypePtr SourceImporter::Impl::loadType(const std::string& qualname) {
+  if (TypePtr t = cu->findType(qualname)) return t;
+  std::optional<Stmt> def = takePending(qualname, TK_CLASS_DEF);
+  if (!def) return nullptr;
+  defineClass(qualifierOf(qualname), ClassDef(def->tree()));
   return cu->findType(qualname);
 }
 
 Function* SourceImporter::Impl::loadFunction(const std::string& qualname) {
   if (Function* fn = cu->findFunction(qualname)) return fn;
-  auto it = pending.find(qualname);
-  if (it == pending.end()) {
-    parseFile(qualifierOf(qualname));
-    it = pending.find(qualname);
-  }
-  if (it == pending.end() || it->second.kind() != TK_DEF) return nullptr;
-  Stmt def = it->second;
-  pending.erase(it);
+  std::optional<Stmt> def = takePending(qualname, TK_DEF);
+  if (!def) return nullptr;
+  define(qualifierOf(qualname), *def);
+  return cu->findFunction(qualname);
+}
+
+// Compiles one class or def of the file of `qualifier` (its names are qualifier + "." + name).
+void SourceImporter::Impl::define(const std::string& qualifier, const Stmt& def) {
   DefineOptions options;
-  options.functionPrefix = qualifierOf(qualname) + ".";
+  options.functionPrefix = qualifier + ".";
   options.typePrefix = options.functionPrefix;
   defineInto(*cu, List<Stmt>::create(def.range(), {def}), resolver, options);
-  return cu->findFunction(qualname);
 }
 
 void SourceImporter::Impl::defineClass(const std::string& qualifier, const ClassDef& def) {
@@ -199,10 +208,7 @@ void SourceImporter::Impl::defineClass(const std::string& qualifier, const Class
   std::string base = baseNameOf(def);
   if (base == "Enum") return defineEnum(qualname, def);
   if (base == "ModuleInterface" || base == "Interface") return defineInterface(qualname, def, base == "ModuleInterface");
-  DefineOptions options;
-  options.functionPrefix = qualifier + ".";
-  options.typePrefix = options.functionPrefix;
-  defineInto(*cu, List<Stmt>::create(def.range(), {Stmt(def.tree())}), resolver, options);
+  define(qualifier, Stmt(def.tree()));
 }
 
 // `class Color(Enum):` with `NAME = value` lines (int, float or str values).

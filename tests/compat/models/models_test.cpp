@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "ember/jit.h"
+#include "known_failing.h"
 #include "ember/serialization/import.h"
 #include "ember/serialization/torch_save.h"
 
@@ -98,17 +99,6 @@ std::string compareValues(const IValue& a, const IValue& e, Tolerance tol, const
   return a.repr() == e.repr() ? "" : fail(a.repr() + " != " + e.repr());
 }
 
-std::set<std::string> knownFailing() {
-  std::set<std::string> names;
-  std::ifstream in(gKnownFailing);
-  for (std::string line; std::getline(in, line);) {
-    line = line.substr(0, line.find('#'));
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
-    if (!line.empty()) names.insert(line);
-  }
-  return names;
-}
-
 // Runs one case; "" when ember matches PyTorch.
 std::string runCase(const nlohmann::json& c) {
   std::string name = c.at("name");
@@ -138,7 +128,7 @@ TEST(ModelZoo, RunsLikePyTorch) {
   ASSERT_TRUE(in) << "no zoo.json in " << gZoo;
   nlohmann::json cases = nlohmann::json::parse(in);
   ASSERT_GE(cases.size(), 40u);
-  std::set<std::string> known = knownFailing();
+  std::set<std::string> known = testing_support::readKnownFailing(gKnownFailing);
   size_t passed = 0;
   for (const auto& c : cases) {
     std::string name = c.at("name");

@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "ember/core/function_schema.h"
+#include "known_failing.h"
 #include "ember/core/operator.h"
 #include "ember/core/schema_matching.h"
 #include "ember/core/symbols.h"
@@ -351,21 +352,6 @@ std::vector<Outcome> runModuleCase(const std::string& caseName, const std::vecto
   return outcomes;
 }
 
-// known_failing.txt: texts that still differ, one name per line (`#` starts a comment). The list
-// must only shrink: a listed text that matches fails the test until its line is removed.
-std::set<std::string> knownFailing() {
-  std::set<std::string> names;
-  const char* path = std::getenv("EMBER_PRINTER_KNOWN_FAILING");
-  if (!path) return names;
-  std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) {
-    line = line.substr(0, line.find('#'));
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
-    if (!line.empty()) names.insert(line);
-  }
-  return names;
-}
-
 TEST(PrinterCompat, MatchesPyTorch) {
   const char* dir = std::getenv("EMBER_PRINTER_FIXTURES");
   ASSERT_NE(dir, nullptr) << "set EMBER_PRINTER_FIXTURES to the directory gen_code.py wrote";
@@ -395,7 +381,8 @@ TEST(PrinterCompat, MatchesPyTorch) {
     }
   }
   std::cout << "python printer: " << passed << " of " << total << " texts match PyTorch 1.13\n";
-  std::set<std::string> known = knownFailing();
+  const char* knownPath = std::getenv("EMBER_PRINTER_KNOWN_FAILING");
+  std::set<std::string> known = testing_support::readKnownFailing(knownPath ? knownPath : "");
   std::set<std::string> failed;
   for (const Outcome& f : failures) {
     failed.insert(f.name);
