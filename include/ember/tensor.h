@@ -21,4 +21,5 @@
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/rnn.h"
 #include "ember/tensor/ops/shape.h"
+#include "ember/tensor/ops/transformer.h"
 #include "ember/tensor/ops/unary.h"
