@@ -3,6 +3,9 @@
 // allocated once, and a fused pointwise pass that applies the gate nonlinearities (the vectorised
 // sigmoid/tanh kernels of the unary family) and updates the states in place. Nothing is
 // allocated per step.
+#include <cblas.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -106,15 +109,37 @@ void simpleRow(const StepState<T>& s, T* g, const T* xi, int64_t r) {
   }
 }
 
-// One step over the first nb rows: gates = h W_hh^T + b_hh (as addmm), then the cell update.
+// c[0:nb, 0:n] += a[0:nb, 0:k] w^T for w [n, k] row-major. A single row (batch 1, the common
+// inference case) is a matrix-vector product: GEMM routines pack the whole weight on every
+// call, GEMV streams it once.
+template <typename T>
+void addProduct(int64_t nb, int64_t n, int64_t k, const T* a, const T* w, T* c) {
+  if (nb == 1) {
+    if constexpr (std::is_same_v<T, float>) {
+      cblas_sgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(n), static_cast<int>(k), 1.f, w, static_cast<int>(k),
+                  a, 1, 1.f, c, 1);
+    } else {
+      cblas_dgemv(CblasRowMajor, CblasNoTrans, static_cast<int>(n), static_cast<int>(k), 1.0, w, static_cast<int>(k),
+                  a, 1, 1.0, c, 1);
+    }
+    return;
+  }
+  blas::gemm(scalarTypeOf<T>(), nb, n, k, 1, {a, k, false}, {w, k, true}, 1, c, n);
+}
+
+// One step over the first nb rows: gates = h W_hh^T + b_hh (as addmm: the bias, then the
+// product added to it), then the cell update.
 template <typename T>
 void step(const StepState<T>& s, const T* xp, int64_t nb) {
-  const ScalarType dtype = scalarTypeOf<T>();
-  if (s.bhh) {
-    for (int64_t r = 0; r < nb; ++r) std::memcpy(s.g + r * s.gates, s.bhh, sizeof(T) * s.gates);
+  for (int64_t r = 0; r < nb; ++r) {
+    T* g = s.g + r * s.gates;
+    if (s.bhh) {
+      std::memcpy(g, s.bhh, sizeof(T) * s.gates);
+    } else {
+      std::fill(g, g + s.gates, T(0));
+    }
   }
-  blas::gemm(dtype, nb, s.gates, s.hOut, 1, {s.h, s.hOut, false}, {s.whh, s.hOut, true}, s.bhh ? 1 : 0, s.g,
-             s.gates);
+  addProduct(nb, s.gates, s.hOut, s.h, s.whh, s.g);
   for (int64_t r = 0; r < nb; ++r) {
     T* g = s.g + r * s.gates;
     const T* xi = xp + r * s.gates;
@@ -125,8 +150,8 @@ void step(const StepState<T>& s, const T* xp, int64_t nb) {
     }
   }
   if (s.hFull) {
-    blas::gemm(dtype, nb, s.hOut, s.hidden, 1, {s.hFull, s.hidden, false}, {s.whr, s.hidden, true}, 0, s.h,
-               s.hOut);
+    std::fill(s.h, s.h + nb * s.hOut, T(0));
+    addProduct(nb, s.hOut, s.hidden, s.hFull, s.whr, s.h);
   }
 }
 

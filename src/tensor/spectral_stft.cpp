@@ -3,6 +3,7 @@
 // transpose), so that view_as_real and later reshapes see the same strides.
 #include <fftw3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -14,6 +15,7 @@
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/shape.h"
 #include "ember/tensor/ops/spectral.h"
+#include "ember/tensor/parallel.h"
 
 namespace ember {
 namespace {
@@ -64,16 +66,19 @@ struct StftArgs {
 };
 
 // out: [batch, frames, freqs] complex as (re, im) pairs of T; x: [batch, len]; window: [nFft].
+// Frames are independent: they are spread over the pool, each chunk with its own buffers.
 template <typename T>
 void transformFrames(const StftArgs& a, const Tensor& x, const Tensor& window, T* out) {
   auto plan = planFor<T>(a.nFft);
   const int64_t half = a.nFft / 2 + 1;
-  std::vector<T> frame(static_cast<size_t>(a.nFft)), spec(static_cast<size_t>(2 * half));
   const T* w = window.defined() ? window.data_ptr<T>() : nullptr;
   const T* xs = x.data_ptr<T>();
   const int64_t xStride0 = x.stride(0), xStride1 = x.stride(1);
-  for (int64_t b = 0; b < a.batch; ++b) {
-    for (int64_t f = 0; f < a.frames; ++f) {
+  const int64_t grain = std::max<int64_t>(1, kGrainSize / (8 * a.nFft));
+  parallelFor(0, a.batch * a.frames, grain, [&](int64_t begin, int64_t end) {
+    std::vector<T> frame(static_cast<size_t>(a.nFft)), spec(static_cast<size_t>(2 * half));
+    for (int64_t i = begin; i < end; ++i) {
+      const int64_t b = i / a.frames, f = i % a.frames;
       const T* src = xs + b * xStride0 + f * a.hop * xStride1;
       for (int64_t i = 0; i < a.nFft; ++i) frame[i] = w ? src[i * xStride1] * w[i] : src[i * xStride1];
       FftwPlans<T>::run(plan, frame.data(), spec.data());
@@ -88,7 +93,7 @@ void transformFrames(const StftArgs& a, const Tensor& x, const Tensor& window, T
         dst[2 * k + 1] = -dst[2 * (a.nFft - k) + 1];
       }
     }
-  }
+  });
 }
 
 std::string describe(const Tensor& self, int64_t nFft, int64_t hop, int64_t win, const Tensor& window,

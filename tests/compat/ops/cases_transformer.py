@@ -45,3 +45,10 @@ def cases(c):
     c.add("aten::_nested_tensor_from_mask_left_aligned", [x, torch.tensor([[True, False, True, False, False]] * 2)])
     c.add("aten::to_padded_tensor", [x, 0.0])  # error: not a nested tensor
     c.add("aten::to_padded_tensor.out", [x, 0.0, None, torch.empty(0)])  # error: not a nested tensor
+    # State queries of the modules' fast-path checks.
+    c.add("aten::is_floating_point", [x])
+    c.add("aten::is_floating_point", [kpm])
+    c.add("aten::is_complex", [x])
+    c.add("aten::is_grad_enabled", [])
+    c.add("aten::is_autocast_enabled", [])
+    c.add("aten::set_grad_enabled", [True])
