@@ -23,11 +23,25 @@ void checkHidden(const Tensor& input, const Tensor& hx, int64_t hiddenSize, int 
               ", expected ", hiddenSize);
 }
 
+// The gate layout the cell splits its products into: w_ih [G*H, in], w_hh [G*H, H], biases
+// [G*H]. (Checked after PyTorch's own input and hidden checks, so theirs come first.)
+void checkWeights(const Tensor& w_ih, const Tensor& w_hh, const Tensor& b_ih, const Tensor& b_hh, int64_t gates) {
+  EMBER_CHECK(w_ih.dim() == 2 && w_hh.dim() == 2, "expected 2-D weights, got ", w_ih.dim(), "-D and ", w_hh.dim(),
+              "-D");
+  const int64_t rows = gates * w_hh.size(1);
+  EMBER_CHECK(w_ih.size(0) == rows && w_hh.size(0) == rows, "expected weights with ", rows, " rows (", gates,
+              " gates of hidden size ", w_hh.size(1), "), got ", w_ih.size(0), " and ", w_hh.size(0));
+  for (const Tensor* b : {&b_ih, &b_hh}) {
+    EMBER_CHECK(!b->defined() || (b->dim() == 1 && b->size(0) == rows), "expected biases of size [", rows, "]");
+  }
+}
+
 // Simple cells: nonlinearity((h W_hh^T + b_hh) + (x W_ih^T + b_ih)).
 Tensor simpleGates(const Tensor& input, const Tensor& hx, const Tensor& w_ih, const Tensor& w_hh, const Tensor& b_ih,
                    const Tensor& b_hh) {
   checkInput(input, w_ih);
   checkHidden(input, hx, w_hh.size(1), 0);
+  checkWeights(w_ih, w_hh, b_ih, b_hh, 1);
   Tensor gates = linear(hx, w_hh, b_hh);
   gates.add_(linear(input, w_ih, b_ih));
   return gates;
@@ -42,6 +56,7 @@ std::tuple<Tensor, Tensor> lstm_cell(const Tensor& input, ArrayRef<Tensor> hx, c
   const int64_t hiddenSize = w_hh.size(1);
   checkHidden(input, hx[0], hiddenSize, 0);
   checkHidden(input, hx[1], hiddenSize, 0);
+  checkWeights(w_ih, w_hh, b_ih, b_hh, 4);
   Tensor gates = linear(hx[0], w_hh, b_hh);
   gates.add_(linear(input, w_ih, b_ih));
   std::vector<Tensor> g = chunk(gates, 4, 1);
@@ -59,6 +74,7 @@ Tensor gru_cell(const Tensor& input, const Tensor& hx, const Tensor& w_ih, const
                 const Tensor& b_hh) {
   checkInput(input, w_ih);
   checkHidden(input, hx, w_hh.size(1), 0);
+  checkWeights(w_ih, w_hh, b_ih, b_hh, 3);
   std::vector<Tensor> ig = chunk(linear(input, w_ih, b_ih), 3, 1);
   std::vector<Tensor> hg = chunk(linear(hx, w_hh, b_hh), 3, 1);
   Tensor resetgate = hg[0].add_(ig[0]).sigmoid_();

@@ -209,6 +209,8 @@ Tensor stft(const Tensor& self, int64_t n_fft, std::optional<int64_t> hop_length
             std::optional<bool> onesided, std::optional<bool> return_complex) {
   if (!center) return stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex);
   EMBER_CHECK(self.dim() == 1 || self.dim() == 2, "stft: expected a 1D or 2D tensor");
+  // The unpadded call repeats the full checks; the padding needs a positive n_fft first.
+  EMBER_CHECK(n_fft > 0, "stft: expected 0 < n_fft, but got n_fft=", n_fft);
   Tensor x = self.dim() == 1 ? self.unsqueeze(0) : self;
   Tensor padded = padSignal(x, n_fft / 2, pad_mode);
   if (self.dim() == 1) padded = padded.squeeze(0);
