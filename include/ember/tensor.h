@@ -19,5 +19,7 @@
 #include "ember/tensor/ops/print.h"
 #include "ember/tensor/ops/random.h"
 #include "ember/tensor/ops/reduce.h"
+#include "ember/tensor/ops/rnn.h"
 #include "ember/tensor/ops/shape.h"
+#include "ember/tensor/ops/transformer.h"
 #include "ember/tensor/ops/unary.h"

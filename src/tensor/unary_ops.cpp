@@ -2,6 +2,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "ember/tensor/ops/spectral.h"
 #include "ember/tensor/ops/unary.h"
 #include "tensor/kernels/unary_math.h"
 #include "tensor/unary_common.h"
@@ -51,6 +52,11 @@ EMBER_FLOAT_MATH(erfinv, Erfinv)
 namespace {
 
 Tensor absImpl(const Tensor& self, const Dest& dest) {
+  // Complex tensors exist only as stft results (see spectral.h): their magnitude is real.
+  if (self.is_complex()) {
+    EMBER_CHECK(dest.kind == Dest::Kind::Fresh, "In-place abs is not supported for complex tensors.");
+    return complexAbs(self);
+  }
   return unary_detail::sameDtypeUnary(UnaryOp::Abs, self, dest, "abs_cpu", false, []<typename T>(T x) -> T {
     if constexpr (std::is_signed_v<T>) return x < 0 ? unary_detail::wrappingNeg(x) : x;
     else return x;

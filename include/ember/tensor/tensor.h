@@ -25,6 +25,14 @@ namespace ember {
 class Tensor;
 class Generator;
 
+// The sequence lengths that make a tensor nested (torch.nested). ember holds a nested tensor of
+// B sequences [len_b, *] as its padded form [B, max len_b, *] (sequence b in rows [0, len_b),
+// zeros elsewhere) plus these lengths: the ops of the transformer fast path read them
+// (ember/tensor/ops/transformer.h); every other op sees the padded tensor.
+struct NestedSizes : RefCounted {
+  std::vector<int64_t> lengths;
+};
+
 // The state behind a Tensor. Sizes and strides are held inline for up to 5 dims.
 class TensorImpl : public RefCounted {
  public:
@@ -57,6 +65,9 @@ class TensorImpl : public RefCounted {
   void setSizesAndStrides(IntArrayRef sizes, IntArrayRef strides, std::optional<int64_t> storageOffset = std::nullopt);
   void setStorage(Storage storage) { storage_ = std::move(storage); }
   void setDtype(ScalarType t) { dtype_ = t; }
+  // Non-null for a nested tensor; views and results of other ops are plain tensors.
+  const NestedSizes* nestedSizes() const { return nested_.get(); }
+  void setNestedSizes(IntrusivePtr<NestedSizes> n) { nested_ = std::move(n); }
 
  private:
   void refreshDerived();
@@ -70,6 +81,7 @@ class TensorImpl : public RefCounted {
   bool isContiguous_ = true;
   bool requiresGrad_ = false;
   bool isWrappedNumber_ = false;
+  IntrusivePtr<NestedSizes> nested_;
 };
 
 class Tensor {
@@ -108,6 +120,7 @@ class Tensor {
   bool is_cuda() const { return device().isCuda(); }
   bool is_floating_point() const { return isFloatingType(dtype()); }
   bool is_complex() const { return isComplexType(dtype()); }
+  bool is_nested() const { return impl_->nestedSizes() != nullptr; }
   bool is_signed() const { return isSignedType(dtype()); }
   TensorOptions options() const { return TensorOptions(dtype()).device(device()); }
   const Storage& storage() const { return impl_->storage(); }

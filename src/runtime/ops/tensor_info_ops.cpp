@@ -111,12 +111,17 @@ Ops tensorInfoOps() {
     push(s, int64_t{0});
   });
   ops.emplace_back("prim::is_cuda(Tensor a) -> bool", [](Stack& s) { push(s, popTensor(s).is_cuda()); });
+  ops.emplace_back("aten::is_floating_point(Tensor self) -> bool",
+                   [](Stack& s) { push(s, popTensor(s).is_floating_point()); });
+  ops.emplace_back("aten::is_complex(Tensor self) -> bool", [](Stack& s) { push(s, popTensor(s).is_complex()); });
   ops.emplace_back("prim::is_cpu(Tensor a) -> bool", [](Stack& s) { push(s, popTensor(s).is_cpu()); });
   ops.emplace_back("prim::requires_grad(Tensor a) -> bool", [](Stack& s) { push(s, popTensor(s).requires_grad()); });
   for (const char* flag : {"is_sparse", "is_sparse_csr", "is_mkldnn", "is_quantized", "is_meta", "is_xpu", "is_vulkan",
-                           "is_mps", "is_ipu", "is_nested", "is_ort"}) {
+                           "is_mps", "is_ipu", "is_ort"}) {
     ops.emplace_back(std::string("prim::") + flag + "(Tensor a) -> bool", constantFlag<false>);
   }
+  // Nested tensors are tensors carrying sequence lengths (ember/tensor/ops/transformer.h).
+  ops.emplace_back("prim::is_nested(Tensor a) -> bool", [](Stack& s) { push(s, popTensor(s).is_nested()); });
   ops.emplace_back("prim::name(Tensor a) -> str?", [](Stack& s) {
     drop(s, 1);
     push(s, IValue());

@@ -19,6 +19,9 @@ of cases with check_strides)}}; lists as {"list": [...], "elem": "int" |
 "float" | "bool" | "Tensor" | "Optional[Tensor]"}; dtypes as {"dtype": "float32"} (an int code
 on the stack); devices as {"device": "cpu"}.
 
+A case may instead hold a whole graph (Collector.add_graph): "graph" (IR text), "args" (its inputs)
+and "outputs"; ember parses and runs it with its graph executor.
+
 Output is cached: OUTDIR/stamp holds a hash of the generator sources and the torch version.
 """
 import hashlib
@@ -207,6 +210,22 @@ class Collector:
             unique = f"{base}_{k}"
         self.names.add(unique)
         case["name"] = unique.replace(".", "_")
+        self.cases.append(case)
+
+
+    def add_graph(self, name, graph, inputs, outputs, rtol=None, atol=None):
+        """Records a whole graph: IR text as PyTorch prints it, run on `inputs` (the graph's inputs in
+        order) with PyTorch's `outputs` (one per graph output). ember parses the text and runs it
+        through its graph executor."""
+        case = {"name": name, "graph": graph, "args": [encode(v) for v in inputs],
+                "outputs": [encode(o) for o in outputs], "alias_of": []}
+        if rtol is not None:
+            case["rtol"] = rtol
+        if atol is not None:
+            case["atol"] = atol
+        if name in self.names:
+            raise ValueError(f"duplicate graph case {name}")
+        self.names.add(name)
         self.cases.append(case)
 
 

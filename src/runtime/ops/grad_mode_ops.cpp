@@ -1,0 +1,28 @@
+// Queries of autograd and autocast state that nn modules' scripted code makes (the fast-path
+// checks of nn.MultiheadAttention and nn.Transformer*): torch.is_grad_enabled /
+// torch.set_grad_enabled and torch.is_autocast_enabled.
+//
+// ember computes no gradients, but programs can observe the grad mode, so it is kept as PyTorch
+// keeps it: a per-thread flag, on by default. (With it on, those modules take their ordinary
+// path whenever a parameter requires grad, as they do in PyTorch outside torch.no_grad().)
+// Autocast is never enabled.
+#include "ember/runtime/register_operators.h"
+#include "runtime/ops/aten_arg_utils.h"
+
+namespace ember::jit::aten {
+namespace {
+
+thread_local bool gradEnabled = true;
+
+RegisterOperators reg({
+    {"aten::is_grad_enabled() -> bool", [](Stack& s) { s.emplace_back(gradEnabled); }},
+    {"aten::set_grad_enabled(bool val) -> ()",
+     [](Stack& s) {
+       gradEnabled = boolArg(s.back());
+       s.pop_back();
+     }},
+    {"aten::is_autocast_enabled() -> bool", [](Stack& s) { s.emplace_back(false); }},
+});
+
+}  // namespace
+}  // namespace ember::jit::aten

@@ -1,0 +1,220 @@
+// stft: frames of the signal times the window, a real-to-complex FFT of each (FFTW), laid out as
+// PyTorch lays out its result ([B, frames, freq] storage returned as the [B, freq, frames]
+// transpose), so that view_as_real and later reshapes see the same strides.
+#include <fftw3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <vector>
+
+#include "ember/tensor/ops/factory.h"
+#include "ember/tensor/ops/pointwise.h"
+#include "ember/tensor/ops/shape.h"
+#include "ember/tensor/ops/spectral.h"
+#include "ember/tensor/parallel.h"
+
+namespace ember {
+namespace {
+
+// FFTW plans for one transform of length n, made once per (length, dtype) and kept: planning is
+// not thread-safe (hence the lock) while executing a plan on new arrays is. FFTW_UNALIGNED lets
+// one plan run on any frame buffer.
+template <typename T>
+struct FftwPlans;
+template <>
+struct FftwPlans<float> {
+  using Plan = fftwf_plan;
+  static Plan make(int n) {
+    std::vector<float> in(static_cast<size_t>(n));
+    std::vector<fftwf_complex> out(static_cast<size_t>(n / 2 + 1));
+    return fftwf_plan_dft_r2c_1d(n, in.data(), out.data(), FFTW_ESTIMATE | FFTW_UNALIGNED);
+  }
+  static void run(Plan p, float* in, float* out) { fftwf_execute_dft_r2c(p, in, reinterpret_cast<fftwf_complex*>(out)); }
+};
+template <>
+struct FftwPlans<double> {
+  using Plan = fftw_plan;
+  static Plan make(int n) {
+    std::vector<double> in(static_cast<size_t>(n));
+    std::vector<fftw_complex> out(static_cast<size_t>(n / 2 + 1));
+    return fftw_plan_dft_r2c_1d(n, in.data(), out.data(), FFTW_ESTIMATE | FFTW_UNALIGNED);
+  }
+  static void run(Plan p, double* in, double* out) { fftw_execute_dft_r2c(p, in, reinterpret_cast<fftw_complex*>(out)); }
+};
+
+template <typename T>
+typename FftwPlans<T>::Plan planFor(int64_t n) {
+  static std::mutex mutex;
+  static std::map<int64_t, typename FftwPlans<T>::Plan> plans;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = plans.find(n);
+  if (it != plans.end()) return it->second;
+  auto plan = FftwPlans<T>::make(static_cast<int>(n));
+  EMBER_CHECK(plan != nullptr, "stft: FFTW could not plan a transform of length ", n);
+  plans.emplace(n, plan);
+  return plan;
+}
+
+struct StftArgs {
+  int64_t nFft, hop, batch, len, frames, freqs;
+  bool onesided;
+  double scale;
+};
+
+// out: [batch, frames, freqs] complex as (re, im) pairs of T; x: [batch, len]; window: [nFft].
+// Frames are independent: they are spread over the pool, each chunk with its own buffers.
+template <typename T>
+void transformFrames(const StftArgs& a, const Tensor& x, const Tensor& window, T* out) {
+  auto plan = planFor<T>(a.nFft);
+  const int64_t half = a.nFft / 2 + 1;
+  const T* w = window.defined() ? window.data_ptr<T>() : nullptr;
+  const T* xs = x.data_ptr<T>();
+  const int64_t xStride0 = x.stride(0), xStride1 = x.stride(1);
+  const int64_t grain = std::max<int64_t>(1, kGrainSize / (8 * a.nFft));
+  parallelFor(0, a.batch * a.frames, grain, [&](int64_t begin, int64_t end) {
+    std::vector<T> frame(static_cast<size_t>(a.nFft)), spec(static_cast<size_t>(2 * half));
+    for (int64_t i = begin; i < end; ++i) {
+      const int64_t b = i / a.frames, f = i % a.frames;
+      const T* src = xs + b * xStride0 + f * a.hop * xStride1;
+      for (int64_t i = 0; i < a.nFft; ++i) frame[i] = w ? src[i * xStride1] * w[i] : src[i * xStride1];
+      FftwPlans<T>::run(plan, frame.data(), spec.data());
+      T* dst = out + 2 * (b * a.frames + f) * a.freqs;
+      for (int64_t k = 0; k < half; ++k) {
+        dst[2 * k] = spec[2 * k] * static_cast<T>(a.scale);
+        dst[2 * k + 1] = spec[2 * k + 1] * static_cast<T>(a.scale);
+      }
+      // The two-sided spectrum of a real frame is Hermitian: X[n - k] = conj(X[k]).
+      for (int64_t k = half; k < a.freqs; ++k) {
+        dst[2 * k] = dst[2 * (a.nFft - k)];
+        dst[2 * k + 1] = -dst[2 * (a.nFft - k) + 1];
+      }
+    }
+  });
+}
+
+std::string describe(const Tensor& self, int64_t nFft, int64_t hop, int64_t win, const Tensor& window,
+                     bool normalized, std::optional<bool> onesided, bool returnComplex) {
+  std::ostringstream os;
+  os << "stft(torch." << scalarTypeName(self.dtype()) << "Tensor" << self.sizes() << ", n_fft=" << nFft << ", hop_length=" << hop
+     << ", win_length=" << win << ", window=";
+  if (window.defined()) {
+    os << "torch." << scalarTypeName(window.dtype()) << "Tensor{" << window.sizes() << "}";
+  } else {
+    os << "None";
+  }
+  os << ", normalized=" << normalized << ", onesided=";
+  if (onesided) {
+    os << *onesided;
+  } else {
+    os << "None";
+  }
+  os << ", return_complex=" << returnComplex << ") : ";
+  return os.str();
+}
+
+// The window as n_fft values of the signal's dtype: centred with zeros when shorter, ones
+// when absent (nothing to multiply).
+Tensor fullWindow(const Tensor& window, int64_t nFft, int64_t win, ScalarType dtype) {
+  if (!window.defined() && win == nFft) return Tensor();
+  Tensor w = zeros({nFft}, dtype);
+  const int64_t left = (nFft - win) / 2;
+  if (window.defined()) {
+    w.narrow(0, left, win).copy_(window);
+  } else {
+    w.narrow(0, left, win).fill_(1);
+  }
+  return w;
+}
+
+}  // namespace
+
+Tensor stft(const Tensor& self, int64_t n_fft, std::optional<int64_t> hop_length, std::optional<int64_t> win_length,
+            const Tensor& window, bool normalized, std::optional<bool> onesided, std::optional<bool> return_complex) {
+  const int64_t hop = hop_length.value_or(n_fft >> 2), win = win_length.value_or(n_fft);
+  const bool returnComplex = return_complex.value_or(false);
+  const std::string what = describe(self, n_fft, hop, win, window, normalized, onesided, returnComplex);
+  EMBER_CHECK(self.is_floating_point() && self.dtype() != kHalf && self.dtype() != kBFloat16,
+              what, "expected a tensor of floating point or complex values");
+  EMBER_CHECK(self.dim() == 1 || self.dim() == 2, what, "expected a 1D or 2D tensor");
+  Tensor x = self.dim() == 1 ? self.unsqueeze(0) : self;
+  const int64_t batch = x.size(0), len = x.size(1);
+  EMBER_CHECK(n_fft > 0 && n_fft <= len, what, "expected 0 < n_fft < ", len, ", but got n_fft=", n_fft);
+  EMBER_CHECK(hop > 0, what, "expected hop_length > 0, but got hop_length=", hop);
+  EMBER_CHECK(win > 0 && win <= n_fft, what, "expected 0 < win_length <= n_fft, but got win_length=", win);
+  EMBER_CHECK(!window.defined() || (window.dim() == 1 && window.size(0) == win), what,
+              "expected a 1D window tensor of size equal to win_length=", win, ", but got window with size ",
+              window.defined() ? window.sizes() : IntArrayRef());
+  EMBER_CHECK(!window.defined() || (window.is_floating_point() && window.dtype() != kHalf &&
+                                    window.dtype() != kBFloat16),
+              what, "expected a real floating-point window");
+  // The frames are the signal times the window, computed in their promoted dtype (a float
+  // signal with a double window transforms in double, as PyTorch's mul makes it).
+  const ScalarType dtype = window.defined() ? promoteTypes(self.dtype(), window.dtype()) : self.dtype();
+  Tensor xs = x.dtype() == dtype ? x : x.to(dtype);
+  Tensor w = fullWindow(window, n_fft, win, dtype);
+  if (w.defined()) w = w.contiguous();
+  const bool oneSided = onesided.value_or(true);
+  StftArgs a{n_fft, hop, batch, len, 1 + (len - n_fft) / hop, oneSided ? n_fft / 2 + 1 : n_fft, oneSided,
+             normalized ? 1.0 / std::sqrt(static_cast<double>(n_fft)) : 1.0};
+  Tensor pairs = empty({batch, a.frames, a.freqs, 2}, dtype);
+  if (dtype == kFloat) {
+    transformFrames<float>(a, xs, w, pairs.data_ptr<float>());
+  } else {
+    transformFrames<double>(a, xs, w, pairs.data_ptr<double>());
+  }
+  Tensor out = view_as_complex(pairs).transpose(1, 2);
+  if (self.dim() == 1) out = out.squeeze(0);
+  return returnComplex ? out : view_as_real(out);
+}
+
+namespace {
+
+// Pads the last dim of [B, N] by p on both sides.
+Tensor padSignal(const Tensor& x, int64_t p, std::string_view mode) {
+  const int64_t len = x.size(1);
+  if (mode == "constant") {
+    Tensor out = zeros({x.size(0), len + 2 * p}, x.dtype());
+    out.narrow(1, p, len).copy_(x);
+    return out;
+  }
+  EMBER_CHECK(mode == "reflect" || mode == "replicate" || mode == "circular", "Unrecognised padding mode ", mode);
+  EMBER_CHECK(mode != "reflect" || p < len, "Argument #4: Padding size should be less than the corresponding input "
+              "dimension, but got: padding (", p, ", ", p, ") at dimension 2 of input [1, ", x.size(0), ", ", len, "]");
+  EMBER_CHECK(mode != "circular" || p <= len, "Padding value causes wrapping around more than once.");
+  std::vector<int64_t> idx(static_cast<size_t>(len + 2 * p));
+  for (int64_t i = 0; i < len + 2 * p; ++i) {
+    int64_t j = i - p;
+    if (mode == "reflect") {
+      j = j < 0 ? -j : (j >= len ? 2 * (len - 1) - j : j);
+    } else if (mode == "replicate") {
+      j = j < 0 ? 0 : (j >= len ? len - 1 : j);
+    } else {
+      j = ((j % len) + len) % len;
+    }
+    idx[i] = j;
+  }
+  Tensor index = empty({len + 2 * p}, kLong);
+  std::memcpy(index.data_ptr<int64_t>(), idx.data(), idx.size() * sizeof(int64_t));
+  return x.index_select(1, index);
+}
+
+}  // namespace
+
+Tensor stft(const Tensor& self, int64_t n_fft, std::optional<int64_t> hop_length, std::optional<int64_t> win_length,
+            const Tensor& window, bool center, std::string_view pad_mode, bool normalized,
+            std::optional<bool> onesided, std::optional<bool> return_complex) {
+  if (!center) return stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex);
+  EMBER_CHECK(self.dim() == 1 || self.dim() == 2, "stft: expected a 1D or 2D tensor");
+  // The unpadded call repeats the full checks; the padding needs a positive n_fft first.
+  EMBER_CHECK(n_fft > 0, "stft: expected 0 < n_fft, but got n_fft=", n_fft);
+  Tensor x = self.dim() == 1 ? self.unsqueeze(0) : self;
+  Tensor padded = padSignal(x, n_fft / 2, pad_mode);
+  if (self.dim() == 1) padded = padded.squeeze(0);
+  return stft(padded, n_fft, hop_length, win_length, window, normalized, onesided, return_complex);
+}
+
+}  // namespace ember
