@@ -36,11 +36,11 @@ void paramLoss(Stack& s) {
   IValue* a = args(s, kOut ? 5 : 4);
   finish<4, kOut>(s, F(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]), doubleArg(a[3])));
 }
-// (self, target, weight?, reduction)
-template <bool kOut>
+// (self, target, weight?, reduction). binary_cross_entropy.out is not bound: PyTorch 1.13's CPU
+// version leaves `out` unwritten, so no archive can rely on it.
 void bceOp(Stack& s) {
-  IValue* a = args(s, kOut ? 5 : 4);
-  finish<4, kOut>(s, binary_cross_entropy(tensorArg(a[0]), tensorArg(a[1]), optTensorUndefArg(a[2]), intArg(a[3])));
+  IValue* a = args(s, 4);
+  ret(s, 4, binary_cross_entropy(tensorArg(a[0]), tensorArg(a[1]), optTensorUndefArg(a[2]), intArg(a[3])));
 }
 // (self, target, weight?, pos_weight?, reduction)
 template <bool kOut>
@@ -90,9 +90,7 @@ RegisterOperators reg({
     {"aten::huber_loss.out(Tensor self, Tensor target, int reduction=1, float delta=1." EMBER_OUT,
      paramLoss<huber_loss, true>},
     {"aten::binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=1) -> Tensor",
-     bceOp<false>},
-    {"aten::binary_cross_entropy.out(Tensor self, Tensor target, Tensor? weight=None, int reduction=1" EMBER_OUT,
-     bceOp<true>},
+     bceOp},
     {"aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? "
      "pos_weight=None, int reduction=1) -> Tensor",
      bceLogitsOp<false>},
