@@ -16,6 +16,7 @@
 #include "ember/tensor/ops/indexing.h"
 #include "ember/tensor/ops/linalg.h"
 #include "ember/tensor/ops/loss.h"
+#include "ember/tensor/ops/nn_misc.h"
 #include "ember/tensor/ops/norm.h"
 #include "ember/tensor/ops/pad.h"
 #include "ember/tensor/ops/pointwise.h"
