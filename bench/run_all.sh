@@ -7,7 +7,7 @@ mkdir -p "$out"
 torch_py=/usr/bin/python3
 here=$(cd "$(dirname "$0")" && pwd)
 
-suites=(tensor_ops linalg_conv interpreter_bench)
+suites=(tensor_ops linalg_conv nn_ops interpreter_bench)
 n=${#suites[@]}
 : > "$out/ember.jsonl"
 : > "$out/torch.jsonl"

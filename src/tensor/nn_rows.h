@@ -90,6 +90,19 @@ struct RowOps {
       for (int64_t i = 0; i < n; ++i) out[i] = static_cast<T>(static_cast<C>(a[i]) * wa + static_cast<C>(b[i]) * wb);
     }
   }
+  static void bilinear(T* out, const T* a, const T* b, const T* c, const T* d, int64_t n, opmath_t<T> wa,
+                       opmath_t<T> wb, opmath_t<T> wc, opmath_t<T> wd) {
+    if constexpr (kVectorised<T>) {
+      nnRowKernels<T>().bilinear(out, a, b, c, d, n, wa, wb, wc, wd);
+    } else {
+      using C = opmath_t<T>;
+      for (int64_t i = 0; i < n; ++i) {
+        const C top = static_cast<C>(a[i]) * wa + static_cast<C>(b[i]) * wb;
+        const C bottom = static_cast<C>(c[i]) * wa + static_cast<C>(d[i]) * wb;
+        out[i] = static_cast<T>(top * wc + bottom * wd);
+      }
+    }
+  }
   static opmath_t<T> sum(const T* in, int64_t n) {
     if constexpr (kVectorised<T>) {
       return nnRowKernels<T>().sum(in, n);

@@ -18,10 +18,23 @@ using nn::RowOps;
 
 namespace {
 
-// The horizontal pass of one output row from a row holding the vertical maxima.
+// The horizontal pass of one output row from a row holding the vertical maxima. Windows wholly
+// inside the row read `dense`, the running max of every window start computed with vector maxima
+// of shifted rows (contiguous loads even for strided pooling); border windows are scanned.
 template <typename T>
-void horizontalMax(const T* row, T* dst, const Geom& g) {
+void horizontalMax(const T* row, T* dst, const Geom& g, T* dense) {
+  const int64_t W = g.in[2], k = g.kernel[2], d = g.dilation[2], span = (k - 1) * d;
+  if (dense && k > 1 && W > span) {
+    const int64_t n = W - span;
+    std::copy(row, row + n, dense);
+    for (int64_t kw = 1; kw < k; ++kw) RowOps<T>::maxInto(dense, row + kw * d, n);
+  }
   for (int64_t ow = 0; ow < g.out[2]; ++ow) {
+    const int64_t start = ow * g.stride[2] - g.pad[2];
+    if (dense && k > 1 && start >= 0 && start + span < W) {
+      dst[ow] = dense[start];
+      continue;
+    }
     const Span w = window(ow, g.in[2], g.kernel[2], g.stride[2], g.pad[2], g.dilation[2]);
     acc_t<T> m = static_cast<acc_t<T>>(lowest<T>());
     for (int64_t iw = w.begin; iw < w.end; iw += w.step) {
@@ -37,7 +50,8 @@ void maxPoolContiguous(const T* in, T* out, const Geom& g) {
   const int64_t W = g.in[2], inPlane = g.inPlane(), outPlane = g.outPlane();
   const int64_t work = g.outPlane() * g.kernel[0] * g.kernel[1] * std::max<int64_t>(g.kernel[2], 1);
   parallelFor(0, g.planes(), planeGrain(work), [&](int64_t p0, int64_t p1) {
-    std::vector<T> buf(static_cast<size_t>(W));
+    std::vector<T> buf(static_cast<size_t>(W)), dense(nn::kVectorised<T> ? static_cast<size_t>(W) : 0);
+    T* densePtr = dense.empty() ? nullptr : dense.data();
     for (int64_t p = p0; p < p1; ++p) {
       const T* ip = in + p * inPlane;
       T* op = out + p * outPlane;
@@ -63,7 +77,7 @@ void maxPoolContiguous(const T* in, T* out, const Geom& g) {
           if (rows == 0) {
             std::fill(dst, dst + g.out[2], lowest<T>());
           } else {
-            horizontalMax(row, dst, g);
+            horizontalMax(row, dst, g, densePtr);
           }
         }
       }

@@ -73,6 +73,15 @@ class RowCache {
     using C = opmath_t<T>;
     const Taps& t = p_.taps[2];
     const int64_t n = t.count;
+    if (n == 2) {  // linear: the common case, without the inner tap loop
+      for (int64_t ow = 0; ow < p_.out[2]; ++ow) {
+        const int64_t* idx = &t.idx[ow * 2];
+        const double* w = &t.w[ow * 2];
+        dst[ow] = static_cast<T>(static_cast<C>(src[idx[0]]) * static_cast<C>(w[0]) +
+                                 static_cast<C>(src[idx[1]]) * static_cast<C>(w[1]));
+      }
+      return;
+    }
     for (int64_t ow = 0; ow < p_.out[2]; ++ow) {
       const int64_t* idx = &t.idx[ow * n];
       const double* w = &t.w[ow * n];
@@ -139,38 +148,46 @@ void interpolateContiguous(const Plan& p, const T* in, T* out) {
 template <typename T>
 void interpolateChannelsLast(const Plan& p, const T* in, T* out) {
   using C = opmath_t<T>;
-  const int64_t Cn = p.channels, outPix = p.out[0] * p.out[1] * p.out[2], inPix = p.in[0] * p.in[1] * p.in[2];
+  const int64_t Cn = p.channels, inPix = p.in[0] * p.in[1] * p.in[2];
+  const int64_t rows = p.batch * p.out[0] * p.out[1], OW = p.out[2];
   const int64_t taps = p.taps[0].count * p.taps[1].count * p.taps[2].count;
-  parallelFor(0, p.batch * outPix, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, Cn * taps)),
-              [&](int64_t q0, int64_t q1) {
+  const bool bilinear = p.taps[0].count == 1 && p.taps[1].count == 2 && p.taps[2].count == 2;
+  // One task per output row (n, od, oh), so that the inner loop over ow needs no divisions.
+  parallelFor(0, rows, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, OW * Cn * taps)),
+              [&](int64_t r0, int64_t r1) {
     std::vector<T> wAcc(static_cast<size_t>(Cn)), hAcc(static_cast<size_t>(Cn));
-    for (int64_t q = q0; q < q1; ++q) {
-      const int64_t n = q / outPix, r = q % outPix;
-      const int64_t od = r / (p.out[1] * p.out[2]), oh = r / p.out[2] % p.out[1], ow = r % p.out[2];
+    for (int64_t r = r0; r < r1; ++r) {
+      const int64_t n = r / (p.out[0] * p.out[1]), od = r / p.out[1] % p.out[0], oh = r % p.out[1];
       const T* base = in + n * inPix * Cn;
-      T* dst = out + q * Cn;
-      auto pixelRow = [&](int64_t id, int64_t ih) {
-        return [&, id, ih](int64_t iw) { return base + ((id * p.in[1] + ih) * p.in[2] + iw) * Cn; };
-      };
-      auto hRow = [&](int64_t id) {
-        return [&, id](int64_t ih) -> const T* {
-          combine<T>(wAcc.data(), Cn, p.taps[2], ow, pixelRow(id, ih));
-          return wAcc.data();
+      auto px = [&](int64_t id, int64_t ih, int64_t iw) { return base + ((id * p.in[1] + ih) * p.in[2] + iw) * Cn; };
+      for (int64_t ow = 0; ow < OW; ++ow) {
+        T* dst = out + (r * OW + ow) * Cn;
+        if (bilinear) {  // one fused pass over the channels
+          const int64_t id = p.taps[0].idx[od], *ih = &p.taps[1].idx[oh * 2], *iw = &p.taps[2].idx[ow * 2];
+          const double *wh = &p.taps[1].w[oh * 2], *ww = &p.taps[2].w[ow * 2];
+          RowOps<T>::bilinear(dst, px(id, ih[0], iw[0]), px(id, ih[0], iw[1]), px(id, ih[1], iw[0]),
+                              px(id, ih[1], iw[1]), Cn, static_cast<C>(ww[0]), static_cast<C>(ww[1]),
+                              static_cast<C>(wh[0]), static_cast<C>(wh[1]));
+          continue;
+        }
+        // sum_d w_d * (sum_h w_h * (sum_w w_w * x)), one level at a time.
+        auto hRow = [&](int64_t id) {
+          return [&, id](int64_t ih) -> const T* {
+            combine<T>(wAcc.data(), Cn, p.taps[2], ow, [&](int64_t iw) { return px(id, ih, iw); });
+            return wAcc.data();
+          };
         };
-      };
-      if (p.taps[0].count == 1) {
-        combine<T>(dst, Cn, p.taps[1], oh, [&](int64_t ih) -> const T* {
-          combine<T>(wAcc.data(), Cn, p.taps[2], ow, pixelRow(p.taps[0].idx[od], ih));
-          return wAcc.data();
-        });
-        continue;
-      }
-      const Taps& td = p.taps[0];
-      for (int64_t j = 0; j < td.count; ++j) {
-        combine<T>(hAcc.data(), Cn, p.taps[1], oh, hRow(td.idx[od * td.count + j]));
-        const C w = static_cast<C>(td.w[od * td.count + j]);
-        if (j == 0) RowOps<T>::scaleShift(dst, hAcc.data(), Cn, w, C(0));
-        else RowOps<T>::blend(dst, dst, hAcc.data(), Cn, C(1), w);
+        if (p.taps[0].count == 1) {
+          combine<T>(dst, Cn, p.taps[1], oh, hRow(p.taps[0].idx[od]));
+          continue;
+        }
+        const Taps& td = p.taps[0];
+        for (int64_t j = 0; j < td.count; ++j) {
+          combine<T>(hAcc.data(), Cn, p.taps[1], oh, hRow(td.idx[od * td.count + j]));
+          const C w = static_cast<C>(td.w[od * td.count + j]);
+          if (j == 0) RowOps<T>::scaleShift(dst, hAcc.data(), Cn, w, C(0));
+          else RowOps<T>::blend(dst, dst, hAcc.data(), Cn, C(1), w);
+        }
       }
     }
   });

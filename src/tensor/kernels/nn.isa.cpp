@@ -113,6 +113,19 @@ void blend(T* out, const T* a, const T* b, int64_t n, T wa, T wb) {
   for (; i < n; ++i) out[i] = a[i] * wa + b[i] * wb;
 }
 
+template <typename T>
+void bilinear(T* out, const T* a, const T* b, const T* c, const T* d, int64_t n, T wa, T wb, T wc, T wd) {
+  using V = Vec<T>;
+  const auto va = V::set1(wa), vb = V::set1(wb), vc = V::set1(wc), vd = V::set1(wd);
+  int64_t i = 0;
+  for (; i + V::kWidth <= n; i += V::kWidth) {
+    auto top = V::load(a + i) * va + V::load(b + i) * vb;
+    auto bottom = V::load(c + i) * va + V::load(d + i) * vb;
+    V::store(out + i, top * vc + bottom * vd);
+  }
+  for (; i < n; ++i) out[i] = (a[i] * wa + b[i] * wb) * wc + (c[i] * wa + d[i] * wb) * wd;
+}
+
 // Four independent accumulators hide the add latency and keep rounding error low on long rows.
 template <typename T>
 T sum(const T* in, int64_t n) {
@@ -156,8 +169,8 @@ T sumSqDev(const T* in, int64_t n, T mean) {
 }
 
 template <typename T>
-constexpr RowKernels<T> kKernels{&maxInto<T>, &addInto<T>, &scaleShift<T>, &scaleShiftVec<T>,
-                                 &normAffine<T>, &blend<T>,  &sum<T>,        &sumSqDev<T>};
+constexpr RowKernels<T> kKernels{&maxInto<T>, &addInto<T>, &scaleShift<T>, &scaleShiftVec<T>, &normAffine<T>,
+                                 &blend<T>,   &bilinear<T>, &sum<T>,        &sumSqDev<T>};
 
 }  // namespace
 

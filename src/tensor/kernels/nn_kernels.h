@@ -26,6 +26,9 @@ struct RowKernels {
   void (*normAffine)(T* out, const T* in, int64_t n, T scale, T shift, const T* w, const T* b);
   // out[i] = a[i] * wa + b[i] * wb (the vertical pass of linear interpolation).
   void (*blend)(T* out, const T* a, const T* b, int64_t n, T wa, T wb);
+  // out[i] = (a[i] * wa + b[i] * wb) * wc + (c[i] * wa + d[i] * wb) * wd (a bilinear tap of
+  // channel vectors, in PyTorch's order of operations).
+  void (*bilinear)(T* out, const T* a, const T* b, const T* c, const T* d, int64_t n, T wa, T wb, T wc, T wd);
   // sum(in) and sum((in - mean)^2) with several vector accumulators.
   T (*sum)(const T* in, int64_t n);
   T (*sumSqDev)(const T* in, int64_t n, T mean);
