@@ -173,13 +173,16 @@ void defineInto(CompilationUnit& cu, const List<Stmt>& definitions, std::shared_
 void defineInto(CompilationUnit& cu, const std::string& source, std::shared_ptr<Resolver> resolver,
                 const DefineOptions& options) {
   auto src = std::make_shared<Source>(source, options.filename, 1);
-  defineInto(cu, parseSourceFile(src), std::move(resolver), options);
+  Parser parser(src, options.dialect);
+  defineInto(cu, options.allowClasses ? parser.parseFile() : parser.parseFunctions(), std::move(resolver), options);
 }
 
 std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename) {
   auto cu = std::make_shared<CompilationUnit>();
   DefineOptions options;
   options.filename = filename;
+  options.dialect = SourceDialect::TorchScript;
+  options.allowClasses = false;
   defineInto(*cu, source, nullptr, options);
   return cu;
 }
