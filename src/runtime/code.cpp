@@ -25,6 +25,8 @@ const char* toString(OpCode op) {
     case OpCode::kFork: return "FORK";
     case OpCode::kWait: return "WAIT";
     case OpCode::kRet: return "RET";
+    case OpCode::kEnter: return "ENTER";
+    case OpCode::kExit: return "EXIT";
   }
   return "?";
 }
@@ -72,7 +74,8 @@ void Code::print(std::ostream& out) const {
   std::vector<size_t> opNameOfInstruction(instructions_.size(), 0);
   for (size_t pc = 0; pc < instructions_.size(); ++pc) {
     const Instruction& inst = instructions_[pc];
-    if (inst.op == OpCode::kOp || inst.op == OpCode::kOpNode) opNameOfInstruction[pc] = opIndex++;
+    if (inst.op == OpCode::kOp || inst.op == OpCode::kOpNode || inst.op == OpCode::kEnter || inst.op == OpCode::kExit)
+      opNameOfInstruction[pc] = opIndex++;
   }
   auto src = [&](uint32_t op) { printSource(out, op, constants_); };
   auto dst = [&](uint32_t op) { printDest(out, op); };
@@ -83,6 +86,8 @@ void Code::print(std::ostream& out) const {
     switch (inst.op) {
       case OpCode::kOp:
       case OpCode::kOpNode:
+      case OpCode::kEnter:
+      case OpCode::kExit:
         printList(out, ops + inst.nIn, inst.nOut, dst);
         out << " = " << operationNames_.at(opNameOfInstruction[pc]) << (inst.nIn ? " " : "");
         printList(out, ops, inst.nIn, src);

@@ -39,6 +39,8 @@ enum class OpCode : uint8_t {
   kFork,        // starts forks()[x] on the inter-op pool with the top nIn values; pushes its Future
   kWait,        // replaces the Future on top of the stack with its value (suspends if not ready)
   kRet,         // pushes nIn operands and returns from the frame
+  kEnter,       // kOp of prim::Enter (calls __enter__); remembers the object for error unwinding
+  kExit,        // kOp of prim::Exit (calls __exit__); forgets the object entered last
 };
 const char* toString(OpCode op);
 

@@ -244,7 +244,7 @@ class CodeEmitter {
     uint32_t x;
     OpCode code;
     if (op->hasOperation()) {
-      code = OpCode::kOp;
+      code = n->kind() == prim::Enter ? OpCode::kEnter : n->kind() == prim::Exit ? OpCode::kExit : OpCode::kOp;
       x = static_cast<uint32_t>(code_.operations_.size());
       code_.operations_.push_back(op->operation());
     } else {

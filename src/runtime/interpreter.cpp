@@ -81,6 +81,7 @@ class InterpreterStateImpl : public std::enable_shared_from_this<InterpreterStat
   void reset(const Code& code) {
     frames_.clear();
     registers_.clear();
+    entered_.clear();
     pushFrame(code);
   }
 
@@ -122,8 +123,13 @@ class InterpreterStateImpl : public std::enable_shared_from_this<InterpreterStat
   bool suspendAt(const IntrusivePtr<FutureImpl>& awaited);
   void forkInto(Stack& stack, GraphFunction& fn, size_t nIn);
 
+  // Leaves the `with` blocks an error unwinds: __exit__(None, None, None) of each object entered
+  // and not exited, innermost first; their own errors are ignored, the first error wins.
+  void exitEnteredObjects();
+
   std::vector<Frame> frames_;
   std::vector<IValue> registers_;
+  std::vector<IValue> entered_;  // objects of the `with` blocks being run, innermost last
   Stack ownStack_;                   // async runs keep their stack here across suspensions
   IntrusivePtr<FutureImpl> future_;  // set for async runs
 };
@@ -178,6 +184,20 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
         case OpCode::kOpNode:
           loadOperands(stack, ops, inst.nIn, regs, consts);
           code->nodeOperations()[inst.x](stack);
+          storeOutputs(stack, ops + inst.nIn, inst.nOut, regs);
+          ++pc;
+          break;
+        case OpCode::kEnter:
+          loadOperands(stack, ops, inst.nIn, regs, consts);
+          entered_.push_back(stack.back());
+          operations[inst.x](stack);
+          storeOutputs(stack, ops + inst.nIn, inst.nOut, regs);
+          ++pc;
+          break;
+        case OpCode::kExit:
+          loadOperands(stack, ops, inst.nIn, regs, consts);
+          if (!entered_.empty()) entered_.pop_back();
+          operations[inst.x](stack);
           storeOutputs(stack, ops + inst.nIn, inst.nOut, regs);
           ++pc;
           break;
@@ -270,10 +290,25 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
   }
 }
 
+void InterpreterStateImpl::exitEnteredObjects() {
+  while (!entered_.empty()) {
+    IValue obj = std::move(entered_.back());
+    entered_.pop_back();
+    Function* exit = obj.isObject() ? obj.toObjectRef().type->findMethod("__exit__") : nullptr;
+    if (!exit) continue;
+    Stack args{obj, IValue(), IValue(), IValue()};
+    try {
+      exit->run(args);
+    } catch (const std::exception&) {
+    }
+  }
+}
+
 void InterpreterStateImpl::handleError(const std::exception& e, Stack& stack, size_t stackBase) {
   std::vector<TracebackEntry> entries;
   for (const Frame& f : frames_) entries.push_back(TracebackEntry{f.code, f.pc});
   std::string text = formatInterpreterError(e, entries);
+  exitEnteredObjects();
   frames_.clear();
   registers_.clear();
   if (stack.size() > stackBase) stack.resize(stackBase);
