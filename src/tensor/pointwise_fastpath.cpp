@@ -36,10 +36,44 @@ void arithLoop(const T* a, const T* b, T* out, int64_t n, FastArith op) {
 }
 
 template <typename T>
-Tensor run(const Tensor& a, const Tensor& b, FastArith op) {
-  Tensor out = empty(a.sizes(), a.dtype());
+Tensor run(const Tensor& a, const Tensor& b, FastArith op, IntArrayRef sizes) {
+  Tensor out = empty(sizes, a.dtype());
   arithLoop(static_cast<const T*>(a.data_ptr()), static_cast<const T*>(b.data_ptr()), static_cast<T*>(out.data_ptr()),
             a.numel(), op);
+  return out;
+}
+
+// Broadcasting that only adds leading 1s ([1, n] with [n]) lines the elements up one to one:
+// the result has the shape of the higher-rank operand.
+bool sameElementsInOrder(IntArrayRef a, IntArrayRef b) {
+  if (a.size() < b.size()) return sameElementsInOrder(b, a);
+  size_t lead = a.size() - b.size();
+  for (size_t i = 0; i < lead; ++i)
+    if (a[i] != 1) return false;
+  for (size_t i = 0; i < b.size(); ++i)
+    if (a[lead + i] != b[i]) return false;
+  return true;
+}
+
+bool isOne(const Scalar& s) { return (s.isIntegral(false) && s.toLong() == 1) || (s.isFloatingPoint() && s.toDouble() == 1.0); }
+
+template <typename T>
+Tensor runScalar(const Tensor& a, T b, FastArith op) {
+  Tensor out = empty(a.sizes(), a.dtype());
+  const T* x = static_cast<const T*>(a.data_ptr());
+  T* y = static_cast<T*>(out.data_ptr());
+  const int64_t n = a.numel();
+  switch (op) {
+    case FastArith::Add:
+      for (int64_t i = 0; i < n; ++i) y[i] = x[i] + b;
+      break;
+    case FastArith::Sub:
+      for (int64_t i = 0; i < n; ++i) y[i] = x[i] - b;
+      break;
+    case FastArith::Mul:
+      for (int64_t i = 0; i < n; ++i) y[i] = x[i] * b;
+      break;
+  }
   return out;
 }
 
@@ -49,13 +83,26 @@ Tensor trySmallSameTypeArith(const Tensor& a, const Tensor& b, const Scalar& alp
   if (!a.defined() || !b.defined()) return Tensor();
   ScalarType t = a.dtype();
   if (t != b.dtype() || !a.is_contiguous() || !b.is_contiguous()) return Tensor();
-  if (a.numel() > kGrainSize || !a.sizes().equals(b.sizes())) return Tensor();
+  if (a.numel() > kGrainSize || a.numel() != b.numel() || !sameElementsInOrder(a.sizes(), b.sizes())) return Tensor();
   if (op != FastArith::Mul && !(alpha.isIntegral(false) && alpha.toLong() == 1)) return Tensor();
+  IntArrayRef sizes = a.dim() >= b.dim() ? a.sizes() : b.sizes();
   switch (t) {
-    case ScalarType::Float: return run<float>(a, b, op);
-    case ScalarType::Double: return run<double>(a, b, op);
-    case ScalarType::Long: return run<int64_t>(a, b, op);
-    case ScalarType::Int: return run<int32_t>(a, b, op);
+    case ScalarType::Float: return run<float>(a, b, op, sizes);
+    case ScalarType::Double: return run<double>(a, b, op, sizes);
+    case ScalarType::Long: return run<int64_t>(a, b, op, sizes);
+    case ScalarType::Int: return run<int32_t>(a, b, op, sizes);
+    default: return Tensor();
+  }
+}
+
+Tensor trySmallFloatScalarArith(const Tensor& a, const Scalar& b, const Scalar& alpha, FastArith op) {
+  if (!a.defined() || !a.is_contiguous() || a.numel() > kGrainSize || !isOne(alpha)) return Tensor();
+  if (!(b.isFloatingPoint() || b.isIntegral(false))) return Tensor();  // bool and complex promote differently
+  // A float tensor keeps its dtype with any real Python number; the number is converted to it
+  // first, as the general path does when it wraps the number as a 0-dim tensor.
+  switch (a.dtype()) {
+    case ScalarType::Float: return runScalar<float>(a, static_cast<float>(b.toDouble()), op);
+    case ScalarType::Double: return runScalar<double>(a, b.toDouble(), op);
     default: return Tensor();
   }
 }
