@@ -187,4 +187,14 @@ std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::s
   return cu;
 }
 
+Module compileModule(const std::string& source, const std::string& className) {
+  auto cu = std::make_shared<CompilationUnit>();
+  DefineOptions options;
+  options.dialect = SourceDialect::TorchScript;  // the archive class form
+  defineInto(*cu, source, nullptr, options);
+  ClassTypePtr type = cu->findClass(options.typePrefix + className);
+  EMBER_CHECK(type, "class '", className, "' is not defined in the source");
+  return Module(cu, type);
+}
+
 }  // namespace ember::jit

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ember/api/compilation_unit.h"
+#include "ember/frontend/compile.h"
 #include "frontend/lexer.h"
 #include "frontend/resolver.h"
 #include "frontend/tree_views.h"
@@ -25,10 +26,7 @@ struct DefineOptions {
   bool allowClasses = true;
 };
 
-// Compiles TorchScript source as torch.jit.CompilationUnit(source) does: module-level defs only,
-// read by TorchScript's own parser. Every function is compiled before returning, so errors
-// surface here.
-std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename = "<string>");
+// compile() and compileModule() are declared in ember/frontend/compile.h.
 
 // Defines the defs/classes of `source` into an existing unit (module definitions, archive import).
 // `resolver` (may be null) is consulted for names the unit does not define.
