@@ -4,6 +4,7 @@
 
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/parallel.h"
+#include "tensor/kernels/binary_kernels.h"
 
 namespace ember::detail {
 
@@ -35,9 +36,29 @@ void arithLoop(const T* a, const T* b, T* out, int64_t n, FastArith op) {
   }
 }
 
+// Below this many elements a plain loop beats calling the vector kernel.
+constexpr int64_t kVectorWorthy = 16;
+
+// Floats go through the general path's own vectorised kernel (so results are the same bits):
+// contiguous operands, or `b` a single value broadcast with stride 0.
+void floatKernel(ScalarType t, FastArith op, void* out, const void* a, const void* b, bool bIsScalar, int64_t n) {
+  BinaryKernelFn fn = floatBinaryKernel(op == FastArith::Mul ? BinaryArithOp::Mul : BinaryArithOp::Add, t);
+  const int64_t e = static_cast<int64_t>(elementSize(t));
+  char* ptrs[3] = {static_cast<char*>(out), static_cast<char*>(const_cast<void*>(a)),
+                   static_cast<char*>(const_cast<void*>(b))};
+  const int64_t strides[3] = {e, e, bIsScalar ? 0 : e};
+  fn(ptrs, strides, n, op == FastArith::Sub ? -1.0 : 1.0);  // add computes a + alpha * b
+}
+
 template <typename T>
 Tensor run(const Tensor& a, const Tensor& b, FastArith op, IntArrayRef sizes) {
   Tensor out = empty(sizes, a.dtype());
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a.numel() >= kVectorWorthy) {
+      floatKernel(a.dtype(), op, out.data_ptr(), a.data_ptr(), b.data_ptr(), false, a.numel());
+      return out;
+    }
+  }
   arithLoop(static_cast<const T*>(a.data_ptr()), static_cast<const T*>(b.data_ptr()), static_cast<T*>(out.data_ptr()),
             a.numel(), op);
   return out;
@@ -60,20 +81,15 @@ bool isOne(const Scalar& s) { return (s.isIntegral(false) && s.toLong() == 1) ||
 template <typename T>
 Tensor runScalar(const Tensor& a, T b, FastArith op) {
   Tensor out = empty(a.sizes(), a.dtype());
+  const int64_t n = a.numel();
+  if (n >= kVectorWorthy) {
+    floatKernel(a.dtype(), op, out.data_ptr(), a.data_ptr(), &b, true, n);
+    return out;
+  }
+  // The kernel's a + 1 * b and a + -1 * b are exactly a + b and a - b: same bits inline.
   const T* x = static_cast<const T*>(a.data_ptr());
   T* y = static_cast<T*>(out.data_ptr());
-  const int64_t n = a.numel();
-  switch (op) {
-    case FastArith::Add:
-      for (int64_t i = 0; i < n; ++i) y[i] = x[i] + b;
-      break;
-    case FastArith::Sub:
-      for (int64_t i = 0; i < n; ++i) y[i] = x[i] - b;
-      break;
-    case FastArith::Mul:
-      for (int64_t i = 0; i < n; ++i) y[i] = x[i] * b;
-      break;
-  }
+  for (int64_t i = 0; i < n; ++i) y[i] = op == FastArith::Mul ? x[i] * b : op == FastArith::Add ? x[i] + b : x[i] - b;
   return out;
 }
 
