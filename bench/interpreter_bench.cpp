@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <string>
 
 #include "bench_util.h"
 #include "ember/ir/ir_parser.h"
@@ -166,10 +167,17 @@ void lstmCell() {
 
 }  // namespace
 
-int main() {
+// Runs every case, or only those named on the command line (for profiling one).
+int main(int argc, char** argv) {
   set_num_threads(1);
-  fizzbuzz();
-  scaleLoop();
-  lstmCell();
+  auto wanted = [&](const char* name) {
+    if (argc < 2) return true;
+    for (int i = 1; i < argc; ++i)
+      if (std::string(argv[i]) == name) return true;
+    return false;
+  };
+  if (wanted("fizzbuzz")) fizzbuzz();
+  if (wanted("scale_loop")) scaleLoop();
+  if (wanted("lstm_cell")) lstmCell();
   return 0;
 }

@@ -11,6 +11,7 @@
 #include "ember/core/operator.h"
 #include "ember/core/stack.h"
 #include "ember/core/type.h"
+#include "ember/frontend/compile.h"
 #include "ember/ir/ir.h"
 #include "ember/ir/ir_parser.h"
 #include "ember/runtime/graph_executor.h"

@@ -7,6 +7,7 @@
 
 #include "ember/core/enum_type.h"
 #include "ember/core/ivalue.h"
+#include "core/tensor_cpp_print.h"
 #include "ember/tensor/ops/print.h"
 
 namespace ember::jit {
@@ -21,7 +22,9 @@ TensorPrinter& tensorPrinter() {
   return p;
 }
 
-void printTensor(std::ostream& os, const Tensor& t) {
+enum class Style { Torch, Python };
+
+void printTensor(std::ostream& os, const Tensor& t, Style style) {
   TensorPrinter p;
   {
     std::lock_guard lock(printerMutex());
@@ -32,12 +35,12 @@ void printTensor(std::ostream& os, const Tensor& t) {
     os << "None";
     return;
   }
-  // PyTorch's C++ printing of a tensor (`[ CPUFloatType{2} ]` style) is not implemented; both
-  // styles use the tensor library's Python repr.
-  os << ember::repr(t);
+  if (style == Style::Torch) {
+    printTensorCppStyle(os, t);
+  } else {
+    os << ember::repr(t);
+  }
 }
-
-enum class Style { Torch, Python };
 
 std::string formatComplex(std::complex<double> c, Style style) {
   if (style == Style::Torch) {
@@ -77,7 +80,7 @@ void print(std::ostream& os, const IValue& v, Style style) {
       os << "None";
       return;
     case Tag::Tensor:
-      printTensor(os, v.toTensor());
+      printTensor(os, v.toTensor(), style);
       return;
     case Tag::Storage:
       os << "<Storage of " << v.toStorage().nbytes() << " bytes>";

@@ -88,10 +88,8 @@ class Matcher {
       if (toFloat) return set(ArgumentSource::Conversion::NumberCast, aten::Float);
       if (toComplex) return set(ArgumentSource::Conversion::NumberCast, aten::Complex);
       if (toInt) return set(ArgumentSource::Conversion::NumberCast, aten::Int);
-    } else if (actual->kind() == TypeKind::BoolType) {
-      if (toFloat) return set(ArgumentSource::Conversion::NumberCast, aten::Float);
-      if (toInt || toNumber) return set(ArgumentSource::Conversion::NumberCast, aten::Int);
     }
+    // A bool is not converted: `True < 2` and `True + 1` are rejected, as in TorchScript 1.13.
     if (actual->isSubtypeOf(*StringType::get()) && concrete->isSubtypeOf(*DeviceObjType::get()))
       return set(ArgumentSource::Conversion::StrToDevice, Symbol::aten("device"));
     return actual;

@@ -129,6 +129,8 @@ class AnnotationParser {
         {"Tensor", TensorType::get()},    {"torch.Tensor", TensorType::get()}, {"None", NoneType::get()},
         {"NoneType", NoneType::get()},    {"Any", AnyType::get()},            {"typing.Any", AnyType::get()},
         {"Device", DeviceObjType::get()}, {"torch.device", DeviceObjType::get()},
+        // dtypes, layouts and memory formats are ints in TorchScript
+        {"torch.dtype", IntType::get()},  {"torch.layout", IntType::get()},  {"torch.memory_format", IntType::get()},
         {"Stream", StreamObjType::get()}, {"torch.cuda.Stream", StreamObjType::get()},
         {"list", AnyListType::get()},     {"tuple", AnyTupleType::get()},
     };

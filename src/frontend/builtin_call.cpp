@@ -4,6 +4,7 @@
 
 #include "ember/core/operator.h"
 #include "ember/core/symbols.h"
+#include "frontend/builtin_functions.h"
 #include "frontend/error_report.h"
 
 namespace ember::jit {
@@ -145,16 +146,28 @@ Value* emitBuiltinCall(const SourceRange& loc, Graph& g, Symbol name, ArrayRef<N
   std::vector<CallArgument> callArgs = toCallArguments(args), callKwargs = toCallArguments(kwargs);
   std::optional<CallArgument> callSelf;
   if (self) callSelf = toCallArgument(*self);
-  MatchedOperator matched;
+  // Operators first, then the builtin functions of that name, as TorchScript lists them.
+  auto ops = OperatorRegistry::global().getAllOperatorsFor(name);
+  const std::vector<Function*>& functions = builtinFunctionsFor(name);
+  std::vector<const FunctionSchema*> schemas;
+  for (const auto& op : ops) schemas.push_back(&op->schema());
+  for (Function* f : functions) schemas.push_back(&f->getSchema());
+  std::pair<size_t, MatchedSchema> matched;
   try {
-    matched = matchOperator(OperatorRegistry::global(), name, callArgs, callKwargs, callSelf);
+    EMBER_CHECK(!schemas.empty(), "Unknown builtin op: ", name.toQualString(), ".");
+    matched = matchSchemas(schemas, callArgs, callKwargs, callSelf);
   } catch (const ErrorReport&) {
     throw;
   } catch (const Error& e) {
     throwErrorAt(loc, errorText(e), "\nThe original call is");
   }
-  const MatchedSchema& m = matched.match;
+  const MatchedSchema& m = matched.second;
   std::vector<Value*> inputs = materializeInputs(loc, g, m, args, kwargs, self);
+  if (matched.first >= ops.size()) {
+    // Builtin functions are small wrappers: inlined, as TorchScript does.
+    Function* fn = functions[matched.first - ops.size()];
+    return fn->graph()->insertGraphInto(g, inputs).at(0);
+  }
   Node* n = g.insertNode(g.create(name, inputs, 0));
   n->setSourceRange(loc);
   for (const TypePtr& t : m.returnTypes) n->addOutput()->setType(t);
@@ -193,7 +206,15 @@ Value* tryConvertToType(const SourceRange& loc, Graph& g, const TypePtr& concret
       for (const auto& e : tup->elements()) fits = fits && e->isSubtypeOf(*list->getElementType());
       if (fits) return listFromTuple(g, v, target);
     }
-    // Element-wise conversion of tuples (e.g. (1, 2) to Tuple[float, float] is not implicit).
+    // Tuples convert element by element (a Scalar from item() to float, a Tensor to int, ...);
+    // an element that cannot convert is left for the caller's type check to report.
+    auto want = target->castRaw<TupleType>();
+    if (want && !v->type()->isSubtypeOf(*target) && want->elements().size() == tup->elements().size()) {
+      std::vector<Value*> items = createTupleUnpack(v);
+      for (size_t i = 0; i < items.size(); ++i)
+        items[i] = tryConvertToType(loc, g, want->elements()[i], items[i], allowConversions);
+      v = g.insertNode(g.createTuple(items))->output();
+    }
   }
   if (!allowConversions) return v;
   auto insertConv = [&](Symbol op, const TypePtr& out) {
@@ -208,7 +229,7 @@ Value* tryConvertToType(const SourceRange& loc, Graph& g, const TypePtr& concret
     if (k == TypeKind::FloatType) return insertConv(aten::FloatImplicit, target);
     if (k == TypeKind::ComplexType) return insertConv(Symbol::aten("ComplexImplicit"), target);
     if (k == TypeKind::NumberType) return insertConv(aten::ScalarImplicit, target);
-  } else if (v->type()->kind() == TypeKind::NumberType || v->type()->kind() == TypeKind::BoolType) {
+  } else if (v->type()->kind() == TypeKind::NumberType) {  // not bool: TorchScript 1.13 rejects True as an int
     if (k == TypeKind::IntType) return insertConv(aten::Int, target);
     if (k == TypeKind::FloatType) return insertConv(aten::Float, target);
   }

@@ -7,6 +7,7 @@
 
 #include "ember/core/symbols.h"
 #include "frontend/builtin_call.h"
+#include "frontend/compile.h"
 #include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
 #include "frontend/sugared_value.h"
@@ -44,7 +45,43 @@ SugaredValuePtr constant(Emitter& m, const SourceRange& loc, IValue v) {
   return makeSimple(m.graph().insertConstant(std::move(v), loc));
 }
 
+// torch.no_grad / torch.enable_grad: TorchScript classes whose __enter__ and __exit__ switch
+// grad mode, defined into the unit being compiled on first use (as PyTorch scripts them).
+const char* kGradModeClasses = R"SRC(
+class no_grad:
+  prev: bool
+  def __init__(self):
+    self.prev = False
+  def __enter__(self):
+    self.prev = torch.is_grad_enabled()
+    torch.set_grad_enabled(False)
+  def __exit__(self, exc_type: Any, exc_value: Any, traceback: Any):
+    torch.set_grad_enabled(self.prev)
+class enable_grad:
+  prev: bool
+  def __init__(self):
+    self.prev = False
+  def __enter__(self):
+    self.prev = torch.is_grad_enabled()
+    torch.set_grad_enabled(True)
+  def __exit__(self, exc_type: Any, exc_value: Any, traceback: Any):
+    torch.set_grad_enabled(self.prev)
+)SRC";
+
+SugaredValuePtr gradModeClass(Emitter& m, const std::string& name) {
+  const std::string prefix = "__torch__.torch.autograd.grad_mode.";
+  if (!m.cu().findClass(prefix + name)) {
+    DefineOptions options;
+    options.typePrefix = prefix;
+    options.functionPrefix = prefix;
+    options.dialect = SourceDialect::TorchScript;
+    defineInto(m.cu(), kGradModeClasses, nullptr, options);
+  }
+  return std::make_shared<ClassValue>(m.cu().findClass(prefix + name));
+}
+
 SugaredValuePtr torchAttr(const SourceRange& loc, Emitter& m, const std::string& field) {
+  if (field == "no_grad" || field == "enable_grad") return gradModeClass(m, field);
   if (auto it = torchDtypes().find(field); it != torchDtypes().end())
     return constant(m, loc, IValue(static_cast<int64_t>(it->second)));
   if (auto c = torchEnumConstant(field)) return constant(m, loc, IValue(*c));
@@ -84,7 +121,20 @@ SugaredValuePtr mathAttr(const SourceRange& loc, Emitter& m, const std::string& 
       {"nan", std::numeric_limits<double>::quiet_NaN()},
   };
   if (auto it = kConstants.find(field); it != kConstants.end()) return constant(m, loc, IValue(it->second));
-  return builtin(Symbol::aten(field));
+  // The math functions TorchScript maps to operators (torch/jit/_builtins.py); math.remainder is
+  // IEEE's, not Python's modulo.
+  static const std::unordered_map<std::string, std::string> kFunctions = [] {
+    std::unordered_map<std::string, std::string> out;
+    for (const char* f : {"acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "ceil", "copysign", "cos",
+                          "cosh", "degrees", "erf", "erfc", "exp", "expm1", "fabs", "factorial", "floor", "fmod",
+                          "frexp", "gamma", "gcd", "isfinite", "isinf", "isnan", "ldexp", "lgamma", "log", "log10",
+                          "log1p", "modf", "pow", "radians", "sin", "sinh", "sqrt", "tan", "tanh"})
+      out[f] = f;
+    out["remainder"] = "mathremainder";
+    return out;
+  }();
+  if (auto it = kFunctions.find(field); it != kFunctions.end()) return builtin(Symbol::aten(it->second));
+  throwErrorAt(loc, "Python builtin <built-in function ", field, "> is currently not supported in Torchscript");
 }
 
 }  // namespace
@@ -97,6 +147,7 @@ SugaredValuePtr BuiltinModule::attr(const SourceRange& loc, Emitter& m, const st
     if (field == "functional") return std::make_shared<BuiltinModule>("torch.nn.functional");
     throwErrorAt(loc, "Python builtin <torch.nn.", field, "> is currently not supported in Torchscript");
   }
+  if (name_ == "torch.autograd" && (field == "no_grad" || field == "enable_grad")) return gradModeClass(m, field);
   if (name_ == "torch.linalg") return builtin(Symbol::aten("linalg_" + field));
   if (name_ == "torch.special") return builtin(Symbol::aten("special_" + field));
   if (name_ == "torch.fft") return builtin(Symbol::aten("fft_" + field));

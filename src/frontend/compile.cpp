@@ -196,15 +196,28 @@ void defineInto(CompilationUnit& cu, const List<Stmt>& definitions, std::shared_
 void defineInto(CompilationUnit& cu, const std::string& source, std::shared_ptr<Resolver> resolver,
                 const DefineOptions& options) {
   auto src = std::make_shared<Source>(source, options.filename, 1);
-  defineInto(cu, parseSourceFile(src), std::move(resolver), options);
+  Parser parser(src, options.dialect);
+  defineInto(cu, options.allowClasses ? parser.parseFile() : parser.parseFunctions(), std::move(resolver), options);
 }
 
 std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename) {
   auto cu = std::make_shared<CompilationUnit>();
   DefineOptions options;
   options.filename = filename;
+  options.dialect = SourceDialect::TorchScript;
+  options.allowClasses = false;
   defineInto(*cu, source, nullptr, options);
   return cu;
+}
+
+Module compileModule(const std::string& source, const std::string& className) {
+  auto cu = std::make_shared<CompilationUnit>();
+  DefineOptions options;
+  options.dialect = SourceDialect::TorchScript;  // the archive class form
+  defineInto(*cu, source, nullptr, options);
+  ClassTypePtr type = cu->findClass(options.typePrefix + className);
+  EMBER_CHECK(type, "class '", className, "' is not defined in the source");
+  return Module(cu, type);
 }
 
 }  // namespace ember::jit

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "ember/api/compilation_unit.h"
+#include "ember/frontend/compile.h"
+#include "frontend/lexer.h"
 #include "frontend/resolver.h"
 #include "frontend/tree_views.h"
 
@@ -17,11 +19,14 @@ struct DefineOptions {
   std::string functionPrefix;
   std::string typePrefix = "__torch__.";
   std::string filename = "<string>";
+  // Python: source as torch.jit.script reads it (f-strings, comparison chains); TorchScript:
+  // as TorchScript's own parser reads archive code and torch.jit.CompilationUnit source.
+  SourceDialect dialect = SourceDialect::Python;
+  // torch.jit.CompilationUnit accepts only `def`s at the top level.
+  bool allowClasses = true;
 };
 
-// Compiles TorchScript source as torch.jit.CompilationUnit(source) does: module-level defs (and
-// classes). Every function is compiled before returning, so errors surface here.
-std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename = "<string>");
+// compile() and compileModule() are declared in ember/frontend/compile.h.
 
 // Defines the defs/classes of `source` into an existing unit (module definitions, archive import).
 // `resolver` (may be null) is consulted for names the unit does not define.

@@ -223,8 +223,8 @@ void Emitter::emitSubscriptAssign(const SourceRange& stmtRange, const Subscript&
   }
   auto subscripts = lhs.subscriptExprs();
   if (subscripts.size() != 1 || subscripts[0].kind() == TK_SLICE_EXPR)
-    throwErrorAt(subscripts.range(), "Sliced expression not yet supported for ", sliceable->type()->repr_str(),
-                 " subscripted assignment. File a bug if you want this");
+    throwErrorAt(subscripts.range(), "Sliced expression not yet supported for subscripted assignment. File a bug if "
+                                     "you want this");
   if (sliceable->type()->kind() == TypeKind::TupleType || sliceable->type()->kind() == TypeKind::AnyTupleType)
     throwErrorAt(lhs.range(), sliceable->type()->repr_str(), " does not support subscripted assignment");
   Value* idx = emitExpr(subscripts[0]);

@@ -242,6 +242,18 @@ Value* Emitter::emitBinaryOp(const TreeRef& tree) {
     elems.insert(elems.end(), more.begin(), more.end());
     return graph_->insertNode(graph_->createTuple(elems))->output();
   }
+  if (kind == '%' && lhs->type()->kind() == TypeKind::StringType) {
+    // "fmt" % args formats with the values of a tuple, or with the one value given.
+    if (rhs->type()->kind() != TypeKind::TupleType) rhs = graph_->insertNode(graph_->createTuple({rhs}))->output();
+    return emitBuiltinCall(tree->range(), *graph_, Symbol::aten("percentFormat"), {NamedValue(lhs), NamedValue(rhs)}, {});
+  }
+  if (kind == TK_IN && lhs->type()->kind() == TypeKind::StringType && rhs->type()->kind() == TypeKind::StringType) {
+    // str.__contains__ is the builtin function `self.find(key, 0, len(self)) != -1`.
+    Value* len = emitBuiltinCall(tree->range(), *graph_, aten::len, {NamedValue(lhs)}, {});
+    Value* found = emitBuiltinCall(tree->range(), *graph_, Symbol::aten("find"),
+                                   {NamedValue(lhs), NamedValue(rhs), NamedValue(int64_t{0}), NamedValue(len)}, {});
+    return emitBuiltinCall(tree->range(), *graph_, aten::ne, {NamedValue(found), NamedValue(int64_t{-1})}, {});
+  }
   MagicMethod magic(binaryMagicMethod(kind), std::make_shared<BuiltinFunction>(op, std::nullopt));
   return magic.call(tree->range(), *this, args, {}, 0)->asValue(tree->range(), *this);
 }

@@ -54,8 +54,13 @@ void Emitter::emitStatement(const Stmt& stmt) {
     case TK_PASS: break;
     case TK_DELETE: emitDelete(Delete(stmt.tree())); break;
     case TK_WITH: emitWith(With(stmt.tree())); break;
-    case TK_DEF: throwErrorAt(stmt.range(), "nested function definitions (closures) are not supported");
-    case TK_GLOBAL: throwErrorAt(stmt.range(), "global statements are not supported in TorchScript");
+    case TK_DEF: {
+      // TorchScript compiles a nested def into a closure it cannot call; the name is only usable
+      // by forms that take a closure, which ember does not have, so any use is reported.
+      Def def(stmt.tree());
+      env_->setSugaredVar(def.name().range(), def.name().name(), std::make_shared<ClosureValue>(), nullptr);
+      break;
+    }
     case TK_CLASS_DEF: throwErrorAt(stmt.range(), "class definitions are only supported at the top level");
     default: throwErrorAt(stmt.range(), "Unrecognized statement kind ", kindToString(stmt.kind()));
   }

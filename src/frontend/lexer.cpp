@@ -79,8 +79,17 @@ std::string kindToToken(int kind) {
   return kindToString(kind);
 }
 
-Lexer::Lexer(SourcePtr source) : source_(std::move(source)), text_(source_->text()) {
+Lexer::Lexer(SourcePtr source, SourceDialect dialect)
+    : source_(std::move(source)), dialect_(dialect), text_(source_->text()) {
   indentStack_.push_back(0);
+}
+
+Lexer::Lexer(SourcePtr source, SourceDialect dialect, size_t begin, size_t end)
+    : source_(std::move(source)), dialect_(dialect), text_(std::string_view(source_->text()).substr(0, end)) {
+  indentStack_.push_back(0);
+  pos_ = begin;
+  nesting_ = 1;
+  sawToken_ = true;
 }
 
 Token Lexer::next() {
@@ -229,12 +238,15 @@ Token Lexer::lexRaw() {
     size_t end = pos_;
     while (end < text_.size() && isIdentChar(text_[end])) ++end;
     std::string_view word = std::string_view(text_).substr(start, end - start);
-    if (end < text_.size() && (text_[end] == '"' || text_[end] == '\'') && word.size() <= 2) {
+    // TorchScript's own lexer has no string prefixes: `f"x"` is the name f, then a string.
+    bool prefixed = dialect_ == SourceDialect::Python && end < text_.size() && word.size() <= 2 &&
+                    (text_[end] == '"' || text_[end] == '\'');
+    if (prefixed) {
       std::string lower;
       for (char ch : word) lower += static_cast<char>(ch | 0x20);
-      if (lower == "r" || lower == "u") return lexString(start, word.size());
-      if (lower == "f" || lower == "rf" || lower == "fr") {
-        throw ErrorReport(rangeOf(start, end + 1), "f-string literals are not supported");
+      // f-strings are literal tokens too; the parser reads their replacement fields.
+      if (lower == "r" || lower == "u" || lower == "f" || lower == "rf" || lower == "fr") {
+        return lexString(start, word.size());
       }
       if (lower == "b" || lower == "rb" || lower == "br") {
         throw ErrorReport(rangeOf(start, end + 1), "bytes literals are not supported in TorchScript");
@@ -263,6 +275,8 @@ Token Lexer::lexRaw() {
 Token Lexer::lexOperator(size_t start) {
   std::string_view rest = std::string_view(text_).substr(start);
   for (const Operator& op : kOperators) {
+    // `//=` and `@=` are Python tokens only: TorchScript's lexer reads `//` (or `@`), then `=`.
+    if (dialect_ == SourceDialect::TorchScript && (op.kind == TK_FLOOR_DIV_EQ || op.kind == TK_MATMUL_EQ)) continue;
     size_t n = std::strlen(op.text);
     if (rest.substr(0, n) == op.text) {
       pos_ = start + n;
@@ -285,8 +299,10 @@ Token Lexer::lexNumber(size_t start) {
   size_t p = start;
   auto digits = [&](auto pred) {
     size_t begin = p;
-    while (p < text_.size() && (pred(text_[p]) || (text_[p] == '_' && p > begin && p + 1 < text_.size() &&
-                                                   pred(text_[p + 1])))) {
+    // Digit separators (1_000) are Python's; TorchScript's lexer ends the number there.
+    bool separators = dialect_ == SourceDialect::Python;
+    while (p < text_.size() && (pred(text_[p]) || (separators && text_[p] == '_' && p > begin &&
+                                                   p + 1 < text_.size() && pred(text_[p + 1])))) {
       ++p;
     }
     return p > begin;
@@ -385,7 +401,10 @@ std::string parseStringLiteral(const SourceRange& range, std::string_view s) {
   }
   size_t quoteLen = (s.size() >= 6 && s[1] == s[0] && s[2] == s[0]) ? 3 : 1;
   EMBER_ASSERT(s.size() >= 2 * quoteLen, "malformed string literal token");
-  s = s.substr(quoteLen, s.size() - 2 * quoteLen);
+  return unescapeStringBody(range, s.substr(quoteLen, s.size() - 2 * quoteLen), raw);
+}
+
+std::string unescapeStringBody(const SourceRange& range, std::string_view s, bool raw) {
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {

@@ -130,10 +130,21 @@ struct Token {
   std::string kindString() const { return kindToString(kind); }
 };
 
+// Whose rules the source follows. torch.jit.script reads Python source through Python's own
+// parser (f-strings, comparison chains, `//=` reported as unsupported), while
+// torch.jit.CompilationUnit and archive code go through TorchScript's C++ parser, which knows
+// none of those (`a < b < c` is `(a < b) < c`, `f"x"` is the name f followed by a string).
+enum class SourceDialect : uint8_t { Python, TorchScript };
+
 class Lexer {
  public:
-  explicit Lexer(SourcePtr source);
+  explicit Lexer(SourcePtr source, SourceDialect dialect = SourceDialect::Python);
   explicit Lexer(std::string text) : Lexer(std::make_shared<Source>(std::move(text))) {}
+  // Lexes only source_->text()[begin, end), as if inside brackets (no indentation tokens): the
+  // expressions of an f-string, whose ranges still point into the whole source.
+  Lexer(SourcePtr source, SourceDialect dialect, size_t begin, size_t end);
+
+  SourceDialect dialect() const { return dialect_; }
 
   const SourcePtr& source() const { return source_; }
 
@@ -163,7 +174,8 @@ class Lexer {
   SourceRange rangeOf(size_t start, size_t end) const { return SourceRange(source_, start, end); }
 
   SourcePtr source_;
-  const std::string& text_;
+  SourceDialect dialect_;
+  std::string_view text_;
   size_t pos_ = 0;
   int nesting_ = 0;  // open brackets: newlines inside them are plain whitespace
   std::vector<size_t> indentStack_;
@@ -176,5 +188,7 @@ class Lexer {
 // Decodes a string literal token (quotes, r prefix and escapes); throws at the literal on a
 // malformed escape.
 std::string parseStringLiteral(const SourceRange& range, std::string_view literal);
+// Decodes the escapes of a literal's text between its quotes (kept as written when `raw`).
+std::string unescapeStringBody(const SourceRange& range, std::string_view body, bool raw);
 
 }  // namespace ember::jit

@@ -79,6 +79,16 @@ TreeRef makeOption(const SourceRange& range, TreeRef value = nullptr) {
   return makeCompound(TK_OPTION, range, {std::move(value)});
 }
 
+// The prefix letters of a string literal token ("f", "rb", ...), lower-cased.
+std::string stringPrefix(std::string_view literal) {
+  std::string out;
+  for (char c : literal) {
+    if (c == '"' || c == '\'') break;
+    out += static_cast<char>(c | 0x20);
+  }
+  return out;
+}
+
 // The right operand of a comparison built by the parser, for chaining `a < b < c`.
 TreeRef comparisonRhs(const TreeRef& cmp) {
   if (cmp->kind() == TK_NOT) return cmp->tree(0)->tree(1);  // (not (in a b))
@@ -106,7 +116,11 @@ class Parser::DepthGuard {
   Parser& parser_;
 };
 
-Parser::Parser(SourcePtr source) : lexer_(std::move(source)) {}
+Parser::Parser(SourcePtr source, SourceDialect dialect)
+    : lexer_(std::move(source), dialect), python_(dialect == SourceDialect::Python) {}
+
+Parser::Parser(SourcePtr source, SourceDialect dialect, size_t begin, size_t end)
+    : lexer_(std::move(source), dialect, begin, end), python_(dialect == SourceDialect::Python) {}
 
 template <typename F>
 void Parser::parseSequence(int begin, int sep, int end, F&& parseItem) {
@@ -176,13 +190,15 @@ Expr Parser::parseExp(int precedence) {
       int kind = op.kind == '-' ? TK_UNARY_MINUS : op.kind == '*' ? TK_STARRED : op.kind;
       prefix = makeCompound(kind, op.range, {operand.tree()});
     }
-  } else if (first.kind == TK_IDENT && first.text() == "lambda") {
+  } else if (python_ && first.kind == TK_IDENT && first.text() == "lambda") {
     throwErrorAt(first.range, "Lambda expressions are not supported in TorchScript");
   } else {
     prefix = parseBaseExp();
   }
   TreeRef lastComparison;  // for chains: a < b < c means (a < b) and (b < c)
   while (int binary = binaryPrecedence(lexer_.cur().kind)) {
+    // TorchScript's parser gives `and` the precedence of `or`: a or b and c is (a or b) and c.
+    if (!python_ && lexer_.cur().kind == TK_AND) binary = binaryPrecedence(TK_OR);
     if (binary <= precedence) break;
     Token op = lexer_.next();
     if (isRightAssociative(op.kind)) --binary;
@@ -207,7 +223,8 @@ Expr Parser::parseExp(int precedence) {
     } else {
       prefix = node;
     }
-    lastComparison = isComparison(op.kind) ? node : nullptr;
+    // Chains are Python's; TorchScript's parser reads a < b < c as (a < b) < c.
+    lastComparison = python_ && isComparison(op.kind) ? node : nullptr;
   }
   return Expr(prefix);
 }
@@ -359,19 +376,97 @@ TreeRef Parser::parseConst() {
 TreeRef Parser::parseConcatenatedStringLiterals() {
   SourceRange range = lexer_.cur().range;
   std::string value;
+  TreeList formatArgs;
+  bool formatted = false;
   while (lexer_.cur().kind == TK_STRINGLITERAL) {
     Token t = lexer_.next();
-    value += parseStringLiteral(t.range, t.range.text());
+    if (stringPrefix(t.range.text()).find('f') != std::string::npos) {
+      formatted = true;
+      parseFString(t, value, formatArgs);
+    } else {
+      value += parseStringLiteral(t.range, t.range.text());
+    }
     range = range.merge(t.range);
   }
-  return StringLiteral::create(range, std::move(value)).tree();
+  if (!formatted) return StringLiteral::create(range, std::move(value)).tree();
+  // torch.jit.script turns f"a{x}b" into "a{}b".format(x), located at the literal's first character.
+  SourceRange first(range.source(), range.start(), range.start() + 1);
+  Expr callee = Select::create(first, Expr(StringLiteral::create(first, std::move(value)).tree()),
+                               Ident::create(first, "format"));
+  return Apply::create(range, callee, List<Expr>(makeList(range, std::move(formatArgs))),
+                       List<Attribute>(makeList(range, {})))
+      .tree();
+}
+
+void Parser::parseFString(const Token& t, std::string& format, TreeList& args) {
+  std::string_view text = t.range.text();
+  std::string prefix = stringPrefix(text);
+  bool raw = prefix.find('r') != std::string::npos;
+  size_t quoteLen = (text.size() >= prefix.size() + 6 && text[prefix.size() + 1] == text[prefix.size()] &&
+                     text[prefix.size() + 2] == text[prefix.size()])
+                        ? 3
+                        : 1;
+  size_t bodyBegin = t.range.start() + prefix.size() + quoteLen;
+  size_t bodyEnd = t.range.end() - quoteLen;
+  const std::string& src = t.range.source()->text();
+  auto rangeOf = [&](size_t a, size_t b) { return SourceRange(t.range.source(), a, b); };
+  size_t literalStart = bodyBegin;
+  auto flushLiteral = [&](size_t end) {
+    format += unescapeStringBody(rangeOf(literalStart, end), std::string_view(src).substr(literalStart, end - literalStart), raw);
+  };
+  for (size_t p = bodyBegin; p < bodyEnd;) {
+    char c = src[p];
+    if ((c == '{' || c == '}') && p + 1 < bodyEnd && src[p + 1] == c) {  // {{ and }} are literal braces
+      flushLiteral(p);
+      format += c;
+      p += 2;
+      literalStart = p;
+      continue;
+    }
+    if (c == '}') throwErrorAt(rangeOf(p, p + 1), "f-string: single '}' is not allowed");
+    if (c != '{') {
+      p += (c == '\\' && !raw) ? 2 : 1;
+      continue;
+    }
+    flushLiteral(p);
+    size_t exprBegin = p + 1, q = exprBegin;
+    int depth = 0;
+    char quote = 0;
+    for (; q < bodyEnd; ++q) {
+      char d = src[q];
+      if (quote) {
+        if (d == quote) quote = 0;
+      } else if (d == '\'' || d == '"') {
+        quote = d;
+      } else if (d == '(' || d == '[' || d == '{') {
+        ++depth;
+      } else if ((d == ')' || d == ']' || d == '}') && depth > 0) {
+        --depth;
+      } else if (depth == 0 && (d == '}' || d == '!' || d == ':') && !(d == '!' && q + 1 < bodyEnd && src[q + 1] == '=')) {
+        break;
+      }
+    }
+    if (q >= bodyEnd) throwErrorAt(rangeOf(p, bodyEnd), "f-string: expecting '}'");
+    if (src[q] == '!') throwErrorAt(t.range, "Don't support conversion in JoinedStr");
+    if (src[q] == ':') throwErrorAt(t.range, "Don't support formatting in JoinedStr");
+    Parser field(t.range.source(), lexer_.dialect(), exprBegin, q);
+    Expr e = field.parseExp();
+    field.lexer_.expect(TK_EOF);
+    args.push_back(e.tree());
+    format += "{}";
+    p = q + 1;
+    literalStart = p;
+  }
+  flushLiteral(bodyEnd);
 }
 
 std::pair<Expr, Expr> Parser::parseComprehensionFor() {
   lexer_.expect(TK_FOR);
   Expr target = parseLhsExp();
   lexer_.expect(TK_IN);
-  Expr iter = parseExp(binaryPrecedence(TK_IF));  // Python: an or_test, so `if` starts a filter
+  // Python: an or_test, so `if` starts a filter. TorchScript's parser reads a whole expression,
+  // so a filter is the start of a conditional expression that lacks its `else`.
+  Expr iter = python_ ? parseExp(binaryPrecedence(TK_IF)) : parseExp();
   if (lexer_.cur().kind == TK_IF) throwErrorAt(lexer_.cur().range, "Comprehension ifs are not supported yet");
   if (lexer_.cur().kind == TK_FOR) throwErrorAt(lexer_.cur().range, "Only a single generator is currently supported");
   return {target, iter};
@@ -748,14 +843,26 @@ List<Stmt> Parser::parseFile() {
   return List<Stmt>(makeList(range, std::move(defs)));
 }
 
-Def parseDef(const std::string& source, bool isMethod) {
-  Parser parser(source);
+List<Stmt> Parser::parseFunctions() {
+  SourceRange range = lexer_.cur().range;
+  TreeList defs;
+  while (lexer_.cur().kind != TK_EOF) {
+    if (lexer_.nextIf(TK_NEWLINE)) continue;
+    defs.push_back(parseFunction(/*isMethod=*/false).tree());
+  }
+  return List<Stmt>(makeList(range, std::move(defs)));
+}
+
+Def parseDef(const std::string& source, bool isMethod, SourceDialect dialect) {
+  Parser parser(std::make_shared<Source>(source), dialect);
   Def def = parser.parseFunction(isMethod);
   parser.lexer().nextIf(TK_NEWLINE);
   parser.lexer().expect(TK_EOF);
   return def;
 }
 
-List<Stmt> parseSourceFile(SourcePtr source) { return Parser(std::move(source)).parseFile(); }
+List<Stmt> parseSourceFile(SourcePtr source, SourceDialect dialect) {
+  return Parser(std::move(source), dialect).parseFile();
+}
 
 }  // namespace ember::jit

@@ -12,8 +12,10 @@ namespace ember::jit {
 
 class Parser {
  public:
-  explicit Parser(SourcePtr source);
+  explicit Parser(SourcePtr source, SourceDialect dialect = SourceDialect::Python);
   explicit Parser(std::string text) : Parser(std::make_shared<Source>(std::move(text))) {}
+  // Parses only source->text()[begin, end) (an f-string's replacement field).
+  Parser(SourcePtr source, SourceDialect dialect, size_t begin, size_t end);
 
   // One `def`. Methods (`isMethod`) do not count `self` when matching a `# type:` comment.
   Def parseFunction(bool isMethod);
@@ -22,6 +24,8 @@ class Parser {
   // A whole source file (e.g. an archive's code/*.py): top-level classes and functions.
   // `import` lines, which only older archives carry, are skipped.
   List<Stmt> parseFile();
+  // Only `def`s, as torch.jit.CompilationUnit reads its source ("expected def but found 'class'").
+  List<Stmt> parseFunctions();
   // A `# type: (A, B) -> R` comment, as a Decl whose params are the types.
   TreeRef parseTypeComment();
   // One expression (no top-level tuple).
@@ -45,6 +49,8 @@ class Parser {
   TreeRef parseDictDisplay();
   TreeRef parseConst();
   TreeRef parseConcatenatedStringLiterals();
+  // One f-string token: its text with `{}` for each replacement field, and the fields' expressions.
+  void parseFString(const Token& t, std::string& format, TreeList& args);
   TreeRef parseApply(const Expr& callee);
   TreeRef parseSubscript(const Expr& value);
   TreeRef parseSubscriptExp();
@@ -81,10 +87,11 @@ class Parser {
   int depth_ = 0;
 
   Lexer lexer_;
+  bool python_;  // SourceDialect::Python
 };
 
 // Convenience entry points.
-Def parseDef(const std::string& source, bool isMethod = false);
-List<Stmt> parseSourceFile(SourcePtr source);
+Def parseDef(const std::string& source, bool isMethod = false, SourceDialect dialect = SourceDialect::Python);
+List<Stmt> parseSourceFile(SourcePtr source, SourceDialect dialect = SourceDialect::Python);
 
 }  // namespace ember::jit

@@ -68,7 +68,7 @@ const std::unordered_map<std::string, ScalarType>& tensorCastMethods() {
       {"byte", ScalarType::Byte},   {"char", ScalarType::Char},     {"double", ScalarType::Double},
       {"float", ScalarType::Float}, {"cfloat", ScalarType::ComplexFloat}, {"cdouble", ScalarType::ComplexDouble},
       {"int", ScalarType::Int},     {"long", ScalarType::Long},     {"short", ScalarType::Short},
-      {"half", ScalarType::Half},   {"bool", ScalarType::Bool},
+      {"half", ScalarType::Half},  // no "bool": TorchScript 1.13 has no Tensor.bool()
   };
   return kMethods;
 }
@@ -463,6 +463,11 @@ SugaredValuePtr SugaredTupleValue::getitem(const SourceRange& loc, Emitter& m, V
   if (i < 0 || i >= n) throwErrorAt(loc, "Index ", c->toInt(), " out of range of length ", n);
   (void)m;
   return tup_[static_cast<size_t>(i)];
+}
+
+SugaredValuePtr ClosureValue::call(const SourceRange& loc, Emitter&, const std::vector<NamedValue>&,
+                                   const std::vector<NamedValue>&, size_t) {
+  throwErrorAt(loc, "cannot call a closure");
 }
 
 }  // namespace ember::jit

@@ -278,6 +278,13 @@ struct ExceptionMessageValue : SugaredValue {
   Value* qualifiedClassName_;
 };
 
+// A nested `def`. TorchScript turns it into a closure that calls cannot use.
+struct ClosureValue : SugaredValue {
+  std::string kind() const override { return "closure"; }
+  SugaredValuePtr call(const SourceRange& loc, Emitter& m, const std::vector<NamedValue>& args,
+                       const std::vector<NamedValue>& kwargs, size_t nBinders) override;
+};
+
 // The value of a sugared value, or null when it is not first-class.
 Value* asSimple(const SugaredValuePtr& v);
 SugaredValuePtr makeSimple(Value* v);

@@ -73,4 +73,10 @@ ParsedAnnotation parseAnnotation(const Expr& annotation, const TypeResolver& res
   return out;
 }
 
+TypePtr parseTypeFromExpr(const Expr& annotation, const TypeResolver& resolveName) {
+  ParsedAnnotation parsed = parseAnnotation(annotation, resolveName);
+  if (parsed.isFinal) throwErrorAt(Subscript(annotation.tree()).value().range(), "Unknown type constructor Final");
+  return parsed.type;
+}
+
 }  // namespace ember::jit

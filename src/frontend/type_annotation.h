@@ -17,8 +17,8 @@ struct ParsedAnnotation {
 
 // Throws ErrorReport at the annotation when it is not a valid TorchScript type.
 ParsedAnnotation parseAnnotation(const Expr& annotation, const TypeResolver& resolveName);
-inline TypePtr parseTypeFromExpr(const Expr& annotation, const TypeResolver& resolveName) {
-  return parseAnnotation(annotation, resolveName).type;
-}
+// The type alone; `Final[T]` is rejected ("Unknown type constructor Final"), as TorchScript
+// accepts Final only on class attributes.
+TypePtr parseTypeFromExpr(const Expr& annotation, const TypeResolver& resolveName);
 
 }  // namespace ember::jit

@@ -32,6 +32,78 @@ bool isAlwaysKeptKind(Symbol kind) {
   return false;
 }
 
+// Note [Writes to lists only held by other containers]
+// PyTorch's DCE keeps a node that writes to a list or dict when the written value may alias a
+// value used later in the program; being an element of another container does not count as
+// aliasing there. So in
+//     inner = [1]; outer = [inner, inner]; inner.append(2); return outer
+// the append is removed and the program returns [[1], [1]]. ember reproduces this for containers
+// built in the graph whose uses are only container constructions, writes whose results are
+// unused, and reads returning numbers: such a write is dead unless something reads the container
+// directly after it (or anywhere in a loop around both).
+
+bool returnsOnlyNumbers(const Node* n) {
+  for (const Value* out : n->outputs()) {
+    TypeKind k = out->type()->kind();
+    if (k != TypeKind::IntType && k != TypeKind::FloatType && k != TypeKind::BoolType) return false;
+  }
+  return true;
+}
+
+bool writesInput(const Node* n, size_t i) {
+  const Operator* op = n->maybeOperator();
+  if (!op) return false;
+  const auto& args = op->schema().arguments();
+  return i < args.size() && args[i].isWrite();
+}
+
+// A list or dict made here and only put into other containers, written, or read for numbers.
+bool isContainedOnlyContainer(const Value* v) {
+  Symbol k = v->node()->kind();
+  if (k != prim::ListConstruct && k != prim::DictConstruct) return false;
+  for (const Use& u : v->uses()) {
+    const Node* user = u.user;
+    Symbol uk = user->kind();
+    if (uk == prim::ListConstruct || uk == prim::TupleConstruct || uk == prim::DictConstruct) continue;
+    if (writesInput(user, u.offset)) {
+      for (const Value* out : user->outputs())
+        if (out->hasUses()) return false;
+      continue;
+    }
+    if (user->maybeOperator() && returnsOnlyNumbers(user) && !user->hasSideEffects()) continue;
+    return false;
+  }
+  return true;
+}
+
+// A node whose only effect is writing such containers (see the Note).
+bool onlyWritesContainedContainers(const Node* n) {
+  if (n->hasSideEffects() || isAlwaysKeptKind(n->kind()) || !n->blocks().empty()) return false;
+  const Operator* op = n->maybeOperator();
+  if (!op || op->aliasAnalysisKind() == AliasAnalysisKind::CONSERVATIVE || !op->schema().isMutable()) return false;
+  bool any = false;
+  for (size_t i = 0; i < n->inputs().size(); ++i) {
+    if (!writesInput(n, i)) continue;
+    if (!isContainedOnlyContainer(n->input(i))) return false;
+    any = true;
+  }
+  return any;
+}
+
+bool insideLoop(const Node* n, const Node* loop) {
+  for (const Block* b = n->owningBlock(); b && b->owningNode(); b = b->owningNode()->owningBlock())
+    if (b->owningNode() == loop) return true;
+  return false;
+}
+
+// Whether `reader` may run after `writer`: later in program order, or both in one loop.
+bool mayRunAfter(const Node* reader, const Node* writer) {
+  if (writer->isBefore(reader)) return true;
+  for (const Block* b = writer->owningBlock(); b && b->owningNode(); b = b->owningNode()->owningBlock())
+    if (b->owningNode()->kind() == prim::Loop && insideLoop(reader, b->owningNode())) return true;
+  return false;
+}
+
 class DeadCodeEliminator {
  public:
   explicit DeadCodeEliminator(Block* root) : root_(root) {}
@@ -40,6 +112,7 @@ class DeadCodeEliminator {
     seedBlock(root_);
     for (Value* v : root_->outputs()) markValue(v);
     drain();
+    keepReadContainerWrites();
     sweep(root_);
   }
 
@@ -47,7 +120,11 @@ class DeadCodeEliminator {
   // Every node that must run is live, together with the nodes that contain it.
   void seedBlock(Block* block) {
     for (Node* n : block->nodes()) {
-      if (nodeMustBeKept(n)) markNode(n);
+      if (onlyWritesContainedContainers(n)) {
+        containerWrites_.push_back(n);  // live only if read afterwards (Note above)
+      } else if (nodeMustBeKept(n)) {
+        markNode(n);
+      }
       // As in PyTorch, a loop's continue condition and the carried values its body reads count
       // as used whether or not the loop is: the loop then lives if any of that is computed inside.
       if (n->kind() == prim::Loop) markLoopBody(n);
@@ -107,6 +184,26 @@ class DeadCodeEliminator {
     if (owner && owner != root_ && owner->owningNode()) markNode(owner->owningNode());
   }
 
+  // A container write is live when a live node reads the written container after it.
+  void keepReadContainerWrites() {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (Node* w : containerWrites_) {
+        if (liveNodes_.count(w)) continue;
+        bool read = false;
+        for (size_t i = 0; i < w->inputs().size() && !read; ++i) {
+          if (!writesInput(w, i)) continue;
+          for (const Use& u : w->input(i)->uses())
+            if (u.user != w && liveNodes_.count(u.user) && mayRunAfter(u.user, w)) read = true;
+        }
+        if (!read) continue;
+        markNode(w);
+        drain();
+        changed = true;
+      }
+    }
+  }
+
   void removeDeadIfOutputs(Node* n) {
     for (size_t i = n->outputs().size(); i-- > 0;) {
       if (n->output(i)->hasUses()) continue;
@@ -148,6 +245,7 @@ class DeadCodeEliminator {
   std::unordered_set<const Value*> liveValues_;
   std::vector<Value*> pendingValues_;
   std::vector<Node*> pendingNodes_;
+  std::vector<Node*> containerWrites_;
 };
 
 }  // namespace

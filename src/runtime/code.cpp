@@ -25,6 +25,11 @@ const char* toString(OpCode op) {
     case OpCode::kFork: return "FORK";
     case OpCode::kWait: return "WAIT";
     case OpCode::kRet: return "RET";
+    case OpCode::kEnter: return "ENTER";
+    case OpCode::kExit: return "EXIT";
+    case OpCode::kIntOp: return "INTOP";
+    case OpCode::kFloatOp: return "FLOATOP";
+    case OpCode::kCmpJumpFalse: return "CMPJF";
   }
   return "?";
 }
@@ -72,7 +77,16 @@ void Code::print(std::ostream& out) const {
   std::vector<size_t> opNameOfInstruction(instructions_.size(), 0);
   for (size_t pc = 0; pc < instructions_.size(); ++pc) {
     const Instruction& inst = instructions_[pc];
-    if (inst.op == OpCode::kOp || inst.op == OpCode::kOpNode) opNameOfInstruction[pc] = opIndex++;
+    switch (inst.op) {
+      case OpCode::kOp:
+      case OpCode::kOpNode:
+      case OpCode::kEnter:
+      case OpCode::kExit:
+      case OpCode::kIntOp:
+      case OpCode::kFloatOp:
+      case OpCode::kCmpJumpFalse: opNameOfInstruction[pc] = opIndex++; break;
+      default: break;
+    }
   }
   auto src = [&](uint32_t op) { printSource(out, op, constants_); };
   auto dst = [&](uint32_t op) { printDest(out, op); };
@@ -81,8 +95,17 @@ void Code::print(std::ostream& out) const {
     const uint32_t* ops = operands_.data() + inst.operands;
     out << pc << ": ";
     switch (inst.op) {
+      case OpCode::kCmpJumpFalse:
+        out << "JumpIfFalse " << operationNames_.at(opNameOfInstruction[pc]) << " ";
+        printList(out, ops, 2, src);
+        out << " " << inst.x;
+        break;
       case OpCode::kOp:
       case OpCode::kOpNode:
+      case OpCode::kEnter:
+      case OpCode::kExit:
+      case OpCode::kIntOp:
+      case OpCode::kFloatOp:
         printList(out, ops + inst.nIn, inst.nOut, dst);
         out << " = " << operationNames_.at(opNameOfInstruction[pc]) << (inst.nIn ? " " : "");
         printList(out, ops, inst.nIn, src);

@@ -39,7 +39,18 @@ enum class OpCode : uint8_t {
   kFork,        // starts forks()[x] on the inter-op pool with the top nIn values; pushes its Future
   kWait,        // replaces the Future on top of the stack with its value (suspends if not ready)
   kRet,         // pushes nIn operands and returns from the frame
+  kEnter,       // kOp of prim::Enter (calls __enter__); remembers the object for error unwinding
+  kExit,        // kOp of prim::Exit (calls __exit__); forgets the object entered last
+  // Typed scalar instructions (scalar_instructions.h): flags is the ScalarOp; operands: a, b, out;
+  // x: the operator in operations(), run instead when an operand is not of the expected kind.
+  kIntOp,
+  kFloatOp,
+  // A scalar comparison feeding an `if` directly: flags is the ScalarOp, plus kCmpFloat for
+  // floats; operands: a, b, the fallback operator's index; jumps to x when the comparison is false.
+  kCmpJumpFalse,
 };
+
+constexpr uint8_t kCmpFloat = 0x80;
 const char* toString(OpCode op);
 
 // kLoop's `flags`.

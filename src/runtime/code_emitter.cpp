@@ -13,6 +13,7 @@
 #include "ember/ir/ir.h"
 #include "ember/runtime/graph_function.h"
 #include "runtime/code.h"
+#include "runtime/scalar_instructions.h"
 
 namespace ember::jit {
 namespace {
@@ -58,6 +59,8 @@ class CodeEmitter {
   void emit() {
     const Graph& g = *code_.graph_;
     analyzeBlock(g.block(), liveAtGraphEnd_);
+    coalesceBranchOutputs(g.block());
+    coalesceLoopCarried(g.block());
     code_.numInputs_ = g.inputs().size();
     code_.numOutputs_ = g.outputs().size();
     size_t store = beginInstruction(OpCode::kStore, nullptr);
@@ -68,6 +71,22 @@ class CodeEmitter {
     for (size_t i = 0; i < g.outputs().size(); ++i) addInputOperand(g.returnNode(), i);
     finishInstruction(ret, g.outputs().size(), 0);
     code_.numRegisters_ = numRegisters_;
+    threadJumps();
+  }
+
+  // A jump to an unconditional jump goes to its target directly (the end of an if branch
+  // jumping to a loop's back edge).
+  void threadJumps() {
+    auto& insts = code_.instructions_;
+    auto finalTarget = [&](uint32_t t) {
+      for (size_t hops = 0; hops < insts.size() && t < insts.size() && insts[t].op == OpCode::kJump; ++hops)
+        t = insts[t].x;
+      return t;
+    };
+    for (Instruction& inst : insts) {
+      if (inst.op == OpCode::kJump || inst.op == OpCode::kJumpFalse || inst.op == OpCode::kCmpJumpFalse)
+        inst.x = finalTarget(inst.x);
+    }
   }
 
  private:
@@ -146,7 +165,89 @@ class CodeEmitter {
   // ---------------------------------------------------------------------------------------------
   // Instructions.
 
+  // ---------------------------------------------------------------------------------------------
+  // Register coalescing. A value computed in a branch of an `if` only to be its result shares the
+  // register of the If's output, so no move is needed at the end of the branch. That register
+  // holds nothing live while the branch runs: the output is defined after the If, and the other
+  // values sharing it are in other branches or nested Ifs that end before it is written.
+
+  void coalesceBranchOutputs(const Block* b) {
+    for (Node* n : b->nodes()) {
+      for (Block* sub : n->blocks()) coalesceBranchOutputs(sub);
+      if (n->kind() != prim::If) continue;
+      for (size_t i = 0; i < n->outputs().size(); ++i) {
+        Value* out = n->outputs()[i];
+        if (!out->hasUses()) continue;
+        for (const Block* branch : n->blocks()) {
+          Value* v = branch->outputs()[i];
+          Node* def = v->node();
+          if (def->owningBlock() != branch || def->kind() == prim::Constant || def->kind() == prim::Param) continue;
+          if (v->uses().size() != 1 || coalescedInto_.count(v)) continue;
+          coalescedInto_[v] = out;
+          coalescedFrom_[out].push_back(v);
+        }
+      }
+    }
+  }
+
+  // The value a loop body computes for the next iteration shares the register of the carried
+  // value it replaces when every write to that register (the value's definition, and those of
+  // the branch results coalesced into it) comes after the last read of the carried value on its
+  // path: then the back edge needs no move, as in `x = x * 0.5 + 1.0`.
+  void coalesceLoopCarried(const Block* b) {
+    for (Node* n : b->nodes()) {
+      for (Block* sub : n->blocks()) coalesceLoopCarried(sub);
+      if (n->kind() != prim::Loop) continue;
+      Block* body = n->blocks()[0];
+      for (size_t i = 1; i < body->inputs().size(); ++i) {
+        Value* carried = body->inputs()[i];
+        Value* next = body->outputs()[i];
+        Node* def = next->node();
+        if (def->owningBlock() != body || def->kind() == prim::Constant || def->kind() == prim::Param) continue;
+        if (next->uses().size() != 1 || coalescedInto_.count(next)) continue;
+        if (!writesFollowLastRead(next, carried, body)) continue;
+        coalescedInto_[next] = carried;
+      }
+    }
+  }
+
+  bool writesFollowLastRead(Value* v, Value* carried, const Block* body) {
+    if (usedFrom(v->node()->next(), carried, body)) return false;
+    auto from = coalescedFrom_.find(v);
+    if (from == coalescedFrom_.end()) return true;
+    for (Value* w : from->second)
+      if (!writesFollowLastRead(w, carried, body)) return false;
+    return true;
+  }
+
+  // Whether `v` is read by `n` or a later node of its block (their nested blocks included), the
+  // block's return, or, when the block is nested inside `top`, after the node owning it.
+  static bool usedFrom(const Node* n, const Value* v, const Block* top) {
+    while (n) {
+      if (usesValue(n, v)) return true;
+      if (n->kind() != prim::Return) {
+        n = n->next();
+        continue;
+      }
+      const Block* block = n->owningBlock();
+      if (block == top || !block->owningNode()) return false;
+      n = block->owningNode()->next();
+    }
+    return false;
+  }
+  static bool usesValue(const Node* n, const Value* v) {
+    for (const Value* in : n->inputs())
+      if (in == v) return true;
+    for (const Block* sub : n->blocks()) {
+      for (const Node* inner : sub->nodes())
+        if (usesValue(inner, v)) return true;
+      if (usesValue(sub->returnNode(), v)) return true;
+    }
+    return false;
+  }
+
   uint32_t reg(Value* v) {
+    if (auto c = coalescedInto_.find(v); c != coalescedInto_.end()) return reg(c->second);
     auto it = registers_.find(v);
     if (it != registers_.end()) return it->second;
     uint32_t r = static_cast<uint32_t>(numRegisters_++);
@@ -206,11 +307,20 @@ class CodeEmitter {
   void addOutputOperand(Value* v) { code_.operands_.push_back(reg(v) | (v->hasUses() ? 0 : operand::kDiscard)); }
   void addRaw(uint32_t op) { code_.operands_.push_back(op); }
 
+  // Values that own nothing (ints, floats, bools, None) need no drop: leaving them costs nothing.
+  static bool ownsNothing(const Value* v) {
+    TypeKind k = v->type()->kind();
+    return k == TypeKind::IntType || k == TypeKind::FloatType || k == TypeKind::BoolType || k == TypeKind::NoneType;
+  }
+
   void emitDrops(const std::vector<Value*>& values, const Node* n) {
-    if (values.empty()) return;
+    std::vector<Value*> owning;
+    for (Value* v : values)
+      if (!ownsNothing(v)) owning.push_back(v);
+    if (owning.empty()) return;
     size_t pc = beginInstruction(OpCode::kDrop, n);
-    for (Value* v : values) addRaw(reg(v));
-    finishInstruction(pc, values.size(), 0);
+    for (Value* v : owning) addRaw(reg(v));
+    finishInstruction(pc, owning.size(), 0);
   }
 
   void emitNodes(const Block* b) {
@@ -228,8 +338,24 @@ class CodeEmitter {
       case prim::CallMethod.id(): return emitCallMethod(n);
       case prim::fork.id(): return emitFork(n);
       case aten::wait.id(): return emitWait(n);
-      default: return emitOperator(n);
+      default:
+        if (fusedIntoIf(n)) return;  // emitted by the If (kCmpJumpFalse)
+        return emitOperator(n);
     }
+  }
+
+  // A typed scalar comparison whose only use is the condition of the If right after it.
+  std::optional<ScalarInstruction> fusableComparison(const Node* n) const {
+    const Operator* op = n->maybeOperator();
+    if (!op || !op->hasOperation() || n->inputs().size() != 2 || n->outputs().size() != 1) return std::nullopt;
+    auto si = scalarInstructionFor(op->schema().operatorName());
+    if (!si || !isComparison(si->op)) return std::nullopt;
+    return si;
+  }
+  bool fusedIntoIf(const Node* n) const {
+    const Node* next = n->next();
+    if (!next || next->kind() != prim::If || next->input(0) != n->output(0)) return false;
+    return n->output(0)->uses().size() == 1 && fusableComparison(n).has_value();
   }
 
   void emitOperator(Node* n) {
@@ -241,10 +367,13 @@ class CodeEmitter {
       return;
     }
     EMBER_CHECK(op, "Couldn't find an operator for ", *n);
+    if (op->hasOperation() && n->inputs().size() == 2 && n->outputs().size() == 1) {
+      if (auto si = scalarInstructionFor(op->schema().operatorName())) return emitScalarInstruction(n, *op, *si);
+    }
     uint32_t x;
     OpCode code;
     if (op->hasOperation()) {
-      code = OpCode::kOp;
+      code = n->kind() == prim::Enter ? OpCode::kEnter : n->kind() == prim::Exit ? OpCode::kExit : OpCode::kOp;
       x = static_cast<uint32_t>(code_.operations_.size());
       code_.operations_.push_back(op->operation());
     } else {
@@ -257,6 +386,21 @@ class CodeEmitter {
     emitInputs(n, 0);
     for (Value* out : n->outputs()) addOutputOperand(out);
     finishInstruction(pc, n->inputs().size(), n->outputs().size());
+  }
+
+  uint32_t addOperation(const Node* n, const Operator& op) {
+    code_.operations_.push_back(op.operation());
+    code_.operationNames_.push_back(std::string(n->kind().toUnqualString()));
+    return static_cast<uint32_t>(code_.operations_.size() - 1);
+  }
+
+  void emitScalarInstruction(Node* n, const Operator& op, ScalarInstruction si) {
+    uint32_t fallback = addOperation(n, op);
+    size_t pc = beginInstruction(si.isFloat ? OpCode::kFloatOp : OpCode::kIntOp, n, fallback,
+                                 static_cast<uint8_t>(si.op));
+    emitInputs(n, 0);
+    addOutputOperand(n->output());
+    finishInstruction(pc, 2, 1);
   }
 
   void emitInputs(const Node* n, size_t first) {
@@ -276,7 +420,17 @@ class CodeEmitter {
 
   // Sources are operands of `user`'s inputs [first, first + count) (or given raw), destinations
   // are registers; copied in parallel so that swaps (a, b = b, a) work.
-  void emitMoves(const Node* n, const std::vector<uint32_t>& sources, const std::vector<uint32_t>& dests) {
+  void emitMoves(const Node* n, const std::vector<uint32_t>& allSources, const std::vector<uint32_t>& allDests) {
+    // A value already in its destination (coalesced) needs no move.
+    std::vector<uint32_t> sources, dests;
+    for (size_t i = 0; i < allSources.size(); ++i) {
+      uint32_t s = allSources[i], d = allDests[i];
+      bool inPlace = !(s & operand::kConstant) && !(d & operand::kDiscard) &&
+                     (s & operand::kIndexMask) == (d & operand::kIndexMask);
+      if (inPlace) continue;
+      sources.push_back(s);
+      dests.push_back(d);
+    }
     if (sources.empty()) return;
     size_t pc = beginInstruction(OpCode::kMoves, n);
     for (uint32_t s : sources) addRaw(s);
@@ -300,9 +454,21 @@ class CodeEmitter {
   }
 
   void emitIf(Node* n) {
-    size_t jumpFalse = beginInstruction(OpCode::kJumpFalse, n);
-    emitInputs(n, 0);
-    finishInstruction(jumpFalse, 1, 0);
+    size_t jumpFalse;
+    Node* cond = n->input(0)->node();
+    if (cond->next() == n && fusedIntoIf(cond)) {
+      ScalarInstruction si = *fusableComparison(cond);
+      uint32_t fallback = addOperation(cond, *cond->maybeOperator());
+      jumpFalse = beginInstruction(OpCode::kCmpJumpFalse, cond, 0,
+                                   static_cast<uint8_t>(static_cast<uint8_t>(si.op) | (si.isFloat ? kCmpFloat : 0)));
+      emitInputs(cond, 0);
+      addRaw(fallback);
+      finishInstruction(jumpFalse, 2, 0);
+    } else {
+      jumpFalse = beginInstruction(OpCode::kJumpFalse, n);
+      emitInputs(n, 0);
+      finishInstruction(jumpFalse, 1, 0);
+    }
     std::vector<uint32_t> dests = outputDests(n);
     emitNodes(n->blocks()[0]);
     emitMoves(n, blockOutputSources(n->blocks()[0]), dests);
@@ -441,6 +607,8 @@ class CodeEmitter {
   Code& code_;
   size_t numRegisters_ = 0;
   std::unordered_map<const Value*, uint32_t> registers_;
+  std::unordered_map<const Value*, Value*> coalescedInto_;
+  std::unordered_map<const Value*, std::vector<Value*>> coalescedFrom_;
   std::unordered_map<const Value*, uint32_t> constants_;
   std::unordered_set<const Value*> replacedByConstant_;
   std::unordered_map<const Node*, std::vector<bool>> moves_;

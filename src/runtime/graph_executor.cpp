@@ -18,18 +18,10 @@
 #include "runtime/code.h"
 #include "runtime/interpreter.h"
 
-#if __has_include("passes/inliner.h")
-#include "passes/inliner.h"
-#define EMBER_HAVE_INLINER 1
-#endif
-#if __has_include("passes/dead_code_elimination.h")
-#include "passes/dead_code_elimination.h"
-#define EMBER_HAVE_DCE 1
-#endif
-#if __has_include("passes/constant_pooling.h")
 #include "passes/constant_pooling.h"
-#define EMBER_HAVE_CONSTANT_POOLING 1
-#endif
+#include "passes/dead_code_elimination.h"
+#include "passes/inliner.h"
+#include "passes/peephole.h"
 
 namespace ember::jit {
 namespace {
@@ -64,15 +56,15 @@ void refineInputTypes(Graph& graph, const ArgumentSpec& spec) {
 }
 
 void runRequiredPasses(const std::shared_ptr<Graph>& graph) {
-#ifdef EMBER_HAVE_INLINER
   inlineCalls(*graph);
-#endif
-#ifdef EMBER_HAVE_DCE
   eliminateDeadCode(graph);
-#endif
-#ifdef EMBER_HAVE_CONSTANT_POOLING
   constantPooling(graph);
-#endif
+}
+
+// What setGraphExecutorOptimize(false) turns off; its rewrites can be observed by programs
+// (x == x folded to True for a NaN), as in PyTorch.
+void runOptimizations(const std::shared_ptr<Graph>& graph) {
+  if (peepholeOptimize(graph)) eliminateDeadCode(graph);
 }
 
 }  // namespace
@@ -89,6 +81,7 @@ struct GraphExecutor::Impl {
     std::shared_ptr<Graph> copy = graph->copy();
     refineInputTypes(*copy, spec);
     runRequiredPasses(copy);
+    if (getGraphExecutorOptimize()) runOptimizations(copy);
     auto code = std::make_shared<Code>(copy, name);
     return ExecutionPlan{std::move(code), std::move(copy)};
   }

@@ -8,6 +8,8 @@
 #include "ember/runtime/graph_function.h"
 #include "ember/runtime/jit_exception.h"
 #include "runtime/interop_pool.h"
+#include "runtime/ops/scalar_functors.h"
+#include "runtime/scalar_instructions.h"
 #include "runtime/traceback.h"
 
 namespace ember::jit {
@@ -62,7 +64,10 @@ struct Frame {
     if (src & operand::kConstant) {
       d = consts[idx];
     } else if (src & operand::kMove) {
-      if (idx != (dst & operand::kIndexMask)) d = std::move(regs[idx]);
+      if (idx != (dst & operand::kIndexMask)) {
+        IValue moved(std::move(regs[idx]));  // inline: no out-of-line assignment for numbers
+        d.swap(moved);
+      }
     } else {
       d = regs[idx];
     }
@@ -70,6 +75,44 @@ struct Frame {
   }
   loadOperands(stack, ops, n, regs, consts);
   storeOutputs(stack, ops + n, n, regs);
+}
+
+// The typed scalar instructions on known-kind operands; out is written after both are read.
+template <typename T>
+[[gnu::always_inline]] inline void scalarArith(uint8_t op, T a, T b, IValue& out) {
+  using namespace scalar;
+  auto set = [&](auto v) {
+    if constexpr (std::is_same_v<decltype(v), bool>) out.setBool(v);
+    else if constexpr (std::is_same_v<decltype(v), double>) out.setDouble(v);
+    else out.setInt(v);
+  };
+  switch (static_cast<ScalarOp>(op)) {
+    case ScalarOp::Add: return set(Add{}(a, b));
+    case ScalarOp::Sub: return set(Sub{}(a, b));
+    case ScalarOp::Mul: return set(Mul{}(a, b));
+    case ScalarOp::Div: return set(Div{}(a, b));
+    case ScalarOp::FloorDiv: return set(FloorDiv{}(a, b));
+    case ScalarOp::Rem: return set(Remainder{}(a, b));
+    case ScalarOp::Eq: return set(Eq{}(a, b));
+    case ScalarOp::Ne: return set(Ne{}(a, b));
+    case ScalarOp::Lt: return set(Lt{}(a, b));
+    case ScalarOp::Le: return set(Le{}(a, b));
+    case ScalarOp::Gt: return set(Gt{}(a, b));
+    case ScalarOp::Ge: return set(Ge{}(a, b));
+  }
+}
+
+template <typename T>
+[[gnu::always_inline]] inline bool scalarCompare(uint8_t op, T a, T b) {
+  using namespace scalar;
+  switch (static_cast<ScalarOp>(op)) {
+    case ScalarOp::Eq: return Eq{}(a, b);
+    case ScalarOp::Ne: return Ne{}(a, b);
+    case ScalarOp::Lt: return Lt{}(a, b);
+    case ScalarOp::Le: return Le{}(a, b);
+    case ScalarOp::Gt: return Gt{}(a, b);
+    default: return Ge{}(a, b);
+  }
 }
 
 }  // namespace
@@ -81,6 +124,7 @@ class InterpreterStateImpl : public std::enable_shared_from_this<InterpreterStat
   void reset(const Code& code) {
     frames_.clear();
     registers_.clear();
+    entered_.clear();
     pushFrame(code);
   }
 
@@ -122,151 +166,235 @@ class InterpreterStateImpl : public std::enable_shared_from_this<InterpreterStat
   bool suspendAt(const IntrusivePtr<FutureImpl>& awaited);
   void forkInto(Stack& stack, GraphFunction& fn, size_t nIn);
 
+  // Leaves the `with` blocks an error unwinds: __exit__(None, None, None) of each object entered
+  // and not exited, innermost first; their own errors are ignored, the first error wins.
+  void exitEnteredObjects();
+
   std::vector<Frame> frames_;
   std::vector<IValue> registers_;
+  std::vector<IValue> entered_;  // objects of the `with` blocks being run, innermost last
   Stack ownStack_;                   // async runs keep their stack here across suspensions
   IntrusivePtr<FutureImpl> future_;  // set for async runs
 };
 
+// Note [Interpreter hot state]
+// The loop keeps what it reads per instruction in a local Cursor whose address never escapes:
+// anything a non-inlined call (an operator) could reach would have to be reloaded from memory
+// after every call. Frame changes write the pc back to the frame and rebuild the cursor.
+namespace {
+
+struct Cursor {
+  const Code* code;
+  const Instruction* insts;
+  const uint32_t* operands;
+  const IValue* consts;
+  const Operation* operations;
+  IValue* regs;
+  size_t pc;
+};
+
+[[gnu::always_inline]] inline const IValue& operandValue(uint32_t o, const IValue* regs, const IValue* consts) {
+  return (o & operand::kConstant) ? consts[o & operand::kIndexMask] : regs[o & operand::kIndexMask];
+}
+
+}  // namespace
+
 bool InterpreterStateImpl::runImpl(Stack& stack) {
   size_t numInputs = frames_.front().code->numInputs();
   size_t stackBase = stack.size() >= numInputs ? stack.size() - numInputs : 0;
-  Frame* frame = &frames_.back();
-  const Code* code = frame->code;
-  const Instruction* insts = code->instructions().data();
-  const uint32_t* operands = code->operands().data();
-  const IValue* consts = code->constants().data();
-  const Operation* operations = code->operations().data();
-  IValue* regs = registers_.data() + frame->base;
-  size_t pc = frame->pc;
-
-  // After a frame is pushed or popped (the register file may have moved).
-  auto enterFrame = [&] {
-    frame = &frames_.back();
-    code = frame->code;
-    insts = code->instructions().data();
-    operands = code->operands().data();
-    consts = code->constants().data();
-    operations = code->operations().data();
-    regs = registers_.data() + frame->base;
-    pc = frame->pc;
+  auto cursorOf = [this]() {
+    const Frame& f = frames_.back();
+    const Code* code = f.code;
+    return Cursor{code,
+                  code->instructions().data(),
+                  code->operands().data(),
+                  code->constants().data(),
+                  code->operations().data(),
+                  registers_.data() + f.base,
+                  f.pc};
   };
-  auto call = [&](Function* fn, size_t nIn) {
-    frame->pc = pc;
-    if (fn->isGraphFunction()) {
-      const Code& callee = *static_cast<GraphFunction*>(fn)->getExecutor().getPlanFor(stack).code;
-      pushFrame(callee);
-      enterFrame();
-    } else {
-      (void)nIn;
-      fn->run(stack);
-      ++pc;
-    }
-  };
+  Cursor c = cursorOf();
 
   try {
     for (;;) {
-      const Instruction& inst = insts[pc];
-      const uint32_t* ops = operands + inst.operands;
+      const Instruction& inst = c.insts[c.pc];
+      const uint32_t* ops = c.operands + inst.operands;
       switch (inst.op) {
-        case OpCode::kOp:
-          loadOperands(stack, ops, inst.nIn, regs, consts);
-          operations[inst.x](stack);
-          storeOutputs(stack, ops + inst.nIn, inst.nOut, regs);
-          ++pc;
-          break;
-        case OpCode::kOpNode:
-          loadOperands(stack, ops, inst.nIn, regs, consts);
-          code->nodeOperations()[inst.x](stack);
-          storeOutputs(stack, ops + inst.nIn, inst.nOut, regs);
-          ++pc;
-          break;
-        case OpCode::kLoad:
-          loadOperands(stack, ops, inst.nIn, regs, consts);
-          ++pc;
-          break;
-        case OpCode::kStore:
-          storeOutputs(stack, ops, inst.nOut, regs);
-          ++pc;
-          break;
-        case OpCode::kMoves:
-          moveRegisters(stack, ops, inst.nIn, regs, consts);
-          ++pc;
-          break;
-        case OpCode::kDrop:
-          for (size_t i = 0; i < inst.nIn; ++i) regs[ops[i]] = IValue();
-          ++pc;
-          break;
-        case OpCode::kJump:
-          pc = inst.x;
-          break;
-        case OpCode::kJumpFalse: {
-          uint32_t o = ops[0];
-          const IValue& c = (o & operand::kConstant) ? consts[o & operand::kIndexMask] : regs[o & operand::kIndexMask];
-          pc = c.toBool() ? pc + 1 : inst.x;
+        case OpCode::kIntOp: {
+          const IValue& a = operandValue(ops[0], c.regs, c.consts);
+          const IValue& b = operandValue(ops[1], c.regs, c.consts);
+          if (EMBER_LIKELY(a.isInt() && b.isInt())) {
+            scalarArith<int64_t>(inst.flags, a.unsafeToInt(), b.unsafeToInt(), c.regs[ops[2] & operand::kIndexMask]);
+          } else {
+            loadOperands(stack, ops, 2, c.regs, c.consts);
+            c.operations[inst.x](stack);
+            storeOutputs(stack, ops + 2, 1, c.regs);
+          }
+          ++c.pc;
           break;
         }
+        case OpCode::kFloatOp: {
+          const IValue& a = operandValue(ops[0], c.regs, c.consts);
+          const IValue& b = operandValue(ops[1], c.regs, c.consts);
+          if (EMBER_LIKELY(a.isDouble() && b.isDouble())) {
+            scalarArith<double>(inst.flags, a.unsafeToDouble(), b.unsafeToDouble(), c.regs[ops[2] & operand::kIndexMask]);
+          } else {
+            loadOperands(stack, ops, 2, c.regs, c.consts);
+            c.operations[inst.x](stack);
+            storeOutputs(stack, ops + 2, 1, c.regs);
+          }
+          ++c.pc;
+          break;
+        }
+        case OpCode::kCmpJumpFalse: {
+          const IValue& a = operandValue(ops[0], c.regs, c.consts);
+          const IValue& b = operandValue(ops[1], c.regs, c.consts);
+          uint8_t op = inst.flags & ~kCmpFloat;
+          bool result;
+          if (!(inst.flags & kCmpFloat) && EMBER_LIKELY(a.isInt() && b.isInt())) {
+            result = scalarCompare<int64_t>(op, a.unsafeToInt(), b.unsafeToInt());
+          } else if ((inst.flags & kCmpFloat) && EMBER_LIKELY(a.isDouble() && b.isDouble())) {
+            result = scalarCompare<double>(op, a.unsafeToDouble(), b.unsafeToDouble());
+          } else {
+            loadOperands(stack, ops, 2, c.regs, c.consts);
+            c.operations[ops[2]](stack);
+            result = stack.back().toBool();
+            stack.pop_back();
+          }
+          c.pc = result ? c.pc + 1 : inst.x;
+          break;
+        }
+        case OpCode::kOp:
+          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
+          c.operations[inst.x](stack);
+          storeOutputs(stack, ops + inst.nIn, inst.nOut, c.regs);
+          ++c.pc;
+          break;
+        case OpCode::kOpNode:
+          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
+          c.code->nodeOperations()[inst.x](stack);
+          storeOutputs(stack, ops + inst.nIn, inst.nOut, c.regs);
+          ++c.pc;
+          break;
+        case OpCode::kEnter:
+          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
+          entered_.push_back(stack.back());
+          c.operations[inst.x](stack);
+          storeOutputs(stack, ops + inst.nIn, inst.nOut, c.regs);
+          ++c.pc;
+          break;
+        case OpCode::kExit:
+          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
+          if (!entered_.empty()) entered_.pop_back();
+          c.operations[inst.x](stack);
+          storeOutputs(stack, ops + inst.nIn, inst.nOut, c.regs);
+          ++c.pc;
+          break;
+        case OpCode::kLoad:
+          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
+          ++c.pc;
+          break;
+        case OpCode::kStore:
+          storeOutputs(stack, ops, inst.nOut, c.regs);
+          ++c.pc;
+          break;
+        case OpCode::kMoves:
+          moveRegisters(stack, ops, inst.nIn, c.regs, c.consts);
+          ++c.pc;
+          break;
+        case OpCode::kDrop:
+          for (size_t i = 0; i < inst.nIn; ++i) c.regs[ops[i]] = IValue();
+          ++c.pc;
+          break;
+        case OpCode::kJump:
+          c.pc = inst.x;
+          break;
+        case OpCode::kJumpFalse:
+          c.pc = operandValue(ops[0], c.regs, c.consts).toBool() ? c.pc + 1 : inst.x;
+          break;
         case OpCode::kLoop: {
-          size_t i = 0;
           bool go = true;
           if (inst.flags & kLoopHasTripCount) {
-            uint32_t t = ops[0];
-            int64_t maxTrip = ((t & operand::kConstant) ? consts[t & operand::kIndexMask] : regs[t & operand::kIndexMask]).toInt();
-            IValue& counter = regs[ops[1]];
+            int64_t maxTrip = operandValue(ops[0], c.regs, c.consts).toInt();
+            IValue& counter = c.regs[ops[1]];
             int64_t n = counter.toInt();
-            i = 2;
+            size_t i = 2;
             go = n < maxTrip;
-            if (go && (inst.flags & kLoopHasCondition)) go = regs[ops[i]].toBool();
+            if (go && (inst.flags & kLoopHasCondition)) go = c.regs[ops[i]].toBool();
             if (go) {
-              counter = IValue(n + 1);
-              if (inst.flags & kLoopHasIterValue) regs[ops[i + ((inst.flags & kLoopHasCondition) ? 1 : 0)]] = IValue(n);
+              counter.setInt(n + 1);
+              if (inst.flags & kLoopHasIterValue) c.regs[ops[i + ((inst.flags & kLoopHasCondition) ? 1 : 0)]].setInt(n);
             }
           } else if (inst.flags & kLoopHasCondition) {
-            go = regs[ops[0]].toBool();
+            go = c.regs[ops[0]].toBool();
           }
-          pc = go ? pc + 1 : inst.x;
+          c.pc = go ? c.pc + 1 : inst.x;
           break;
         }
         case OpCode::kCall:
-          call(code->callees()[inst.x], inst.nIn);
-          break;
         case OpCode::kCallMethod: {
-          const IValue& self = stack[stack.size() - inst.nIn];
-          const std::string& name = code->names()[inst.x];
-          Function* fn = self.toObjectRef().type->findMethod(name);
-          EMBER_CHECK(fn, "Method '", name, "' is not defined on ", self.toObjectRef().type->qualifiedName());
-          call(fn, inst.nIn);
+          Function* fn;
+          if (inst.op == OpCode::kCall) {
+            fn = c.code->callees()[inst.x];
+          } else {
+            const IValue& self = stack[stack.size() - inst.nIn];
+            const std::string& name = c.code->names()[inst.x];
+            fn = self.toObjectRef().type->findMethod(name);
+            EMBER_CHECK(fn, "Method '", name, "' is not defined on ", self.toObjectRef().type->qualifiedName());
+          }
+          frames_.back().pc = c.pc;
+          if (fn->isGraphFunction()) {
+            pushFrame(*static_cast<GraphFunction*>(fn)->getExecutor().getPlanFor(stack).code);
+            c = cursorOf();
+          } else {
+            fn->run(stack);
+            ++c.pc;
+          }
           break;
         }
         case OpCode::kFork:
-          forkInto(stack, *code->forks()[inst.x], inst.nIn);
-          ++pc;
+          forkInto(stack, *c.code->forks()[inst.x], inst.nIn);
+          ++c.pc;
           break;
         case OpCode::kWait: {
           IntrusivePtr<FutureImpl> fut = stack.back().toFuture();
           if (future_ && !fut->completed()) {
-            frame->pc = pc;
+            frames_.back().pc = c.pc;
             return suspendAt(fut);
           }
           stack.back() = fut->wait();  // a synchronous run blocks; a failed future rethrows
-          ++pc;
+          ++c.pc;
           break;
         }
         case OpCode::kRet: {
-          loadOperands(stack, ops, inst.nIn, regs, consts);
-          size_t base = frame->base;
+          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
+          size_t base = frames_.back().base;
           frames_.pop_back();
           registers_.resize(base);
           if (frames_.empty()) return true;
-          enterFrame();
-          ++pc;  // past the CALL; the caller's next instruction stores the outputs
+          c = cursorOf();
+          ++c.pc;  // past the CALL; the caller's next instruction stores the outputs
           break;
         }
       }
     }
   } catch (const std::exception& e) {
-    frame->pc = pc;
+    frames_.back().pc = c.pc;
     handleError(e, stack, stackBase);
+  }
+}
+
+void InterpreterStateImpl::exitEnteredObjects() {
+  while (!entered_.empty()) {
+    IValue obj = std::move(entered_.back());
+    entered_.pop_back();
+    Function* exit = obj.isObject() ? obj.toObjectRef().type->findMethod("__exit__") : nullptr;
+    if (!exit) continue;
+    Stack args{obj, IValue(), IValue(), IValue()};
+    try {
+      exit->run(args);
+    } catch (const std::exception&) {
+    }
   }
 }
 
@@ -274,6 +402,7 @@ void InterpreterStateImpl::handleError(const std::exception& e, Stack& stack, si
   std::vector<TracebackEntry> entries;
   for (const Frame& f : frames_) entries.push_back(TracebackEntry{f.code, f.pc});
   std::string text = formatInterpreterError(e, entries);
+  exitEnteredObjects();
   frames_.clear();
   registers_.clear();
   if (stack.size() > stackBase) stack.resize(stackBase);

@@ -137,9 +137,32 @@ void onednnSgemm(int64_t m, int64_t n, int64_t k, float alpha, ConstMatrix a, Co
   EMBER_ASSERT(st == dnnl_success, "dnnl_sgemm failed with status ", static_cast<int>(st));
 }
 
+// A product with one row or one column is a matrix-vector product: GEMM would first copy (pack)
+// the whole matrix, which for a batch-1 layer (x[1, k] @ W^T) costs more than the product itself.
+bool openblasSgemv(int64_t m, int64_t n, int64_t k, float alpha, ConstMatrix a, ConstMatrix b, float beta, float* c,
+                   int64_t ldc) {
+  if (m == 1) {  // c[0, :] = x B with x = a's row
+    const float* x = static_cast<const float*>(a.data);
+    int64_t incx = a.trans ? a.ld : 1;
+    // B = S^T with S stored n x k, or B stored k x n.
+    cblas_sgemv(CblasRowMajor, b.trans ? CblasNoTrans : CblasTrans, b.trans ? n : k, b.trans ? k : n, alpha,
+                static_cast<const float*>(b.data), b.ld, x, incx, beta, c, 1);
+    return true;
+  }
+  if (n == 1) {  // c[:, 0] = A x with x = b's column
+    const float* x = static_cast<const float*>(b.data);
+    int64_t incx = b.trans ? 1 : b.ld;
+    cblas_sgemv(CblasRowMajor, a.trans ? CblasTrans : CblasNoTrans, a.trans ? k : m, a.trans ? m : k, alpha,
+                static_cast<const float*>(a.data), a.ld, x, incx, beta, c, ldc);
+    return true;
+  }
+  return false;
+}
+
 void openblasSgemm(int64_t m, int64_t n, int64_t k, float alpha, ConstMatrix a, ConstMatrix b, float beta, float* c,
                    int64_t ldc) {
   if (!inParallelRegion()) setOpenBlasThreads(gemmThreads(static_cast<double>(m) * n * k));
+  if ((m == 1 || n == 1) && k > 0 && openblasSgemv(m, n, k, alpha, a, b, beta, c, ldc)) return;
   cblas_sgemm(CblasRowMajor, cblasTrans(a), cblasTrans(b), m, n, k, alpha, static_cast<const float*>(a.data), a.ld,
               static_cast<const float*>(b.data), b.ld, beta, c, ldc);
 }

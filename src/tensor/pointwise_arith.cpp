@@ -193,6 +193,7 @@ Tensor add(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   return pwOp(kPromote, [&](Elementwise& it) { addKernel(it, alpha, false); }, self, other);
 }
 Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  if (Tensor r = detail::trySmallFloatScalarArith(self, other, alpha, detail::FastArith::Add); r.defined()) return r;
   return pwOp(kPromote, [&](Elementwise& it) { addKernel(it, alpha, false); }, self, other);
 }
 Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha) {
@@ -210,6 +211,7 @@ Tensor sub(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   return pwOp(kPromote, [&](Elementwise& it) { checkSub(it, self, other); addKernel(it, alpha, true); }, self, other);
 }
 Tensor sub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  if (Tensor r = detail::trySmallFloatScalarArith(self, other, alpha, detail::FastArith::Sub); r.defined()) return r;
   return pwOp(kPromote, [&](Elementwise& it) { checkSub(it, self, other); addKernel(it, alpha, true); }, self, other);
 }
 Tensor& sub_(Tensor& self, const Tensor& other, const Scalar& alpha) {
@@ -236,7 +238,10 @@ Tensor mul(const Tensor& self, const Tensor& other) {
   if (Tensor r = detail::trySmallSameTypeArith(self, other, 1, detail::FastArith::Mul); r.defined()) return r;
   return pwOp(kPromote, mulKernel, self, other);
 }
-Tensor mul(const Tensor& self, const Scalar& other) { return pwOp(kPromote, mulKernel, self, other); }
+Tensor mul(const Tensor& self, const Scalar& other) {
+  if (Tensor r = detail::trySmallFloatScalarArith(self, other, 1, detail::FastArith::Mul); r.defined()) return r;
+  return pwOp(kPromote, mulKernel, self, other);
+}
 Tensor& mul_(Tensor& self, const Tensor& other) { return pwInplace(self, kPromote, mulKernel, other); }
 Tensor& mul_(Tensor& self, const Scalar& other) { return pwInplace(self, kPromote, mulKernel, other); }
 Tensor& mul_out(Tensor& out, const Tensor& self, const Tensor& other) {

@@ -6,6 +6,8 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "ember/core/ivalue.h"
 
@@ -28,6 +30,10 @@ class Function {
   // without C++ recursion) can see through the call.
   virtual bool isGraphFunction() const { return false; }
   virtual std::shared_ptr<Graph> graph() const { return nullptr; }
+
+  // Calls with positional and keyword arguments bound to the schema (defaults fill the rest, types
+  // are checked); several outputs come back as a tuple.
+  IValue operator()(std::vector<IValue> args, const std::unordered_map<std::string, IValue>& kwargs = {});
 };
 
 }  // namespace ember::jit

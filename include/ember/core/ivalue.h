@@ -200,6 +200,27 @@ class IValue {
   }
   bool isUninitialized() const { return tag_ == Tag::Uninitialized; }
 
+  // ---- unchecked numbers ----
+  // For the interpreter's typed instructions, which know a value's static type: no tag check on
+  // reads; writes release whatever heap value the slot held.
+  int64_t unsafeToInt() const { return payload_.i; }
+  double unsafeToDouble() const { return payload_.d; }
+  void setInt(int64_t v) {
+    if (isHeap()) release();
+    tag_ = Tag::Int;
+    payload_.i = v;
+  }
+  void setDouble(double v) {
+    if (isHeap()) release();
+    tag_ = Tag::Double;
+    payload_.d = v;
+  }
+  void setBool(bool v) {
+    if (isHeap()) release();
+    tag_ = Tag::Bool;
+    payload_.i = v;
+  }
+
   // ---- generic ----
   Tag tag() const { return tag_; }
   const char* tagKind() const { return tagName(tag_); }

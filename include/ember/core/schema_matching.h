@@ -6,7 +6,7 @@
 //  - homogeneous tuples convert to lists; None and T both match Optional[T];
 //  - type variables (`t`) bind on first use and must unify afterwards;
 //  - only in a second pass ("conversions allowed"), implicit conversions: Tensor to
-//    int/float/complex/number, number to int/float/complex, bool to int/float/number, str to
+//    int/float/complex/number, number to int/float/complex (never bool: `True + 1` is rejected), str to
 //    Device. Plain int is never converted to float: Scalar/number accepts int and float as is.
 // The result tells the caller (the IR emitter) where each schema argument comes from and which
 // conversion to insert, so emitting the call needs no second resolution.

@@ -39,9 +39,6 @@ class GraphFunction : public Function {
   std::shared_ptr<Graph> graph() const override;
   void setGraph(std::shared_ptr<Graph> graph);
 
-  // Calls with Python-style arguments: positional, then keywords; defaults are filled in and the
-  // arguments checked against the schema. Returns the single output (a tuple for several).
-  IValue operator()(std::vector<IValue> args, const std::unordered_map<std::string, IValue>& kwargs = {});
 
   // Runs the creator if the body has not been emitted yet. Throws "recursive" errors when called
   // from inside its own creator.

@@ -181,6 +181,25 @@ void exitOp(Stack& stack) {
   // __exit__'s result is the node's output (ignored by the program, but the arity must hold).
 }
 
+// An object of the node's class with every attribute unset; __init__ runs next.
+NodeOperation createCreateObject(const Node* node) {
+  EMBER_CHECK(node != nullptr, "prim::CreateObject needs its graph node to run");
+  ClassTypePtr cls = node->output()->type()->cast<ClassType>();
+  EMBER_CHECK(cls != nullptr, "prim::CreateObject makes class objects, not ", node->output()->type()->repr_str());
+  return [cls](Stack& stack) { stack.emplace_back(ObjectImpl::create(cls)); };
+}
+
+void hashOp(Stack& stack) { stack.back() = IValue(static_cast<int64_t>(DictImpl::Hash()(stack.back()))); }
+
+// Grad mode is a per-thread flag; ember records no gradients, so it only answers queries.
+thread_local bool gradEnabled = true;
+
+// A Future's value, blocking until it is complete (the interpreter's own wait suspends instead).
+void waitOp(Stack& stack) {
+  IntrusivePtr<FutureImpl> fut = stack.back().toFuture();
+  stack.back() = fut->wait();
+}
+
 void enumName(Stack& stack) { stack.back() = IValue(stack.back().toEnumHolder()->name); }
 void enumValue(Stack& stack) { stack.back() = stack.back().toEnumHolder()->value; }
 
@@ -209,6 +228,12 @@ RegisterOperators reg({
     Operator("prim::id(AnyClassType? x) -> int", idOp),
     Operator("prim::IfThenElse(bool cond, Any(a) x, Any(b) y) -> Any(b|a)", ifThenElse),
     Operator("aten::is_scripting() -> bool", [](Stack& s) { s.emplace_back(true); }),
+    Operator("prim::CreateObject(...) -> ...", createCreateObject, AliasAnalysisKind::CONSERVATIVE),
+    Operator("aten::hash.generic(t value) -> int", hashOp),
+    Operator("aten::is_grad_enabled() -> bool", [](Stack& s) { s.emplace_back(gradEnabled); }),
+    Operator("aten::set_grad_enabled(bool val) -> ()", [](Stack& s) { gradEnabled = pop(s).toBool(); },
+             AliasAnalysisKind::CONSERVATIVE),
+    Operator("aten::wait(Future(t) self) -> t", waitOp, AliasAnalysisKind::CONSERVATIVE),
     Operator("prim::Enter(...) -> ...", enterOp, AliasAnalysisKind::CONSERVATIVE),
     Operator("prim::Exit(...) -> ...", exitOp, AliasAnalysisKind::CONSERVATIVE),
     Operator("prim::EnumName(AnyEnumType enum) -> str", enumName),

@@ -7,22 +7,6 @@
 
 namespace ember::jit::py {
 
-int64_t floordivInt(int64_t a, int64_t b) {
-  EMBER_CHECK(b != 0, "division by 0");
-  if (b == -1) return negInt(a);  // INT64_MIN / -1 would trap
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-
-int64_t modInt(int64_t a, int64_t b) {
-  EMBER_CHECK(b != 0, "division by 0");
-  if (b == -1) return 0;
-  int64_t r = a % b;
-  if (r != 0 && ((r < 0) != (b < 0))) r += b;
-  return r;
-}
-
 double modDouble(double a, double b) {
   EMBER_CHECK(b != 0.0, "ZeroDivisionError");
   double r = std::fmod(a, b);

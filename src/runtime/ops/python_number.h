@@ -25,10 +25,23 @@ inline int64_t mulInt(int64_t a, int64_t b) {
 }
 inline int64_t negInt(int64_t a) { return static_cast<int64_t>(0 - static_cast<uint64_t>(a)); }
 
-// a // b; throws "ZeroDivisionError" for b == 0. INT64_MIN // -1 wraps.
-int64_t floordivInt(int64_t a, int64_t b);
+// a // b; throws "division by 0" for b == 0. INT64_MIN // -1 wraps. Inline: the interpreter's
+// typed instructions run these in its loop.
+inline int64_t floordivInt(int64_t a, int64_t b) {
+  EMBER_CHECK(b != 0, "division by 0");
+  if (b == -1) return negInt(a);  // INT64_MIN / -1 would trap
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
 // a % b with the sign of b.
-int64_t modInt(int64_t a, int64_t b);
+inline int64_t modInt(int64_t a, int64_t b) {
+  EMBER_CHECK(b != 0, "division by 0");
+  if (b == -1) return 0;
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
 // Python's float floor division and modulo (the sign of the result follows b), as divmod()
 // computes them; `//` and `%` on floats differ in TorchScript (see scalar_ops.cpp).
 double floordivDouble(double a, double b);

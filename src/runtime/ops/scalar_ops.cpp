@@ -14,12 +14,14 @@
 #include "ember/runtime/register_operators.h"
 #include "runtime/ops/op_helpers.h"
 #include "runtime/ops/python_number.h"
+#include "runtime/ops/scalar_functors.h"
 
 namespace ember::jit {
 namespace {
 
 using ops::as;
 using ops::toNumber;
+using namespace scalar;  // Add, Sub, ..., Eq, Lt, ...
 
 template <typename A, typename B, typename F>
 void binaryNum(Stack& stack) {
@@ -59,33 +61,6 @@ void unaryScalar(Stack& stack) {
 
 // ---- functors ----
 
-struct Add {
-  int64_t operator()(int64_t a, int64_t b) const { return py::addInt(a, b); }
-  double operator()(double a, double b) const { return a + b; }
-};
-struct Sub {
-  int64_t operator()(int64_t a, int64_t b) const { return py::subInt(a, b); }
-  double operator()(double a, double b) const { return a - b; }
-};
-struct Mul {
-  int64_t operator()(int64_t a, int64_t b) const { return py::mulInt(a, b); }
-  double operator()(double a, double b) const { return a * b; }
-};
-// True division; TorchScript gives inf/nan on a zero divisor rather than raising.
-struct Div {
-  double operator()(int64_t a, int64_t b) const { return static_cast<double>(a) / static_cast<double>(b); }
-  double operator()(double a, double b) const { return a / b; }
-};
-// TorchScript's float // and % are floor(a / b) and a remainder with the sign of b; unlike
-// Python they give inf/nan for a zero divisor instead of raising.
-struct FloorDiv {
-  int64_t operator()(int64_t a, int64_t b) const { return py::floordivInt(a, b); }
-  double operator()(double a, double b) const { return std::floor(a / b); }
-};
-struct Remainder {
-  int64_t operator()(int64_t a, int64_t b) const { return py::modInt(a, b); }
-  double operator()(double a, double b) const { return std::fmod(b + std::fmod(a, b), b); }
-};
 struct Pow {
   double operator()(int64_t a, int64_t b) const { return std::pow(static_cast<double>(a), static_cast<double>(b)); }
   double operator()(double a, double b) const {
@@ -124,18 +99,6 @@ struct Min {
   T operator()(T a, T b) const { return a < b ? a : b; }
 };
 
-#define EMBER_COMPARE_FUNCTOR(Name, op)                                       \
-  struct Name {                                                               \
-    template <typename T>                                                     \
-    bool operator()(const T& a, const T& b) const { return a op b; }         \
-  };
-EMBER_COMPARE_FUNCTOR(Eq, ==)
-EMBER_COMPARE_FUNCTOR(Ne, !=)
-EMBER_COMPARE_FUNCTOR(Lt, <)
-EMBER_COMPARE_FUNCTOR(Le, <=)
-EMBER_COMPARE_FUNCTOR(Gt, >)
-EMBER_COMPARE_FUNCTOR(Ge, >=)
-#undef EMBER_COMPARE_FUNCTOR
 
 struct BitAnd {
   template <typename T>

@@ -37,7 +37,14 @@ void tensorToInt(Stack& stack) {
 }
 
 void tensorToFloat(Stack& stack) { push(stack, popTensor(stack).item().toDouble()); }
-void tensorToBool(Stack& stack) { push(stack, popTensor(stack).item().toBool()); }
+// bool(t) and `if t:` are Tensor.is_nonzero(), whose errors name the ambiguity.
+bool isNonzero(const Tensor& t) {
+  EMBER_CHECK(t.numel() != 0, "Boolean value of Tensor with no values is ambiguous");
+  EMBER_CHECK(t.numel() == 1, "Boolean value of Tensor with more than one value is ambiguous");
+  return t.item().toBool();
+}
+
+void tensorToBool(Stack& stack) { push(stack, isNonzero(popTensor(stack))); }
 
 void scalarImplicit(Stack& stack) {
   Tensor t = popTensor(stack);
@@ -103,6 +110,40 @@ Ops tensorInfoOps() {
   ops.emplace_back("aten::dim(Tensor self) -> int", [](Stack& s) { push(s, popTensor(s).dim()); });
   ops.emplace_back("aten::numel(Tensor self) -> int", [](Stack& s) { push(s, popTensor(s).numel()); });
   ops.emplace_back("aten::len.Tensor(Tensor t) -> int", tensorLen);
+  ops.emplace_back("aten::is_nonzero(Tensor self) -> bool", tensorToBool);
+  ops.emplace_back("aten::is_contiguous(Tensor self) -> bool", [](Stack& s) { push(s, popTensor(s).is_contiguous()); });
+  ops.emplace_back("aten::is_contiguous.memory_format(Tensor self, MemoryFormat memory_format) -> bool",
+                   [](Stack& s) {
+                     int64_t format = pop(s).toInt();
+                     Tensor t = popTensor(s);
+                     // Only the default layout exists here: channels-last asks are answered for it.
+                     push(s, format == 2 || format == 3 ? t.dim() < 3 && t.is_contiguous() : t.is_contiguous());
+                   });
+  ops.emplace_back("aten::is_non_overlapping_and_dense(Tensor self) -> bool",
+                   [](Stack& s) { push(s, popTensor(s).is_non_overlapping_and_dense()); });
+  ops.emplace_back("aten::is_floating_point(Tensor self) -> bool",
+                   [](Stack& s) { push(s, popTensor(s).is_floating_point()); });
+  ops.emplace_back("aten::is_complex(Tensor self) -> bool", [](Stack& s) { push(s, popTensor(s).is_complex()); });
+  ops.emplace_back("aten::is_signed(Tensor self) -> bool", [](Stack& s) { push(s, popTensor(s).is_signed()); });
+  ops.emplace_back("aten::storage_offset(Tensor self) -> int", [](Stack& s) { push(s, popTensor(s).storage_offset()); });
+  ops.emplace_back("aten::element_size(Tensor self) -> int",
+                   [](Stack& s) { push(s, static_cast<int64_t>(popTensor(s).element_size())); });
+  ops.emplace_back("aten::get_device(Tensor self) -> int", [](Stack& s) {
+    Device d = popTensor(s).device();
+    push(s, d.isCpu() ? int64_t{-1} : static_cast<int64_t>(d.index));
+  });
+  // No autograd: every tensor is a leaf of version 0 that is neither conjugated nor negated.
+  for (const char* flag : {"is_neg", "is_conj", "is_inference", "_is_zerotensor", "is_distributed", "retains_grad"})
+    ops.emplace_back(std::string("aten::") + flag + "(Tensor self) -> bool", constantFlag<false>);
+  ops.emplace_back("aten::is_leaf(Tensor self) -> bool", constantFlag<true>);
+  ops.emplace_back("aten::output_nr(Tensor self) -> int", [](Stack& s) {
+    drop(s, 1);
+    push(s, int64_t{0});
+  });
+  ops.emplace_back("aten::_version(Tensor self) -> int", [](Stack& s) {
+    drop(s, 1);
+    push(s, int64_t{0});
+  });
   ops.emplace_back("prim::device(Tensor a) -> Device", [](Stack& s) { push(s, popTensor(s).device()); });
   ops.emplace_back("prim::dtype(Tensor a) -> int", [](Stack& s) { push(s, static_cast<int64_t>(popTensor(s).dtype())); });
   // Every ember tensor is strided (torch.strided is layout 0).

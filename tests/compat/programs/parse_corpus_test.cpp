@@ -41,9 +41,7 @@ std::vector<Program> loadCorpus() {
 
 // Programs ember's parser does not accept yet, with the reason. Each must still fail, so a fix
 // shows up here and the entry is removed.
-const std::map<std::string, std::string> kKnownParseGaps = {
-    {"111_fstring_in_script_mode.py", "f-strings (torch.jit.script rewrites them to str.format)"},
-};
+const std::map<std::string, std::string> kKnownParseGaps = {};
 
 TEST(ProgramCorpus, ProgramsPyTorchCompilesParse) {
   auto programs = loadCorpus();

@@ -426,6 +426,8 @@ Outcome checkProgram(const Program& p, const json& expected, std::shared_ptr<Com
     return {false, std::string("decoding inputs: ") + e.what()};
   }
 
+  // PyTorch's results were made after torch.manual_seed(0).
+  manual_seed(0);
   std::string printed;
   PrintSink previous = setPrintSink([&](std::string_view s) { printed += s; });
   IValue result;

@@ -17,7 +17,7 @@ namespace ember::jit {
 namespace {
 
 struct Program {
-  std::string name, text, expect, match;
+  std::string name, text, expect, match, mode;
 };
 
 std::filesystem::path corpusDir() {
@@ -32,13 +32,14 @@ std::vector<Program> loadCorpus() {
     std::ifstream in(e.path());
     std::stringstream buf;
     buf << in.rdbuf();
-    Program p{e.path().filename().string(), buf.str(), "", ""};
+    Program p{e.path().filename().string(), buf.str(), "", "", ""};
     std::istringstream lines(p.text);
     std::smatch m;
     for (std::string line; std::getline(lines, line);) {
       if (!std::regex_match(line, m, kTrailer)) continue;
       if (m[1] == "EXPECT") p.expect = m[2].str();
       if (m[1] == "MATCH") p.match = m[2].str();
+      if (m[1] == "MODE") p.mode = m[2].str();
     }
     programs.push_back(std::move(p));
   }
@@ -48,27 +49,22 @@ std::vector<Program> loadCorpus() {
 
 // Programs the emitter does not handle yet, with the reason.
 const std::map<std::string, std::string> kKnownGaps = {
-    {"047_with_no_grad.py", "Unknown builtin op: aten::no_grad."},
-    {"078_comparison_chain_rejected_by_compilation_unit.py", "compiled but PyTorch rejects it (Arguments for call are not valid)"},
-    {"081_in_dict_and_string.py", "Arguments for call are not valid."},
-    {"096_tensor_arithmetic_ops.py", "List type annotation `List[Tensor]` did not match the types of the given list elements, which were unified ..."},
-    {"097_tensor_int_floordiv_mod_negative.py", "Return value was annotated as having type Tuple[Tensor, Tensor, Tensor] but is actually of type Tuple[int, ..."},
-    {"110_string_percent_format.py", "Arguments for call are not valid."},
-    {"111_fstring_in_script_mode.py", "f-string literals are not supported:"},
-    {"139_final_local_rejected.py", "compiled but PyTorch rejects it (Unknown type constructor Final)"},
-    {"217_tensor_indexing_basic.py", "List type annotation `List[Tensor]` did not match the types of the given list elements, which were unified ..."},
-    {"222_tensor_scalar_ops_with_python_numbers.py", "List type annotation `List[Tensor]` did not match the types of the given list elements, which were unified ..."},
-    {"226_tensor_item_tolist.py", "Return value was annotated as having type Tuple[float, List[List[float]], int] but is actually of type Tupl..."},
-    {"227_tensor_size_dim_dtype_shape.py", "Unknown type name 'Tuple[List[int], int, int, List[int], int, torch.dtype, bool, int]':"},
-    {"229_tensor_bool_method_rejected.py", "compiled but PyTorch rejects it (no attribute or method 'bool')"},
-    {"239_tensor_int_div_by_zero_error.py", "Return value was annotated as having type Tensor but is actually of type int:"},
-    {"262_class_rejected_by_compilation_unit.py", "compiled but PyTorch rejects it (expected def but found 'class')"},
 };
 
-// Returns the error text, or "" when the program compiled.
+// Returns the error text, or "" when the program compiled. "cu" programs go through compile()
+// as torch.jit.CompilationUnit source; "script" programs are read as torch.jit.script reads a
+// Python module (classes, f-strings, comparison chains), every function compiled.
 std::string tryCompile(const Program& p) {
   try {
-    compile(p.text, "<string>");
+    if (p.mode == "script") {
+      CompilationUnit cu;
+      DefineOptions options;
+      options.typePrefix = "__torch__.corpus_" + p.name.substr(0, 3) + ".";
+      options.filename = p.name;
+      defineInto(cu, p.text, nullptr, options);
+    } else {
+      compile(p.text, "<string>");
+    }
     return "";
   } catch (const std::exception& e) {
     return std::string(e.what()).empty() ? "(empty error)" : e.what();

@@ -159,7 +159,23 @@ TEST(Lexer, TypeCommentsAreTokensOtherCommentsAreSkipped) {
 TEST(Lexer, InvalidCharacters) {
   EXPECT_EQ(lexError("x $ 1"), "expected a valid token but found '$' here:\nx $ 1\n  ~ <--- HERE\n");
   EXPECT_EQ(lexError("x = \x01"), "expected a valid token but found '\\x01' here:\nx = \x01\n    ~ <--- HERE\n");
-  EXPECT_EQ(lexError("f\"{x}\""), "f-string literals are not supported:\nf\"{x}\"\n~~ <--- HERE\n");
+}
+
+std::string tokensIn(SourceDialect dialect, const std::string& src) {
+  Lexer lexer(std::make_shared<Source>(src), dialect);
+  std::string out;
+  for (Token t = lexer.next(); t.kind != TK_EOF; t = lexer.next()) out += (out.empty() ? "" : " ") + t.kindString();
+  return out;
+}
+
+// Python's tokens that TorchScript's own lexer does not have (f and r prefixes, //=, @=, digit
+// separators) split into smaller tokens there, so its parser reports them as PyTorch's does.
+TEST(Lexer, TorchScriptDialectHasNoPythonOnlyTokens) {
+  EXPECT_EQ(tokensIn(SourceDialect::Python, "f\"{x}\" r'a' x //= 1_000"),
+            "string_literal string_literal ident //= number newline");
+  EXPECT_EQ(tokensIn(SourceDialect::TorchScript, "f\"{x}\" r'a' x //= 1_000"),
+            "ident string_literal ident string_literal ident floordiv = number ident newline");
+  EXPECT_EQ(tokensIn(SourceDialect::TorchScript, "x @= y"), "ident @ = ident newline");
 }
 
 TEST(Lexer, CurLookaheadNextIfExpect) {

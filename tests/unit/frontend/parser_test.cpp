@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include "fixture_reader.h"
 
@@ -99,6 +100,50 @@ TEST(Parser, MatchesPyTorchOnFixtureCases) {
   }
 }
 
+
+// The cases where torch._C's parser (TREE or ERROR) differs from torch.jit.script's (PYFRONTEND)
+// and that ember's TorchScript dialect follows: what torch.jit.CompilationUnit sees.
+TEST(Parser, TorchScriptDialectMatchesTorchCParser) {
+  const std::set<std::string> kDialectCases = {"precedence", "compare_chain", "comp_if", "matmul_eq",
+                                               "floordiv_eq", "raw_string", "underscore_number", "lambda_err"};
+  auto blocks = readFixture(readFile(testing::frontendDataDir() / "parser_cases.txt"), {"CASE"});
+  size_t checked = 0;
+  for (const auto& block : blocks) {
+    const std::string& name = block.header.at(1);
+    if (!kDialectCases.count(name)) continue;
+    ++checked;
+    std::string actual;
+    try {
+      actual = treeToString(parseDef(*block.section("BODY"), /*isMethod=*/true, SourceDialect::TorchScript).tree());
+    } catch (const Error& e) {
+      actual = std::string("ERROR ") + e.what();
+    }
+    if (const std::string* tree = block.section("TREE")) {
+      EXPECT_EQ(actual, *tree) << "case " << name;
+    } else {
+      std::string message = *block.section("ERROR");
+      if (!message.empty() && message[0] == '\n') message.erase(0, 1);
+      EXPECT_EQ(firstLine(actual), "ERROR " + firstLine(message)) << "case " << name;
+    }
+  }
+  EXPECT_EQ(checked, kDialectCases.size());
+}
+
+TEST(Parser, FStringsBecomeFormatCalls) {
+  Def def = parseDef("def f(i, s):\n  return f\"i={i} {{s}}={s + 'x'}\" 'y'\n");
+  EXPECT_EQ(treeToString(def.statements()[0].tree()),
+            "(return\n"
+            "  (apply\n"
+            "    (.\n"
+            "      (string_literal i={} {s}={}y)\n"
+            "      (ident format))\n"
+            "    (list\n"
+            "      (variable (ident i))\n"
+            "      (+\n"
+            "        (variable (ident s))\n"
+            "        (string_literal x)))\n"
+            "    (list)))\n");
+}
 
 // Every code/*.py file that torch.jit.save wrote for the models in data/gen_archive_code.py.
 TEST(Parser, ParsesEveryArchiveCodeFile) {
@@ -259,7 +304,9 @@ TEST(Parser, RejectsUnsupportedSyntaxClearly) {
   EXPECT_EQ(message("def f(x):\n  return {1, 2}\n"), "Set literals are not supported in TorchScript:");
   EXPECT_EQ(message("def f(x):\n  return g(**x)\n"),
             "keyword-argument expansion (**) is not supported in TorchScript:");
-  EXPECT_EQ(message("def f(x):\n  return f\"{x}\"\n"), "f-string literals are not supported:");
+  EXPECT_EQ(message("def f(x):\n  return f\"{x!r}\"\n"), "Don't support conversion in JoinedStr:");
+  EXPECT_EQ(message("def f(x):\n  return f\"{x:3}\"\n"), "Don't support formatting in JoinedStr:");
+  EXPECT_EQ(message("def f(x):\n  return f\"{x\"\n"), "f-string: expecting '}':");
   EXPECT_EQ(message("def f(x):\n  return b\"x\"\n"), "bytes literals are not supported in TorchScript:");
   EXPECT_EQ(message("def f(x):\n  return [i for i in x for j in x]\n"),
             "Only a single generator is currently supported:");

@@ -68,3 +68,91 @@ graph(%x : int, %c : bool):
 
 }  // namespace
 }  // namespace ember::jit
+
+namespace ember::jit {
+namespace {
+
+void registerContainerTestOps() {
+  static bool done = [] {
+    auto& reg = OperatorRegistry::global();
+    reg.registerOperator(Operator("dcetest::append(int[](a!) self, int el) -> int[](a!)", noop));
+    reg.registerOperator(Operator("dcetest::len(int[] a) -> int", noop));
+    return true;
+  }();
+  (void)done;
+}
+
+// Note [Writes to lists only held by other containers]: PyTorch 1.13 drops
+// `inner.append(2)` in `inner = [1]; outer = [inner, inner]; inner.append(2); return outer`.
+TEST(DeadCodeElimination, WriteToAListOnlyHeldByAnotherListIsDeadUnlessReadAfter) {
+  registerContainerTestOps();
+  const char* dropped = R"IR(
+graph():
+  %one : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %inner : int[] = prim::ListConstruct(%one)
+  %outer : int[][] = prim::ListConstruct(%inner, %inner)
+  %a : int[] = dcetest::append(%inner, %two)
+  return (%outer)
+)IR";
+  auto g = std::make_shared<Graph>();
+  parseIR(dropped, *g);
+  eliminateDeadCode(g);
+  FileCheck().checkNot("dcetest::append").run(g->toString());
+
+  // Read afterwards, or returned itself: kept.
+  const char* readAfter = R"IR(
+graph():
+  %one : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %inner : int[] = prim::ListConstruct(%one)
+  %outer : int[][] = prim::ListConstruct(%inner, %inner)
+  %a : int[] = dcetest::append(%inner, %two)
+  %n : int = dcetest::len(%inner)
+  return (%outer, %n)
+)IR";
+  g = std::make_shared<Graph>();
+  parseIR(readAfter, *g);
+  eliminateDeadCode(g);
+  FileCheck().check("dcetest::append").run(g->toString());
+
+  const char* returned = R"IR(
+graph():
+  %one : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %inner : int[] = prim::ListConstruct(%one)
+  %a : int[] = dcetest::append(%inner, %two)
+  return (%inner)
+)IR";
+  g = std::make_shared<Graph>();
+  parseIR(returned, *g);
+  eliminateDeadCode(g);
+  FileCheck().check("dcetest::append").run(g->toString());
+}
+
+// In a loop, a read earlier in the body runs after the write of the previous iteration.
+TEST(DeadCodeElimination, ContainerWriteInALoopReadAtTheTopOfTheBodyIsKept) {
+  registerContainerTestOps();
+  const char* ir = R"IR(
+graph(%n : int):
+  %true : bool = prim::Constant[value=1]()
+  %one : int = prim::Constant[value=1]()
+  %zero : int = prim::Constant[value=0]()
+  %inner : int[] = prim::ListConstruct(%one)
+  %outer : int[][] = prim::ListConstruct(%inner)
+  %s : int = prim::Loop(%n, %true, %zero)
+    block0(%i : int, %s.1 : int):
+      %len : int = dcetest::len(%inner)
+      %s.2 : int = aten::add(%s.1, %len)
+      %a : int[] = dcetest::append(%inner, %i)
+      -> (%true, %s.2)
+  return (%outer, %s)
+)IR";
+  auto g = std::make_shared<Graph>();
+  parseIR(ir, *g);
+  eliminateDeadCode(g);
+  FileCheck().check("dcetest::len").check("dcetest::append").run(g->toString());
+}
+
+}  // namespace
+}  // namespace ember::jit

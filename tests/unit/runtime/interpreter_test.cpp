@@ -2,6 +2,7 @@
 // Expected values are Python's semantics for the same program (noted next to each graph).
 #include <gtest/gtest.h>
 
+#include "ember/ir/file_check.h"
 #include "ember/core/symbols.h"
 #include "ember/core/stack.h"
 #include "ember/runtime/graph_function.h"
@@ -486,6 +487,61 @@ graph(%obj : __torch__.Acc, %x : int):
   Stack out = runCodeOf(g, {IValue(obj), 7});
   EXPECT_EQ(out.at(0).toInt(), 42);
   cls->unsafeRemoveMethod("scale");
+}
+
+}  // namespace
+}  // namespace ember::jit
+
+namespace ember::jit {
+namespace {
+
+// The spec's LSTM cell listing ("9 = mm move(0), move(8)", ...): every tensor is moved into
+// its last use, so each intermediate dies as soon as it is consumed.
+using itest::parseGraph;
+
+TEST(Interpreter, ListingOfTheSpecsLstmCell) {
+  const char* ir = R"IR(
+graph(%x : Tensor, %hx : Tensor, %cx : Tensor, %w_ih : Tensor, %w_hh : Tensor, %b_ih : Tensor, %b_hh : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %four : int = prim::Constant[value=4]()
+  %8 : Tensor = aten::t(%w_ih)
+  %9 : Tensor = aten::mm(%x, %8)
+  %10 : Tensor = aten::t(%w_hh)
+  %11 : Tensor = aten::mm(%hx, %10)
+  %12 : Tensor = aten::add(%9, %11, %one)
+  %13 : Tensor = aten::add(%12, %b_ih, %one)
+  %gates : Tensor = aten::add(%13, %b_hh, %one)
+  %16 : Tensor[] = aten::chunk(%gates, %four, %one)
+  %i.1 : Tensor, %f.1 : Tensor, %c.1 : Tensor, %o.1 : Tensor = prim::ListUnpack(%16)
+  %i : Tensor = aten::sigmoid(%i.1)
+  %f : Tensor = aten::sigmoid(%f.1)
+  %c : Tensor = aten::tanh(%c.1)
+  %o : Tensor = aten::sigmoid(%o.1)
+  %25 : Tensor = aten::mul(%f, %cx)
+  %26 : Tensor = aten::mul(%i, %c)
+  %cy : Tensor = aten::add(%25, %26, %one)
+  %28 : Tensor = aten::tanh(%cy)
+  %hy : Tensor = aten::mul(%o, %28)
+  %30 : (Tensor, Tensor) = prim::TupleConstruct(%hy, %cy)
+  return (%30))IR";
+  Code code(parseGraph(ir), "lstm_cell");
+  FileCheck()
+      .check("0: 0, 1, 2, 3, 4, 5, 6 = Load")
+      .check("7 = t move(3)")
+      .check("8 = mm move(0), move(7)")
+      .check("9 = t move(4)")
+      .check("10 = mm move(1), move(9)")
+      .check("11 = add move(8), move(10), const(1)")
+      .check("15, 16, 17, 18 = ListUnpack move(14)")
+      .check("19 = sigmoid move(15)")
+      .check("21 = tanh move(17)")
+      .check("23 = mul move(20), move(2)")
+      .check("25 = add move(23), move(24), const(1)")
+      .check("26 = tanh 25")  // cy is read again by TupleConstruct: no move
+      .check("27 = mul move(22), move(26)")
+      .check("28 = TupleConstruct move(27), move(25)")
+      .check("= Ret move(28)")
+      .run(code.toString());
 }
 
 }  // namespace
