@@ -14,7 +14,7 @@ for threads in 1 2; do
   line fizzbuzz.compile "$(/usr/bin/python3 -c "import json, sys; print(json.loads(sys.argv[1])['load_ms'] / 1e3)" "$json")" "$threads"
   for name in resnet18 mobilenet_v2 lstm transformer; do
     json=$("$ember" run "$dir/$name.pt" --inputs "$dir/$name.inputs.pt" --warmup 3 --repeat 10 \
-           --threads "$threads" --json 2>/dev/null | tail -n 1)
+           --threads "$threads" --no-grad --json 2>/dev/null | tail -n 1)
     if [[ "$json" != \{* ]]; then
       echo "ember cannot run $name.pt yet" >&2
       continue

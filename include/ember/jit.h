@@ -15,6 +15,7 @@
 #include "ember/ir/ir.h"
 #include "ember/ir/ir_parser.h"
 #include "ember/runtime/graph_executor.h"
+#include "ember/runtime/grad_mode.h"
 #include "ember/runtime/graph_function.h"
 #include "ember/runtime/jit_exception.h"
 #include "ember/runtime/register_operators.h"

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "ember/runtime/grad_mode.h"
 #include "ember/tensor/parallel.h"
 #include "options.h"
 #include "target.h"
@@ -20,7 +21,7 @@ namespace ember::cli {
 namespace {
 const char* kUsage =
     "usage: ember bench TARGET [--inputs FILE] [--method NAME] [--warmup N] [--repeat N]\n"
-    "                          [--threads N] [--no-torch]\n"
+    "                          [--threads N] [--no-torch] [--grad]\n"
     "\n"
     "Times calls of a method of an archive or a function of a TorchScript source file, showing\n"
     "progress, and runs the same with PyTorch (/usr/bin/python3) for a side-by-side comparison.\n"
@@ -30,12 +31,13 @@ const char* kUsage =
     "  --warmup N      untimed calls after the first (default 10)\n"
     "  --repeat N      timed calls (default 100)\n"
     "  --threads N     intra-op threads for both (default: all cores)\n"
-    "  --no-torch      skip the PyTorch run\n";
+    "  --no-torch      skip the PyTorch run\n"
+    "  --grad          keep grad mode on (both run under torch.no_grad() by default)\n";
 
 // Times the same target in PyTorch; prints "load first median min p90" in ms.
 const char* kTorchScript = R"PY(
 import sys, time, torch
-path, method, inputs, warmup, repeat, threads = sys.argv[1:7]
+path, method, inputs, warmup, repeat, threads, grad = sys.argv[1:8]
 torch.set_num_threads(int(threads))
 t0 = time.perf_counter()
 data = open(path, 'rb').read(4)
@@ -51,7 +53,7 @@ if inputs.endswith('.npy'):
 elif inputs:
     v = torch.load(inputs)
     args = tuple(v) if isinstance(v, (tuple, list)) else (v,)
-with torch.no_grad():
+with torch.set_grad_enabled(grad == '1'):
     t0 = time.perf_counter(); fn(*args); first = (time.perf_counter() - t0) * 1e3
     for _ in range(int(warmup)): fn(*args)
     times = []
@@ -93,13 +95,13 @@ std::string shellQuote(const std::string& s) {
 
 // Runs PyTorch; nullopt (with a note) when it is not available or fails.
 std::optional<Stats> torchStats(const std::string& path, const std::string& method, const std::string& inputs,
-                                long warmup, long repeat, int threads) {
+                                long warmup, long repeat, int threads, bool grad) {
   std::FILE* probe = std::fopen("/usr/bin/python3", "r");
   if (!probe) return std::nullopt;
   std::fclose(probe);
   std::string cmd = "/usr/bin/python3 -c " + shellQuote(kTorchScript) + " " + shellQuote(path) + " " +
                     shellQuote(method) + " " + shellQuote(inputs) + " " + std::to_string(warmup) + " " +
-                    std::to_string(repeat) + " " + std::to_string(threads) + " 2>/dev/null";
+                    std::to_string(repeat) + " " + std::to_string(threads) + (grad ? " 1" : " 0") + " 2>/dev/null";
   std::fprintf(stderr, "pytorch  running %ld calls ...\n", repeat);
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
   if (!pipe) return std::nullopt;
@@ -118,6 +120,7 @@ int runBench(const std::vector<std::string>& args) {
   Options opts("bench", kUsage);
   for (const char* o : {"--inputs", "--method", "--warmup", "--repeat", "--threads"}) opts.option(o);
   opts.flag("--no-torch");
+  opts.flag("--grad");
   if (auto r = opts.parse(args); r != Options::Result::Ok) return r == Options::Result::Help ? 0 : 1;
   if (opts.positionals().size() != 1) return opts.fail("expected one TARGET");
   auto warmup = opts.getInt("--warmup", 10, 0, 100000000);
@@ -126,6 +129,8 @@ int runBench(const std::vector<std::string>& args) {
   if (!warmup || !repeat || !threads) return 1;
   try {
     if (opts.has("--threads")) set_num_threads(static_cast<int>(*threads));
+    std::optional<jit::NoGradGuard> noGrad;
+    if (!opts.has("--grad")) noGrad.emplace();
     std::string path = opts.positionals()[0], method = opts.get("--method").value_or("forward");
     Stats ember;
     auto t0 = Clock::now();
@@ -153,7 +158,8 @@ int runBench(const std::vector<std::string>& args) {
     ember.p90 = pick(times, 0.9);
     std::optional<Stats> torch;
     if (!opts.has("--no-torch"))
-      torch = torchStats(path, method, opts.get("--inputs").value_or(""), *warmup, *repeat, get_num_threads());
+      torch = torchStats(path, method, opts.get("--inputs").value_or(""), *warmup, *repeat, get_num_threads(),
+                         opts.has("--grad"));
     std::printf("%-16s %12s %12s %12s\n", "(ms)", "ember", "pytorch", "pytorch/ember");
     auto row = [&](const char* name, double e, std::optional<double> t) {
       if (t) std::printf("%-16s %12.4f %12.4f %12.2fx\n", name, e, *t, e > 0 ? *t / e : 0.0);

@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "ember/error.h"
+#include "ember/runtime/grad_mode.h"
 #include "ember/serialization/torch_save.h"
 #include "ember/tensor/parallel.h"
 #include "options.h"
@@ -19,7 +20,7 @@ namespace {
 
 const char* kUsage =
     "usage: ember run TARGET [--method NAME] [--inputs FILE] [--save-outputs FILE]\n"
-    "                        [--warmup N] [--repeat N] [--threads N] [--json]\n"
+    "                        [--warmup N] [--repeat N] [--threads N] [--json] [--no-grad]\n"
     "\n"
     "TARGET is a TorchScript archive (.pt from torch.jit.save or ember) or a TorchScript source\n"
     "file (compiled as torch.jit.CompilationUnit compiles a string).\n"
@@ -31,7 +32,8 @@ const char* kUsage =
     "  --warmup N           untimed calls after the first one (default 0)\n"
     "  --repeat N           time N more calls and print latency statistics\n"
     "  --threads N          intra-op threads (default: all cores)\n"
-    "  --json               print the timings as one JSON object on the last line of stdout\n";
+    "  --json               print the timings as one JSON object on the last line of stdout\n"
+    "  --no-grad            run as under torch.no_grad() (nn layers' fused inference paths)\n";
 
 using Clock = std::chrono::steady_clock;
 
@@ -81,6 +83,7 @@ int runRun(const std::vector<std::string>& args) {
   Options opts("run", kUsage);
   for (const char* o : {"--method", "--inputs", "--save-outputs", "--warmup", "--repeat", "--threads"}) opts.option(o);
   opts.flag("--json");
+  opts.flag("--no-grad");
   if (auto r = opts.parse(args); r != Options::Result::Ok) return r == Options::Result::Help ? 0 : 1;
   if (opts.positionals().size() != 1) return opts.fail("expected one TARGET");
   auto warmup = opts.getInt("--warmup", 0, 0, 1000000000);
@@ -89,6 +92,8 @@ int runRun(const std::vector<std::string>& args) {
   if (!warmup || !repeat || !threads) return 1;
   try {
     if (opts.has("--threads")) set_num_threads(static_cast<int>(*threads));
+    std::optional<jit::NoGradGuard> noGrad;
+    if (opts.has("--no-grad")) noGrad.emplace();
     Timings t;
     auto start = Clock::now();
     Target target = loadTarget(opts.positionals()[0]);

@@ -2,23 +2,21 @@
 // checks of nn.MultiheadAttention and nn.Transformer*): torch.is_grad_enabled /
 // torch.set_grad_enabled and torch.is_autocast_enabled.
 //
-// ember computes no gradients, but programs can observe the grad mode, so it is kept as PyTorch
-// keeps it: a per-thread flag, on by default. (With it on, those modules take their ordinary
+// The flag itself is ember/runtime/grad_mode.h. (With it on, those modules take their ordinary
 // path whenever a parameter requires grad, as they do in PyTorch outside torch.no_grad().)
 // Autocast is never enabled.
+#include "ember/runtime/grad_mode.h"
 #include "ember/runtime/register_operators.h"
 #include "runtime/ops/aten_arg_utils.h"
 
 namespace ember::jit::aten {
 namespace {
 
-thread_local bool gradEnabled = true;
-
 RegisterOperators reg({
-    {"aten::is_grad_enabled() -> bool", [](Stack& s) { s.emplace_back(gradEnabled); }},
+    {"aten::is_grad_enabled() -> bool", [](Stack& s) { s.emplace_back(isGradEnabled()); }},
     {"aten::set_grad_enabled(bool val) -> ()",
      [](Stack& s) {
-       gradEnabled = boolArg(s.back());
+       setGradEnabled(boolArg(s.back()));
        s.pop_back();
      }},
     {"aten::is_autocast_enabled() -> bool", [](Stack& s) { s.emplace_back(false); }},

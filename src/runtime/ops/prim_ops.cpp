@@ -191,9 +191,6 @@ NodeOperation createCreateObject(const Node* node) {
 
 void hashOp(Stack& stack) { stack.back() = IValue(static_cast<int64_t>(DictImpl::Hash()(stack.back()))); }
 
-// Grad mode is a per-thread flag; ember records no gradients, so it only answers queries.
-thread_local bool gradEnabled = true;
-
 // A Future's value, blocking until it is complete (the interpreter's own wait suspends instead).
 void waitOp(Stack& stack) {
   IntrusivePtr<FutureImpl> fut = stack.back().toFuture();
@@ -230,9 +227,6 @@ RegisterOperators reg({
     Operator("aten::is_scripting() -> bool", [](Stack& s) { s.emplace_back(true); }),
     Operator("prim::CreateObject(...) -> ...", createCreateObject, AliasAnalysisKind::CONSERVATIVE),
     Operator("aten::hash.generic(t value) -> int", hashOp),
-    Operator("aten::is_grad_enabled() -> bool", [](Stack& s) { s.emplace_back(gradEnabled); }),
-    Operator("aten::set_grad_enabled(bool val) -> ()", [](Stack& s) { gradEnabled = pop(s).toBool(); },
-             AliasAnalysisKind::CONSERVATIVE),
     Operator("aten::wait(Future(t) self) -> t", waitOp, AliasAnalysisKind::CONSERVATIVE),
     Operator("prim::Enter(...) -> ...", enterOp, AliasAnalysisKind::CONSERVATIVE),
     Operator("prim::Exit(...) -> ...", exitOp, AliasAnalysisKind::CONSERVATIVE),

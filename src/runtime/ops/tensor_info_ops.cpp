@@ -152,9 +152,6 @@ Ops tensorInfoOps() {
     push(s, int64_t{0});
   });
   ops.emplace_back("prim::is_cuda(Tensor a) -> bool", [](Stack& s) { push(s, popTensor(s).is_cuda()); });
-  ops.emplace_back("aten::is_floating_point(Tensor self) -> bool",
-                   [](Stack& s) { push(s, popTensor(s).is_floating_point()); });
-  ops.emplace_back("aten::is_complex(Tensor self) -> bool", [](Stack& s) { push(s, popTensor(s).is_complex()); });
   ops.emplace_back("prim::is_cpu(Tensor a) -> bool", [](Stack& s) { push(s, popTensor(s).is_cpu()); });
   ops.emplace_back("prim::requires_grad(Tensor a) -> bool", [](Stack& s) { push(s, popTensor(s).requires_grad()); });
   for (const char* flag : {"is_sparse", "is_sparse_csr", "is_mkldnn", "is_quantized", "is_meta", "is_xpu", "is_vulkan",

@@ -102,6 +102,7 @@ std::string compareValues(const IValue& a, const IValue& e, Tolerance tol, const
 // Runs one case; "" when ember matches PyTorch.
 std::string runCase(const nlohmann::json& c) {
   std::string name = c.at("name");
+  NoGradGuard noGrad;  // gen_zoo.py ran PyTorch's archive under torch.no_grad()
   try {
     Module m = load(gZoo + "/" + name + ".pt");
     IValue inputs = pickleLoad(gZoo + "/" + name + ".inputs.pt");
