@@ -2,8 +2,8 @@
 
 usage: torch_archives.py OUTDIR [--generate-only]
 
-Writes OUTDIR/<name>.pt (torch.jit.save) and OUTDIR/<name>.inputs.pt if missing: resnet18 and
-mobilenet_v2 (torchvision, scripted, eval, random weights, one 224x224 image), an LSTM module
+Writes OUTDIR/<name>.pt (torch.jit.save) and OUTDIR/<name>.inputs.pt if missing: resnet18,
+resnet50 and mobilenet_v2 (torchvision, scripted, eval, random weights, one 224x224 image), an LSTM module
 (2 layers, hidden 256, 50 steps) and a transformer encoder (3 layers, d_model 256, 8 heads,
 sequence 64). Then times, for 1 and 2 threads, torch.jit.load, the first call after load and the
 median warm call, as JSON lines {"suite": "archives", "name": "<model>.<what>", ...}, plus the
@@ -45,6 +45,7 @@ class Encoder(nn.Module):
 def models():
     import torchvision.models as tvm
     yield "resnet18", lambda: tvm.resnet18(), (torch.randn(1, 3, 224, 224),)
+    yield "resnet50", lambda: tvm.resnet50(), (torch.randn(1, 3, 224, 224),)
     yield "mobilenet_v2", lambda: tvm.mobilenet_v2(), (torch.randn(1, 3, 224, 224),)
     yield "lstm", LSTMModel, (torch.randn(1, 50, 64),)
     yield "transformer", Encoder, (torch.randn(1, 64, 256),)

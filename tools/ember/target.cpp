@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 #include "ember/api/method.h"
 #include "ember/error.h"
@@ -39,12 +40,15 @@ std::string readFile(const std::string& path) {
 Target loadTarget(const std::string& path) {
   Target t;
   t.path = path;
-  std::string bytes = readFile(path);
-  t.isArchive = bytes.rfind("PK\x03\x04", 0) == 0;
+  std::ifstream in(path, std::ios::binary);
+  EMBER_CHECK(in, "cannot open '", path, "'");
+  char magic[4] = {};
+  in.read(magic, 4);
+  t.isArchive = in.gcount() == 4 && std::string_view(magic, 4) == std::string_view("PK\x03\x04", 4);
   if (t.isArchive) {
-    t.module = jit::loadFromBytes(std::move(bytes));
+    t.module = jit::load(path);  // maps the file: tensor data is not copied
   } else {
-    t.unit = jit::compile(bytes, path);
+    t.unit = jit::compile(readFile(path), path);
   }
   return t;
 }
