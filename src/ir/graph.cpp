@@ -66,6 +66,7 @@ Node* Graph::createClone(const Node* n, const ValueMapper& valueMap, bool copyBl
   Node* r = create(n->kind(), 0);
   r->copyAttributes(*n);
   if (n->sourceRange()) r->setSourceRange(*n->sourceRange());
+  r->setCallStack(n->callStack());
   r->setScopeName(n->scopeName());
   for (Value* o : n->outputs()) r->addOutput()->copyMetadata(o);
   for (Value* i : n->inputs()) r->addInput(valueMap(i));

@@ -38,6 +38,18 @@ Function* calledGraphFunction(const Node* call) {
   return nullptr;
 }
 
+// Note [Inlined call stack]: the node (and everything in its blocks) now runs inside `frame`,
+// which itself was inlined through `outer`: its stack becomes outer + frame + its own.
+void recordInlinedFrame(Node* n, const Node::InlinedCallStack& outer, const Node::InlinedFrame& frame) {
+  auto stack = std::make_shared<std::vector<Node::InlinedFrame>>();
+  if (outer) *stack = *outer;
+  stack->push_back(frame);
+  if (n->callStack()) stack->insert(stack->end(), n->callStack()->begin(), n->callStack()->end());
+  n->setCallStack(std::move(stack));
+  for (Block* b : n->blocks())
+    for (Node* inner : b->nodes()) recordInlinedFrame(inner, outer, frame);
+}
+
 void inlineCall(Node* call, Function* fn, int depth) {
   EMBER_CHECK(depth < kMaxInlineDepth, "inlining ", fn->qualname(), ": calls nested too deeply (recursion?)");
   std::shared_ptr<Graph> callee = fn->graph();
@@ -51,10 +63,14 @@ void inlineCall(Node* call, Function* fn, int depth) {
 
   Graph& graph = *call->owningGraph();
   std::vector<Value*> results;
+  Node* before = call->prev();
   {
     WithInsertPoint guard(call);
     results = body->insertGraphInto(graph, args);
   }
+  // The spliced nodes sit between `before` and the call.
+  Node::InlinedFrame frame{fn->name(), call->sourceRange()};
+  for (Node* n = before->next(); n != call; n = n->next()) recordInlinedFrame(n, call->callStack(), frame);
   EMBER_CHECK(results.size() == call->outputs().size(), "inlining ", fn->qualname(), ": the call has ",
               call->outputs().size(), " outputs but the function returns ", results.size());
   for (size_t i = 0; i < results.size(); ++i) call->output(i)->replaceAllUsesWith(results[i]);

@@ -39,13 +39,25 @@ bool printNodeInGraph(std::ostream& out, const Node& node) {
   return true;
 }
 
-void printEntry(std::ostream& out, const TracebackEntry& entry) {
+// One line group per frame; a node inlined from other functions shows their calls first (Note
+// [Inlined call stack]). `original` maps a range to the one it was printed from (archives).
+void printEntry(std::ostream& out, const TracebackEntry& entry, bool original) {
   const Node* node = entry.code->nodeFor(entry.pc);
   if (!node) return;
-  if (node->sourceRange() && node->sourceRange()->valid()) {
-    node->sourceRange()->printWithContext(out, kContextLines, true, frameName(entry.code->functionName()));
-    return;
+  auto print = [&](const std::optional<SourceRange>& range, const std::string& function) {
+    if (!range || !range->valid()) return false;
+    std::optional<SourceRange> shown = original ? range->findSourceRangeThatGenerated() : range;
+    if (shown) shown->printWithContext(out, kContextLines, true, function);
+    return true;
+  };
+  std::string function = frameName(entry.code->functionName());
+  if (node->callStack()) {
+    for (const Node::InlinedFrame& frame : *node->callStack()) {
+      print(frame.callSite, function);
+      function = frame.function;
+    }
   }
+  if (print(node->sourceRange(), function) || original) return;
   if (!printNodeInGraph(out, *node)) out << *node;
 }
 
@@ -66,13 +78,10 @@ std::string formatInterpreterError(const std::exception& e, const std::vector<Tr
   for (const TracebackEntry& entry : entries) haveOriginal = haveOriginal || originalRange(entry).has_value();
   out << (haveOriginal ? "Traceback of TorchScript, serialized code (most recent call last):\n"
                        : "Traceback of TorchScript (most recent call last):\n");
-  for (const TracebackEntry& entry : entries) printEntry(out, entry);
+  for (const TracebackEntry& entry : entries) printEntry(out, entry, false);
   if (haveOriginal) {
     out << "\nTraceback of TorchScript, original code (most recent call last):\n";
-    for (const TracebackEntry& entry : entries) {
-      if (auto original = originalRange(entry))
-        original->printWithContext(out, kContextLines, true, frameName(entry.code->functionName()));
-    }
+    for (const TracebackEntry& entry : entries) printEntry(out, entry, true);
   }
   std::string cls = "RuntimeError";
   if (auto* jit = dynamic_cast<const JitException*>(&e); jit && jit->pythonClassName()) cls = *jit->pythonClassName();

@@ -186,6 +186,20 @@ class Node {
     return this;
   }
 
+  // Note [Inlined call stack]: a node copied into another graph by inlining remembers the calls
+  // it was inlined through, outermost first: for each, the called function's name and the call's
+  // source range in its caller. Tracebacks print one frame per call, as if nothing were inlined.
+  struct InlinedFrame {
+    std::string function;                // the callee's name ("helper")
+    std::optional<SourceRange> callSite;  // the call, in the caller's code
+  };
+  using InlinedCallStack = std::shared_ptr<const std::vector<InlinedFrame>>;
+  const InlinedCallStack& callStack() const { return callStack_; }
+  Node* setCallStack(InlinedCallStack stack) {
+    callStack_ = std::move(stack);
+    return this;
+  }
+
   // ---- inputs and outputs ----
   ArrayRef<Value*> inputs() const { return inputs_; }
   ArrayRef<Value*> outputs() const { return outputs_; }
@@ -339,6 +353,7 @@ class Node {
   std::vector<Block*> blocks_;
   std::vector<std::unique_ptr<AttributeValue>> attributes_;
   std::optional<SourceRange> sourceRange_;
+  InlinedCallStack callStack_;
   std::string scopeName_;
   mutable const Operator* op_ = nullptr;  // cached by lookupOperator
   mutable bool opLooked_ = false;
