@@ -7,7 +7,7 @@ mkdir -p "$out"
 torch_py=/usr/bin/python3
 here=$(cd "$(dirname "$0")" && pwd)
 
-suites=(tensor_ops linalg_conv nn_ops seq_ops interpreter_bench archives)
+suites=(tensor_ops linalg_conv nn_ops seq_ops interpreter_bench programs_bench archives)
 n=${#suites[@]}
 : > "$out/ember.jsonl"
 : > "$out/torch.jsonl"
