@@ -9,6 +9,7 @@ Each case is OUTDIR/<name>.case, a text file of sections; a section starts with 
   @@ function <name>             a free function: the sections `graph` (str(graph)), `schema`
                                  (str(schema)), `code` (fn.code) follow
   @@ fn <name> <qualified name>  a function the graph calls through prim::Constant[name=...]
+  @@ callee <qualified name>      a module case's called function: then `schema` and `graph`
   @@ namedtuple <qualname>       body: one `field type-annotation` line per field (the IR text
                                  drops NamedTuple names, the test puts them back)
   @@ class <qualname> <module|class>
@@ -222,18 +223,53 @@ def archive_files(module):
     return files
 
 
+def compiled_function_qualname(torch, name):
+    """The qualified name of the function `name` that scripting compiled (e.g. F.relu)."""
+    for fn in torch.jit._state._python_cu.get_functions():
+        if fn.name == name:
+            return fn.qualified_name
+    return "__torch__." + name
+
+
+def describe_callees(torch, out, qualnames):
+    """Graphs of the free functions a module's methods call: the archive prints them too."""
+    cu = torch.jit._state._python_cu
+    done = set()
+    while qualnames - done:
+        qual = sorted(qualnames - done)[0]
+        done.add(qual)
+        fn = cu.find_function(qual)
+        if fn is None:
+            continue
+        section(out, "callee " + qual)
+        section(out, "schema", str(fn.schema))
+        section(out, "graph", str(fn.graph))
+        for n in fn.graph.nodes():
+            if n.kind() == "prim::Constant" and n.hasAttribute("name"):
+                qualnames.add(compiled_function_qualname(torch, n.s("name")))
+
+
 def module_case(torch, outdir, cls):
     module = torch.jit.script(cls())
     out = []
     described = set()
     describe_module_class(torch, module, out, described)
-    for mname in module._c._method_names():
-        describe_graph_types(torch, module._c._get_method(mname).graph, out, lambda n: "__torch__." + n)
+    called = set()
+
+    def qualname_of(name):
+        q = compiled_function_qualname(torch, name)
+        called.add(q)
+        return q
+
+    for sub in module.modules():
+        for mname in sub._c._method_names():
+            describe_graph_types(torch, sub._c._get_method(mname).graph, out, qualname_of)
+    describe_callees(torch, out, called)
     section(out, "rootcode " + module._c._type().qualified_name(), module.code)
     for path, text in archive_files(module):
         prefix = path[len("code/"):].replace("/", ".")
-        classes = [prefix + "." + c for c in re.findall(r"^class (\w+)", text, re.M)]
-        section(out, "file " + path + " " + " ".join(classes), text)
+        names = [prefix + "." + c for c in re.findall(r"^(?:class|def) (\w+)", text, re.M)]
+        section(out, "file " + path + " " + " ".join(names), text)
     write_case(outdir, "module_" + cls.__name__, out)
 
 

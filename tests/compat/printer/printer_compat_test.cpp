@@ -171,7 +171,8 @@ struct CaseWorld {
       changed = changed || r != c;
       c = r;
     }
-    if (auto tt = t->cast<TupleType>(); tt && tt->schema() && tt->schema()->qualifiedName.empty()) {
+    // The IR parser names such a tuple "NamedTuple", the placeholder the text gives it.
+    if (auto tt = t->cast<TupleType>(); tt && tt->schema() && tt->schema()->qualifiedName == "NamedTuple") {
       for (const auto& [name, type] : types) {
         auto named = type->cast<TupleType>();
         if (named && named->schema()->fieldNames == tt->schema()->fieldNames) return named;
@@ -194,6 +195,8 @@ struct CaseWorld {
           n->output()->setType(FunctionType::create(functions.back().get()));
         }
         for (Block* inner : n->blocks()) visit(inner);
+        // fork's body is a subgraph attribute, not a block.
+        if (n->hasAttribute(attr::Subgraph)) visit(n->g(attr::Subgraph)->block());
       }
     };
     visit(g.block());
@@ -304,10 +307,20 @@ std::vector<Outcome> runModuleCase(const std::string& caseName, const std::vecto
   std::string methodName;
   std::string schemaText;
   std::vector<std::unique_ptr<GraphFunction>> methods;
+  std::map<std::string, GraphFunction*> callees;  // free functions the archive prints, by qualname
+  std::string calleeName;
   for (const Section& s : sections) {
     const std::string& kind = s.header[0];
     if (kind == "class") {
       current = world.types[s.header[1]]->expect<ClassType>();
+    } else if (kind == "callee") {
+      current = nullptr;
+      calleeName = s.header[1];
+    } else if (kind == "graph" && !current && !calleeName.empty()) {
+      auto fn = std::make_unique<GraphFunction>(calleeName, world.parseGraph(s.body));
+      fn->setSchema(world.parseFunctionSchema(schemaText));
+      callees[calleeName] = fn.get();
+      methods.push_back(std::move(fn));
     } else if (kind == "attr") {
       auto k = s.header[1] == "parameter" ? ClassAttribute::Kind::Parameter
                : s.header[1] == "buffer"  ? ClassAttribute::Kind::Buffer
@@ -339,9 +352,13 @@ std::vector<Outcome> runModuleCase(const std::string& caseName, const std::vecto
       std::vector<IValue> constants;
       PythonPrinter printer(constants, printOptions(true));
       for (size_t i = 2; i < s.header.size(); ++i) {
+        if (auto fn = callees.find(s.header[i]); fn != callees.end()) {
+          printer.printFunction(*fn->second);
+          continue;
+        }
         auto it = world.types.find(s.header[i]);
         if (it == world.types.end()) {
-          outcomes.push_back({caseName + " " + s.header[1], false, "class " + s.header[i] + " is not described"});
+          outcomes.push_back({caseName + " " + s.header[1], false, s.header[i] + " is not described"});
           break;
         }
         printer.printNamedType(it->second);
