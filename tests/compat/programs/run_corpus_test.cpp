@@ -38,6 +38,7 @@
 #include "ember/tensor.h"
 #include "frontend/cleanup_passes.h"
 #include "frontend/compile.h"
+#include "support/graph_text.h"
 
 namespace ember::jit {
 namespace {
@@ -307,39 +308,6 @@ bool match(const IValue& v, const json& e, std::string& why) {
 
 // ---- graph shapes ----
 
-// Drops prim::Constant lines (constants are written by value where used), source comments and
-// value names (numbered in order of appearance), so graphs compare by structure.
-std::string normalizeGraph(const std::string& text) {
-  static const std::regex kConst(R"(^\s*(%[A-Za-z0-9_.]+) : ([^=]+) = prim::Constant(\[value=(.*)\])?\(\).*$)");
-  static const std::regex kComment(" +#[^\n]*");
-  static const std::regex kName("%[A-Za-z0-9_.]+");
-  std::map<std::string, std::string> constants;
-  std::ostringstream kept;
-  std::istringstream in(std::regex_replace(text, kComment, ""));
-  for (std::string line; std::getline(in, line);) {
-    std::smatch m;
-    if (std::regex_match(line, m, kConst)) {
-      constants[m[1]] = "<" + m[2].str() + " " + m[4].str() + ">";
-      continue;
-    }
-    kept << line << "\n";
-  }
-  std::string body = kept.str(), out;
-  std::map<std::string, std::string> names;
-  size_t last = 0;
-  for (auto it = std::sregex_iterator(body.begin(), body.end(), kName); it != std::sregex_iterator(); ++it) {
-    out += body.substr(last, it->position() - last);
-    auto c = constants.find(it->str());
-    if (c != constants.end()) {
-      out += c->second;
-    } else {
-      auto [pos, fresh] = names.emplace(it->str(), "%v" + std::to_string(names.size()));
-      out += pos->second;
-    }
-    last = it->position() + it->length();
-  }
-  return out + body.substr(last);
-}
 
 // Whether the entry's graph, after the frontend's clean-up, has the shape PyTorch printed.
 bool sameGraphShape(CompilationUnit& cu, const Program& p, const fs::path& expectedGraph, std::string& ours) {
@@ -349,7 +317,7 @@ bool sameGraphShape(CompilationUnit& cu, const Program& p, const fs::path& expec
   auto g = f->graph()->copy();
   runFrontendCleanupPasses(g);
   ours = g->toString();
-  return normalizeGraph(ours) == normalizeGraph(readText(expectedGraph));
+  return testing_support::normalizeGraphText(ours) == testing_support::normalizeGraphText(readText(expectedGraph));
 }
 
 // ---- running one program ----

@@ -18,44 +18,11 @@
 #include "ember/ir/ir_parser.h"
 #include "frontend/exit_transform.h"
 #include "passes/dead_code_elimination.h"
+#include "support/graph_text.h"
 
 namespace ember::jit {
 namespace {
 
-// Drops prim::Constant lines and writes each use of a constant as <type value>; then numbers
-// the remaining value names in order of appearance and drops source comments.
-std::string normalize(const std::string& text) {
-  static const std::regex kConst(R"(^\s*(%[A-Za-z0-9_.]+) : ([^=]+) = prim::Constant(\[value=(.*)\])?\(\).*$)");
-  static const std::regex kComment(" +#[^\n]*");
-  static const std::regex kName("%[A-Za-z0-9_.]+");
-  std::map<std::string, std::string> constants;
-  std::ostringstream kept;
-  std::istringstream in(std::regex_replace(text, kComment, ""));
-  for (std::string line; std::getline(in, line);) {
-    std::smatch m;
-    if (std::regex_match(line, m, kConst)) {
-      constants[m[1]] = "<" + m[2].str() + " " + m[4].str() + ">";
-      continue;
-    }
-    kept << line << "\n";
-  }
-  std::string body = kept.str();
-  std::map<std::string, std::string> names;
-  std::string out;
-  size_t last = 0;
-  for (auto it = std::sregex_iterator(body.begin(), body.end(), kName); it != std::sregex_iterator(); ++it) {
-    out += body.substr(last, it->position() - last);
-    auto c = constants.find(it->str());
-    if (c != constants.end()) {
-      out += c->second;
-    } else {
-      auto [pos, fresh] = names.emplace(it->str(), "%v" + std::to_string(names.size()));
-      out += pos->second;
-    }
-    last = it->position() + it->length();
-  }
-  return out + body.substr(last);
-}
 
 std::shared_ptr<Graph> ssa(const char* preSSA, bool dce = true) {
   auto g = std::make_shared<Graph>();
@@ -70,7 +37,7 @@ std::shared_ptr<Graph> ssa(const char* preSSA, bool dce = true) {
 }
 
 void expectSameGraph(const std::shared_ptr<Graph>& g, const char* pytorch) {
-  EXPECT_EQ(normalize(g->toString()), normalize(pytorch)) << g->toString();
+  EXPECT_EQ(testing_support::normalizeGraphText(g->toString()), testing_support::normalizeGraphText(pytorch)) << g->toString();
 }
 
 // def f(x: int, c: bool):

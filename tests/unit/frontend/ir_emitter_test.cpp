@@ -14,46 +14,13 @@
 #include "frontend/compile.h"
 #include "frontend/error_report.h"
 #include "torch_schemas.h"
+#include "support/graph_text.h"
 
 namespace ember::jit {
 namespace {
 
 using testing::FixtureBlock;
 
-// Drops prim::Constant lines, writes each use of a constant as <type value>, numbers the other
-// value names in order of appearance and drops source comments.
-std::string normalize(const std::string& text) {
-  static const std::regex kConst(R"(^\s*(%[A-Za-z0-9_.]+) : ([^=]+) = prim::Constant(\[(value|name)=(.*)\])?\(\).*$)");
-  static const std::regex kComment(" +#[^\n]*");
-  static const std::regex kName("%[A-Za-z0-9_.]+");
-  std::map<std::string, std::string> constants;
-  std::ostringstream kept;
-  std::istringstream in(std::regex_replace(text, kComment, ""));
-  for (std::string line; std::getline(in, line);) {
-    std::smatch m;
-    if (std::regex_match(line, m, kConst)) {
-      constants[m[1]] = "<" + m[2].str() + " " + m[5].str() + ">";
-      continue;
-    }
-    kept << line << "\n";
-  }
-  std::string body = kept.str();
-  std::map<std::string, std::string> names;
-  std::string out;
-  size_t last = 0;
-  for (auto it = std::sregex_iterator(body.begin(), body.end(), kName); it != std::sregex_iterator(); ++it) {
-    out += body.substr(last, it->position() - last);
-    auto c = constants.find(it->str());
-    if (c != constants.end()) {
-      out += c->second;
-    } else {
-      auto [pos, fresh] = names.emplace(it->str(), "%v" + std::to_string(names.size()));
-      out += pos->second;
-    }
-    last = it->position() + it->length();
-  }
-  return out + body.substr(last);
-}
 
 std::vector<FixtureBlock> cases(const std::string& kind) {
   std::vector<FixtureBlock> out;
@@ -79,7 +46,7 @@ TEST_P(EmitterGraphs, MatchesPyTorch) {
   } catch (const Error& e) {
     FAIL() << "compiling " << b.header[1] << " failed:\n" << e.what();
   }
-  EXPECT_EQ(normalize(ours), normalize(*b.section("EXPECTED"))) << "ours:\n" << ours << "\nPyTorch:\n"
+  EXPECT_EQ(testing_support::normalizeGraphText(ours), testing_support::normalizeGraphText(*b.section("EXPECTED"))) << "ours:\n" << ours << "\nPyTorch:\n"
                                                                << *b.section("EXPECTED");
 }
 
