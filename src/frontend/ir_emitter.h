@@ -152,6 +152,8 @@ class Emitter {
   Value* emitListLiteral(const ListLiteral& ll, const TypePtr& typeHint);
   Value* emitTupleLiteral(const TupleLiteral& tl, const TypePtr& typeHint);
   Value* emitDictLiteral(const DictLiteral& dl, const TypePtr& typeHint);
+  void emitComprehensionLoop(const SourceRange& loc, const Expr& target, const Expr& iter,
+                             const std::function<void()>& body);
   Value* emitListComprehension(const ListComp& lc, const TypePtr& typeHint);
   Value* emitDictComprehension(const DictComp& dc, const TypePtr& typeHint);
   std::vector<Value*> getValues(const List<Expr>& trees, bool maybeUnpack);

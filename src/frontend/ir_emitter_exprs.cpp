@@ -578,10 +578,25 @@ Value* Emitter::emitDictLiteral(const DictLiteral& dl, const TypePtr& typeHint) 
   return out;
 }
 
+// Runs `body` once per element of `iter` bound to `target`, inside a scope of its own: a
+// comprehension's variables do not leak into the function.
+void Emitter::emitComprehensionLoop(const SourceRange& loc, const Expr& target, const Expr& iter,
+                                    const std::function<void()>& body) {
+  List<Expr> targets = List<Expr>::create(loc, {target});
+  List<Expr> itrs = List<Expr>::create(loc, {iter});
+  Node* scope = graph_->insertNode(graph_->create(presa::comprehensionScope(), {}, 0));
+  scope->setSourceRange(loc);
+  Block* block = scope->addBlock();
+  pushFrame(block);
+  {
+    WithInsertPoint guard(block);
+    emitFor(targets, itrs, loc, body);
+  }
+  popFrame();
+}
+
 Value* Emitter::emitListComprehension(const ListComp& lc, const TypePtr& typeHint) {
   SourceRange loc = lc.range();
-  List<Expr> targets = List<Expr>::create(loc, {lc.target()});
-  List<Expr> itrs = List<Expr>::create(loc, {lc.iter()});
   Node* listNode = graph_->insertNode(graph_->create(prim::ListConstruct, {}, 1));
   Value* list = listNode->output()->setType(ListType::ofTensors());
   bool typeSet = false;
@@ -591,30 +606,19 @@ Value* Emitter::emitListComprehension(const ListComp& lc, const TypePtr& typeHin
     list->setType(typeHint);
     typeSet = true;
   }
-  // The comprehension has its own scope: its variables do not leak into the function.
-  Node* scope = graph_->insertNode(graph_->create(presa::comprehensionScope(), {}, 0));
-  scope->setSourceRange(loc);
-  Block* block = scope->addBlock();
-  pushFrame(block);
-  {
-    WithInsertPoint guard(block);
-    emitFor(targets, itrs, loc, [&] {
-      Value* out = emitExpr(lc.elt());
-      if (!typeSet) {
-        list->setType(ListType::create(out->type()));
-        typeSet = true;
-      }
-      emitBuiltinCall(loc, *graph_, aten::append, {NamedValue(out)}, {}, NamedValue("self", list));
-    });
-  }
-  popFrame();
+  emitComprehensionLoop(loc, lc.target(), lc.iter(), [&] {
+    Value* out = emitExpr(lc.elt());
+    if (!typeSet) {
+      list->setType(ListType::create(out->type()));
+      typeSet = true;
+    }
+    emitBuiltinCall(loc, *graph_, aten::append, {NamedValue(out)}, {}, NamedValue("self", list));
+  });
   return list;
 }
 
 Value* Emitter::emitDictComprehension(const DictComp& dc, const TypePtr& typeHint) {
   SourceRange loc = dc.range();
-  List<Expr> targets = List<Expr>::create(loc, {dc.target()});
-  List<Expr> itrs = List<Expr>::create(loc, {dc.iter()});
   Node* dictNode = graph_->insertNode(graph_->create(prim::DictConstruct, {}, 1));
   Value* dict = dictNode->output()->setType(DictType::create(StringType::get(), TensorType::get()));
   bool typeSet = false;
@@ -624,23 +628,15 @@ Value* Emitter::emitDictComprehension(const DictComp& dc, const TypePtr& typeHin
     dict->setType(typeHint);
     typeSet = true;
   }
-  Node* scope = graph_->insertNode(graph_->create(presa::comprehensionScope(), {}, 0));
-  scope->setSourceRange(loc);
-  Block* block = scope->addBlock();
-  pushFrame(block);
-  {
-    WithInsertPoint guard(block);
-    emitFor(targets, itrs, loc, [&] {
-      Value* k = emitExpr(dc.key());
-      Value* v = emitExpr(dc.value());
-      if (!typeSet) {
-        dict->setType(DictType::create(k->type(), v->type()));
-        typeSet = true;
-      }
-      emitBuiltinCall(loc, *graph_, Symbol::aten("_set_item"), {NamedValue(dict), NamedValue(k), NamedValue(v)}, {});
-    });
-  }
-  popFrame();
+  emitComprehensionLoop(loc, dc.target(), dc.iter(), [&] {
+    Value* k = emitExpr(dc.key());
+    Value* v = emitExpr(dc.value());
+    if (!typeSet) {
+      dict->setType(DictType::create(k->type(), v->type()));
+      typeSet = true;
+    }
+    emitBuiltinCall(loc, *graph_, Symbol::aten("_set_item"), {NamedValue(dict), NamedValue(k), NamedValue(v)}, {});
+  });
   return dict;
 }
 
