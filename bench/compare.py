@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Lines up ember's and PyTorch's benchmark results and prints ratios.
 
-usage: compare.py EMBER.jsonl TORCH.jsonl [--json OUT.json]
+usage: compare.py EMBER.jsonl TORCH.jsonl [--json OUT.json] [--markdown OUT.md]
 
 Each input holds JSON lines {"suite", "name", "seconds", "threads"}. The ratio is PyTorch's
 time over ember's: above 1 means ember is faster. Per suite the geometric mean of the ratios
 is printed. Derived figures (bandwidth fractions) are printed for the cases that define them.
+--markdown writes the same as one table per suite, the form docs/performance.md uses.
 """
 import json
 import math
@@ -64,13 +65,39 @@ def gemm_rates(ember, torch_rows=None):
     return out
 
 
+def take_option(args, flag):
+    """Removes `flag VALUE` from args and returns VALUE (None when absent)."""
+    if flag not in args:
+        return None
+    i = args.index(flag)
+    value = args[i + 1]
+    del args[i:i + 2]
+    return value
+
+
+def write_markdown(path, results, suites, notes):
+    with open(path, "w") as fh:
+        for suite in sorted({r["suite"] for r in results}):
+            fh.write(f"### {suite}\n\n| case | threads | ember | PyTorch | ratio |\n| --- | --- | --- | --- | --- |\n")
+            for r in (r for r in results if r["suite"] == suite):
+                ratio = f"{r['ratio']:.2f}x" if r["ratio"] else "-"
+                fh.write(f"| `{r['name']}` | {r['threads']} | {fmt_time(r['ember_s'])} | {fmt_time(r['pytorch_s'])} "
+                         f"| {ratio} |\n")
+            if suite in suites:
+                fh.write(f"\nGeometric mean of the ratios: {geomean(suites[suite]):.2f}x\n")
+            fh.write("\n")
+        for line in notes:
+            fh.write(f"- {line}\n")
+
+
+def geomean(ratios):
+    return math.exp(sum(map(math.log, ratios)) / len(ratios))
+
+
 def main():
     args = sys.argv[1:]
-    out_json = None
-    if "--json" in args:
-        i = args.index("--json")
-        out_json = args[i + 1]
-        del args[i:i + 2]
+    out_json = take_option(args, "--json")
+    out_md = take_option(args, "--markdown")
     ember, torch_rows = load(args[0]), load(args[1])
     keys = sorted(set(ember) | set(torch_rows))
     print(f"{'suite':<10} {'case':<28} {'thr':>3} {'ember':>10} {'pytorch':>10} {'ratio':>7}")
@@ -85,10 +112,12 @@ def main():
         print(f"{key[0]:<10} {key[1]:<28} {key[2]:>3} {fmt_time(e):>10} {fmt_time(t):>10} "
               f"{(f'{ratio:.2f}x' if ratio else '-'):>7}")
     for suite, ratios in suites.items():
-        gm = math.exp(sum(map(math.log, ratios)) / len(ratios))
-        print(f"geometric mean ratio ({suite}): {gm:.2f}x  (PyTorch time / ember time)")
-    for line in derived(ember):
+        print(f"geometric mean ratio ({suite}): {geomean(ratios):.2f}x  (PyTorch time / ember time)")
+    notes = derived(ember)
+    for line in notes:
         print(line)
+    if out_md:
+        write_markdown(out_md, results, suites, notes)
     if out_json:
         with open(out_json, "w") as fh:
             json.dump(results, fh, indent=1)

@@ -27,5 +27,6 @@ for s in "${suites[@]}"; do
   "$torch_py" "$here/torch_$s.py" | tee -a "$out/torch.jsonl" >&2
 done
 echo >&2
-"$torch_py" "$here/compare.py" "$out/ember.jsonl" "$out/torch.jsonl" --json "$out/results.json"
-echo "results written to $out/results.json"
+"$torch_py" "$here/compare.py" "$out/ember.jsonl" "$out/torch.jsonl" --json "$out/results.json" \
+  --markdown "$out/results.md"
+echo "results written to $out/results.json and $out/results.md"
