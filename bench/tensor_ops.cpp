@@ -60,6 +60,20 @@ void sum16M(int threads) {
   report("tensor", "sum_16M_f32", secs, threads);
 }
 
+// Reductions over one dim of a 4096x4096 matrix, one thread: inner dim (contiguous runs),
+// outer dim (whole rows accumulated), and the fused softmax rows.
+void reductions4096() {
+  set_num_threads(1);
+  Tensor x = rand({4096, 4096});
+  auto run = [&](const char* name, auto fn) { report("tensor", name, medianSeconds(fn, 3), 1); };
+  run("sum_dim0_4096x4096_f32", [&] { Tensor r = sum(x, {0}); });
+  run("amax_dim0_4096x4096_f32", [&] { Tensor r = amax(x, {0}); });
+  run("amax_dim1_4096x4096_f32", [&] { Tensor r = amax(x, {1}); });
+  run("mean_dim1_4096x4096_f32", [&] { Tensor r = mean(x, {1}); });
+  run("softmax_dim1_4096x4096_f32", [&] { Tensor r = softmax(x, -1); });
+  run("log_softmax_dim1_4096x4096_f32", [&] { Tensor r = log_softmax(x, -1); });
+}
+
 }  // namespace
 
 int main() {
@@ -72,5 +86,6 @@ int main() {
     if (maxThreads == 1) break;
   }
   addOneElement();
+  reductions4096();
   return 0;
 }

@@ -36,6 +36,13 @@ def main():
     torch.set_num_threads(1)
     a, b = torch.ones(1), torch.ones(1)
     report("add_1_f32", median_seconds(lambda: torch.add(a, b), 100000), 1)
+    x = torch.rand(4096, 4096)
+    report("sum_dim0_4096x4096_f32", median_seconds(lambda: torch.sum(x, 0), 3), 1)
+    report("amax_dim0_4096x4096_f32", median_seconds(lambda: torch.amax(x, 0), 3), 1)
+    report("amax_dim1_4096x4096_f32", median_seconds(lambda: torch.amax(x, 1), 3), 1)
+    report("mean_dim1_4096x4096_f32", median_seconds(lambda: torch.mean(x, 1), 3), 1)
+    report("softmax_dim1_4096x4096_f32", median_seconds(lambda: torch.softmax(x, -1), 3), 1)
+    report("log_softmax_dim1_4096x4096_f32", median_seconds(lambda: torch.log_softmax(x, -1), 3), 1)
 
 
 if __name__ == "__main__":

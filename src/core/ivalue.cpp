@@ -84,8 +84,6 @@ Scalar IValue::toScalar() const {
   EMBER_ERROR("Expected a Scalar (int, float or bool) but got ", tagName(tag_));
 }
 
-Tensor IValue::toTensor() const& { return Tensor(copyPtr<TensorImpl>(Tag::Tensor)); }
-Tensor IValue::toTensor() && { return Tensor(movePtr<TensorImpl>(Tag::Tensor)); }
 Storage IValue::toStorage() const { return Storage(copyPtr<StorageImpl>(Tag::Storage)); }
 
 const std::string& IValue::toStringRef() const {

@@ -1,6 +1,7 @@
 // Code listing (the emitter is in code_emitter.cpp).
 #include <ostream>
 #include <sstream>
+#include <unordered_map>
 
 #include "ember/core/function.h"
 #include "ember/ir/ir.h"
@@ -29,15 +30,24 @@ const char* toString(OpCode op) {
     case OpCode::kExit: return "EXIT";
     case OpCode::kIntOp: return "INTOP";
     case OpCode::kFloatOp: return "FLOATOP";
+    case OpCode::kIntDivConst: return "INTDIVC";
     case OpCode::kCmpJumpFalse: return "CMPJF";
+    case OpCode::kIntOpCmpJumpFalse: return "INTOPCMPJF";
   }
   return "?";
 }
 
 namespace {
 
-void printSource(std::ostream& out, uint32_t op, const std::vector<IValue>& constants) {
+// Constant registers print as the constant they hold.
+void printSource(std::ostream& out, uint32_t op, const std::vector<IValue>& constants,
+                 const std::unordered_map<uint32_t, uint32_t>& constantOfRegister) {
   uint32_t idx = op & operand::kIndexMask;
+  auto constantRegister = constantOfRegister.find(idx);
+  if (!(op & operand::kConstant) && constantRegister != constantOfRegister.end()) {
+    op = operand::kConstant | constantRegister->second;
+    idx = constantRegister->second;
+  }
   if (op & operand::kConstant) {
     out << "const(";
     const IValue& c = constants.at(idx);
@@ -84,11 +94,18 @@ void Code::print(std::ostream& out) const {
       case OpCode::kExit:
       case OpCode::kIntOp:
       case OpCode::kFloatOp:
+      case OpCode::kIntDivConst:
       case OpCode::kCmpJumpFalse: opNameOfInstruction[pc] = opIndex++; break;
+      case OpCode::kIntOpCmpJumpFalse:  // the arithmetic's name, then the comparison's
+        opNameOfInstruction[pc] = opIndex;
+        opIndex += 2;
+        break;
       default: break;
     }
   }
-  auto src = [&](uint32_t op) { printSource(out, op, constants_); };
+  std::unordered_map<uint32_t, uint32_t> constantOfRegister;
+  for (const ConstantRegister& r : constantRegisters_) constantOfRegister.emplace(r.reg, r.constant);
+  auto src = [&](uint32_t op) { printSource(out, op, constants_, constantOfRegister); };
   auto dst = [&](uint32_t op) { printDest(out, op); };
   for (size_t pc = 0; pc < instructions_.size(); ++pc) {
     const Instruction& inst = instructions_[pc];
@@ -100,12 +117,21 @@ void Code::print(std::ostream& out) const {
         printList(out, ops, 2, src);
         out << " " << inst.x;
         break;
+      case OpCode::kIntOpCmpJumpFalse:  // JumpIfFalse eq remainder(3, const(15)), const(0) 7
+        out << "JumpIfFalse " << operationNames_.at(opNameOfInstruction[pc] + 1) << " "
+            << operationNames_.at(opNameOfInstruction[pc]) << "(";
+        printList(out, ops, 2, src);
+        out << "), ";
+        src(ops[2]);
+        out << " " << inst.x;
+        break;
       case OpCode::kOp:
       case OpCode::kOpNode:
       case OpCode::kEnter:
       case OpCode::kExit:
       case OpCode::kIntOp:
       case OpCode::kFloatOp:
+      case OpCode::kIntDivConst:
         printList(out, ops + inst.nIn, inst.nOut, dst);
         out << " = " << operationNames_.at(opNameOfInstruction[pc]) << (inst.nIn ? " " : "");
         printList(out, ops, inst.nIn, src);
@@ -143,7 +169,7 @@ void Code::print(std::ostream& out) const {
         }
         if (inst.flags & kLoopHasCondition) out << " cond=" << ops[i++];
         if (inst.flags & kLoopHasIterValue) out << " iter=" << ops[i++];
-        out << " exit=" << inst.x;
+        out << " body=" << ops[i] << " exit=" << inst.x;
         break;
       }
       case OpCode::kCall: out << "Call " << callees_.at(inst.x)->qualname() << " nargs=" << inst.nIn; break;

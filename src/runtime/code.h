@@ -33,7 +33,8 @@ enum class OpCode : uint8_t {
   kDrop,        // clears nIn registers
   kJump,        // x: target
   kJumpFalse,   // operand 0: condition; jumps to x when false
-  kLoop,        // head of a prim::Loop, see LoopFlags; x: the exit
+  kLoop,        // a prim::Loop's test, see LoopFlags: jumps to the body (the operand after the
+                //   nIn others) or to x, the exit. The back edge runs a copy of it.
   kCall,        // calls callees()[x] with the top nIn stack values; its outputs are left on the stack
   kCallMethod,  // calls the method names()[x] of the object nIn values deep; outputs on the stack
   kFork,        // starts forks()[x] on the inter-op pool with the top nIn values; pushes its Future
@@ -45,10 +46,21 @@ enum class OpCode : uint8_t {
   // x: the operator in operations(), run instead when an operand is not of the expected kind.
   kIntOp,
   kFloatOp,
+  // kIntOp of `%` or `//` by a constant int divisor in [1, 2^32): operands a, b, out and a
+  // constant holding the divisor's reciprocal (scalar_instructions.h), which replaces the
+  // hardware division when a is in [0, 2^32).
+  kIntDivConst,
   // A scalar comparison feeding an `if` directly: flags is the ScalarOp, plus kCmpFloat for
   // floats; operands: a, b, the fallback operator's index; jumps to x when the comparison is false.
   kCmpJumpFalse,
+  // kIntOp whose only use is the int comparison of a kCmpJumpFalse right after it (`if i % 3 ==
+  // 0`): flags is the comparison's ScalarOp, plus the arithmetic's shifted by 4; operands: a, b
+  // (the arithmetic), c (compared with), the two fallback operators' indices, and the register of
+  // a constant divisor's reciprocal (kNoRegister when there is none, see kIntDivConst).
+  kIntOpCmpJumpFalse,
 };
+
+constexpr uint32_t kNoRegister = ~uint32_t{0};
 
 constexpr uint8_t kCmpFloat = 0x80;
 const char* toString(OpCode op);
@@ -99,6 +111,15 @@ class Code {
   // The node an instruction came from (nullptr for bookkeeping instructions).
   const Node* nodeFor(size_t pc) const { return nodes_.at(pc); }
 
+  // Registers that hold a constant for the whole run: the operands of the typed scalar
+  // instructions read registers only (no constant-or-register test per operand), so the scalar
+  // constants they use are copied into registers of their own when a frame starts.
+  struct ConstantRegister {
+    uint32_t reg;
+    uint32_t constant;  // index into constants()
+  };
+  const std::vector<ConstantRegister>& constantRegisters() const { return constantRegisters_; }
+
   size_t numRegisters() const { return numRegisters_; }
   size_t numInputs() const { return numInputs_; }
   size_t numOutputs() const { return numOutputs_; }
@@ -120,6 +141,7 @@ class Code {
   std::vector<uint32_t> operands_;
   std::vector<const Node*> nodes_;
   std::vector<IValue> constants_;
+  std::vector<ConstantRegister> constantRegisters_;
   std::vector<Operation> operations_;
   std::vector<NodeOperation> nodeOperations_;
   std::vector<std::string> operationNames_;  // for the listing

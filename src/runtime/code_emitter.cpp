@@ -75,7 +75,9 @@ class CodeEmitter {
   }
 
   // A jump to an unconditional jump goes to its target directly (the end of an if branch
-  // jumping to a loop's back edge).
+  // jumping to a loop's back edge), and a jump to a loop test becomes a copy of the test: the
+  // test names both of its targets, so it runs the same anywhere and the back edge of every
+  // branch costs no extra dispatch.
   void threadJumps() {
     auto& insts = code_.instructions_;
     auto finalTarget = [&](uint32_t t) {
@@ -84,8 +86,10 @@ class CodeEmitter {
       return t;
     };
     for (Instruction& inst : insts) {
-      if (inst.op == OpCode::kJump || inst.op == OpCode::kJumpFalse || inst.op == OpCode::kCmpJumpFalse)
+      if (inst.op == OpCode::kJump || inst.op == OpCode::kJumpFalse || inst.op == OpCode::kCmpJumpFalse ||
+          inst.op == OpCode::kIntOpCmpJumpFalse)
         inst.x = finalTarget(inst.x);
+      if (inst.op == OpCode::kJump && inst.x < insts.size() && insts[inst.x].op == OpCode::kLoop) inst = insts[inst.x];
     }
   }
 
@@ -339,7 +343,7 @@ class CodeEmitter {
       case prim::fork.id(): return emitFork(n);
       case aten::wait.id(): return emitWait(n);
       default:
-        if (fusedIntoIf(n)) return;  // emitted by the If (kCmpJumpFalse)
+        if (fusedIntoIf(n) || fusedIntoComparison(n)) return;  // emitted by the If (kCmpJumpFalse)
         return emitOperator(n);
     }
   }
@@ -354,8 +358,24 @@ class CodeEmitter {
   }
   bool fusedIntoIf(const Node* n) const {
     const Node* next = n->next();
-    if (!next || next->kind() != prim::If || next->input(0) != n->output(0)) return false;
+    if (n->outputs().size() != 1 || !next || next->kind() != prim::If || next->input(0) != n->output(0)) return false;
     return n->output(0)->uses().size() == 1 && fusableComparison(n).has_value();
+  }
+
+  // Typed int arithmetic whose only use is the first operand of an int comparison fused into the
+  // If right after it (kIntOpCmpJumpFalse).
+  std::optional<ScalarInstruction> fusableArithmetic(const Node* n) const {
+    const Operator* op = n->maybeOperator();
+    if (!op || !op->hasOperation() || n->inputs().size() != 2 || n->outputs().size() != 1) return std::nullopt;
+    auto si = scalarInstructionFor(op->schema().operatorName());
+    if (!si || si->isFloat || isComparison(si->op)) return std::nullopt;
+    return si;
+  }
+  bool fusedIntoComparison(const Node* n) const {
+    const Node* cmp = n->next();
+    if (n->outputs().size() != 1 || !cmp || !fusedIntoIf(cmp) || fusableComparison(cmp)->isFloat) return false;
+    if (cmp->input(0) != n->output(0) || n->output(0)->uses().size() != 1) return false;
+    return fusableArithmetic(n).has_value();
   }
 
   void emitOperator(Node* n) {
@@ -396,11 +416,51 @@ class CodeEmitter {
 
   void emitScalarInstruction(Node* n, const Operator& op, ScalarInstruction si) {
     uint32_t fallback = addOperation(n, op);
-    size_t pc = beginInstruction(si.isFloat ? OpCode::kFloatOp : OpCode::kIntOp, n, fallback,
-                                 static_cast<uint8_t>(si.op));
-    emitInputs(n, 0);
+    std::optional<uint64_t> divisor = si.isFloat ? std::nullopt : fastDivisor(si.op, n->input(1));
+    OpCode code = si.isFloat ? OpCode::kFloatOp : divisor ? OpCode::kIntDivConst : OpCode::kIntOp;
+    size_t pc = beginInstruction(code, n, fallback, static_cast<uint8_t>(si.op));
+    addScalarInputs(n);
     addOutputOperand(n->output());
+    if (divisor) addRaw(magicRegister(*divisor));
     finishInstruction(pc, 2, 1);
+  }
+
+  // The inputs of a typed scalar instruction: registers only, constants in constant registers.
+  void addScalarInputs(const Node* n) {
+    for (size_t i = 0; i < n->inputs().size(); ++i) addRaw(scalarOperand(n, i));
+  }
+  uint32_t scalarOperand(const Node* user, size_t i) {
+    Value* v = user->input(i);
+    if (isRegisterValue(v) && !replacedByConstant_.count(v)) return inputOperand(user, i, v);
+    auto it = constantRegisters_.find(v);
+    if (it != constantRegisters_.end()) return it->second;
+    uint32_t r = constantRegister(constantIndex(v));
+    constantRegisters_.emplace(v, r);
+    return r;
+  }
+  uint32_t constantRegister(uint32_t constant) {
+    uint32_t r = newRegister();
+    code_.constantRegisters_.push_back(Code::ConstantRegister{r, constant});
+    return r;
+  }
+  // The register holding the reciprocal of a constant divisor (one per divisor).
+  uint32_t magicRegister(uint64_t divisor) {
+    auto it = magicRegisters_.find(divisor);
+    if (it != magicRegisters_.end()) return it->second;
+    uint32_t r = constantRegister(addConstant(IValue(static_cast<int64_t>(fastDivisorMagic(divisor)))));
+    magicRegisters_.emplace(divisor, r);
+    return r;
+  }
+
+  // A constant divisor of `%` or `//` that scalar_instructions.h's reciprocal handles.
+  static std::optional<uint64_t> fastDivisor(ScalarOp op, const Value* b) {
+    if (op != ScalarOp::Rem && op != ScalarOp::FloorDiv) return std::nullopt;
+    std::optional<IValue> c = isConstantNode(b->node()) ? toIValue(b) : std::nullopt;
+    if (!c || !c->isInt()) return std::nullopt;
+    int64_t d = c->toInt();
+    int64_t lowest = op == ScalarOp::Rem ? 1 : 2;
+    if (d < lowest || static_cast<uint64_t>(d) >= kMaxFastDivisor) return std::nullopt;
+    return static_cast<uint64_t>(d);
   }
 
   void emitInputs(const Node* n, size_t first) {
@@ -456,12 +516,15 @@ class CodeEmitter {
   void emitIf(Node* n) {
     size_t jumpFalse;
     Node* cond = n->input(0)->node();
-    if (cond->next() == n && fusedIntoIf(cond)) {
+    Node* arith = cond->prev();
+    if (cond->next() == n && fusedIntoIf(cond) && arith && fusedIntoComparison(arith)) {
+      jumpFalse = emitArithmeticCompareJump(arith, cond);
+    } else if (cond->next() == n && fusedIntoIf(cond)) {
       ScalarInstruction si = *fusableComparison(cond);
       uint32_t fallback = addOperation(cond, *cond->maybeOperator());
       jumpFalse = beginInstruction(OpCode::kCmpJumpFalse, cond, 0,
                                    static_cast<uint8_t>(static_cast<uint8_t>(si.op) | (si.isFloat ? kCmpFloat : 0)));
-      emitInputs(cond, 0);
+      addScalarInputs(cond);
       addRaw(fallback);
       finishInstruction(jumpFalse, 2, 0);
     } else {
@@ -478,6 +541,23 @@ class CodeEmitter {
     emitNodes(n->blocks()[1]);
     emitMoves(n, blockOutputSources(n->blocks()[1]), dests);
     patchTarget(jumpEnd, here());
+  }
+
+  // kIntOpCmpJumpFalse for `arith` feeding `cmp` feeding an If; its target is patched later.
+  size_t emitArithmeticCompareJump(Node* arith, Node* cmp) {
+    ScalarInstruction a = *fusableArithmetic(arith), c = *fusableComparison(cmp);
+    uint32_t arithFallback = addOperation(arith, *arith->maybeOperator());
+    uint32_t cmpFallback = addOperation(cmp, *cmp->maybeOperator());
+    std::optional<uint64_t> divisor = fastDivisor(a.op, arith->input(1));
+    uint8_t flags = static_cast<uint8_t>(static_cast<uint8_t>(c.op) | (static_cast<uint8_t>(a.op) << 4));
+    size_t pc = beginInstruction(OpCode::kIntOpCmpJumpFalse, arith, 0, flags);
+    addScalarInputs(arith);
+    addRaw(scalarOperand(cmp, 1));
+    addRaw(arithFallback);
+    addRaw(cmpFallback);
+    addRaw(divisor ? magicRegister(*divisor) : kNoRegister);
+    finishInstruction(pc, 3, 0);
+    return pc;
   }
 
   void emitLoop(Node* n) {
@@ -517,7 +597,7 @@ class CodeEmitter {
                                                         (hasIter ? kLoopHasIterValue : 0)));
     size_t nOps = 0;
     if (hasTrip) {
-      addRaw(inputOperand(n, 0, maxTrip) & ~operand::kMove);
+      addRaw(scalarOperand(n, 0) & ~operand::kMove);  // a register: read by the scalar run loop
       addRaw(counter);
       nOps += 2;
     }
@@ -529,6 +609,7 @@ class CodeEmitter {
       addRaw(reg(iter));
       ++nOps;
     }
+    addRaw(static_cast<uint32_t>(head + 1));  // the body; not counted in nIn
     finishInstruction(head, nOps, 0);
 
     emitNodes(body);
@@ -542,7 +623,7 @@ class CodeEmitter {
     backDests.insert(backDests.end(), carriedRegs.begin(), carriedRegs.end());
     emitMoves(n, backSources, backDests);
     size_t back = beginInstruction(OpCode::kJump, n, static_cast<uint32_t>(head));
-    finishInstruction(back, 0, 0);
+    finishInstruction(back, 0, 0);  // threadJumps turns it into a copy of the test
     patchTarget(head, here());
 
     std::vector<uint32_t> exitSources;
@@ -611,6 +692,8 @@ class CodeEmitter {
   std::unordered_map<const Value*, std::vector<Value*>> coalescedFrom_;
   std::unordered_map<const Value*, uint32_t> constants_;
   std::unordered_set<const Value*> replacedByConstant_;
+  std::unordered_map<const Value*, uint32_t> constantRegisters_;
+  std::unordered_map<uint64_t, uint32_t> magicRegisters_;
   std::unordered_map<const Node*, std::vector<bool>> moves_;
   std::unordered_map<const Block*, std::vector<Value*>> blockStartDrops_;
   std::unordered_map<const Node*, std::vector<Value*>> afterDrops_;

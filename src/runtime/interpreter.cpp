@@ -8,8 +8,8 @@
 #include "ember/runtime/graph_function.h"
 #include "ember/runtime/jit_exception.h"
 #include "runtime/interop_pool.h"
-#include "runtime/ops/scalar_functors.h"
 #include "runtime/scalar_instructions.h"
+#include "runtime/scalar_run.h"
 #include "runtime/traceback.h"
 
 namespace ember::jit {
@@ -77,44 +77,6 @@ struct Frame {
   storeOutputs(stack, ops + n, n, regs);
 }
 
-// The typed scalar instructions on known-kind operands; out is written after both are read.
-template <typename T>
-[[gnu::always_inline]] inline void scalarArith(uint8_t op, T a, T b, IValue& out) {
-  using namespace scalar;
-  auto set = [&](auto v) {
-    if constexpr (std::is_same_v<decltype(v), bool>) out.setBool(v);
-    else if constexpr (std::is_same_v<decltype(v), double>) out.setDouble(v);
-    else out.setInt(v);
-  };
-  switch (static_cast<ScalarOp>(op)) {
-    case ScalarOp::Add: return set(Add{}(a, b));
-    case ScalarOp::Sub: return set(Sub{}(a, b));
-    case ScalarOp::Mul: return set(Mul{}(a, b));
-    case ScalarOp::Div: return set(Div{}(a, b));
-    case ScalarOp::FloorDiv: return set(FloorDiv{}(a, b));
-    case ScalarOp::Rem: return set(Remainder{}(a, b));
-    case ScalarOp::Eq: return set(Eq{}(a, b));
-    case ScalarOp::Ne: return set(Ne{}(a, b));
-    case ScalarOp::Lt: return set(Lt{}(a, b));
-    case ScalarOp::Le: return set(Le{}(a, b));
-    case ScalarOp::Gt: return set(Gt{}(a, b));
-    case ScalarOp::Ge: return set(Ge{}(a, b));
-  }
-}
-
-template <typename T>
-[[gnu::always_inline]] inline bool scalarCompare(uint8_t op, T a, T b) {
-  using namespace scalar;
-  switch (static_cast<ScalarOp>(op)) {
-    case ScalarOp::Eq: return Eq{}(a, b);
-    case ScalarOp::Ne: return Ne{}(a, b);
-    case ScalarOp::Lt: return Lt{}(a, b);
-    case ScalarOp::Le: return Le{}(a, b);
-    case ScalarOp::Gt: return Gt{}(a, b);
-    default: return Ge{}(a, b);
-  }
-}
-
 }  // namespace
 
 class InterpreterStateImpl : public std::enable_shared_from_this<InterpreterStateImpl> {
@@ -160,6 +122,8 @@ class InterpreterStateImpl : public std::enable_shared_from_this<InterpreterStat
   void pushFrame(const Code& code) {
     size_t base = registers_.size();
     registers_.resize(base + code.numRegisters());
+    const IValue* consts = code.constants().data();
+    for (const Code::ConstantRegister& r : code.constantRegisters()) registers_[base + r.reg] = consts[r.constant];
     frames_.push_back(Frame{&code, 0, base});
   }
   [[noreturn]] void handleError(const std::exception& e, Stack& stack, size_t stackBase);
@@ -180,21 +144,73 @@ class InterpreterStateImpl : public std::enable_shared_from_this<InterpreterStat
 // Note [Interpreter hot state]
 // The loop keeps what it reads per instruction in a local Cursor whose address never escapes:
 // anything a non-inlined call (an operator) could reach would have to be reloaded from memory
-// after every call. Frame changes write the pc back to the frame and rebuild the cursor.
+// after every call. It holds only what the scalar instructions need (the instruction pointer,
+// the operand and register bases), so it fits in callee-saved registers; everything else is read
+// through the Code, and the heavier instructions run in out-of-line helpers, so that the
+// compiler has no reason to spill the cursor around the scalar paths. Frame changes write the
+// pc back to the frame and rebuild the cursor.
 namespace {
 
 struct Cursor {
-  const Code* code;
+  const Instruction* ip;  // the instruction being run
   const Instruction* insts;
   const uint32_t* operands;
-  const IValue* consts;
-  const Operation* operations;
   IValue* regs;
-  size_t pc;
+  const Code* code;
+
+  size_t pc() const { return static_cast<size_t>(ip - insts); }
+  void jump(uint32_t target) { ip = insts + target; }
+  const IValue* consts() const { return code->constants().data(); }
 };
 
 [[gnu::always_inline]] inline const IValue& operandValue(uint32_t o, const IValue* regs, const IValue* consts) {
   return (o & operand::kConstant) ? consts[o & operand::kIndexMask] : regs[o & operand::kIndexMask];
+}
+
+// Gathers the inputs, calls `op`, stores the outputs: a kOp. Out of line (see the Note).
+template <typename Op>
+[[gnu::noinline]] void callOperation(const Op& op, Stack& stack, const uint32_t* ops, size_t nIn, size_t nOut,
+                                     IValue* regs, const IValue* consts) {
+  loadOperands(stack, ops, nIn, regs, consts);
+  op(stack);
+  storeOutputs(stack, ops + nIn, nOut, regs);
+}
+
+// A typed scalar instruction's operator, for operands of an unexpected kind: out = op(a, b).
+[[gnu::noinline]] void scalarFallback(const Operation& op, Stack& stack, const uint32_t* ops, IValue* regs,
+                                      const IValue* consts) {
+  callOperation(op, stack, ops, 2, 1, regs, consts);
+}
+
+// The same for a comparison feeding a jump (with `arith` first when fused): the result's truth.
+[[gnu::noinline]] bool compareFallback(const Operation* arith, const Operation& cmp, Stack& stack, const uint32_t* ops,
+                                       IValue* regs, const IValue* consts) {
+  loadOperands(stack, ops, 2, regs, consts);
+  if (arith) {
+    (*arith)(stack);
+    loadOperands(stack, ops + 2, 1, regs, consts);
+  }
+  cmp(stack);
+  bool result = stack.back().toBool();
+  stack.pop_back();
+  return result;
+}
+
+// The loop test (kLoop): the next iteration's counter and iteration value, or false to exit.
+[[gnu::always_inline]] inline bool loopContinues(const Instruction& inst, const uint32_t* ops, IValue* regs,
+                                                 const IValue* consts) {
+  if (!(inst.flags & kLoopHasTripCount)) return !(inst.flags & kLoopHasCondition) || regs[ops[0]].toBool();
+  IValue& counter = regs[ops[1]];
+  const int64_t n = counter.unsafeToInt();  // only the loop writes it: always an int
+  if (n >= operandValue(ops[0], regs, consts).toInt()) return false;
+  size_t i = 2;
+  if (inst.flags & kLoopHasCondition) {
+    if (!regs[ops[i]].toBool()) return false;
+    ++i;
+  }
+  counter.setInt(n + 1);
+  if (inst.flags & kLoopHasIterValue) regs[ops[i]].setInt(n);
+  return true;
 }
 
 }  // namespace
@@ -205,132 +221,95 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
   auto cursorOf = [this]() {
     const Frame& f = frames_.back();
     const Code* code = f.code;
-    return Cursor{code,
-                  code->instructions().data(),
-                  code->operands().data(),
-                  code->constants().data(),
-                  code->operations().data(),
-                  registers_.data() + f.base,
-                  f.pc};
+    const Instruction* insts = code->instructions().data();
+    return Cursor{insts + f.pc, insts, code->operands().data(), registers_.data() + f.base, code};
   };
   Cursor c = cursorOf();
 
+  // Runs of scalar instructions go to runScalarInstructions; it returns at the first instruction
+  // it leaves to this loop, which may be the one it was given (then run here, in general form).
+  auto scalarRun = [&c]() {
+    const Instruction* next = runScalarInstructions(c.ip, c.insts, c.operands, c.regs);
+    if (next == c.ip) return false;
+    c.ip = next;
+    return true;
+  };
+
   try {
     for (;;) {
-      const Instruction& inst = c.insts[c.pc];
+      const Instruction& inst = *c.ip;
       const uint32_t* ops = c.operands + inst.operands;
       switch (inst.op) {
-        case OpCode::kIntOp: {
-          const IValue& a = operandValue(ops[0], c.regs, c.consts);
-          const IValue& b = operandValue(ops[1], c.regs, c.consts);
-          if (EMBER_LIKELY(a.isInt() && b.isInt())) {
-            scalarArith<int64_t>(inst.flags, a.unsafeToInt(), b.unsafeToInt(), c.regs[ops[2] & operand::kIndexMask]);
-          } else {
-            loadOperands(stack, ops, 2, c.regs, c.consts);
-            c.operations[inst.x](stack);
-            storeOutputs(stack, ops + 2, 1, c.regs);
-          }
-          ++c.pc;
+        // The typed scalar instructions the run loop declined (operands of an unexpected kind, a
+        // zero divisor): their operators, which raise or compute what the program expects.
+        case OpCode::kIntDivConst:
+        case OpCode::kIntOp:
+        case OpCode::kFloatOp:
+          if (scalarRun()) break;
+          scalarFallback(c.code->operations()[inst.x], stack, ops, c.regs, c.consts());
+          ++c.ip;
           break;
-        }
-        case OpCode::kFloatOp: {
-          const IValue& a = operandValue(ops[0], c.regs, c.consts);
-          const IValue& b = operandValue(ops[1], c.regs, c.consts);
-          if (EMBER_LIKELY(a.isDouble() && b.isDouble())) {
-            scalarArith<double>(inst.flags, a.unsafeToDouble(), b.unsafeToDouble(), c.regs[ops[2] & operand::kIndexMask]);
-          } else {
-            loadOperands(stack, ops, 2, c.regs, c.consts);
-            c.operations[inst.x](stack);
-            storeOutputs(stack, ops + 2, 1, c.regs);
-          }
-          ++c.pc;
+        case OpCode::kCmpJumpFalse:
+          if (scalarRun()) break;
+          if (compareFallback(nullptr, c.code->operations()[ops[2]], stack, ops, c.regs, c.consts())) ++c.ip;
+          else c.jump(inst.x);
           break;
-        }
-        case OpCode::kCmpJumpFalse: {
-          const IValue& a = operandValue(ops[0], c.regs, c.consts);
-          const IValue& b = operandValue(ops[1], c.regs, c.consts);
-          uint8_t op = inst.flags & ~kCmpFloat;
-          bool result;
-          if (!(inst.flags & kCmpFloat) && EMBER_LIKELY(a.isInt() && b.isInt())) {
-            result = scalarCompare<int64_t>(op, a.unsafeToInt(), b.unsafeToInt());
-          } else if ((inst.flags & kCmpFloat) && EMBER_LIKELY(a.isDouble() && b.isDouble())) {
-            result = scalarCompare<double>(op, a.unsafeToDouble(), b.unsafeToDouble());
-          } else {
-            loadOperands(stack, ops, 2, c.regs, c.consts);
-            c.operations[ops[2]](stack);
-            result = stack.back().toBool();
-            stack.pop_back();
-          }
-          c.pc = result ? c.pc + 1 : inst.x;
+        case OpCode::kIntOpCmpJumpFalse: {
+          if (scalarRun()) break;
+          const Operation* operations = c.code->operations().data();
+          if (compareFallback(&operations[ops[3]], operations[ops[4]], stack, ops, c.regs, c.consts())) ++c.ip;
+          else c.jump(inst.x);
           break;
         }
         case OpCode::kOp:
-          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
-          c.operations[inst.x](stack);
-          storeOutputs(stack, ops + inst.nIn, inst.nOut, c.regs);
-          ++c.pc;
+          callOperation(c.code->operations()[inst.x], stack, ops, inst.nIn, inst.nOut, c.regs, c.consts());
+          ++c.ip;
           break;
         case OpCode::kOpNode:
-          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
-          c.code->nodeOperations()[inst.x](stack);
-          storeOutputs(stack, ops + inst.nIn, inst.nOut, c.regs);
-          ++c.pc;
+          callOperation(c.code->nodeOperations()[inst.x], stack, ops, inst.nIn, inst.nOut, c.regs, c.consts());
+          ++c.ip;
           break;
         case OpCode::kEnter:
-          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
+          loadOperands(stack, ops, inst.nIn, c.regs, c.consts());
           entered_.push_back(stack.back());
-          c.operations[inst.x](stack);
+          c.code->operations()[inst.x](stack);
           storeOutputs(stack, ops + inst.nIn, inst.nOut, c.regs);
-          ++c.pc;
+          ++c.ip;
           break;
         case OpCode::kExit:
-          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
+          loadOperands(stack, ops, inst.nIn, c.regs, c.consts());
           if (!entered_.empty()) entered_.pop_back();
-          c.operations[inst.x](stack);
+          c.code->operations()[inst.x](stack);
           storeOutputs(stack, ops + inst.nIn, inst.nOut, c.regs);
-          ++c.pc;
+          ++c.ip;
           break;
         case OpCode::kLoad:
-          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
-          ++c.pc;
+          loadOperands(stack, ops, inst.nIn, c.regs, c.consts());
+          ++c.ip;
           break;
         case OpCode::kStore:
           storeOutputs(stack, ops, inst.nOut, c.regs);
-          ++c.pc;
+          ++c.ip;
           break;
         case OpCode::kMoves:
-          moveRegisters(stack, ops, inst.nIn, c.regs, c.consts);
-          ++c.pc;
+          moveRegisters(stack, ops, inst.nIn, c.regs, c.consts());
+          ++c.ip;
           break;
         case OpCode::kDrop:
           for (size_t i = 0; i < inst.nIn; ++i) c.regs[ops[i]] = IValue();
-          ++c.pc;
+          ++c.ip;
           break;
         case OpCode::kJump:
-          c.pc = inst.x;
+          c.jump(inst.x);
           break;
         case OpCode::kJumpFalse:
-          c.pc = operandValue(ops[0], c.regs, c.consts).toBool() ? c.pc + 1 : inst.x;
+          if (operandValue(ops[0], c.regs, c.consts()).toBool()) ++c.ip;
+          else c.jump(inst.x);
           break;
-        case OpCode::kLoop: {
-          bool go = true;
-          if (inst.flags & kLoopHasTripCount) {
-            int64_t maxTrip = operandValue(ops[0], c.regs, c.consts).toInt();
-            IValue& counter = c.regs[ops[1]];
-            int64_t n = counter.toInt();
-            size_t i = 2;
-            go = n < maxTrip;
-            if (go && (inst.flags & kLoopHasCondition)) go = c.regs[ops[i]].toBool();
-            if (go) {
-              counter.setInt(n + 1);
-              if (inst.flags & kLoopHasIterValue) c.regs[ops[i + ((inst.flags & kLoopHasCondition) ? 1 : 0)]].setInt(n);
-            }
-          } else if (inst.flags & kLoopHasCondition) {
-            go = c.regs[ops[0]].toBool();
-          }
-          c.pc = go ? c.pc + 1 : inst.x;
+        case OpCode::kLoop:
+          if (scalarRun()) break;
+          c.jump(loopContinues(inst, ops, c.regs, c.consts()) ? ops[inst.nIn] : inst.x);
           break;
-        }
         case OpCode::kCall:
         case OpCode::kCallMethod: {
           Function* fn;
@@ -342,44 +321,44 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
             fn = self.toObjectRef().type->findMethod(name);
             EMBER_CHECK(fn, "Method '", name, "' is not defined on ", self.toObjectRef().type->qualifiedName());
           }
-          frames_.back().pc = c.pc;
+          frames_.back().pc = c.pc();
           if (fn->isGraphFunction()) {
             pushFrame(*static_cast<GraphFunction*>(fn)->getExecutor().getPlanFor(stack).code);
             c = cursorOf();
           } else {
             fn->run(stack);
-            ++c.pc;
+            ++c.ip;
           }
           break;
         }
         case OpCode::kFork:
           forkInto(stack, *c.code->forks()[inst.x], inst.nIn);
-          ++c.pc;
+          ++c.ip;
           break;
         case OpCode::kWait: {
           IntrusivePtr<FutureImpl> fut = stack.back().toFuture();
           if (future_ && !fut->completed()) {
-            frames_.back().pc = c.pc;
+            frames_.back().pc = c.pc();
             return suspendAt(fut);
           }
           stack.back() = fut->wait();  // a synchronous run blocks; a failed future rethrows
-          ++c.pc;
+          ++c.ip;
           break;
         }
         case OpCode::kRet: {
-          loadOperands(stack, ops, inst.nIn, c.regs, c.consts);
+          loadOperands(stack, ops, inst.nIn, c.regs, c.consts());
           size_t base = frames_.back().base;
           frames_.pop_back();
           registers_.resize(base);
           if (frames_.empty()) return true;
           c = cursorOf();
-          ++c.pc;  // past the CALL; the caller's next instruction stores the outputs
+          ++c.ip;  // past the CALL; the caller's next instruction stores the outputs
           break;
         }
       }
     }
   } catch (const std::exception& e) {
-    frames_.back().pc = c.pc;
+    frames_.back().pc = c.pc();
     handleError(e, stack, stackBase);
   }
 }

@@ -8,6 +8,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "tensor/blas_backend.h"
 #include "tensor/elementwise.h"
+#include "tensor/linalg_small_gemm.h"
 #include "tensor/linalg_utils.h"
 
 namespace ember {
@@ -62,6 +63,7 @@ Tensor& mm_out(Tensor& out, const Tensor& self, const Tensor& mat2) {
 Tensor mm(const Tensor& self, const Tensor& mat2) {
   checkMatrices(self, mat2);
   checkGemmDtype(self.dtype(), "addmm_impl_cpu_");
+  if (Tensor r = linalg::trySmallMm(self, mat2); r.defined()) return r;
   Tensor out = empty({self.size(0), mat2.size(1)}, self.dtype());
   linalg::gemm2d(out, self, mat2, 0, 1);
   return out;

@@ -5,6 +5,7 @@
 
 #include "ember/tensor/ops/reduce.h"
 #include "reduce_utils.h"
+#include "tensor/kernels/reduce_kernels.h"
 
 namespace ember {
 
@@ -25,39 +26,44 @@ bool better(C x, C v) {
 template <typename T>
 using Cmp = std::conditional_t<std::is_integral_v<T>, T, opmath_t<T>>;
 
-// Value-only extreme (amax/amin, full max/min).
+// Value-only extreme (amax/amin, full max/min). Float and double runs and rows go to the
+// vector kernels (reduce_kernels.h).
 template <typename In, bool kMax>
 struct ExtremeOp {
   using C = Cmp<In>;
-  struct acc_t {
-    C v;
-  };
+  using acc_t = C;
+  static constexpr bool kVector = std::is_same_v<In, float> || std::is_same_v<In, double>;
   acc_t identity() const {
     if constexpr (std::is_same_v<In, bool>)
-      return {!kMax};
+      return !kMax;
     else if constexpr (std::is_integral_v<C>)
-      return {kMax ? std::numeric_limits<C>::lowest() : std::numeric_limits<C>::max()};
+      return kMax ? std::numeric_limits<C>::lowest() : std::numeric_limits<C>::max();
     else
-      return {kMax ? -std::numeric_limits<C>::infinity() : std::numeric_limits<C>::infinity()};
+      return kMax ? -std::numeric_limits<C>::infinity() : std::numeric_limits<C>::infinity();
   }
   void step(acc_t& a, In x, int64_t) const {
     C c = static_cast<C>(x);
-    a.v = better<kMax>(c, a.v) ? c : a.v;
+    a = better<kMax>(c, a) ? c : a;
   }
   void run(acc_t& a, const In* p, int64_t stride, int64_t n, int64_t idx) const {
-    if (stride == 1) {
-      C v = a.v;
-      for (int64_t i = 0; i < n; ++i) {
-        C c = static_cast<C>(p[i]);
-        v = better<kMax>(c, v) ? c : v;
+    if constexpr (kVector) {
+      if (stride == 1) {
+        reduceKernels().extremeRun[reduceSlot(scalarTypeOf<In>())][kMax](&a, p, n);
+        return;
       }
-      a.v = v;
-      return;
     }
     for (int64_t i = 0; i < n; ++i) step(a, p[i * stride], idx + i);
   }
-  acc_t merge(const acc_t& a, const acc_t& b) const { return better<kMax>(b.v, a.v) ? b : a; }
-  In finish(const acc_t& a) const { return static_cast<In>(a.v); }
+  void stepRows(acc_t* acc, const In* rows, int64_t rowStride, int64_t nrows, int64_t n, int64_t idx) const {
+    if constexpr (kVector) {
+      reduceKernels().extremeRows[reduceSlot(scalarTypeOf<In>())][kMax](acc, rows, rowStride, nrows, n);
+    } else {
+      for (int64_t r = 0; r < nrows; ++r)
+        for (int64_t j = 0; j < n; ++j) step(acc[j], rows[r * rowStride + j], idx + r);
+    }
+  }
+  acc_t merge(const acc_t& a, const acc_t& b) const { return better<kMax>(b, a) ? b : a; }
+  In finish(const acc_t& a) const { return static_cast<In>(a); }
 };
 
 // Extreme with its index (max.dim, argmax).

@@ -4,6 +4,7 @@
 
 #include "ember/tensor/ops/reduce.h"
 #include "reduce_utils.h"
+#include "tensor/kernels/reduce_kernels.h"
 
 namespace ember {
 
@@ -18,35 +19,6 @@ template <> struct SumAcc<int8_t> { using type = int64_t; };
 template <> struct SumAcc<int16_t> { using type = int64_t; };
 template <> struct SumAcc<int32_t> { using type = int64_t; };
 template <> struct SumAcc<int64_t> { using type = int64_t; };
-
-// Sum of a contiguous float/double run: independent lanes (vectorisable) over short blocks,
-// blocks added in double, so the error stays near that of a cascade sum.
-template <typename T, bool kSkipNan>
-double laneSum(const T* p, int64_t n) {
-  constexpr int64_t kLanes = 16, kBlock = 1024;
-  double total = 0;
-  for (int64_t b = 0; b < n; b += kBlock) {
-    const int64_t m = std::min(kBlock, n - b);
-    T lanes[kLanes] = {};
-    int64_t i = 0;
-    for (; i + kLanes <= m; i += kLanes)
-      for (int64_t j = 0; j < kLanes; ++j) {
-        T v = p[b + i + j];
-        if constexpr (kSkipNan) v = std::isnan(v) ? T(0) : v;
-        lanes[j] += v;
-      }
-    T rest = 0;
-    for (; i < m; ++i) {
-      T v = p[b + i];
-      if constexpr (kSkipNan) v = std::isnan(v) ? T(0) : v;
-      rest += v;
-    }
-    for (int64_t w = kLanes / 2; w > 0; w /= 2)
-      for (int64_t j = 0; j < w; ++j) lanes[j] += lanes[j + w];
-    total += static_cast<double>(lanes[0]) + static_cast<double>(rest);
-  }
-  return total;
-}
 
 template <typename In, bool kSkipNan = false>
 struct SumOp {
@@ -64,12 +36,22 @@ struct SumOp {
   }
   void run(acc_t& acc, const In* p, int64_t stride, int64_t n, int64_t idx) const {
     if constexpr (std::is_same_v<In, float> || std::is_same_v<In, double>) {
-      if (stride == 1) {
-        acc += laneSum<In, kSkipNan>(p, n);
+      if (stride == 1) {  // contiguous runs: the per-ISA vector kernel (reduce_kernels.h)
+        acc += reduceKernels().sum[reduceSlot(scalarTypeOf<In>())][kSkipNan](p, n);
         return;
       }
     }
     for (int64_t i = 0; i < n; ++i) step(acc, p[i * stride], idx + i);
+  }
+  // nrows input rows (rowStride apart) into the running totals of n outputs (an outer-dim sum,
+  // see runReduceTo).
+  void stepRows(acc_t* acc, const In* rows, int64_t rowStride, int64_t nrows, int64_t n, int64_t idx) const {
+    if constexpr (std::is_same_v<In, float> || std::is_same_v<In, double>) {
+      reduceKernels().sumRows[reduceSlot(scalarTypeOf<In>())][kSkipNan](acc, rows, rowStride, nrows, n);
+    } else {
+      for (int64_t r = 0; r < nrows; ++r)
+        for (int64_t j = 0; j < n; ++j) step(acc[j], rows[r * rowStride + j], idx + r);
+    }
   }
   acc_t merge(acc_t a, acc_t b) const {
     if constexpr (std::is_integral_v<acc_t>)

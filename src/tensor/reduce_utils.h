@@ -133,29 +133,46 @@ void runReduceTo(const Op& op, const Tensor& in, const Tensor& outKeep, DimMask 
   }
 
   // Outer reduction: the innermost kept dim is contiguous in input and output while the reduced
-  // dims are strided: accumulate whole rows so the inner loop runs over contiguous columns.
+  // dims are strided. Each task keeps the accumulators of a block of blockCols columns and adds
+  // the reduced rows into them one after another: the input is read in contiguous runs of blockCols
+  // elements (wide enough for the prefetcher, unlike a walk down one column at a time), and the
+  // inner loop is the op's vector row kernel when it has one (stepRows).
   const int64_t nr = static_cast<int64_t>(plan.redSizes.size());
   if (nk >= 1 && nr >= 1 && plan.keptIn[nk - 1] == 1 && plan.keptOut[nk - 1] == 1 && plan.redIn[nr - 1] != 1 &&
       plan.redNumel > 0) {
-    constexpr int64_t kCols = 64;
+    // Blocks as wide as the rows up to 16 KiB of accumulators (half the L1 cache, the other half
+    // streams the input; runs that cross pages keep the prefetcher going), narrower when that
+    // leaves threads without work.
     const int64_t cols = plan.keptSizes[nk - 1];
-    const int64_t colBlocks = (cols + kCols - 1) / kCols;
+    const int64_t outerNumel = plan.outNumel / cols;
+    int64_t blockCols = std::min<int64_t>(cols, std::max<int64_t>(64, 16384 / static_cast<int64_t>(sizeof(Acc))));
+    const int64_t threads = inParallelRegion() ? 1 : get_num_threads();
+    if (outerNumel < threads) blockCols = std::min(blockCols, std::max<int64_t>(64, (cols / threads + 63) / 64 * 64));
+    const int64_t colBlocks = (cols + blockCols - 1) / blockCols;
     IntArrayRef outerSizes(plan.keptSizes.data(), nk - 1), outerIn(plan.keptIn.data(), nk - 1),
         outerOut(plan.keptOut.data(), nk - 1);
-    const int64_t outerNumel = plan.outNumel / cols;
-    const int64_t grain = std::max<int64_t>(1, kReduceGrain / (plan.redNumel * kCols));
+    const int64_t grain = std::max<int64_t>(1, kReduceGrain / (plan.redNumel * blockCols));
     parallelFor(0, outerNumel * colBlocks, grain, [&](int64_t b, int64_t e) {
-      Acc acc[kCols];
+      std::unique_ptr<Acc[]> acc(new Acc[static_cast<size_t>(blockCols)]);  // not vector: Acc may be bool
       for (int64_t t = b; t < e; ++t) {
         const int64_t ob = t / colBlocks, cb = t % colBlocks;
         IndexWalker ow(outerSizes, outerIn, outerOut, ob);
-        const int64_t c0 = cb * kCols, nc = std::min(kCols, cols - c0);
+        const int64_t c0 = cb * blockCols, nc = std::min(blockCols, cols - c0);
         for (int64_t j = 0; j < nc; ++j) acc[j] = op.identity();
         const In* rowBase = src + ow.a() + c0;
-        IndexWalker rw(plan.redSizes, plan.redIn, plan.redIn, 0);
-        for (int64_t r = 0; r < plan.redNumel; ++r, rw.next()) {
-          const In* row = rowBase + rw.a();
-          for (int64_t j = 0; j < nc; ++j) op.step(acc[j], row[j], r);
+        if constexpr (requires { op.stepRows(acc.get(), rowBase, int64_t{0}, int64_t{1}, nc, int64_t{0}); }) {
+          if (nr == 1) {  // evenly spaced rows: one call, the kernel takes several rows per pass
+            op.stepRows(acc.get(), rowBase, plan.redIn[0], plan.redNumel, nc, 0);
+          } else {
+            IndexWalker rw(plan.redSizes, plan.redIn, plan.redIn, 0);
+            for (int64_t r = 0; r < plan.redNumel; ++r, rw.next()) op.stepRows(acc.get(), rowBase + rw.a(), 0, 1, nc, r);
+          }
+        } else {
+          IndexWalker rw(plan.redSizes, plan.redIn, plan.redIn, 0);
+          for (int64_t r = 0; r < plan.redNumel; ++r, rw.next()) {
+            const In* row = rowBase + rw.a();
+            for (int64_t j = 0; j < nc; ++j) op.step(acc[j], row[j], r);
+          }
         }
         for (int64_t j = 0; j < nc; ++j) sink(ow.b() + c0 + j, acc[j]);
       }

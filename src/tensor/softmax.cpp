@@ -1,5 +1,6 @@
 // softmax and log_softmax along one dim: subtract the row max before exponentiating, compute
 // in float for the 16-bit types (and in the type itself for float/double), as PyTorch does.
+// Contiguous float/double rows run fused (max, exp and sum, scale) in a vector kernel.
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -7,6 +8,7 @@
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/reduce.h"
 #include "reduce_utils.h"
+#include "tensor/kernels/reduce_kernels.h"
 
 namespace ember {
 
@@ -30,6 +32,12 @@ Tensor softmaxImpl(const Tensor& self, int64_t dim, std::optional<ScalarType> dt
     const T* src = static_cast<const T*>(in.data_ptr());
     T* dst = static_cast<T*>(out.data_ptr());
     forEachRow(in, out, d, [&](int64_t ia, int64_t ib, int64_t n, int64_t sa, int64_t sb) {
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        if (sa == 1 && sb == 1) {  // a contiguous row: the fused vector kernel (reduce_kernels.h)
+          reduceKernels().softmaxRow[reduceSlot(t)][kLog](dst + ib, src + ia, n);
+          return;
+        }
+      }
       C m = -std::numeric_limits<C>::infinity();
       for (int64_t i = 0; i < n; ++i) {
         C x = static_cast<C>(src[ia + i * sa]);

@@ -1,6 +1,30 @@
 #include "tensor/unary_common.h"
 
+#include "ember/tensor/ops/factory.h"
+#include "ember/tensor/parallel.h"
+
 namespace ember::unary_detail {
+
+namespace {
+
+// The small-tensor path: a fresh result for a contiguous float tensor that one thread handles
+// needs none of Elementwise's promotion, shape and layout work (the result has the input's dtype,
+// shape and contiguous strides), so the kernel runs directly; same kernel, same bits. This is
+// most of the cost of a sigmoid or tanh on a recurrent cell's gates.
+Tensor trySmallFloatUnary(UnaryOp op, const Tensor& self, const Dest& dest, const UnaryParams& params) {
+  const ScalarType t = self.dtype();
+  if (dest.kind != Dest::Kind::Fresh || (t != ScalarType::Float && t != ScalarType::Double) ||
+      !self.is_contiguous() || self.numel() > kGrainSize || self.is_nested())
+    return Tensor();
+  Tensor out = empty(self.sizes(), t);
+  const int64_t e = static_cast<int64_t>(elementSize(t));
+  char* ptrs[2] = {static_cast<char*>(out.data_ptr()), static_cast<char*>(self.data_ptr())};
+  const int64_t strides[2] = {e, e};
+  floatUnaryKernel(op, t)(ptrs, strides, self.numel(), params);
+  return out;
+}
+
+}  // namespace
 
 void buildUnary(Elementwise& it, const Tensor& self, const Dest& dest) {
   EMBER_CHECK(self.defined(), "expected a defined tensor");
@@ -24,6 +48,7 @@ void runFloatKernel(Elementwise& it, UnaryOp op, const UnaryParams& params) {
 
 Tensor floatMath(UnaryOp op, const Tensor& self, const Dest& dest) {
   EMBER_CHECK(self.defined(), "expected a defined tensor");
+  if (Tensor r = trySmallFloatUnary(op, self, dest, {}); r.defined()) return r;
   if (!isFloatingType(self.dtype()) && !isIntegralType(self.dtype(), true))
     throwUnsupportedDtype(unaryOpName(op), self.dtype());
   Elementwise it(ResultRule::PromoteIntToFloat);
@@ -36,6 +61,7 @@ Tensor floatOnlyUnary(UnaryOp op, const Tensor& self, const Dest& dest, const ch
                       const UnaryParams& params) {
   EMBER_CHECK(self.defined(), "expected a defined tensor");
   if (!isFloatingType(self.dtype())) throwUnsupportedDtype(kernelName, self.dtype());
+  if (Tensor r = trySmallFloatUnary(op, self, dest, params); r.defined()) return r;
   checkSameDtypeDest(self, dest);
   Elementwise it(ResultRule::Promote);
   buildUnary(it, self, dest);

@@ -126,12 +126,26 @@ class IValue {
   ScalarType toScalarType() const { return static_cast<ScalarType>(toInt()); }
 
   // ---- tensors and storages ----
-  IValue(Tensor t) : tag_(Tag::Tensor) { payload_.p = t.implPtr() ? IntrusivePtr<TensorImpl>(t.implPtr()).release() : nullptr; }  // NOLINT
+  // Takes over t's reference (t is this constructor's own copy), so storing an operator's result
+  // costs no atomic reference-count update.
+  IValue(Tensor t) : tag_(Tag::Tensor) {  // NOLINT
+    payload_.p = const_cast<IntrusivePtr<TensorImpl>&>(t.implPtr()).release();
+  }
   IValue(Storage s);  // NOLINT
   bool isTensor() const { return tag_ == Tag::Tensor; }
   bool isStorage() const { return tag_ == Tag::Storage; }
-  Tensor toTensor() const&;
-  Tensor toTensor() &&;
+  // Inline: every tensor operator argument goes through these.
+  Tensor toTensor() const& {
+    checkTag(Tag::Tensor);
+    return Tensor(IntrusivePtr<TensorImpl>(static_cast<TensorImpl*>(payload_.p)));
+  }
+  Tensor toTensor() && {
+    checkTag(Tag::Tensor);
+    auto p = IntrusivePtr<TensorImpl>::reclaim(static_cast<TensorImpl*>(payload_.p));
+    tag_ = Tag::None;
+    payload_.i = 0;
+    return Tensor(std::move(p));
+  }
   // The TensorImpl without touching the refcount (nullptr for an undefined tensor).
   TensorImpl* unsafeToTensorImpl() const {
     checkTag(Tag::Tensor);

@@ -4,12 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include "ember/core/stack.h"
 #include "ember/ir/ir.h"
 #include "ember/ir/ir_parser.h"
 #include "runtime/code.h"
 #include "runtime/interpreter.h"
+#include "runtime/scalar_instructions.h"
 
 namespace ember::jit {
 namespace {
@@ -177,6 +180,81 @@ graph(%n : int, %c : bool):
   out = run(code, {IValue(int64_t{3}), IValue(false)});
   EXPECT_EQ(out.at(0).toInt(), 1);
   EXPECT_EQ(out.at(1).toInt(), 0);
+}
+
+TEST(ConstantDivisors, ReciprocalsMatchHardwareDivision) {
+  // Every 32-bit dividend class against divisors from 1 (remainder only) to 2^32 - 1.
+  std::vector<uint64_t> divisors{1, 2, 3, 5, 7, 10, 15, 64, 255, 1000, 65537, 2147483647, 2147483648, 4294967295};
+  std::vector<uint64_t> dividends{0, 1, 2, 3, 14, 15, 16, 99999, 2147483647, 2147483648, 4294967294, 4294967295};
+  uint64_t x = 88172645463325252ull;  // xorshift64: more dividends, same every run
+  for (int i = 0; i < 2000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    dividends.push_back(x & 0xffffffffu);
+  }
+  for (uint64_t d : divisors) {
+    const uint64_t magic = fastDivisorMagic(d);
+    for (uint64_t n : dividends) {
+      ASSERT_EQ(fastRemainder(n, magic, d), n % d) << n << " % " << d;
+      if (d >= 2) ASSERT_EQ(fastQuotient(n, magic), n / d) << n << " // " << d;
+    }
+  }
+}
+
+TEST(ConstantDivisors, InstructionsKeepPythonSemanticsForEveryDividend) {
+  // (a % 7, a // 7, a % 1, a // 1): a reciprocal where it is exact, the general path for
+  // negative dividends and those from 2^32 up (floor division and modulo toward -inf).
+  const char* ir = R"IR(
+graph(%a : int):
+  %seven : int = prim::Constant[value=7]()
+  %one : int = prim::Constant[value=1]()
+  %r : int = aten::remainder(%a, %seven)
+  %q : int = aten::floordiv(%a, %seven)
+  %r1 : int = aten::remainder(%a, %one)
+  %q1 : int = aten::floordiv(%a, %one)
+  return (%r, %q, %r1, %q1))IR";
+  Code code(graphOf(ir), "f");
+  for (int64_t a : {int64_t{0}, int64_t{6}, int64_t{7}, int64_t{4294967295}, int64_t{4294967296}, int64_t{1} << 40,
+                    int64_t{-1}, int64_t{-7}, int64_t{-8}, std::numeric_limits<int64_t>::min()}) {
+    Stack out = run(code, {IValue(a)});
+    ASSERT_EQ(out.size(), 4u);
+    int64_t r = a % 7, q = a / 7;
+    if (r < 0) r += 7, q -= 1;
+    EXPECT_EQ(out.at(0).toInt(), r) << a;
+    EXPECT_EQ(out.at(1).toInt(), q) << a;
+    EXPECT_EQ(out.at(2).toInt(), 0) << a;
+    EXPECT_EQ(out.at(3).toInt(), a) << a;
+  }
+}
+
+TEST(LoopBackEdges, BranchEndsRunTheLoopTestThemselves) {
+  // for i in range(n): t += 1 if i % 2 == 0 else i -- both branch ends re-test the loop
+  const char* ir = R"IR(
+graph(%n : int):
+  %true : bool = prim::Constant[value=1]()
+  %zero : int = prim::Constant[value=0]()
+  %one : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %total : int = prim::Loop(%n, %true, %zero)
+    block0(%i : int, %t.1 : int):
+      %m : int = aten::remainder(%i, %two)
+      %c : bool = aten::eq(%m, %zero)
+      %t.3 : int = prim::If(%c)
+        block0():
+          %t.2 : int = aten::add(%t.1, %one)
+          -> (%t.2)
+        block1():
+          %t.4 : int = aten::add(%t.1, %i)
+          -> (%t.4)
+      -> (%true, %t.3)
+  return (%total))IR";
+  Code code(graphOf(ir), "f");
+  std::string listing = code.toString();
+  EXPECT_EQ(listing.find("Jump "), std::string::npos) << listing;
+  size_t first = listing.find("Loop trip=");
+  ASSERT_NE(first, std::string::npos) << listing;
+  EXPECT_NE(listing.find("Loop trip=", first + 1), std::string::npos) << listing;
+  EXPECT_EQ(run(code, {IValue(int64_t{6})}).at(0).toInt(), 3 + 1 + 3 + 5);
+  EXPECT_EQ(run(code, {IValue(int64_t{0})}).at(0).toInt(), 0);
 }
 
 }  // namespace

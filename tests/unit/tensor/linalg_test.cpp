@@ -55,6 +55,21 @@ TEST_P(GemmRoutes, EveryLayoutMatchesTheNaiveProduct) {
   }
 }
 
+// Tiny float32 products take the direct kernel (linalg_small_gemm.h) under the automatic route:
+// both layouts of the right operand, row and depth counts off the vector width, empty depth.
+TEST(Linalg, TinyProductsMatchTheNaiveProduct) {
+  manual_seed(5);
+  for (auto [m, k, n] : {std::tuple<int64_t, int64_t, int64_t>{1, 64, 256}, {1, 1, 1}, {2, 7, 9}, {3, 17, 33},
+                         {1, 64, 31}, {4, 13, 40}, {2, 0, 5}}) {
+    Tensor a = randn({m, k}), b = randn({k, n});
+    expectNear(mm(a, b), naiveMm(a, b), 1e-5);
+    Tensor w = randn({n, k});  // x.mm(w.t()), as a recurrent cell multiplies
+    expectNear(mm(a, w.t()), naiveMm(a, w.t()), 1e-5);
+    Tensor wide = randn({k, n + 3}).slice(1, 1, n + 1);  // rows with a leading dimension of their own
+    expectNear(mm(a, wide), naiveMm(a, wide), 1e-5);
+  }
+}
+
 TEST_P(GemmRoutes, BetaAlphaAndBetaZeroIgnoringNaN) {
   RouteGuard guard(GetParam());
   manual_seed(2);

@@ -1,0 +1,318 @@
+// Vectorised float32/float64 reduction loops (see reduce_kernels.h). Written with compiler vector
+// types, so each ISA copy gets its natural register width; exp comes from SLEEF.
+#include <sleef.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "tensor/kernels/reduce_kernels.h"
+
+#define EMBER_REDUCE_NS2(isa) isa_##isa
+#define EMBER_REDUCE_NS(isa) EMBER_REDUCE_NS2(isa)
+
+namespace ember::EMBER_REDUCE_NS(EMBER_ISA) {
+namespace {
+
+#if defined(EMBER_ISA_AVX512)
+constexpr int kVecBytes = 64;
+#elif defined(EMBER_ISA_AVX2)
+constexpr int kVecBytes = 32;
+#else
+constexpr int kVecBytes = 16;
+#endif
+
+// Independent accumulators: enough to hide the add latency so a sum runs at memory speed.
+constexpr int kAccs = 4;  // blockSum's a0..a3
+// Elements per block summed in the input precision before the block total goes to double: each
+// accumulator lane adds kBlock / (kAccs * width) values (64 for float32 with AVX2).
+constexpr int64_t kBlock = 2048;
+
+template <typename T>
+struct Vec {
+  typedef T Reg __attribute__((vector_size(kVecBytes)));
+  static constexpr int64_t kWidth = kVecBytes / sizeof(T);
+  static Reg load(const T* p) {
+    Reg r;
+    std::memcpy(&r, p, sizeof(Reg));
+    return r;
+  }
+  static void store(T* p, Reg r) { std::memcpy(p, &r, sizeof(Reg)); }
+  static Reg splat(T v) { return Reg{} + v; }
+};
+
+// SLEEF's exp for one register (1-ulp variants, as the unary kernels use).
+#if defined(EMBER_ISA_AVX512)
+inline Vec<float>::Reg vexp(Vec<float>::Reg x) { return Sleef_expf16_u10avx512f(x); }
+inline Vec<double>::Reg vexp(Vec<double>::Reg x) { return Sleef_expd8_u10avx512f(x); }
+#elif defined(EMBER_ISA_AVX2)
+inline Vec<float>::Reg vexp(Vec<float>::Reg x) { return Sleef_expf8_u10avx2(x); }
+inline Vec<double>::Reg vexp(Vec<double>::Reg x) { return Sleef_expd4_u10avx2(x); }
+#else
+inline Vec<float>::Reg vexp(Vec<float>::Reg x) { return Sleef_expf4_u10sse2(x); }
+inline Vec<double>::Reg vexp(Vec<double>::Reg x) { return Sleef_expd2_u10sse2(x); }
+#endif
+
+template <typename T, bool kSkipNan>
+inline T clean(T x) {
+  if constexpr (kSkipNan) return x == x ? x : T(0);
+  else return x;
+}
+
+template <typename Reg, bool kSkipNan>
+inline Reg cleanVec(Reg x) {
+  if constexpr (kSkipNan) return x == x ? x : Reg{};  // NaN != NaN
+  else return x;
+}
+
+// Lane-wise sum of one register, in double.
+template <typename T, typename Reg>
+inline double laneTotal(Reg r) {
+  T lanes[sizeof(Reg) / sizeof(T)];
+  std::memcpy(lanes, &r, sizeof(Reg));
+  double total = 0;
+  for (T v : lanes) total += static_cast<double>(v);
+  return total;
+}
+
+// ---- sums -------------------------------------------------------------------------------
+
+// One block of at most kBlock elements, in the input precision.
+template <typename T, bool kSkipNan>
+inline double blockSum(const T* p, int64_t n) {
+  using V = Vec<T>;
+  using Reg = typename V::Reg;
+  constexpr int64_t kStep = kAccs * V::kWidth;
+  // Four named accumulators (kAccs) so they stay in registers without relying on unrolling.
+  Reg a0 = {}, a1 = {}, a2 = {}, a3 = {};
+  int64_t i = 0;
+  for (; i + kStep <= n; i += kStep) {
+    a0 += cleanVec<Reg, kSkipNan>(V::load(p + i));
+    a1 += cleanVec<Reg, kSkipNan>(V::load(p + i + V::kWidth));
+    a2 += cleanVec<Reg, kSkipNan>(V::load(p + i + 2 * V::kWidth));
+    a3 += cleanVec<Reg, kSkipNan>(V::load(p + i + 3 * V::kWidth));
+  }
+  for (; i + V::kWidth <= n; i += V::kWidth) a0 += cleanVec<Reg, kSkipNan>(V::load(p + i));
+  T rest = 0;
+  for (; i < n; ++i) rest += clean<T, kSkipNan>(p[i]);
+  Reg r = (a0 + a1) + (a2 + a3);
+  return laneTotal<T>(r) + static_cast<double>(rest);
+}
+
+template <typename T, bool kSkipNan>
+double sumKernel(const void* data, int64_t n) {
+  const T* p = static_cast<const T*>(data);
+  double total = 0;
+  for (int64_t b = 0; b < n; b += kBlock) total += blockSum<T, kSkipNan>(p + b, n - b < kBlock ? n - b : kBlock);
+  return total;
+}
+
+// acc[j] += the sum over r < nrows of row[r * rowStride + j], in double: an outer-dim sum adds
+// contiguous input rows to the running column totals. Four rows at a time are added in the
+// input precision first, so the accumulators are loaded, converted to and stored once per four.
+template <typename T, bool kSkipNan>
+void sumRowsKernel(double* acc, const void* data, int64_t rowStride, int64_t nrows, int64_t n) {
+  const T* rows = static_cast<const T*>(data);
+  using D = Vec<double>;
+  typedef T Part __attribute__((vector_size(D::kWidth * sizeof(T))));  // D::kWidth values of T
+  auto load = [](const T* p) {
+    Part v;
+    std::memcpy(&v, p, sizeof(Part));
+    return kSkipNan ? (v == v ? v : Part{}) : v;
+  };
+  int64_t r = 0;
+  for (; r + 4 <= nrows; r += 4) {
+    const T* r0 = rows + r * rowStride;
+    const T *r1 = r0 + rowStride, *r2 = r1 + rowStride, *r3 = r2 + rowStride;
+    int64_t j = 0;
+    for (; j + D::kWidth <= n; j += D::kWidth) {
+      Part s = (load(r0 + j) + load(r1 + j)) + (load(r2 + j) + load(r3 + j));
+      D::store(acc + j, D::load(acc + j) + __builtin_convertvector(s, D::Reg));
+    }
+    for (; j < n; ++j)
+      acc[j] += static_cast<double>((clean<T, kSkipNan>(r0[j]) + clean<T, kSkipNan>(r1[j])) +
+                                    (clean<T, kSkipNan>(r2[j]) + clean<T, kSkipNan>(r3[j])));
+  }
+  for (; r < nrows; ++r) {
+    const T* row = rows + r * rowStride;
+    int64_t j = 0;
+    for (; j + D::kWidth <= n; j += D::kWidth)
+      D::store(acc + j, D::load(acc + j) + __builtin_convertvector(load(row + j), D::Reg));
+    for (; j < n; ++j) acc[j] += static_cast<double>(clean<T, kSkipNan>(row[j]));
+  }
+}
+
+// ---- extremes ---------------------------------------------------------------------------
+
+// x when it beats v (strictly greater for max, smaller for min), else v. NaN in x wins: the
+// comparisons are false for it, so callers track NaNs separately or test x != x.
+template <bool kMax, typename R>
+inline R pick(R x, R v) {
+  if constexpr (kMax) return x > v ? x : v;
+  else return x < v ? x : v;
+}
+
+// acc = the extreme of acc and n contiguous values, NaN winning.
+template <typename T, bool kMax>
+void extremeRunKernel(void* accp, const void* data, int64_t n) {
+  using V = Vec<T>;
+  using Reg = typename V::Reg;
+  const T* p = static_cast<const T*>(data);
+  T& acc = *static_cast<T*>(accp);
+  if (acc != acc) return;
+  int64_t i = 0;
+  if (n >= 2 * V::kWidth) {
+    // Two chains of extremes; NaNs are only counted (a vector max drops them), and win at the end.
+    Reg m0 = V::load(p), m1 = V::load(p + V::kWidth);
+    auto nan = (m0 != m0) | (m1 != m1);
+    for (i = 2 * V::kWidth; i + 2 * V::kWidth <= n; i += 2 * V::kWidth) {
+      Reg x0 = V::load(p + i), x1 = V::load(p + i + V::kWidth);
+      m0 = pick<kMax>(x0, m0);
+      m1 = pick<kMax>(x1, m1);
+      nan |= (x0 != x0) | (x1 != x1);
+    }
+    decltype(nan) none{};
+    if (std::memcmp(&nan, &none, sizeof(nan)) != 0) {
+      acc = std::numeric_limits<T>::quiet_NaN();
+      return;
+    }
+    m0 = pick<kMax>(m1, m0);
+    T lanes[V::kWidth];
+    std::memcpy(lanes, &m0, sizeof(m0));
+    for (T v : lanes) acc = pick<kMax>(v, acc);
+  }
+  for (; i < n; ++i) {
+    const T x = p[i];
+    if (x != x) {
+      acc = x;
+      return;
+    }
+    acc = pick<kMax>(x, acc);
+  }
+}
+
+// acc[j] = the extreme of acc[j] and row[r * rowStride + j] for r < nrows, NaN winning (an
+// outer-dim amax/amin). Four rows per pass over the accumulators.
+template <typename T, bool kMax>
+void extremeRowsKernel(void* accp, const void* data, int64_t rowStride, int64_t nrows, int64_t n) {
+  using V = Vec<T>;
+  using Reg = typename V::Reg;
+  T* acc = static_cast<T*>(accp);
+  const T* rows = static_cast<const T*>(data);
+  auto take = [](Reg x, Reg a) { return (x != x) | (kMax ? x > a : x < a) ? x : a; };
+  int64_t r = 0;
+  for (; r + 4 <= nrows; r += 4) {
+    const T* r0 = rows + r * rowStride;
+    const T *r1 = r0 + rowStride, *r2 = r1 + rowStride, *r3 = r2 + rowStride;
+    int64_t j = 0;
+    for (; j + V::kWidth <= n; j += V::kWidth) {
+      Reg a = V::load(acc + j);
+      a = take(V::load(r0 + j), a);
+      a = take(V::load(r1 + j), a);
+      a = take(V::load(r2 + j), a);
+      V::store(acc + j, take(V::load(r3 + j), a));
+    }
+    for (; j < n; ++j)
+      for (const T* row : {r0, r1, r2, r3})
+        if (row[j] != row[j] || (kMax ? row[j] > acc[j] : row[j] < acc[j])) acc[j] = row[j];
+  }
+  for (; r < nrows; ++r) {
+    const T* row = rows + r * rowStride;
+    int64_t j = 0;
+    for (; j + V::kWidth <= n; j += V::kWidth) V::store(acc + j, take(V::load(row + j), V::load(acc + j)));
+    for (; j < n; ++j)
+      if (row[j] != row[j] || (kMax ? row[j] > acc[j] : row[j] < acc[j])) acc[j] = row[j];
+  }
+}
+
+// ---- softmax ----------------------------------------------------------------------------
+
+// One contiguous row: m = max (NaN wins), s = sum of exp(x - m), then exp(x - m) / s or, for
+// log_softmax, x - m - log(s). The exps are stored on the way (softmax) and scaled in place.
+template <typename T, bool kLog>
+void softmaxRowKernel(void* dstp, const void* srcp, int64_t n) {
+  using V = Vec<T>;
+  using Reg = typename V::Reg;
+  T* dst = static_cast<T*>(dstp);
+  const T* src = static_cast<const T*>(srcp);
+  T m = -std::numeric_limits<T>::infinity();
+  extremeRunKernel<T, true>(&m, src, n);
+  const Reg mv = V::splat(m);
+  double s = 0;
+  for (int64_t b = 0; b < n; b += kBlock) {  // block totals in double, as the sums
+    const int64_t e = std::min(n, b + kBlock);
+    Reg acc = {};
+    int64_t i = b;
+    for (; i + V::kWidth <= e; i += V::kWidth) {
+      Reg x = vexp(V::load(src + i) - mv);
+      acc += x;
+      if constexpr (!kLog) V::store(dst + i, x);
+    }
+    double rest = 0;
+    for (; i < e; ++i) {
+      const T x = std::exp(src[i] - m);
+      rest += static_cast<double>(x);
+      if constexpr (!kLog) dst[i] = x;
+    }
+    s += laneTotal<T>(acc) + rest;
+  }
+  int64_t i = 0;
+  if constexpr (kLog) {
+    const T logS = static_cast<T>(std::log(s));
+    const Reg lv = V::splat(logS);
+    for (; i + V::kWidth <= n; i += V::kWidth) V::store(dst + i, (V::load(src + i) - mv) - lv);
+    for (; i < n; ++i) dst[i] = (src[i] - m) - logS;
+  } else {
+    const T inv = static_cast<T>(1.0 / s);
+    const Reg iv = V::splat(inv);
+    for (; i + V::kWidth <= n; i += V::kWidth) V::store(dst + i, V::load(dst + i) * iv);
+    for (; i < n; ++i) dst[i] = dst[i] * inv;
+  }
+}
+
+template <typename T>
+void fillSlot(ReduceKernels& k, int slot) {
+  k.sum[slot][0] = &sumKernel<T, false>;
+  k.sum[slot][1] = &sumKernel<T, true>;
+  k.sumRows[slot][0] = &sumRowsKernel<T, false>;
+  k.sumRows[slot][1] = &sumRowsKernel<T, true>;
+  k.extremeRun[slot][0] = &extremeRunKernel<T, false>;
+  k.extremeRun[slot][1] = &extremeRunKernel<T, true>;
+  k.extremeRows[slot][0] = &extremeRowsKernel<T, false>;
+  k.extremeRows[slot][1] = &extremeRowsKernel<T, true>;
+  k.softmaxRow[slot][0] = &softmaxRowKernel<T, false>;
+  k.softmaxRow[slot][1] = &softmaxRowKernel<T, true>;
+}
+
+ReduceKernels makeKernels() {
+  ReduceKernels k{};
+  fillSlot<float>(k, 0);
+  fillSlot<double>(k, 1);
+  return k;
+}
+
+}  // namespace
+
+const ReduceKernels& reduceKernels() {
+  static const ReduceKernels kernels = makeKernels();
+  return kernels;
+}
+
+}  // namespace ember::EMBER_REDUCE_NS(EMBER_ISA)
+
+#if defined(EMBER_ISA_DEFAULT)
+namespace ember {
+const ReduceKernels& reduceKernels() {
+  static const ReduceKernels& kernels = [] () -> const ReduceKernels& {
+    switch (cpuCapability()) {
+      case CpuCapability::AVX512: return isa_AVX512::reduceKernels();
+      case CpuCapability::AVX2: return isa_AVX2::reduceKernels();
+      default: return isa_DEFAULT::reduceKernels();
+    }
+  }();
+  return kernels;
+}
+}  // namespace ember
+#endif
