@@ -3,34 +3,10 @@
 #include <cstring>
 
 #include "tensor/kernels/binary_kernels.h"
+#include "tensor/kernels/vector_register.h"
 
-#define EMBER_BINARY_NS2(isa) isa_##isa
-#define EMBER_BINARY_NS(isa) EMBER_BINARY_NS2(isa)
-
-namespace ember::EMBER_BINARY_NS(EMBER_ISA) {
+namespace ember::EMBER_ISA_NAMESPACE(EMBER_ISA) {
 namespace {
-
-// One native register per vector (wider types would change the ABI of non-inlined helpers).
-#if defined(EMBER_ISA_AVX512)
-constexpr int kVecBytes = 64;
-#elif defined(EMBER_ISA_AVX2)
-constexpr int kVecBytes = 32;
-#else
-constexpr int kVecBytes = 16;
-#endif
-
-template <typename T>
-struct Vec {
-  typedef T Reg __attribute__((vector_size(kVecBytes)));
-  static constexpr int64_t kWidth = kVecBytes / sizeof(T);
-  static Reg load(const T* p) {
-    Reg r;
-    std::memcpy(&r, p, sizeof(Reg));
-    return r;
-  }
-  static void store(T* p, Reg r) { std::memcpy(p, &r, sizeof(Reg)); }
-  static Reg set1(T v) { return Reg{} + v; }
-};
 
 template <BinaryArithOp Op, typename T, typename X, typename Y>
 inline auto apply(X a, Y b, T alpha) {
@@ -95,7 +71,7 @@ BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype) {
   return nullptr;
 }
 
-}  // namespace ember::EMBER_BINARY_NS(EMBER_ISA)
+}  // namespace ember::EMBER_ISA_NAMESPACE(EMBER_ISA)
 
 #if defined(EMBER_ISA_DEFAULT)
 namespace ember {

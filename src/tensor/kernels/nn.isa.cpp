@@ -4,33 +4,12 @@
 #include <cstring>
 
 #include "tensor/kernels/nn_kernels.h"
+#include "tensor/kernels/vector_register.h"
 
-#define EMBER_NN_NS2(isa) isa_##isa
-#define EMBER_NN_NS(isa) EMBER_NN_NS2(isa)
-
-namespace ember::nn::EMBER_NN_NS(EMBER_ISA) {
+namespace ember::nn::EMBER_ISA_NAMESPACE(EMBER_ISA) {
 namespace {
 
-#if defined(EMBER_ISA_AVX512)
-constexpr int kVecBytes = 64;
-#elif defined(EMBER_ISA_AVX2)
-constexpr int kVecBytes = 32;
-#else
-constexpr int kVecBytes = 16;
-#endif
-
-template <typename T>
-struct Vec {
-  typedef T Reg __attribute__((vector_size(kVecBytes)));
-  static constexpr int64_t kWidth = kVecBytes / sizeof(T);
-  static Reg load(const T* p) {
-    Reg r;
-    std::memcpy(&r, p, sizeof(Reg));
-    return r;
-  }
-  static void store(T* p, Reg r) { std::memcpy(p, &r, sizeof(Reg)); }
-  static Reg set1(T v) { return Reg{} + v; }
-};
+using ::ember::EMBER_ISA_NAMESPACE(EMBER_ISA)::Vec;
 
 // max with NaN propagation, as PyTorch's pooling (`x > m || isnan(x)`): x wins when greater or
 // NaN; a NaN already in m stays because no comparison with it is true.
@@ -181,7 +160,7 @@ const RowKernels<T>& nnRowKernels() {
 template const RowKernels<float>& nnRowKernels<float>();
 template const RowKernels<double>& nnRowKernels<double>();
 
-}  // namespace ember::nn::EMBER_NN_NS(EMBER_ISA)
+}  // namespace ember::nn::EMBER_ISA_NAMESPACE(EMBER_ISA)
 
 #if defined(EMBER_ISA_DEFAULT)
 namespace ember::nn {

@@ -9,20 +9,10 @@
 #include <type_traits>
 
 #include "tensor/kernels/reduce_kernels.h"
+#include "tensor/kernels/vector_register.h"
 
-#define EMBER_REDUCE_NS2(isa) isa_##isa
-#define EMBER_REDUCE_NS(isa) EMBER_REDUCE_NS2(isa)
-
-namespace ember::EMBER_REDUCE_NS(EMBER_ISA) {
+namespace ember::EMBER_ISA_NAMESPACE(EMBER_ISA) {
 namespace {
-
-#if defined(EMBER_ISA_AVX512)
-constexpr int kVecBytes = 64;
-#elif defined(EMBER_ISA_AVX2)
-constexpr int kVecBytes = 32;
-#else
-constexpr int kVecBytes = 16;
-#endif
 
 // Independent accumulators: enough to hide the add latency so a sum runs at memory speed.
 constexpr int kAccs = 4;  // blockSum's a0..a3
@@ -30,18 +20,6 @@ constexpr int kAccs = 4;  // blockSum's a0..a3
 // accumulator lane adds kBlock / (kAccs * width) values (64 for float32 with AVX2).
 constexpr int64_t kBlock = 2048;
 
-template <typename T>
-struct Vec {
-  typedef T Reg __attribute__((vector_size(kVecBytes)));
-  static constexpr int64_t kWidth = kVecBytes / sizeof(T);
-  static Reg load(const T* p) {
-    Reg r;
-    std::memcpy(&r, p, sizeof(Reg));
-    return r;
-  }
-  static void store(T* p, Reg r) { std::memcpy(p, &r, sizeof(Reg)); }
-  static Reg splat(T v) { return Reg{} + v; }
-};
 
 // SLEEF's exp for one register (1-ulp variants, as the unary kernels use).
 #if defined(EMBER_ISA_AVX512)
@@ -239,7 +217,7 @@ void softmaxRowKernel(void* dstp, const void* srcp, int64_t n) {
   const T* src = static_cast<const T*>(srcp);
   T m = -std::numeric_limits<T>::infinity();
   extremeRunKernel<T, true>(&m, src, n);
-  const Reg mv = V::splat(m);
+  const Reg mv = V::set1(m);
   double s = 0;
   for (int64_t b = 0; b < n; b += kBlock) {  // block totals in double, as the sums
     const int64_t e = std::min(n, b + kBlock);
@@ -261,12 +239,12 @@ void softmaxRowKernel(void* dstp, const void* srcp, int64_t n) {
   int64_t i = 0;
   if constexpr (kLog) {
     const T logS = static_cast<T>(std::log(s));
-    const Reg lv = V::splat(logS);
+    const Reg lv = V::set1(logS);
     for (; i + V::kWidth <= n; i += V::kWidth) V::store(dst + i, (V::load(src + i) - mv) - lv);
     for (; i < n; ++i) dst[i] = (src[i] - m) - logS;
   } else {
     const T inv = static_cast<T>(1.0 / s);
-    const Reg iv = V::splat(inv);
+    const Reg iv = V::set1(inv);
     for (; i + V::kWidth <= n; i += V::kWidth) V::store(dst + i, V::load(dst + i) * iv);
     for (; i < n; ++i) dst[i] = dst[i] * inv;
   }
@@ -300,7 +278,7 @@ const ReduceKernels& reduceKernels() {
   return kernels;
 }
 
-}  // namespace ember::EMBER_REDUCE_NS(EMBER_ISA)
+}  // namespace ember::EMBER_ISA_NAMESPACE(EMBER_ISA)
 
 #if defined(EMBER_ISA_DEFAULT)
 namespace ember {

@@ -195,7 +195,9 @@ TEST(ConstantDivisors, ReciprocalsMatchHardwareDivision) {
     const uint64_t magic = fastDivisorMagic(d);
     for (uint64_t n : dividends) {
       ASSERT_EQ(fastRemainder(n, magic, d), n % d) << n << " % " << d;
-      if (d >= 2) ASSERT_EQ(fastQuotient(n, magic), n / d) << n << " // " << d;
+      if (d >= 2) {
+        ASSERT_EQ(fastQuotient(n, magic), n / d) << n << " // " << d;
+      }
     }
   }
 }
