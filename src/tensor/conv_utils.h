@@ -42,6 +42,11 @@ void depthwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& 
 bool onednnConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                        const ConvParams& p, const ConvShape& s);
 
+// The cache of weights reordered for oneDNN (conv_onednn.cpp): on by default; switching clears
+// it. cachedWeightCount() counts the entries in use (for tests).
+void setWeightCaching(bool enabled);
+size_t cachedWeightCount();
+
 void setLastBackend(const char* name);
 
 }  // namespace ember::conv

@@ -133,14 +133,22 @@ void maskedSoftmax(Tensor& scores, const KeyMask& km, int64_t heads) {
   char* ptrs[2];
   const int64_t strides[2] = {sizeof(T), sizeof(T)};
   T* data = scores.data_ptr<T>();
+  const bool anyMask = km.data || km.lengths;
   for (int64_t r = 0; r < rows; ++r) {
     T* x = data + r * S;
     const int64_t batch = r / rowsPerBatch;
+    if (anyMask)
+      for (int64_t j = 0; j < S; ++j)
+        if (km.masked(batch, r, j)) x[j] = -std::numeric_limits<T>::infinity();
+    // The max with NaN winning, in two branch-free (vectorisable) passes: this loop was a fifth
+    // of the attention's time with the per-element mask test and isnan select in it.
     T m = -std::numeric_limits<T>::infinity();
+    bool nan = false;
     for (int64_t j = 0; j < S; ++j) {
-      if (km.masked(batch, r, j)) x[j] = -std::numeric_limits<T>::infinity();
-      m = std::isnan(x[j]) || x[j] > m ? x[j] : m;
+      m = x[j] > m ? x[j] : m;
+      nan |= x[j] != x[j];
     }
+    if (nan) m = std::numeric_limits<T>::quiet_NaN();
     for (int64_t j = 0; j < S; ++j) x[j] -= m;
     ptrs[0] = ptrs[1] = reinterpret_cast<char*>(x);
     expFn(ptrs, strides, S, UnaryParams{});

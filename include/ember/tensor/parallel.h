@@ -1,5 +1,6 @@
-// The intra-op thread pool. One persistent pool serves every kernel; its workers sleep (no
-// spinning) between ops. Small ranges run inline on the calling thread with no hand-off.
+// The intra-op thread pool: OpenMP's threads (shared with oneDNN's kernels) serve every
+// kernel; idle workers spin briefly, then sleep (libgomp's policy, OMP_WAIT_POLICY honoured).
+// Small ranges run inline on the calling thread with no hand-off.
 #pragma once
 
 #include <cstdint>

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ember/tensor.h"
+#include "tensor/conv_utils.h"
 
 namespace ember {
 namespace {
@@ -141,6 +142,41 @@ TEST(Conv, ConcurrentCallsAgree) {
     });
   for (auto& th : threads) th.join();
   for (int v : ok) EXPECT_EQ(v, 1);
+}
+
+// Weights reordered for oneDNN are cached per weight buffer; writing the weights in place (one
+// element, or all of them on every call) must still give the convolution of the new weights.
+TEST(Conv, CachedWeightsFollowInPlaceUpdates) {
+  if (std::getenv("EMBER_CONV")) GTEST_SKIP() << "oneDNN is off";
+  manual_seed(14);
+  conv::setWeightCaching(true);
+  Tensor x = randn({1, 16, 10, 10}), w = randn({16, 16, 3, 3});
+  P2 p{1, 1, 1, 1, 1, 1, 1};
+  std::vector<int64_t> shape;
+  expectConv(conv2d(x, w, {}, {1}, {1}), naiveConv2d(x, w, p, shape), shape, 1e-4);
+  const size_t cached = conv::cachedWeightCount();
+  EXPECT_GE(cached, 1u);  // 16x16x3x3 weights take oneDNN's blocked layout
+  expectConv(conv2d(x, w, {}, {1}, {1}), naiveConv2d(x, w, p, shape), shape, 1e-4);
+  EXPECT_EQ(conv::cachedWeightCount(), cached);  // the second call reused the entry
+  w.data_ptr<float>()[w.numel() - 1] += 3.0f;  // the last element: a prefix check would miss it
+  expectConv(conv2d(x, w, {}, {1}, {1}), naiveConv2d(x, w, p, shape), shape, 1e-4);
+  for (int i = 0; i < 3; ++i) {
+    w.mul_(-0.5);
+    expectConv(conv2d(x, w, {}, {1}, {1}), naiveConv2d(x, w, p, shape), shape, 1e-4);
+  }
+}
+
+TEST(Conv, WeightCachingOffGivesTheSameValues) {
+  manual_seed(15);
+  Tensor x = randn({2, 24, 9, 9}), w = randn({32, 24, 3, 3}), b = randn({32});
+  conv::setWeightCaching(true);
+  Tensor cached = conv2d(x, w, b, {2}, {1});
+  Tensor again = conv2d(x, w, b, {2}, {1});
+  conv::setWeightCaching(false);
+  Tensor plain = conv2d(x, w, b, {2}, {1});
+  conv::setWeightCaching(true);
+  EXPECT_EQ(values(cached), values(plain));
+  EXPECT_EQ(values(again), values(plain));
 }
 
 TEST(Conv, UnbatchedAndOneDimensional) {

@@ -165,5 +165,38 @@ TEST(ParallelTest, CoversRangeOnceAndPropagatesErrors) {
                Error);
 }
 
+// Regions run on OpenMP's threads: inside a chunk a nested parallelFor runs inline, the flag is
+// cleared again on the caller afterwards, and several user threads may start regions at once.
+TEST(ParallelTest, NestedAndConcurrentRegions) {
+  const int saved = get_num_threads();
+  set_num_threads(2);
+  std::atomic<int> nestedInline{0}, chunks{0};
+  parallelFor(0, 4, 1, [&](int64_t b, int64_t e) {
+    chunks++;
+    EXPECT_TRUE(inParallelRegion());
+    int pieces = 0;
+    parallelFor(b * 1000, e * 1000, 1, [&](int64_t, int64_t) { pieces++; });
+    if (pieces == 1) nestedInline++;
+  });
+  EXPECT_FALSE(inParallelRegion());
+  EXPECT_EQ(nestedInline.load(), chunks.load());
+  std::vector<std::thread> users;
+  std::vector<int64_t> sums(4, 0);
+  for (int t = 0; t < 4; ++t)
+    users.emplace_back([&, t] {
+      std::atomic<int64_t> sum{0};
+      for (int rep = 0; rep < 20; ++rep)
+        parallelFor(0, 10000, 100, [&](int64_t b, int64_t e) {
+          int64_t s = 0;
+          for (int64_t i = b; i < e; ++i) s += i;
+          sum += s;
+        });
+      sums[static_cast<size_t>(t)] = sum.load();
+    });
+  for (auto& u : users) u.join();
+  for (int64_t s : sums) EXPECT_EQ(s, 20 * (9999LL * 10000 / 2));
+  set_num_threads(saved);
+}
+
 }  // namespace
 }  // namespace ember
