@@ -31,7 +31,7 @@ template <typename T>
 class ObjectPool {
  public:
   static void* allocate(size_t size) {
-    if (kPoolObjects && size == sizeof(T) && !destroyed_ && list_.head) {
+    if (kPoolObjects && size == sizeof(T) && list_.head) {
       Node* n = list_.head;
       list_.head = n->next;
       --list_.count;
@@ -40,7 +40,8 @@ class ObjectPool {
     return ::operator new(size);
   }
   static void release(void* p, size_t size) {
-    if (kPoolObjects && size == sizeof(T) && !destroyed_ && list_.count < kMaxCached) {
+    if (kPoolObjects && size == sizeof(T) && !list_.destroyed && list_.count < kMaxCached) {
+      if (!list_.drainRegistered) registerDrain();
       auto* n = static_cast<Node*>(p);
       n->next = list_.head;
       list_.head = n;
@@ -56,22 +57,34 @@ class ObjectPool {
   struct Node {
     Node* next;
   };
+  // Trivial and constant-initialised: a thread_local with a destructor costs an init-guard
+  // check (__tls_init) on every access. The free list is drained at thread exit by Drain, a
+  // second thread_local touched once per thread.
   struct List {
-    Node* head = nullptr;
-    int count = 0;
-    ~List() {
-      destroyed_ = true;
-      while (head) {
-        Node* n = head;
-        head = n->next;
+    Node* head;
+    int count;
+    bool drainRegistered;
+    bool destroyed;  // the thread is exiting: objects freed from here on go to operator delete
+  };
+  struct Drain {
+    ~Drain() {
+      list_.destroyed = true;
+      while (list_.head) {
+        Node* n = list_.head;
+        list_.head = n->next;
         ::operator delete(n);
       }
+      list_.count = 0;
     }
   };
+  static void registerDrain() {
+    list_.drainRegistered = true;
+    thread_local Drain drain;
+    (void)drain;
+  }
   // initial-exec: a plain TLS offset instead of a __tls_get_addr call per access (the static
   // libraries are position-independent).
-  static inline thread_local List list_ EMBER_TLS_FAST;
-  static inline thread_local bool destroyed_ EMBER_TLS_FAST = false;
+  static inline constinit thread_local List list_ EMBER_TLS_FAST = {};
 };
 
 }  // namespace ember::detail
