@@ -245,7 +245,9 @@ void SourceImporter::Impl::defineInterface(const std::string& qualname, const Cl
     if (s.kind() == TK_PASS) continue;
     if (s.kind() != TK_DEF) throwErrorAt(s.range(), "interfaces may only contain method signatures");
     FunctionSchema schema = schemaFromDef(Def(s.tree()), /*isMethod=*/true, types);
-    std::vector<Argument> arguments{Argument("self", iface)};
+    // `self` is typed Any, not the interface: the interface owns its schemas, so an argument
+    // of the interface's own type would be a reference cycle that is never freed.
+    std::vector<Argument> arguments{Argument("self", AnyType::get())};
     arguments.insert(arguments.end(), schema.arguments().begin(), schema.arguments().end());
     iface->addMethod(std::make_shared<const FunctionSchema>(schema.cloneWithArguments(std::move(arguments))));
   }

@@ -55,7 +55,9 @@ struct FftwPlans<double> {
 template <typename T>
 typename FftwPlans<T>::Plan planFor(int64_t n) {
   static std::mutex mutex;
-  static std::map<int64_t, typename FftwPlans<T>::Plan> plans;
+  // Plans live for the whole process: the map is never destroyed, so they stay reachable (a
+  // destroyed map would leave them allocated and unowned at exit).
+  static auto& plans = *new std::map<int64_t, typename FftwPlans<T>::Plan>();
   std::lock_guard<std::mutex> lock(mutex);
   auto it = plans.find(n);
   if (it != plans.end()) return it->second;
