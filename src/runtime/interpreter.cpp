@@ -1,5 +1,6 @@
 #include "runtime/interpreter.h"
 
+#include <chrono>
 #include <sstream>
 
 #include "ember/core/function.h"
@@ -7,6 +8,7 @@
 #include "ember/ir/ir.h"
 #include "ember/runtime/graph_function.h"
 #include "ember/runtime/jit_exception.h"
+#include "ember/runtime/profiler.h"
 #include "runtime/interop_pool.h"
 #include "runtime/scalar_instructions.h"
 #include "runtime/scalar_run.h"
@@ -176,6 +178,26 @@ template <typename Op>
   storeOutputs(stack, ops + nIn, nOut, regs);
 }
 
+// A kOp under the operator profiler: the same, timed and recorded under the node's kind (and the
+// shapes of its tensor inputs, read before the call may move them).
+template <typename Op>
+[[gnu::noinline]] void profiledOperation(const Op& op, const Node* node, Stack& stack, const uint32_t* ops, size_t nIn,
+                                         size_t nOut, IValue* regs, const IValue* consts) {
+  std::string shapes;
+  if (OpProfiler::recordsShapes()) {
+    std::ostringstream s;
+    for (size_t i = 0; i < nIn; ++i) {
+      const IValue& v = operandValue(ops[i], regs, consts);
+      s << (i ? ", " : "") << (v.isTensor() ? v.toTensor().sizes() : IntArrayRef());
+    }
+    shapes = s.str();
+  }
+  auto start = std::chrono::steady_clock::now();
+  callOperation(op, stack, ops, nIn, nOut, regs, consts);
+  std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  OpProfiler::record(node ? node->kind().toQualString() : std::string("<unknown>"), std::move(shapes), took.count());
+}
+
 // A typed scalar instruction's operator, for operands of an unexpected kind: out = op(a, b).
 [[gnu::noinline]] void scalarFallback(const Operation& op, Stack& stack, const uint32_t* ops, IValue* regs,
                                       const IValue* consts) {
@@ -262,11 +284,19 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
           break;
         }
         case OpCode::kOp:
-          callOperation(c.code->operations()[inst.x], stack, ops, inst.nIn, inst.nOut, c.regs, c.consts());
+          if (EMBER_UNLIKELY(OpProfiler::enabled()))
+            profiledOperation(c.code->operations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
+                              c.regs, c.consts());
+          else
+            callOperation(c.code->operations()[inst.x], stack, ops, inst.nIn, inst.nOut, c.regs, c.consts());
           ++c.ip;
           break;
         case OpCode::kOpNode:
-          callOperation(c.code->nodeOperations()[inst.x], stack, ops, inst.nIn, inst.nOut, c.regs, c.consts());
+          if (EMBER_UNLIKELY(OpProfiler::enabled()))
+            profiledOperation(c.code->nodeOperations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn,
+                              inst.nOut, c.regs, c.consts());
+          else
+            callOperation(c.code->nodeOperations()[inst.x], stack, ops, inst.nIn, inst.nOut, c.regs, c.consts());
           ++c.ip;
           break;
         case OpCode::kEnter:

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "ember/error.h"
 #include "ember/runtime/grad_mode.h"
+#include "ember/runtime/profiler.h"
 #include "ember/serialization/torch_save.h"
 #include "ember/tensor/parallel.h"
 #include "options.h"
@@ -21,6 +22,7 @@ namespace {
 const char* kUsage =
     "usage: ember run TARGET [--method NAME] [--inputs FILE] [--save-outputs FILE]\n"
     "                        [--warmup N] [--repeat N] [--threads N] [--json] [--no-grad]\n"
+    "                        [--profile] [--profile-shapes]\n"
     "\n"
     "TARGET is a TorchScript archive (.pt from torch.jit.save or ember) or a TorchScript source\n"
     "file (compiled as torch.jit.CompilationUnit compiles a string).\n"
@@ -33,7 +35,10 @@ const char* kUsage =
     "  --repeat N           time N more calls and print latency statistics\n"
     "  --threads N          intra-op threads (default: all cores)\n"
     "  --json               print the timings as one JSON object on the last line of stdout\n"
-    "  --no-grad            run as under torch.no_grad() (nn layers' fused inference paths)\n";
+    "  --no-grad            run as under torch.no_grad() (nn layers' fused inference paths)\n"
+    "  --profile            time every operator of the timed calls (of the first call when there\n"
+    "                       are none) and print a table of them on stderr\n"
+    "  --profile-shapes     the same, with calls of different input shapes in rows of their own\n";
 
 using Clock = std::chrono::steady_clock;
 
@@ -84,6 +89,8 @@ int runRun(const std::vector<std::string>& args) {
   for (const char* o : {"--method", "--inputs", "--save-outputs", "--warmup", "--repeat", "--threads"}) opts.option(o);
   opts.flag("--json");
   opts.flag("--no-grad");
+  opts.flag("--profile");
+  opts.flag("--profile-shapes");
   if (auto r = opts.parse(args); r != Options::Result::Ok) return r == Options::Result::Help ? 0 : 1;
   if (opts.positionals().size() != 1) return opts.fail("expected one TARGET");
   auto warmup = opts.getInt("--warmup", 0, 0, 1000000000);
@@ -100,15 +107,20 @@ int runRun(const std::vector<std::string>& args) {
     t.loadMs = msSince(start);
     jit::Function& fn = target.function(opts.get("--method").value_or("forward"));
     std::vector<jit::IValue> inputs = loadInputs(opts.get("--inputs"));
+    bool profile = opts.has("--profile") || opts.has("--profile-shapes");
+    if (profile && *repeat == 0) jit::OpProfiler::enable(opts.has("--profile-shapes"));
     start = Clock::now();
     jit::IValue result = target.call(fn, inputs);
     t.firstCallMs = msSince(start);
     for (long i = 0; i < *warmup; ++i) target.call(fn, inputs);
+    if (profile && *repeat > 0) jit::OpProfiler::enable(opts.has("--profile-shapes"));
     for (long i = 0; i < *repeat; ++i) {
       start = Clock::now();
       target.call(fn, inputs);
       t.repeatsMs.push_back(msSince(start));
     }
+    jit::OpProfiler::disable();
+    if (profile) std::cerr << jit::OpProfiler::table(opts.has("--profile-shapes") ? 40 : 30);
     if (auto out = opts.get("--save-outputs")) jit::pickleSave(result, *out);
     else printResult(result);
     if (*repeat > 0 || opts.has("--json")) printTimings(t, get_num_threads(), opts.has("--json"));
