@@ -114,6 +114,29 @@ TEST(AllocatorTest, CachesFreedBlocks) {
   setAllocatorStatsEnabled(false);
 }
 
+TEST(AllocatorTest, LargeBlocksAreAlignedWritableAndReused) {
+  // Blocks of 2 MiB and more are mapped on huge-page boundaries (the data starts one 64-byte
+  // header in), written end to end, cached and handed out again.
+  const size_t n = (size_t{3} << 20) + 123;
+  auto* p = static_cast<unsigned char*>(allocateCpu(n));
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % kTensorAlignment, 0u);
+  if (allocatorCachingEnabled()) {
+    EXPECT_EQ((reinterpret_cast<uintptr_t>(p) - kTensorAlignment) % (size_t{2} << 20), 0u);
+  }
+  for (size_t i = 0; i < n; i += 4096) p[i] = static_cast<unsigned char>(i);
+  p[n - 1] = 7;
+  freeCpu(p);
+  void* q = allocateCpu(n);
+  if (allocatorCachingEnabled()) {
+    EXPECT_EQ(q, p);
+  }
+  freeCpu(q);
+  emptyAllocatorCache();  // unmaps it
+  Tensor big = full({1 << 20}, 2.5);  // 4 MiB: a large block in use by a tensor
+  EXPECT_EQ(big.sum().item<double>(), 2.5 * (1 << 20));
+}
+
 TEST(AllocatorTest, PeakTracksLiveTensors) {
   setAllocatorStatsEnabled(true);
   resetPeakAllocatorStats();
