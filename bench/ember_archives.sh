@@ -8,12 +8,16 @@ dir=$2
 here=$(cd "$(dirname "$0")" && pwd)
 ember="$build/bin/ember"
 line() { printf '{"suite": "archives", "name": "%s", "seconds": %s, "threads": %s}\n' "$1" "$2" "$3"; }
+last_cpu=$(( $(nproc) - 1 ))
 for threads in 1 2; do
+  # 1-thread runs go to the last CPU, as torch_archives.py pins PyTorch's (vCPUs differ in speed).
+  pin=()
+  [[ $threads == 1 ]] && pin=(taskset -c "$last_cpu")
   # Compile time of a source program: the load time `ember run` reports for it.
   json=$("$ember" run "$here/../examples/fizzbuzz.py" --threads "$threads" --json | tail -n 1)
   line fizzbuzz.compile "$(/usr/bin/python3 -c "import json, sys; print(json.loads(sys.argv[1])['load_ms'] / 1e3)" "$json")" "$threads"
   for name in resnet18 resnet50 mobilenet_v2 lstm transformer; do
-    json=$("$ember" run "$dir/$name.pt" --inputs "$dir/$name.inputs.pt" --warmup 3 --repeat 10 \
+    json=$("${pin[@]}" "$ember" run "$dir/$name.pt" --inputs "$dir/$name.inputs.pt" --warmup 3 --repeat 20 \
            --threads "$threads" --no-grad --json 2>/dev/null | tail -n 1)
     if [[ "$json" != \{* ]]; then
       echo "ember cannot run $name.pt yet" >&2

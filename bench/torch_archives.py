@@ -82,11 +82,17 @@ def bench_one(out, name, threads):
         for _ in range(3):
             m(*inputs)
         samples = []
-        for _ in range(10):
+        for _ in range(20):
             t0 = time.perf_counter()
             m(*inputs)
             samples.append(time.perf_counter() - t0)
         report(f"{name}.warm", statistics.median(samples), threads)
+
+
+def pin(threads):
+    """1-thread runs of both sides go to the same (last) CPU: on our VMs one vCPU can run ~1.5x
+    slower than the other for minutes at a time. ember_archives.sh pins the same way."""
+    return ["taskset", "-c", str(os.cpu_count() - 1)] if threads == 1 else []
 
 
 def bench(out):
@@ -99,7 +105,8 @@ def bench(out):
         torch.jit.CompilationUnit(open(os.path.join(HERE, "..", "examples", "fizzbuzz.py")).read())
         report("fizzbuzz.compile", time.perf_counter() - t0, threads)
         for name, _, _ in models():
-            subprocess.run([sys.executable, __file__, out, "--one", name, str(threads)], check=True)
+            cmd = [sys.executable, __file__, out, "--one", name, str(threads)]
+            subprocess.run(pin(threads) + cmd, check=True)
 
 
 if __name__ == "__main__":
