@@ -8,9 +8,11 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <utility>
 #include <sstream>
 #include <vector>
 
+#include "ember/error.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/shape.h"
@@ -21,49 +23,69 @@ namespace ember {
 namespace {
 
 // FFTW plans for one transform of length n, made once per (length, dtype) and kept: planning is
-// not thread-safe (hence the lock) while executing a plan on new arrays is. FFTW_UNALIGNED lets
-// one plan run on any frame buffer.
+// not thread-safe (hence the lock) while executing a plan on new arrays is. Plans are made on,
+// and run on, buffers from FFTW's own allocator, aligned for its SIMD codelets: a plan made
+// with FFTW_UNALIGNED (to run on any buffer) uses no SIMD and took ~2.5x longer.
 // FFTW_MEASURE times candidate algorithms while planning: for the frame lengths audio uses (400,
 // 512, 1024) that costs a few milliseconds once and made the transforms of a 16k-sample stft
-// ~1.5x faster than FFTW_ESTIMATE's guess (n_fft 400: 0.16 ms -> 0.10 ms). Planning time grows
-// with the length, so long transforms keep the estimate (first calls must stay fast).
-unsigned planFlags(int n) { return (n <= 4096 ? FFTW_MEASURE : FFTW_ESTIMATE) | FFTW_UNALIGNED; }
+// ~1.5x faster than FFTW_ESTIMATE's guess. Planning time grows with the length, so long
+// transforms keep the estimate (first calls must stay fast).
+unsigned planFlags(int n) { return n <= 4096 ? FFTW_MEASURE : FFTW_ESTIMATE; }
+
+// A buffer from fftw_malloc (SIMD-aligned), freed with fftw_free.
+template <typename T>
+struct FftwBuffer {
+  T* data;
+  explicit FftwBuffer(size_t n) : data(static_cast<T*>(fftw_malloc(sizeof(T) * n))) {
+    EMBER_CHECK(data != nullptr, "stft: cannot allocate ", sizeof(T) * n, " bytes");
+  }
+  ~FftwBuffer() { fftw_free(data); }
+  FftwBuffer(const FftwBuffer&) = delete;
+  FftwBuffer& operator=(const FftwBuffer&) = delete;
+};
 
 template <typename T>
 struct FftwPlans;
 template <>
 struct FftwPlans<float> {
   using Plan = fftwf_plan;
-  static Plan make(int n) {
-    std::vector<float> in(static_cast<size_t>(n));
-    std::vector<fftwf_complex> out(static_cast<size_t>(n / 2 + 1));
-    return fftwf_plan_dft_r2c_1d(n, in.data(), out.data(), planFlags(n));
+  static Plan make(int n, int howmany) {
+    const int half = n / 2 + 1;
+    FftwBuffer<float> in(static_cast<size_t>(n) * howmany), out(static_cast<size_t>(2 * half) * howmany);
+    return fftwf_plan_many_dft_r2c(1, &n, howmany, in.data, nullptr, 1, n, reinterpret_cast<fftwf_complex*>(out.data),
+                                   nullptr, 1, half, planFlags(n));
   }
   static void run(Plan p, float* in, float* out) { fftwf_execute_dft_r2c(p, in, reinterpret_cast<fftwf_complex*>(out)); }
 };
 template <>
 struct FftwPlans<double> {
   using Plan = fftw_plan;
-  static Plan make(int n) {
-    std::vector<double> in(static_cast<size_t>(n));
-    std::vector<fftw_complex> out(static_cast<size_t>(n / 2 + 1));
-    return fftw_plan_dft_r2c_1d(n, in.data(), out.data(), planFlags(n));
+  static Plan make(int n, int howmany) {
+    const int half = n / 2 + 1;
+    FftwBuffer<double> in(static_cast<size_t>(n) * howmany), out(static_cast<size_t>(2 * half) * howmany);
+    return fftw_plan_many_dft_r2c(1, &n, howmany, in.data, nullptr, 1, n, reinterpret_cast<fftw_complex*>(out.data),
+                                  nullptr, 1, half, planFlags(n));
   }
   static void run(Plan p, double* in, double* out) { fftw_execute_dft_r2c(p, in, reinterpret_cast<fftw_complex*>(out)); }
 };
 
+// Frames are transformed kBatch at a time where there are enough: one plan over a batch of
+// frames lets FFTW vectorise across them (n_fft 400: ~25 us instead of ~31 us for 79 frames).
+constexpr int kBatch = 8;
+
+// The plan for `howmany` contiguous frames of length n (1 or kBatch).
 template <typename T>
-typename FftwPlans<T>::Plan planFor(int64_t n) {
+typename FftwPlans<T>::Plan planFor(int64_t n, int howmany) {
   static std::mutex mutex;
   // Plans live for the whole process: the map is never destroyed, so they stay reachable (a
   // destroyed map would leave them allocated and unowned at exit).
-  static auto& plans = *new std::map<int64_t, typename FftwPlans<T>::Plan>();
+  static auto& plans = *new std::map<std::pair<int64_t, int>, typename FftwPlans<T>::Plan>();
   std::lock_guard<std::mutex> lock(mutex);
-  auto it = plans.find(n);
+  auto it = plans.find({n, howmany});
   if (it != plans.end()) return it->second;
-  auto plan = FftwPlans<T>::make(static_cast<int>(n));
+  auto plan = FftwPlans<T>::make(static_cast<int>(n), howmany);
   EMBER_CHECK(plan != nullptr, "stft: FFTW could not plan a transform of length ", n);
-  plans.emplace(n, plan);
+  plans.emplace(std::make_pair(n, howmany), plan);
   return plan;
 }
 
@@ -73,33 +95,56 @@ struct StftArgs {
   double scale;
 };
 
+// frame[i] = src[i * stride] * w[i] (w may be null: no window). Contiguous signals take loops
+// the compiler vectorises.
+template <typename T>
+void windowFrame(T* frame, const T* src, int64_t stride, const T* w, int64_t n) {
+  if (stride == 1 && w) {
+    for (int64_t i = 0; i < n; ++i) frame[i] = src[i] * w[i];
+  } else if (stride == 1) {
+    std::memcpy(frame, src, sizeof(T) * static_cast<size_t>(n));
+  } else {
+    for (int64_t i = 0; i < n; ++i) frame[i] = w ? src[i * stride] * w[i] : src[i * stride];
+  }
+}
+
 // out: [batch, frames, freqs] complex as (re, im) pairs of T; x: [batch, len]; window: [nFft].
 // Frames are independent: they are spread over the pool, each chunk with its own buffers.
 template <typename T>
 void transformFrames(const StftArgs& a, const Tensor& x, const Tensor& window, T* out) {
-  auto plan = planFor<T>(a.nFft);
+  const int64_t total = a.batch * a.frames;
+  auto single = planFor<T>(a.nFft, 1);
+  auto batched = total >= kBatch ? planFor<T>(a.nFft, kBatch) : single;
   const int64_t half = a.nFft / 2 + 1;
   const T* w = window.defined() ? window.data_ptr<T>() : nullptr;
   const T* xs = x.data_ptr<T>();
   const int64_t xStride0 = x.stride(0), xStride1 = x.stride(1);
-  const int64_t grain = std::max<int64_t>(1, kGrainSize / (8 * a.nFft));
-  parallelFor(0, a.batch * a.frames, grain, [&](int64_t begin, int64_t end) {
-    std::vector<T> frame(static_cast<size_t>(a.nFft)), spec(static_cast<size_t>(2 * half));
-    for (int64_t i = begin; i < end; ++i) {
-      const int64_t b = i / a.frames, f = i % a.frames;
-      const T* src = xs + b * xStride0 + f * a.hop * xStride1;
-      for (int64_t i = 0; i < a.nFft; ++i) frame[i] = w ? src[i * xStride1] * w[i] : src[i * xStride1];
-      FftwPlans<T>::run(plan, frame.data(), spec.data());
-      T* dst = out + 2 * (b * a.frames + f) * a.freqs;
-      for (int64_t k = 0; k < half; ++k) {
-        dst[2 * k] = spec[2 * k] * static_cast<T>(a.scale);
-        dst[2 * k + 1] = spec[2 * k + 1] * static_cast<T>(a.scale);
+  const int64_t grain = std::max<int64_t>(kBatch, kGrainSize / (8 * a.nFft));
+  const T scale = static_cast<T>(a.scale);
+  parallelFor(0, total, grain, [&](int64_t begin, int64_t end) {
+    FftwBuffer<T> frames(static_cast<size_t>(a.nFft) * kBatch), specs(static_cast<size_t>(2 * half) * kBatch);
+    for (int64_t i0 = begin; i0 < end;) {
+      const int64_t count = end - i0 >= kBatch ? kBatch : 1;
+      for (int64_t j = 0; j < count; ++j) {
+        const int64_t b = (i0 + j) / a.frames, f = (i0 + j) % a.frames;
+        windowFrame(frames.data + j * a.nFft, xs + b * xStride0 + f * a.hop * xStride1, xStride1, w, a.nFft);
       }
-      // The two-sided spectrum of a real frame is Hermitian: X[n - k] = conj(X[k]).
-      for (int64_t k = half; k < a.freqs; ++k) {
-        dst[2 * k] = dst[2 * (a.nFft - k)];
-        dst[2 * k + 1] = -dst[2 * (a.nFft - k) + 1];
+      FftwPlans<T>::run(count == kBatch ? batched : single, frames.data, specs.data);
+      for (int64_t j = 0; j < count; ++j) {
+        const T* spec = specs.data + j * 2 * half;
+        T* dst = out + 2 * (i0 + j) * a.freqs;  // frame i0 + j of batch row (i0 + j) / frames
+        if (scale == T(1)) {
+          std::memcpy(dst, spec, sizeof(T) * 2 * static_cast<size_t>(half));
+        } else {
+          for (int64_t k = 0; k < 2 * half; ++k) dst[k] = spec[k] * scale;
+        }
+        // The two-sided spectrum of a real frame is Hermitian: X[n - k] = conj(X[k]).
+        for (int64_t k = half; k < a.freqs; ++k) {
+          dst[2 * k] = dst[2 * (a.nFft - k)];
+          dst[2 * k + 1] = -dst[2 * (a.nFft - k) + 1];
+        }
       }
+      i0 += count;
     }
   });
 }

@@ -16,6 +16,9 @@ def cases(c):
     c.add("aten::stft", [x[0], 64, None, None, None, True, None, False], **TOL)
     c.add("aten::stft", [x, 31, 7, 20, torch.hann_window(20), False, False, False], **TOL)
     c.add("aten::stft", [x.double(), 64, 16, 64, w.double(), False, True, False], **TOL)
+    # A strided signal (frames gathered from a transposed view), no window, normalized: 45
+    # frames per row, in batches of 8 and single frames.
+    c.add("aten::stft", [floats(300, 2, seed=3).t(), 32, 6, None, None, True, True, False], **TOL)
     c.add("aten::stft", [x, 400, None, None, None, False, None, False])  # error: n_fft
     c.add("aten::stft.center", [x, 64, 16, 64, w, True, "reflect", False, True, False], **TOL)
     c.add("aten::stft.center", [x, 64, 16, 64, w, True, "constant", True, True, False], **TOL)
