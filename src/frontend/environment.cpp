@@ -210,7 +210,9 @@ SugaredValuePtr Environment::getSugaredVar(const std::string& name, const Source
   if (!v) v = resolver_->resolveValue(name, m_, loc);
   if (!v) v = globalBuiltin(name);
   if (!v && required) {
-    if (auto msg = findVariableTypeError(name)) throw Error(*msg);
+    // Why the variable is not usable (set in one branch only, or to different types), then
+    // where it was used, as PyTorch reports it.
+    if (auto msg = findVariableTypeError(name)) throw ErrorReport(loc, *msg + "and was used here");
     throwErrorAt(loc, "undefined value ", name);
   }
   return v;
