@@ -56,11 +56,12 @@ TEST_P(GemmRoutes, EveryLayoutMatchesTheNaiveProduct) {
 }
 
 // Tiny float32 products take the direct kernel (linalg_small_gemm.h) under the automatic route:
-// both layouts of the right operand, row and depth counts off the vector width, empty depth.
+// both layouts of the right operand, row and depth counts off the vector width (8 and 16 wide:
+// the AVX-512 dot products run sixteen at a time with a masked depth tail), empty depth.
 TEST(Linalg, TinyProductsMatchTheNaiveProduct) {
   manual_seed(5);
   for (auto [m, k, n] : {std::tuple<int64_t, int64_t, int64_t>{1, 64, 256}, {1, 1, 1}, {2, 7, 9}, {3, 17, 33},
-                         {1, 64, 31}, {4, 13, 40}, {2, 0, 5}}) {
+                         {1, 64, 31}, {4, 13, 40}, {2, 0, 5}, {2, 16, 16}, {5, 40, 48}, {1, 31, 17}, {3, 47, 63}}) {
     Tensor a = randn({m, k}), b = randn({k, n});
     expectNear(mm(a, b), naiveMm(a, b), 1e-5);
     Tensor w = randn({n, k});  // x.mm(w.t()), as a recurrent cell multiplies
