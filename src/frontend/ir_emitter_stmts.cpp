@@ -106,9 +106,11 @@ void Emitter::emitIfElseBlocks(const SourceRange& loc, const CondValue& cond, co
 
   // A variable stays defined after the if when every path that continues defines it.
   std::set<std::string> mutated;
+  // The messages are only built if the variable is used after all: highlighting the source is
+  // costly, and archive code defines many variables in one branch only.
   auto notDefinedError = [&](const std::string& v, const char* branch) {
-    std::string msg = ErrorReport(loc, v + " is not defined in the " + branch + " branch").what();
-    env_->setVariableTypeError(v, [msg] { return msg; });
+    std::string msg = v + " is not defined in the " + branch + " branch";
+    env_->setVariableTypeError(v, [loc, msg] { return std::string(ErrorReport(loc, msg).what()); });
   };
   for (const std::string& v : saveTrue->definedVariables()) {
     if (saveFalse->findTypeInAnyFrame(v) || falseExits) mutated.insert(v);
@@ -144,8 +146,7 @@ void Emitter::emitIfElseBlocks(const SourceRange& loc, const CondValue& cond, co
       msg << "Type mismatch: " << x << " is set to type " << tv->repr_str() << " in the true branch and type "
           << fv->repr_str() << " in the false branch";
       if (saveTrue->findTypeInParentFrame(x) || saveFalse->findTypeInParentFrame(x)) throwErrorAt(loc, msg.str());
-      std::string full = ErrorReport(loc, msg.str()).what();
-      env_->setVariableTypeError(x, [full] { return full; });
+      env_->setVariableTypeError(x, [loc, text = msg.str()] { return std::string(ErrorReport(loc, text).what()); });
       continue;
     }
     env_->setType(x, *unified);

@@ -1,6 +1,6 @@
 #include "serialization/source_debug_info.h"
 
-#include <map>
+#include <unordered_map>
 #include <memory>
 #include <string>
 
@@ -22,7 +22,9 @@ int64_t intOf(const IValue& v, const char* what) {
   return v.toInt();
 }
 
-// Builds the original sources: one Source per distinct (text, file, line), shared by the ranges.
+// Builds the original sources: one Source per (text, file, line) tuple of the pickle, shared by
+// the ranges that refer to it (the pickler memoises the tuple, so they refer to one object; its
+// address is the key: keying by the text's repr cost ~10 ms per load of a transformer archive).
 class SourceTable {
  public:
   explicit SourceTable(const std::vector<IValue>* strings) : strings_(strings) {}
@@ -30,7 +32,7 @@ class SourceTable {
   SourcePtr get(const IValue& desc) {
     const auto& d = elementsOf(desc, "source");
     EMBER_CHECK(d.size() == 3, "debug_pkl: source has ", d.size(), " fields");
-    std::string key = d[0].repr() + "|" + d[1].repr() + "|" + d[2].repr();
+    const void* key = &d;
     if (auto it = cache_.find(key); it != cache_.end()) return it->second;
     std::string text, file;
     if (strings_) {  // (intlist of line indices, file index, first line)
@@ -57,7 +59,7 @@ class SourceTable {
   }
 
   const std::vector<IValue>* strings_;
-  std::map<std::string, SourcePtr> cache_;
+  std::unordered_map<const void*, SourcePtr> cache_;
 };
 
 }  // namespace
