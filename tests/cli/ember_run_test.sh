@@ -128,6 +128,10 @@ for cmd in run graph code info bench; do
 done
 err=$("$ember" run "$tmp/prog.py" --method nope 2>&1); [ $? -eq 1 ] || fail "unknown method accepted"
 echo "$err" | grep -q "greet" || fail "unknown-method error does not list the functions: $err"
+for cmd in run graph code; do  # a directory is not a source file
+  err=$("$ember" $cmd "$tmp" 2>&1); [ $? -eq 1 ] || fail "$cmd on a directory did not exit 1"
+  echo "$err" | grep -q "is a directory" || fail "$cmd error on a directory is unclear: $err"
+done
 printf 'PK\003\004garbage' > "$tmp/bad.pt"
 "$ember" run "$tmp/bad.pt" > /dev/null 2>&1; [ $? -eq 1 ] || fail "a broken archive did not exit 1"
 echo "ok"

@@ -1,5 +1,6 @@
 #include "target.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string_view>
@@ -29,6 +30,8 @@ std::string listNames(const std::vector<std::string>& names) {
 }  // namespace
 
 std::string readFile(const std::string& path) {
+  std::error_code ec;
+  EMBER_CHECK(!std::filesystem::is_directory(path, ec), "cannot read '", path, "': it is a directory");
   std::ifstream in(path, std::ios::binary);
   EMBER_CHECK(in, "cannot open '", path, "'");
   std::ostringstream text;
