@@ -127,8 +127,10 @@ void axpyForm(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, cons
 #if defined(EMBER_ISA_AVX512)
 // GCC 12's avx512fintrin.h seeds the shuffle intrinsics with an "undefined" vector that
 // -Wmaybe-uninitialized reports wherever they are inlined (GCC bug 105593).
+#if !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 // The sums of sixteen vectors, in order, in one vector: lane halves folded pairwise, then a 4x4
 // transpose-and-add inside each 128-bit lane.
@@ -175,7 +177,9 @@ void dotForm16(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, con
   }
 }
 
+#if !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 #endif
 
 void kernel(int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b, int64_t ldb, bool bTrans,
