@@ -105,7 +105,7 @@ class Registry {
   State state_ = State::Empty;
   std::vector<std::shared_ptr<CompilationUnit>> units_;
   std::unordered_map<Symbol, std::vector<Function*>> functions_;
-  const std::vector<Function*> empty_;
+  const std::vector<Function*> empty_{};
 };
 
 }  // namespace

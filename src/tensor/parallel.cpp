@@ -9,6 +9,12 @@
 
 #include "ember/error.h"
 
+// libgomp's entry for a parallel region: what GCC emits for `#pragma omp parallel` (GOMP_4.0
+// ABI), called directly so that every compiler uses the OpenMP runtime oneDNN uses (Debian's
+// libdnnl links libgomp): clang's own `#pragma omp` would target LLVM's libomp, a second set of
+// workers.
+extern "C" void GOMP_parallel(void (*fn)(void*), void* data, unsigned numThreads, unsigned flags);
+
 namespace ember {
 namespace {
 
@@ -48,6 +54,14 @@ struct Job {
   }
 };
 
+// What every thread of a parallel region runs (the caller included).
+void regionBody(void* data) {
+  const bool outer = tInParallel;
+  tInParallel = true;
+  static_cast<Job*>(data)->work();
+  tInParallel = outer;
+}
+
 // Parallel regions run on OpenMP's threads, the same threads oneDNN's kernels use, so the
 // process has one set of workers. With a separate pool of its own, OpenMP's workers kept
 // spinning after a convolution (libgomp's default wait policy spins for milliseconds) while the
@@ -82,13 +96,7 @@ class ThreadPool {
     job.chunkSize = (range + chunks - 1) / chunks;
     // Chunks are claimed from a counter, so the job completes even if OpenMP gives the region
     // fewer threads than asked for; Job::work catches every exception (none may leave a region).
-#pragma omp parallel num_threads(static_cast<int>(chunks))
-    {
-      const bool outer = tInParallel;
-      tInParallel = true;
-      job.work();
-      tInParallel = outer;
-    }
+    GOMP_parallel(&regionBody, &job, static_cast<unsigned>(chunks), 0);
     if (job.error) std::rethrow_exception(job.error);
   }
 
