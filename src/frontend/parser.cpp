@@ -602,7 +602,7 @@ TreeRef Parser::parseSimpleStatement() {
     case TK_ASSERT: {
       lexer_.next();
       Expr test = parseExp();
-      TreeRef msg = lexer_.nextIf(',') ? makeOption(lexer_.cur().range, parseExp().tree())
+      TreeRef msg = lexer_.nextIf(',') ? parseOptionalExp()
                                        : makeOption(lexer_.cur().range);
       return Assert::create(t.range, test, Maybe<Expr>(msg)).tree();
     }
@@ -637,6 +637,12 @@ TreeRef Parser::parseSimpleStatement() {
   return ExprStmt::create(lhs.range(), lhs).tree();
 }
 
+// An expression wrapped in an Option tree that starts where the expression does.
+TreeRef Parser::parseOptionalExp() {
+  SourceRange start = lexer_.cur().range;  // a copy: parsing pops the token cur() refers to
+  return makeOption(start, parseExp().tree());
+}
+
 TreeRef Parser::parseAssignment(const Expr& lhs) {
   if (int op = augAssignOp(lexer_.cur().kind)) {
     Token opToken = lexer_.next();
@@ -648,7 +654,7 @@ TreeRef Parser::parseAssignment(const Expr& lhs) {
   TreeRef rhs;
   if (lexer_.nextIf(':')) {
     // `x: T = v`, or a bare declaration `weight : Tensor` in a class body.
-    type = makeOption(lexer_.cur().range, parseExp().tree());
+    type = parseOptionalExp();
     if (lexer_.nextIf('=')) rhs = parseExpOrExpTuple().tree();
   } else {
     lexer_.expect('=');
@@ -720,9 +726,9 @@ TreeRef Parser::parseWith() {
 
 Param Parser::parseFormalParam(bool kwargOnly) {
   Ident name = parseIdent();
-  TreeRef type = lexer_.nextIf(':') ? makeOption(lexer_.cur().range, parseExp().tree())
+  TreeRef type = lexer_.nextIf(':') ? parseOptionalExp()
                                     : makeOption(lexer_.cur().range);
-  TreeRef def = lexer_.nextIf('=') ? makeOption(lexer_.cur().range, parseExp().tree())
+  TreeRef def = lexer_.nextIf('=') ? parseOptionalExp()
                                    : makeOption(lexer_.cur().range);
   return Param::create(type->range().merge(name.range()), name, Maybe<Expr>(type), Maybe<Expr>(def), kwargOnly);
 }
@@ -751,7 +757,7 @@ List<Param> Parser::parseParams() {
 
 Decl Parser::parseDecl() {
   List<Param> params = parseParams();
-  TreeRef ret = lexer_.nextIf(TK_ARROW) ? makeOption(lexer_.cur().range, parseExp().tree())
+  TreeRef ret = lexer_.nextIf(TK_ARROW) ? parseOptionalExp()
                                         : makeOption(lexer_.cur().range);
   lexer_.expect(':');
   return Decl::create(params.range(), params, Maybe<Expr>(ret));
@@ -760,7 +766,7 @@ Decl Parser::parseDecl() {
 TreeRef Parser::parseTypeComment() {
   SourceRange range = lexer_.expect(TK_TYPE_COMMENT).range;
   TreeRef types = parseList('(', ',', ')', [&] { return parseExp().tree(); });
-  TreeRef ret = lexer_.nextIf(TK_ARROW) ? makeOption(lexer_.cur().range, parseExp().tree())
+  TreeRef ret = lexer_.nextIf(TK_ARROW) ? parseOptionalExp()
                                         : makeOption(lexer_.cur().range);
   return makeCompound(TK_DECL, range, {types, ret});
 }

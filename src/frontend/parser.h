@@ -62,6 +62,7 @@ class Parser {
   List<Stmt> parseStatements(bool expectIndent, bool inClass);
   void parseStatementInto(TreeList& out, bool inClass);
   TreeRef parseSimpleStatement();
+  TreeRef parseOptionalExp();
   TreeRef parseAssignment(const Expr& lhs);
   TreeRef parseIf(bool expectIf);
   TreeRef parseWhile();
