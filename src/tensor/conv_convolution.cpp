@@ -1,6 +1,7 @@
 // aten::convolution: parameter expansion and PyTorch 1.13's shape checks (same order and
-// texts), output geometry and memory format, then the backend: oneDNN for float32, im2col + GEMM
-// for everything else.
+// texts), output geometry and memory format, then the backend: GEMMs for 1x1 convolutions,
+// oneDNN for the other float32 ones, im2col + GEMM (or the templated depthwise stencil) for
+// everything else.
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -210,13 +211,30 @@ Tensor allocateOutput(const ConvShape& s, const ConvParams& p, ScalarType dtype,
   return empty_strided(sizes, {h * w * c, 1, w * c, c}, dtype);
 }
 
-// EMBER_CONV=im2col keeps float32 off oneDNN (tests of the im2col path, benchmarks).
-bool useOnednn() {
-  static const bool use = [] {
+// EMBER_CONV=im2col keeps float32 off oneDNN and the float kernels (tests of the im2col path,
+// benchmarks); EMBER_CONV=onednn sends every float32 convolution to oneDNN (A/B comparisons).
+enum class Route { Auto, Onednn, Im2col };
+
+Route routeFromEnv() {
+  static const Route route = [] {
     const char* env = std::getenv("EMBER_CONV");
-    return !(env && std::string_view(env) == "im2col");
+    std::string_view v = env ? env : "";
+    return v == "im2col" ? Route::Im2col : v == "onednn" ? Route::Onednn : Route::Auto;
   }();
-  return use;
+  return route;
+}
+
+// The float kernels of ember's own that beat oneDNN for their shapes: 1x1 convolutions as GEMMs
+// on the tensors' own layouts (oneDNN reorders NCHW data to blocked layouts and back). true when
+// one of them computed `out`.
+bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                    const ConvParams& p, const ConvShape& s) {
+  if (routeFromEnv() != Route::Auto) return false;
+  if (conv::pointwiseConvolution(out, input, weight, bias, p, s)) {
+    conv::setLastBackend("pointwise");
+    return true;
+  }
+  return false;
 }
 
 // The padded/expanded parameters of a convolution whose padding may be asymmetric
@@ -229,9 +247,10 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
   const bool channelsLast = p.spatial == 2 && !p.transposed && (isChannelsLast2d(input) || isChannelsLast2d(weight));
   Tensor out = allocateOutput(s, p, input.dtype(), channelsLast);
   if (out.numel() == 0) return out;
-  // float32 depthwise too: oneDNN's blocked depthwise kernel beats the direct stencil (measured
-  // ~3 ms against ~4-5 ms for 1x128x56x56 3x3), reorders included.
-  if (input.dtype() == kFloat && useOnednn() && conv::onednnConvolution(out, input, weight, bias, p, s)) {
+  if ((input.dtype() == kFloat || input.dtype() == kDouble) && ownFloatKernel(out, input, weight, bias, p, s))
+    return out;
+  if (input.dtype() == kFloat && routeFromEnv() != Route::Im2col &&
+      conv::onednnConvolution(out, input, weight, bias, p, s)) {
     conv::setLastBackend("onednn");
     return out;
   }

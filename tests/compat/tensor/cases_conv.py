@@ -160,6 +160,52 @@ def forward_cases(c):
              torch.randint(-100, 100, (2, 3, 3, 3), dtype=torch.int8), dt=torch.int8)
 
 
+def pointwise_cases(c):
+    """1x1 convolutions run as GEMMs on the operands' own layouts (conv_pointwise.cpp)."""
+    f = torch.float32
+    cl = torch.channels_last
+    x = values((3, 24, 9, 11), f)
+    w, b = values((40, 24, 1, 1), f), values((40,), f)
+    for stride in (1, 2, 3):
+        s = f"s{stride}"
+        kw = {"stride": stride}
+        add_conv(c, f"conv2d.1x1.{s}.bias", "conv2d", x, w, b, kw, k=24, check_strides=True)
+        add_conv(c, f"conv2d.1x1.{s}.nobias", "conv2d", x, w, kwargs=kw, k=24, check_strides=True)
+        add_conv(c, f"conv2d.1x1.{s}.cl_input", "conv2d", x.contiguous(memory_format=cl), w, b, kw, k=24,
+                 check_strides=True)
+        add_conv(c, f"conv2d.1x1.{s}.cl_both", "conv2d", x.contiguous(memory_format=cl),
+                 w.contiguous(memory_format=cl), kwargs=kw, k=24, check_strides=True)
+        add_conv(c, f"conv2d.1x1.{s}.cl_weight", "conv2d", x, w.contiguous(memory_format=cl), b, kw, k=24,
+                 check_strides=True)
+    add_conv(c, "conv2d.1x1.batch1", "conv2d", x[:1], w, b, k=24, check_strides=True)
+    add_conv(c, "conv2d.1x1.one_pixel", "conv2d", values((2, 24, 1, 1), f), w, b, k=24)
+    add_conv(c, "conv2d.1x1.one_out_channel", "conv2d", x, values((1, 24, 1, 1), f), k=24)
+    add_conv(c, "conv2d.1x1.one_in_channel", "conv2d", values((2, 1, 5, 7), f), values((6, 1, 1, 1), f),
+             values((6,), f), k=1)
+    add_conv(c, "conv2d.1x1.rect_stride", "conv2d", x, w, kwargs={"stride": [2, 1]}, k=24)
+    # Views: a channel slice and a batch slice (read in place), strided columns, a transposed
+    # image, an expanded input, a transposed weight.
+    add_conv(c, "conv2d.1x1.channel_slice", "conv2d", values((3, 48, 9, 11), f)[:, 5:29], w, b, k=24)
+    add_conv(c, "conv2d.1x1.batch_slice", "conv2d", values((6, 24, 9, 11), f)[1:4], w, k=24)
+    add_conv(c, "conv2d.1x1.strided_columns", "conv2d", values((3, 24, 9, 22), f)[..., ::2], w, b, k=24)
+    add_conv(c, "conv2d.1x1.transposed_image", "conv2d", values((3, 24, 11, 9), f).transpose(2, 3), w, k=24)
+    add_conv(c, "conv2d.1x1.expanded", "conv2d", values((3, 1, 9, 11), f).expand(3, 24, 9, 11), w, k=24)
+    add_conv(c, "conv2d.1x1.cl_slice", "conv2d", values((3, 48, 9, 11), f).contiguous(memory_format=cl)[:, 3:27],
+             w, k=24, check_strides=True)
+    add_conv(c, "conv2d.1x1.weight_t", "conv2d", x, values((24, 40), f).t().reshape(40, 24, 1, 1), b, k=24)
+    add_conv(c, "conv1d.1x1", "conv1d", values((2, 24, 13), f), values((40, 24, 1), f), values((40,), f),
+             {"stride": 2}, k=24)
+    add_conv(c, "conv3d.1x1", "conv3d", values((2, 24, 3, 4, 5), f), values((40, 24, 1, 1, 1), f), k=24)
+    add_conv(c, "conv2d.1x1.mobilenet", "conv2d", values((1, 24, 56, 56), f), values((144, 24, 1, 1), f), k=24)
+    add_conv(c, "conv2d.1x1.mobilenet_cl", "conv2d", values((1, 320, 7, 7), f).contiguous(memory_format=cl),
+             values((1280, 320, 1, 1), f), values((1280,), f), k=320, check_strides=True)
+    add_conv(c, "conv2d.1x1.resnet_downsample", "conv2d", values((2, 64, 28, 28), f), values((128, 64, 1, 1), f),
+             kwargs={"stride": 2}, k=64)
+    d = torch.float64
+    add_conv(c, "conv2d.1x1.double_cl", "conv2d", x.double().contiguous(memory_format=cl), w.double(), b.double(),
+             {"stride": 2}, k=24, dt=d, check_strides=True)
+
+
 def transposed_cases(c):
     for dt in DTYPES:
         n = dname(dt)
@@ -290,6 +336,7 @@ def aten_form_cases(c):
 def cases(c):
     torch.manual_seed(0)
     forward_cases(c)
+    pointwise_cases(c)
     transposed_cases(c)
     error_cases(c)
     aten_form_cases(c)
