@@ -1,7 +1,7 @@
 // aten::convolution: parameter expansion and PyTorch 1.13's shape checks (same order and
-// texts), output geometry and memory format, then the backend: GEMMs for 1x1 convolutions,
-// oneDNN for the other float32 ones, im2col + GEMM (or the templated depthwise stencil) for
-// everything else.
+// texts), output geometry and memory format, then the backend: GEMMs for 1x1 convolutions, the
+// vectorised stencil for float32 depthwise ones, oneDNN for the other float32 ones, im2col + GEMM
+// (or the templated depthwise stencil) for everything else.
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -225,13 +225,17 @@ Route routeFromEnv() {
 }
 
 // The float kernels of ember's own that beat oneDNN for their shapes: 1x1 convolutions as GEMMs
-// on the tensors' own layouts (oneDNN reorders NCHW data to blocked layouts and back). true when
-// one of them computed `out`.
+// on the tensors' own layouts (oneDNN reorders NCHW data to blocked layouts and back), depthwise
+// ones as a vectorised stencil. true when one of them computed `out`.
 bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                     const ConvParams& p, const ConvShape& s) {
   if (routeFromEnv() != Route::Auto) return false;
   if (conv::pointwiseConvolution(out, input, weight, bias, p, s)) {
     conv::setLastBackend("pointwise");
+    return true;
+  }
+  if (conv::depthwiseFloatConvolution(out, input, weight, bias, p, s)) {
+    conv::setLastBackend("depthwise_vec");
     return true;
   }
   return false;

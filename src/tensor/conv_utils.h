@@ -37,6 +37,11 @@ bool isDepthwise(const ConvShape& s, const ConvParams& p);
 void depthwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                           const ConvParams& p, const ConvShape& s);
 
+// float32 depthwise convolutions (1-D and 2-D, dilation 1, contiguous result) with the vectorised
+// plane kernels of kernels/depthwise_kernels.h; false when the shape is not one of those.
+bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                               const ConvParams& p, const ConvShape& s);
+
 // float32/float64 1x1 convolutions (groups 1, no padding, any stride) as GEMMs on the tensors'
 // own layouts (conv_pointwise.cpp); false when the shape is not one.
 bool pointwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,

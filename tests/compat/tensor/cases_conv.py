@@ -206,6 +206,59 @@ def pointwise_cases(c):
              {"stride": 2}, k=24, dt=d, check_strides=True)
 
 
+def depthwise_vector_cases(c):
+    """float32 depthwise convolutions on the vectorised plane kernels (kernels/depthwise.isa.cpp)."""
+    f = torch.float32
+    # Widths below, at and across the vector widths (4, 8, 16 floats), and 1x1 images.
+    widths = [1, 3, 7, 8, 13, 16, 17, 31, 40]
+    for k in (3, 5):
+        for stride in (1, 2):
+            for pad in (0, 1, 2):
+                for i, wd in enumerate(widths):
+                    if wd + 2 * pad < k:
+                        continue
+                    h = 1 + (i * 3 + k) % 9
+                    if h + 2 * pad < k:
+                        h = k
+                    ch = 3 + i % 4
+                    bias = values((ch,), f) if (i + pad) % 2 == 0 else None
+                    add_conv(c, f"conv2d.dw.k{k}.s{stride}.p{pad}.w{wd}", "conv2d", values((2, ch, h, wd), f),
+                             values((ch, 1, k, k), f), bias, {"stride": stride, "padding": pad, "groups": ch},
+                             k=k * k)
+    add_conv(c, "conv2d.dw.one_pixel", "conv2d", values((2, 5, 1, 1), f), values((5, 1, 1, 1), f), values((5,), f),
+             {"groups": 5}, k=1)
+    add_conv(c, "conv2d.dw.one_pixel_k3", "conv2d", values((1, 5, 1, 1), f), values((5, 1, 3, 3), f),
+             kwargs={"padding": 1, "groups": 5}, k=9)
+    add_conv(c, "conv2d.dw.multiplier2", "conv2d", values((2, 4, 9, 19), f), values((8, 1, 3, 3), f),
+             values((8,), f), {"padding": 1, "groups": 4})
+    add_conv(c, "conv2d.dw.multiplier3_s2", "conv2d", values((1, 3, 12, 21), f), values((9, 1, 5, 5), f),
+             kwargs={"stride": 2, "padding": 2, "groups": 3}, k=25)
+    add_conv(c, "conv2d.dw.dilated", "conv2d", values((1, 6, 14, 18), f), values((6, 1, 3, 3), f), values((6,), f),
+             {"padding": 2, "dilation": 2, "groups": 6})
+    add_conv(c, "conv2d.dw.rect_kernel", "conv2d", values((2, 4, 10, 23), f), values((4, 1, 3, 5), f),
+             kwargs={"padding": [1, 2], "groups": 4}, k=15)
+    add_conv(c, "conv2d.dw.rect_stride", "conv2d", values((2, 4, 10, 23), f), values((4, 1, 3, 3), f),
+             kwargs={"stride": [1, 2], "padding": 1, "groups": 4})
+    add_conv(c, "conv2d.dw.stride3", "conv2d", values((2, 4, 11, 29), f), values((4, 1, 3, 3), f),
+             kwargs={"stride": 3, "padding": 1, "groups": 4})
+    add_conv(c, "conv2d.dw.k7", "conv2d", values((1, 4, 15, 20), f), values((4, 1, 7, 7), f), values((4,), f),
+             {"padding": 3, "groups": 4}, k=49)
+    add_conv(c, "conv2d.dw.same_even", "conv2d", values((1, 4, 9, 12), f), values((4, 1, 4, 4), f),
+             kwargs={"padding": "same", "groups": 4}, k=16)
+    add_conv(c, "conv2d.dw.strided_columns", "conv2d", values((2, 4, 9, 34), f)[..., ::2], values((4, 1, 3, 3), f),
+             kwargs={"padding": 1, "groups": 4})
+    add_conv(c, "conv2d.dw.channel_slice", "conv2d", values((2, 8, 9, 17), f)[:, 2:6], values((4, 1, 3, 3), f),
+             kwargs={"stride": 2, "padding": 1, "groups": 4})
+    add_conv(c, "conv2d.dw.cl_s2", "conv2d", values((2, 8, 13, 13), f).contiguous(memory_format=torch.channels_last),
+             values((8, 1, 3, 3), f), values((8,), f), {"stride": 2, "padding": 1, "groups": 8}, check_strides=True)
+    add_conv(c, "conv1d.dw", "conv1d", values((2, 6, 37), f), values((6, 1, 5), f), values((6,), f),
+             {"stride": 2, "padding": 2, "groups": 6}, k=5)
+    for shape, stride in [((1, 144, 56, 56), 1), ((1, 96, 112, 112), 2), ((1, 960, 7, 7), 1), ((1, 576, 14, 14), 2)]:
+        ch = shape[1]
+        add_conv(c, f"conv2d.dw.mobilenet_{ch}x{shape[2]}_s{stride}", "conv2d", values(shape, f),
+                 values((ch, 1, 3, 3), f), kwargs={"stride": stride, "padding": 1, "groups": ch})
+
+
 def transposed_cases(c):
     for dt in DTYPES:
         n = dname(dt)
@@ -337,6 +390,7 @@ def cases(c):
     torch.manual_seed(0)
     forward_cases(c)
     pointwise_cases(c)
+    depthwise_vector_cases(c)
     transposed_cases(c)
     error_cases(c)
     aten_form_cases(c)

@@ -180,6 +180,39 @@ TEST(Conv, PointwiseAsGemm) {
   }
 }
 
+// float32 depthwise convolutions run on the vectorised plane kernels: strides, paddings,
+// kernel sizes, multipliers, views, 1-D; dilated ones fall back to oneDNN.
+TEST(Conv, DepthwiseVectorKernel) {
+  manual_seed(22);
+  struct C {
+    int64_t c, mult, h, w, k, stride, pad;
+  } cases[] = {{8, 1, 13, 21, 3, 1, 1}, {8, 1, 13, 21, 3, 2, 1}, {6, 1, 9, 40, 5, 1, 2}, {6, 1, 9, 40, 5, 2, 2},
+               {4, 2, 10, 10, 3, 1, 0}, {5, 1, 1, 1, 1, 1, 0},  {3, 1, 1, 1, 3, 1, 1}, {4, 3, 7, 7, 3, 2, 2}};
+  for (const C& c : cases) {
+    Tensor x = randn({2, c.c, c.h, c.w}), w = randn({c.c * c.mult, 1, c.k, c.k}), b = randn({c.c * c.mult});
+    P2 p{c.stride, c.stride, c.pad, c.pad, 1, 1, c.c};
+    std::vector<int64_t> shape;
+    std::vector<double> want = naiveConv2d(x, w, p, shape);
+    Tensor r = conv2d(x, w, {}, {c.stride}, {c.pad}, {1}, c.c);
+    EXPECT_STREQ(lastConvolutionBackend(), defaultBackend("depthwise_vec", "depthwise"));
+    expectConv(r, want, shape, 1e-4);
+    // Strided columns and a channel slice: read in place.
+    Tensor view = strideColumns(cat({x, x}, 1)).slice(1, 0, c.c);
+    expectConv(conv2d(view, w, {}, {c.stride}, {c.pad}, {1}, c.c), want, shape, 1e-4);
+    expectConv(conv2d(x, w, b, {c.stride}, {c.pad}, {1}, c.c), plusBias(want, b, shape), shape, 1e-4);
+  }
+  Tensor x = randn({1, 4, 12, 12}), w = randn({4, 1, 3, 3});
+  std::vector<int64_t> shape;
+  std::vector<double> want = naiveConv2d(x, w, P2{1, 1, 2, 2, 2, 2, 4}, shape);
+  expectConv(conv2d(x, w, {}, {1}, {2}, {2}, 4), want, shape, 1e-4);
+  EXPECT_STREQ(lastConvolutionBackend(), defaultBackend("onednn", "depthwise"));  // dilated
+  Tensor x1 = randn({2, 4, 19}), w1 = randn({4, 1, 5});
+  std::vector<double> want1 = naiveConv2d(x1.unsqueeze(2), w1.unsqueeze(2), P2{1, 2, 0, 2, 1, 1, 4}, shape);
+  Tensor r1 = conv1d(x1, w1, {}, {2}, {2}, {1}, 4);
+  EXPECT_STREQ(lastConvolutionBackend(), defaultBackend("depthwise_vec", "depthwise"));
+  expectConv(r1, want1, {2, 4, 10}, 1e-4);
+}
+
 // The transposed convolution is the adjoint of the convolution: <conv(x), y> == <x, convT(y)>
 // for the same weight and parameters (an identity independent of either implementation).
 TEST(Conv, TransposedIsTheAdjoint) {

@@ -2,9 +2,10 @@
 // 1.13's semantics (parameter expansion, checks and messages, unbatched inputs, padding
 // 'same'/'valid', groups, dilation, channels-last results for 2-D convolutions).
 //
-// 1x1 convolutions (float32/float64) run as GEMMs on the tensors' own layouts, the other float32
-// ones on oneDNN (primitives cached by shape); depthwise convolutions of other dtypes run as a
-// direct stencil, everything else (and shapes oneDNN does not take) as im2col + GEMM. Dtypes as PyTorch 1.13 on CPU: convolutions take the
+// 1x1 convolutions (float32/float64) run as GEMMs on the tensors' own layouts, float32 depthwise
+// ones on a vectorised stencil, the other float32 ones on oneDNN (primitives cached by shape);
+// depthwise convolutions of other dtypes run as a direct stencil, everything else (and shapes
+// oneDNN does not take) as im2col + GEMM. Dtypes as PyTorch 1.13 on CPU: convolutions take the
 // integral dtypes, bfloat16, float32 and float64; transposed convolutions bfloat16, float32,
 // float64 and int64; bool and float16 are rejected.
 #pragma once
@@ -53,8 +54,8 @@ Tensor conv_transpose3d(const Tensor& input, const Tensor& weight, const Tensor&
                         IntArrayRef padding = {0}, IntArrayRef output_padding = {0}, int64_t groups = 1,
                         IntArrayRef dilation = {1});
 
-// Which implementation the last convolution on this thread used: "pointwise", "onednn",
-// "depthwise" or "im2col" (for tests and benchmarks).
+// Which implementation the last convolution on this thread used: "pointwise", "depthwise_vec",
+// "onednn", "depthwise" or "im2col" (for tests and benchmarks).
 const char* lastConvolutionBackend();
 
 }  // namespace ember
