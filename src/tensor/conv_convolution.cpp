@@ -241,6 +241,19 @@ bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight
   return false;
 }
 
+// float32 convolutions whose weights are large for the work done on them run faster as im2col +
+// GEMM: oneDNN first reorders the weights into its blocked layout on every call (9.4 MB for a
+// 512x512x3x3 filter) and its blocked kernels do poorly on a 7x7 image. Measured on the 7x7
+// outputs of ResNet's last stage, 1 image, 1 thread: 2.3 ms against 2.8-3.3 ms for 512x512x3x3,
+// 1.06 against 1.6 ms for 256->512 3x3 stride 2; at 2 threads 1.0 against 1.1 ms. oneDNN stays
+// ahead with weights of 256x256x3x3 (0.55 against 0.58-0.66 ms at 7x7) or 2 images at 7x7.
+bool preferIm2col(const ConvShape& s, const ConvParams& p) {
+  if (p.transposed || p.groups != 1) return false;
+  const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
+  const int64_t weights = s.outChannels * s.inChannels * s.kernel[0] * s.kernel[1] * s.kernel[2];
+  return positions <= 64 && weights >= (int64_t{1} << 20);
+}
+
 // The padded/expanded parameters of a convolution whose padding may be asymmetric
 // (padding='same'); `convolution` proper calls it with symmetric padding.
 Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& bias, const ConvParams& p,
@@ -254,7 +267,7 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
   if ((input.dtype() == kFloat || input.dtype() == kDouble) && ownFloatKernel(out, input, weight, bias, p, s))
     return out;
   if (input.dtype() == kFloat && routeFromEnv() != Route::Im2col &&
-      conv::onednnConvolution(out, input, weight, bias, p, s)) {
+      !(routeFromEnv() == Route::Auto && preferIm2col(s, p)) && conv::onednnConvolution(out, input, weight, bias, p, s)) {
     conv::setLastBackend("onednn");
     return out;
   }
