@@ -119,58 +119,100 @@ inline void row(float* o, int64_t ow, Acc&& acc) {
   if (x < ow) storeFirst(o + x, acc(x), ow - x);
 }
 
+// The vectors of the fixed-size kernels: the ISA's register (Full) or, on AVX-512, half of one
+// for rows of at most 8 outputs (7x7 planes would otherwise leave 9 of 16 lanes idle).
+template <typename R>
+struct VecOf {
+  using Reg = R;
+  static constexpr int64_t kWidth = sizeof(R) / sizeof(float);
+  static Reg load(const float* p) {
+    Reg r;
+    std::memcpy(&r, p, sizeof(Reg));
+    return r;
+  }
+  static void store(float* p, Reg r) { std::memcpy(p, &r, sizeof(Reg)); }
+  static Reg set1(float v) { return Reg{} + v; }
+  // The first n (< kWidth) lanes of r to p; nothing past p + n is written.
+  static void storeFirst(float* p, Reg r, int64_t n) {
+    if constexpr (sizeof(R) == sizeof(::ember::conv::EMBER_ISA_NAMESPACE(EMBER_ISA)::Reg)) {
+      ::ember::conv::EMBER_ISA_NAMESPACE(EMBER_ISA)::storeFirst(p, r, n);
+    } else {
+#if defined(EMBER_ISA_AVX512)
+      static_assert(sizeof(R) == 32);
+      _mm256_mask_storeu_ps(p, static_cast<__mmask8>((1u << n) - 1), r);
+#endif
+    }
+  }
+};
+
+using Full = VecOf<Reg>;
+#if defined(EMBER_ISA_AVX512)
+typedef float Half __attribute__((vector_size(32)));
+#endif
+
 // Output rows [y0, y0 + R) of a filter of fixed size and stride: R rows at a time give R
 // independent chains of multiply-adds even when a row is one vector wide, and with stride 1 the
 // rows share most of their loads (the compiler sees the same addresses).
-template <int KH, int KW, int SH, int SW, int R>
-inline void rowBlock(const float* scratch, const Reg* wv, Reg vb, float* out, int64_t y0, const DepthwiseGeometry& g,
-                     const DepthwiseLayout& l) {
+template <typename L, int KH, int KW, int SH, int SW, int R>
+inline void rowBlock(const float* scratch, const typename L::Reg* wv, typename L::Reg vb, float* out, int64_t y0,
+                     const DepthwiseGeometry& g, const DepthwiseLayout& l) {
+  using VR = typename L::Reg;
+  constexpr int64_t kLanes = L::kWidth;
   const int64_t pitch = l.pitch, rowFloats = SW * pitch, ow = g.ow;
   const float* base = scratch + y0 * SH * rowFloats;
   float* o = out + y0 * ow;
-  auto sums = [&](int64_t x, Reg* acc) {
+  auto sums = [&](int64_t x, VR* acc) {
     for (int r = 0; r < R; ++r) acc[r] = vb;
 #pragma GCC unroll 64
     for (int t = 0; t < KH * KW; ++t) {
       const int ky = t / KW, kx = t % KW;
 #pragma GCC unroll 4
       for (int r = 0; r < R; ++r)
-        acc[r] += wv[t] * V::load(base + (r * SH + ky) * rowFloats + (kx % SW) * pitch + kx / SW + x);
+        acc[r] += wv[t] * L::load(base + (r * SH + ky) * rowFloats + (kx % SW) * pitch + kx / SW + x);
     }
   };
   int64_t x = 0;
-  for (; x + kW <= ow; x += kW) {
-    Reg acc[R];
+  for (; x + kLanes <= ow; x += kLanes) {
+    VR acc[R];
     sums(x, acc);
-    for (int r = 0; r < R; ++r) V::store(o + r * ow + x, acc[r]);
+    for (int r = 0; r < R; ++r) L::store(o + r * ow + x, acc[r]);
   }
   if (x < ow) {
-    Reg acc[R];
+    VR acc[R];
     sums(x, acc);
-    for (int r = 0; r < R; ++r) storeFirst(o + r * ow + x, acc[r], ow - x);
+    for (int r = 0; r < R; ++r) L::storeFirst(o + r * ow + x, acc[r], ow - x);
+  }
+}
+
+template <typename L, int KH, int KW, int SH, int SW>
+void planeLanes(const float* scratch, const float* w, float bias, float* out, const DepthwiseGeometry& g,
+                const DepthwiseLayout& l) {
+  constexpr int kRows = 4;
+  typename L::Reg wv[KH * KW];
+  for (int t = 0; t < KH * KW; ++t) wv[t] = L::set1(w[t]);
+  const typename L::Reg vb = L::set1(bias);
+  const int64_t oh = g.oh;
+  if (oh >= kRows) {
+    int64_t y = 0;
+    for (; y + kRows <= oh; y += kRows) rowBlock<L, KH, KW, SH, SW, kRows>(scratch, wv, vb, out, y, g, l);
+    // The last rows as a block that overlaps the previous one (those rows get the same values).
+    if (y < oh) rowBlock<L, KH, KW, SH, SW, kRows>(scratch, wv, vb, out, oh - kRows, g, l);
+  } else if (oh == 3) {
+    rowBlock<L, KH, KW, SH, SW, 3>(scratch, wv, vb, out, 0, g, l);
+  } else if (oh == 2) {
+    rowBlock<L, KH, KW, SH, SW, 2>(scratch, wv, vb, out, 0, g, l);
+  } else {
+    rowBlock<L, KH, KW, SH, SW, 1>(scratch, wv, vb, out, 0, g, l);
   }
 }
 
 template <int KH, int KW, int SH, int SW>
 void planeFixed(const float* scratch, const float* w, float bias, float* out, const DepthwiseGeometry& g,
                 const DepthwiseLayout& l) {
-  constexpr int kRows = 4;
-  Reg wv[KH * KW];
-  for (int t = 0; t < KH * KW; ++t) wv[t] = V::set1(w[t]);
-  const Reg vb = V::set1(bias);
-  const int64_t oh = g.oh;
-  if (oh >= kRows) {
-    int64_t y = 0;
-    for (; y + kRows <= oh; y += kRows) rowBlock<KH, KW, SH, SW, kRows>(scratch, wv, vb, out, y, g, l);
-    // The last rows as a block that overlaps the previous one (those rows get the same values).
-    if (y < oh) rowBlock<KH, KW, SH, SW, kRows>(scratch, wv, vb, out, oh - kRows, g, l);
-  } else if (oh == 3) {
-    rowBlock<KH, KW, SH, SW, 3>(scratch, wv, vb, out, 0, g, l);
-  } else if (oh == 2) {
-    rowBlock<KH, KW, SH, SW, 2>(scratch, wv, vb, out, 0, g, l);
-  } else {
-    rowBlock<KH, KW, SH, SW, 1>(scratch, wv, vb, out, 0, g, l);
-  }
+#if defined(EMBER_ISA_AVX512)
+  if (g.ow <= kW / 2) return planeLanes<VecOf<Half>, KH, KW, SH, SW>(scratch, w, bias, out, g, l);
+#endif
+  planeLanes<Full, KH, KW, SH, SW>(scratch, w, bias, out, g, l);
 }
 
 void planeAny(const float* scratch, const float* w, float bias, float* out, const DepthwiseGeometry& g,
