@@ -267,7 +267,8 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
   if ((input.dtype() == kFloat || input.dtype() == kDouble) && ownFloatKernel(out, input, weight, bias, p, s))
     return out;
   if (input.dtype() == kFloat && routeFromEnv() != Route::Im2col &&
-      !(routeFromEnv() == Route::Auto && preferIm2col(s, p)) && conv::onednnConvolution(out, input, weight, bias, p, s)) {
+      !(routeFromEnv() == Route::Auto && preferIm2col(s, p)) &&
+      conv::onednnConvolution(out, input, weight, bias, p, s)) {
     conv::setLastBackend("onednn");
     return out;
   }

@@ -139,8 +139,8 @@ bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Ten
   // 1-D and 2-D only (the depth dim is then 1 everywhere), no dilation.
   if (s.in[0] != 1 || s.kernel[0] != 1 || p.dilation[1] != 1 || p.dilation[2] != 1) return false;
   const int64_t mult = s.outChannels / s.inChannels;
-  const DepthwiseGeometry g{s.in[1], s.in[2], s.out[1], s.out[2], s.kernel[1], s.kernel[2],
-                            p.stride[1], p.stride[2], p.padL[1], p.padL[2]};
+  const DepthwiseGeometry g{s.in[1],     s.in[2],     s.out[1],    s.out[2],  s.kernel[1],
+                            s.kernel[2], p.stride[1], p.stride[2], p.padL[1], p.padL[2]};
   const DepthwiseKernels& k = depthwiseKernels();
   const DepthwiseLayout l = depthwiseLayout(g, k.width);
   // Input planes may be strided views: element (n, c, i, j) at the tensor's own strides.

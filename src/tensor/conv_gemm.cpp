@@ -14,9 +14,9 @@ void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, blas::ConstMatrix a
   if (dtype != kFloat || threads == 1 || m <= 0 || n <= 0 || k <= 0 || blas::gemmRoute() != blas::GemmRoute::Auto)
     return blas::gemm(dtype, m, n, k, 1, a, b, accumulate ? 1 : 0, c, ldc);
   blas::setOnednnThreads(threads);
-  dnnl_status_t st = dnnl_sgemm(a.trans ? 'T' : 'N', b.trans ? 'T' : 'N', m, n, k, 1.0f, static_cast<const float*>(a.data),
-                                a.ld, static_cast<const float*>(b.data), b.ld, accumulate ? 1.0f : 0.0f,
-                                static_cast<float*>(c), ldc);
+  dnnl_status_t st =
+      dnnl_sgemm(a.trans ? 'T' : 'N', b.trans ? 'T' : 'N', m, n, k, 1.0f, static_cast<const float*>(a.data), a.ld,
+                 static_cast<const float*>(b.data), b.ld, accumulate ? 1.0f : 0.0f, static_cast<float*>(c), ldc);
   EMBER_ASSERT(st == dnnl_success, "dnnl_sgemm failed with status ", static_cast<int>(st));
 }
 

@@ -84,12 +84,12 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
   memory::desc biasMd({s.outChannels}, f32, Tag::x);
   auto primitiveDesc = [&](Tag srcLayout) {
     memory::desc anySrc(src, f32, srcLayout), anyW(weights, f32, Tag::any), anyDst(dst, f32, Tag::any);
-    auto desc = hasBias ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
-                                                          dnnl::algorithm::convolution_direct, anySrc, anyW, biasMd,
-                                                          anyDst, strides, dil, padL, padR)
-                        : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
-                                                          dnnl::algorithm::convolution_direct, anySrc, anyW, anyDst,
-                                                          strides, dil, padL, padR);
+    auto desc =
+        hasBias
+            ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+                                              anySrc, anyW, biasMd, anyDst, strides, dil, padL, padR)
+            : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+                                              anySrc, anyW, anyDst, strides, dil, padL, padR);
     // A scratchpad per call (from ember's allocator) lets several threads run one cached primitive.
     dnnl::primitive_attr attr;
     attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);

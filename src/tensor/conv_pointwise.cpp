@@ -27,8 +27,10 @@ bool flatten(const Tensor& t, Flat& f) {
   int64_t stride = 1, expect = -1;
   for (int64_t d = t.dim() - 1; d >= 2; --d) {
     if (t.size(d) == 1) continue;
-    if (expect < 0) stride = t.stride(d);
-    else if (t.stride(d) != expect) return false;
+    if (expect < 0)
+      stride = t.stride(d);
+    else if (t.stride(d) != expect)
+      return false;
     expect = t.stride(d) * t.size(d);
   }
   f = {t.stride(0), t.stride(1), stride};

@@ -225,7 +225,8 @@ void planeAny(const float* scratch, const float* w, float bias, float* out, cons
       Reg a = vb;
       for (int64_t ky = 0; ky < g.kh; ++ky) {
         const float* r = base + ky * rowFloats + x;
-        for (int64_t kx = 0; kx < g.kw; ++kx) a += V::set1(w[ky * g.kw + kx]) * V::load(r + (kx % sw) * pitch + kx / sw);
+        for (int64_t kx = 0; kx < g.kw; ++kx)
+          a += V::set1(w[ky * g.kw + kx]) * V::load(r + (kx % sw) * pitch + kx / sw);
       }
       return a;
     });

@@ -30,9 +30,9 @@ struct DepthwiseGeometry {
 };
 
 struct DepthwiseLayout {
-  int64_t rows;   // padded rows the outputs read: sh * (oh - 1) + kh
-  int64_t pitch;  // floats per phase row
-  int64_t floats; // scratch size: rows * sw * pitch
+  int64_t rows;    // padded rows the outputs read: sh * (oh - 1) + kh
+  int64_t pitch;   // floats per phase row
+  int64_t floats;  // scratch size: rows * sw * pitch
 };
 
 // The padded plane's layout for vectors of `width` floats.

@@ -187,7 +187,7 @@ TEST(Conv, DepthwiseVectorKernel) {
   struct C {
     int64_t c, mult, h, w, k, stride, pad;
   } cases[] = {{8, 1, 13, 21, 3, 1, 1}, {8, 1, 13, 21, 3, 2, 1}, {6, 1, 9, 40, 5, 1, 2}, {6, 1, 9, 40, 5, 2, 2},
-               {4, 2, 10, 10, 3, 1, 0}, {5, 1, 1, 1, 1, 1, 0},  {3, 1, 1, 1, 3, 1, 1}, {4, 3, 7, 7, 3, 2, 2}};
+               {4, 2, 10, 10, 3, 1, 0}, {5, 1, 1, 1, 1, 1, 0},   {3, 1, 1, 1, 3, 1, 1},  {4, 3, 7, 7, 3, 2, 2}};
   for (const C& c : cases) {
     Tensor x = randn({2, c.c, c.h, c.w}), w = randn({c.c * c.mult, 1, c.k, c.k}), b = randn({c.c * c.mult});
     P2 p{c.stride, c.stride, c.pad, c.pad, 1, 1, c.c};
