@@ -6,6 +6,9 @@
 #include <dnnl.h>
 
 #include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -104,14 +107,95 @@ void convCases(int threads) {
          threads);
 }
 
+// One conv2d case: input [n, c, h, w], weight [o, c / groups, k, k], square stride and padding.
+struct ConvCase {
+  int64_t n, c, h, w, o, k, stride, pad, groups;
+  bool bias = false, channelsLast = false;
+
+  std::string name() const {
+    std::ostringstream os;
+    os << "conv2d_" << n << "x" << c << "x" << h << "x" << w << "_k" << k;
+    if (stride != 1) os << "s" << stride;
+    if (pad != (k - 1) / 2) os << "p" << pad;
+    os << "_" << o;
+    if (groups != 1) os << (groups == c && o == c ? "_dw" : "_g" + std::to_string(groups));
+    if (bias) os << "_bias";
+    if (channelsLast) os << "_cl";
+    return os.str();
+  }
+};
+
+void timeConv(const std::string& suite, const ConvCase& cc, int threads) {
+  set_num_threads(threads);
+  Tensor x = randn({cc.n, cc.c, cc.h, cc.w}), w = randn({cc.o, cc.c / cc.groups, cc.k, cc.k});
+  if (cc.channelsLast) x = contiguous(x, MemoryFormat::ChannelsLast);
+  Tensor b = cc.bias ? randn({cc.o}) : Tensor();
+  auto call = [&] { Tensor r = conv2d(x, w, b, {cc.stride}, {cc.pad}, {1}, cc.groups); };
+  // About 20 ms per round whatever the size.
+  auto t0 = std::chrono::steady_clock::now();
+  call();
+  const double once = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const int inner = static_cast<int>(std::clamp(0.02 / std::max(once, 1e-7), 1.0, 2000.0));
+  report(suite, cc.name(), medianSeconds(call, inner), threads);
+}
+
+// MobileNetV2's 1x1 and depthwise shapes (and a strided ResNet downsample), where a 1x1
+// convolution is a plain GEMM and a depthwise one a stencil.
+void mobileConvCases(int threads) {
+  const ConvCase cases[] = {
+      {1, 16, 112, 112, 96, 1, 1, 0, 1},
+      {1, 24, 56, 56, 144, 1, 1, 0, 1},
+      {1, 32, 112, 112, 16, 1, 1, 0, 1},
+      {1, 320, 7, 7, 1280, 1, 1, 0, 1},
+      {1, 64, 56, 56, 128, 1, 2, 0, 1},
+      {1, 144, 56, 56, 144, 3, 1, 1, 144},
+      {1, 96, 112, 112, 96, 3, 2, 1, 96},
+      {1, 32, 112, 112, 32, 3, 1, 1, 32},
+      {1, 960, 7, 7, 960, 3, 1, 1, 960},
+      {1, 144, 56, 56, 144, 3, 1, 1, 144, false, true},
+      {1, 24, 56, 56, 144, 1, 1, 0, 1, false, true},
+  };
+  for (const ConvCase& cc : cases) timeConv("conv", cc, threads);
+}
+
+// `--shapes FILE`: one conv2d per line, "n c h w o k stride pad groups bias" (what
+// torch_linalg_conv.py --model-shapes writes for the torchvision models), timed at the given
+// thread counts as suite "conv_shapes".
+int shapesMain(const char* file, const std::vector<int>& threadCounts) {
+  std::ifstream in(file);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", file);
+    return 1;
+  }
+  std::vector<ConvCase> cases;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream ls(line);
+    ConvCase cc{};
+    int bias = 0;
+    if (ls >> cc.n >> cc.c >> cc.h >> cc.w >> cc.o >> cc.k >> cc.stride >> cc.pad >> cc.groups >> bias) {
+      cc.bias = bias != 0;
+      cases.push_back(cc);
+    }
+  }
+  for (int threads : threadCounts)
+    for (const ConvCase& cc : cases) timeConv("conv_shapes", cc, threads);
+  return 0;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   int maxThreads = get_num_threads();
-  for (int threads : {1, maxThreads}) {
+  std::vector<int> threadCounts{1};
+  if (maxThreads > 1) threadCounts.push_back(maxThreads);
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--threads") == 0) threadCounts = {std::atoi(argv[i + 1])};
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--shapes") == 0) return shapesMain(argv[i + 1], threadCounts);
+  for (int threads : threadCounts) {
     linalgCases(threads);
     convCases(threads);
-    if (maxThreads == 1) break;
+    mobileConvCases(threads);
   }
   return 0;
 }

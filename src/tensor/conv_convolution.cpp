@@ -1,6 +1,7 @@
 // aten::convolution: parameter expansion and PyTorch 1.13's shape checks (same order and
-// texts), output geometry and memory format, then the backend: oneDNN for float32, im2col + GEMM
-// for everything else.
+// texts), output geometry and memory format, then the backend: GEMMs for 1x1 convolutions, the
+// vectorised stencil for float32 depthwise ones, oneDNN for the other float32 ones, im2col + GEMM
+// (or the templated depthwise stencil) for everything else.
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -210,13 +211,47 @@ Tensor allocateOutput(const ConvShape& s, const ConvParams& p, ScalarType dtype,
   return empty_strided(sizes, {h * w * c, 1, w * c, c}, dtype);
 }
 
-// EMBER_CONV=im2col keeps float32 off oneDNN (tests of the im2col path, benchmarks).
-bool useOnednn() {
-  static const bool use = [] {
+// EMBER_CONV=im2col keeps float32 off oneDNN and the float kernels (tests of the im2col path,
+// benchmarks); EMBER_CONV=onednn sends every float32 convolution to oneDNN (A/B comparisons).
+enum class Route { Auto, Onednn, Im2col };
+
+Route routeFromEnv() {
+  static const Route route = [] {
     const char* env = std::getenv("EMBER_CONV");
-    return !(env && std::string_view(env) == "im2col");
+    std::string_view v = env ? env : "";
+    return v == "im2col" ? Route::Im2col : v == "onednn" ? Route::Onednn : Route::Auto;
   }();
-  return use;
+  return route;
+}
+
+// The float kernels of ember's own that beat oneDNN for their shapes: 1x1 convolutions as GEMMs
+// on the tensors' own layouts (oneDNN reorders NCHW data to blocked layouts and back), depthwise
+// ones as a vectorised stencil. true when one of them computed `out`.
+bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                    const ConvParams& p, const ConvShape& s) {
+  if (routeFromEnv() != Route::Auto) return false;
+  if (conv::pointwiseConvolution(out, input, weight, bias, p, s)) {
+    conv::setLastBackend("pointwise");
+    return true;
+  }
+  if (conv::depthwiseFloatConvolution(out, input, weight, bias, p, s)) {
+    conv::setLastBackend("depthwise_vec");
+    return true;
+  }
+  return false;
+}
+
+// float32 convolutions whose weights are large for the work done on them run faster as im2col +
+// GEMM: oneDNN first reorders the weights into its blocked layout on every call (9.4 MB for a
+// 512x512x3x3 filter) and its blocked kernels do poorly on a 7x7 image. Measured on the 7x7
+// outputs of ResNet's last stage, 1 image, 1 thread: 2.3 ms against 2.8-3.3 ms for 512x512x3x3,
+// 1.06 against 1.6 ms for 256->512 3x3 stride 2; at 2 threads 1.0 against 1.1 ms. oneDNN stays
+// ahead with weights of 256x256x3x3 (0.55 against 0.58-0.66 ms at 7x7) or 2 images at 7x7.
+bool preferIm2col(const ConvShape& s, const ConvParams& p) {
+  if (p.transposed || p.groups != 1) return false;
+  const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
+  const int64_t weights = s.outChannels * s.inChannels * s.kernel[0] * s.kernel[1] * s.kernel[2];
+  return positions <= 64 && weights >= (int64_t{1} << 20);
 }
 
 // The padded/expanded parameters of a convolution whose padding may be asymmetric
@@ -229,9 +264,11 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
   const bool channelsLast = p.spatial == 2 && !p.transposed && (isChannelsLast2d(input) || isChannelsLast2d(weight));
   Tensor out = allocateOutput(s, p, input.dtype(), channelsLast);
   if (out.numel() == 0) return out;
-  // float32 depthwise too: oneDNN's blocked depthwise kernel beats the direct stencil (measured
-  // ~3 ms against ~4-5 ms for 1x128x56x56 3x3), reorders included.
-  if (input.dtype() == kFloat && useOnednn() && conv::onednnConvolution(out, input, weight, bias, p, s)) {
+  if ((input.dtype() == kFloat || input.dtype() == kDouble) && ownFloatKernel(out, input, weight, bias, p, s))
+    return out;
+  if (input.dtype() == kFloat && routeFromEnv() != Route::Im2col &&
+      !(routeFromEnv() == Route::Auto && preferIm2col(s, p)) &&
+      conv::onednnConvolution(out, input, weight, bias, p, s)) {
     conv::setLastBackend("onednn");
     return out;
   }

@@ -1,13 +1,15 @@
 // Depthwise convolutions (groups == input channels, one filter per output channel) computed
 // directly: each output plane is a small stencil over one input plane. im2col would copy every
-// input element kernel-size times for a GEMM with one row. float32 goes to oneDNN instead (its
-// vector kernel wins even with the layout reorders); this serves the other dtypes.
+// input element kernel-size times for a GEMM with one row. float32 1-D and 2-D ones run on the
+// vectorised plane kernels (kernels/depthwise_kernels.h); the templated stencil here serves the
+// other dtypes and the float32 shapes those do not take (dilated, 3-D).
 #include <algorithm>
 #include <vector>
 
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/parallel.h"
 #include "tensor/conv_utils.h"
+#include "tensor/kernels/depthwise_kernels.h"
 
 namespace ember::conv {
 
@@ -129,6 +131,44 @@ void depthwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& 
       });
     }
   });
+}
+
+bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                               const ConvParams& p, const ConvShape& s) {
+  if (input.dtype() != kFloat || !isDepthwise(s, p) || !out.is_contiguous()) return false;
+  // 1-D and 2-D only (the depth dim is then 1 everywhere), no dilation.
+  if (s.in[0] != 1 || s.kernel[0] != 1 || p.dilation[1] != 1 || p.dilation[2] != 1) return false;
+  const int64_t mult = s.outChannels / s.inChannels;
+  const DepthwiseGeometry g{s.in[1],     s.in[2],     s.out[1],    s.out[2],  s.kernel[1],
+                            s.kernel[2], p.stride[1], p.stride[2], p.padL[1], p.padL[2]};
+  const DepthwiseKernels& k = depthwiseKernels();
+  const DepthwiseLayout l = depthwiseLayout(g, k.width);
+  // Input planes may be strided views: element (n, c, i, j) at the tensor's own strides.
+  const int64_t dims = input.dim();
+  const int64_t colStride = input.stride(dims - 1), rowStride = dims == 4 ? input.stride(2) : 0;
+  const int64_t nStride = input.stride(0), cStride = input.stride(1);
+  const Tensor w = weight.contiguous();
+  const Tensor b = bias.defined() ? bias.contiguous() : Tensor();
+  const float* in = input.data_ptr<float>();
+  const float* wp = w.data_ptr<float>();
+  const float* bp = b.defined() ? b.data_ptr<float>() : nullptr;
+  float* o = out.data_ptr<float>();
+  const int64_t kElems = g.kh * g.kw, outPlane = g.oh * g.ow;
+  const int64_t planes = s.batch * s.inChannels;
+  const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, outPlane * kElems * mult));
+  parallelFor(0, planes, grain, [&](int64_t p0, int64_t p1) {
+    // Zeroed once: every plane writes the same interior, so the padding stays zero.
+    std::vector<float> scratch(static_cast<size_t>(l.floats), 0.0f);
+    for (int64_t pi = p0; pi < p1; ++pi) {
+      const int64_t n = pi / s.inChannels, ic = pi % s.inChannels;
+      k.pad(in + n * nStride + ic * cStride, rowStride, colStride, g, l, scratch.data());
+      for (int64_t m = 0; m < mult; ++m) {
+        const int64_t oc = ic * mult + m;
+        k.plane(scratch.data(), wp + oc * kElems, bp ? bp[oc] : 0.0f, o + (n * s.outChannels + oc) * outPlane, g, l);
+      }
+    }
+  });
+  return true;
 }
 
 }  // namespace ember::conv

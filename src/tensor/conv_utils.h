@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "ember/tensor/tensor.h"
+#include "tensor/blas_backend.h"
 
 namespace ember::conv {
 
@@ -36,6 +37,25 @@ void im2colTransposedConvolution(const Tensor& out, const Tensor& input, const T
 bool isDepthwise(const ConvShape& s, const ConvParams& p);
 void depthwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                           const ConvParams& p, const ConvShape& s);
+
+// float32 depthwise convolutions (1-D and 2-D, dilation 1, contiguous result) with the vectorised
+// plane kernels of kernels/depthwise_kernels.h; false when the shape is not one of those.
+bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                               const ConvParams& p, const ConvShape& s);
+
+// float32/float64 1x1 convolutions (groups 1, no padding, any stride) as GEMMs on the tensors'
+// own layouts (conv_pointwise.cpp); false when the shape is not one.
+bool pointwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                          const ConvParams& p, const ConvShape& s);
+
+// C[m x n] = A * B (+ C when accumulating) for the convolution kernels: blas::gemm, except that a
+// float32 product given more than one thread goes straight to oneDNN's sgemm (unless EMBER_GEMM
+// forces a route). OpenBLAS's pthread workers spin for a while after each call and take the CPUs
+// from the OpenMP workers of the kernels that follow; blas::gemm's timing of both libraries does
+// not see that cost, which lands on the next kernels. Measured on resnet50 at 2 threads: 33 ms
+// on oneDNN, 80-290 ms when OpenBLAS takes the large products.
+void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, blas::ConstMatrix a, blas::ConstMatrix b, bool accumulate,
+          void* c, int64_t ldc);
 
 // float32 through oneDNN; false when this shape/layout is left to im2col. `out` may be
 // contiguous or channels-last (the layout oneDNN then writes).

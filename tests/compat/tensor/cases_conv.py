@@ -160,6 +160,105 @@ def forward_cases(c):
              torch.randint(-100, 100, (2, 3, 3, 3), dtype=torch.int8), dt=torch.int8)
 
 
+def pointwise_cases(c):
+    """1x1 convolutions run as GEMMs on the operands' own layouts (conv_pointwise.cpp)."""
+    f = torch.float32
+    cl = torch.channels_last
+    x = values((3, 24, 9, 11), f)
+    w, b = values((40, 24, 1, 1), f), values((40,), f)
+    for stride in (1, 2, 3):
+        s = f"s{stride}"
+        kw = {"stride": stride}
+        add_conv(c, f"conv2d.1x1.{s}.bias", "conv2d", x, w, b, kw, k=24, check_strides=True)
+        add_conv(c, f"conv2d.1x1.{s}.nobias", "conv2d", x, w, kwargs=kw, k=24, check_strides=True)
+        add_conv(c, f"conv2d.1x1.{s}.cl_input", "conv2d", x.contiguous(memory_format=cl), w, b, kw, k=24,
+                 check_strides=True)
+        add_conv(c, f"conv2d.1x1.{s}.cl_both", "conv2d", x.contiguous(memory_format=cl),
+                 w.contiguous(memory_format=cl), kwargs=kw, k=24, check_strides=True)
+        add_conv(c, f"conv2d.1x1.{s}.cl_weight", "conv2d", x, w.contiguous(memory_format=cl), b, kw, k=24,
+                 check_strides=True)
+    add_conv(c, "conv2d.1x1.batch1", "conv2d", x[:1], w, b, k=24, check_strides=True)
+    add_conv(c, "conv2d.1x1.one_pixel", "conv2d", values((2, 24, 1, 1), f), w, b, k=24)
+    add_conv(c, "conv2d.1x1.one_out_channel", "conv2d", x, values((1, 24, 1, 1), f), k=24)
+    add_conv(c, "conv2d.1x1.one_in_channel", "conv2d", values((2, 1, 5, 7), f), values((6, 1, 1, 1), f),
+             values((6,), f), k=1)
+    add_conv(c, "conv2d.1x1.rect_stride", "conv2d", x, w, kwargs={"stride": [2, 1]}, k=24)
+    # Views: a channel slice and a batch slice (read in place), strided columns, a transposed
+    # image, an expanded input, a transposed weight.
+    add_conv(c, "conv2d.1x1.channel_slice", "conv2d", values((3, 48, 9, 11), f)[:, 5:29], w, b, k=24)
+    add_conv(c, "conv2d.1x1.batch_slice", "conv2d", values((6, 24, 9, 11), f)[1:4], w, k=24)
+    add_conv(c, "conv2d.1x1.strided_columns", "conv2d", values((3, 24, 9, 22), f)[..., ::2], w, b, k=24)
+    add_conv(c, "conv2d.1x1.transposed_image", "conv2d", values((3, 24, 11, 9), f).transpose(2, 3), w, k=24)
+    add_conv(c, "conv2d.1x1.expanded", "conv2d", values((3, 1, 9, 11), f).expand(3, 24, 9, 11), w, k=24)
+    add_conv(c, "conv2d.1x1.cl_slice", "conv2d", values((3, 48, 9, 11), f).contiguous(memory_format=cl)[:, 3:27],
+             w, k=24, check_strides=True)
+    add_conv(c, "conv2d.1x1.weight_t", "conv2d", x, values((24, 40), f).t().reshape(40, 24, 1, 1), b, k=24)
+    add_conv(c, "conv1d.1x1", "conv1d", values((2, 24, 13), f), values((40, 24, 1), f), values((40,), f),
+             {"stride": 2}, k=24)
+    add_conv(c, "conv3d.1x1", "conv3d", values((2, 24, 3, 4, 5), f), values((40, 24, 1, 1, 1), f), k=24)
+    add_conv(c, "conv2d.1x1.mobilenet", "conv2d", values((1, 24, 56, 56), f), values((144, 24, 1, 1), f), k=24)
+    add_conv(c, "conv2d.1x1.mobilenet_cl", "conv2d", values((1, 320, 7, 7), f).contiguous(memory_format=cl),
+             values((1280, 320, 1, 1), f), values((1280,), f), k=320, check_strides=True)
+    add_conv(c, "conv2d.1x1.resnet_downsample", "conv2d", values((2, 64, 28, 28), f), values((128, 64, 1, 1), f),
+             kwargs={"stride": 2}, k=64)
+    d = torch.float64
+    add_conv(c, "conv2d.1x1.double_cl", "conv2d", x.double().contiguous(memory_format=cl), w.double(), b.double(),
+             {"stride": 2}, k=24, dt=d, check_strides=True)
+
+
+def depthwise_vector_cases(c):
+    """float32 depthwise convolutions on the vectorised plane kernels (kernels/depthwise.isa.cpp)."""
+    f = torch.float32
+    # Widths below, at and across the vector widths (4, 8, 16 floats), and 1x1 images.
+    widths = [1, 3, 7, 8, 13, 16, 17, 31, 40]
+    for k in (3, 5):
+        for stride in (1, 2):
+            for pad in (0, 1, 2):
+                for i, wd in enumerate(widths):
+                    if wd + 2 * pad < k:
+                        continue
+                    h = 1 + (i * 3 + k) % 9
+                    if h + 2 * pad < k:
+                        h = k
+                    ch = 3 + i % 4
+                    bias = values((ch,), f) if (i + pad) % 2 == 0 else None
+                    add_conv(c, f"conv2d.dw.k{k}.s{stride}.p{pad}.w{wd}", "conv2d", values((2, ch, h, wd), f),
+                             values((ch, 1, k, k), f), bias, {"stride": stride, "padding": pad, "groups": ch},
+                             k=k * k)
+    add_conv(c, "conv2d.dw.one_pixel", "conv2d", values((2, 5, 1, 1), f), values((5, 1, 1, 1), f), values((5,), f),
+             {"groups": 5}, k=1)
+    add_conv(c, "conv2d.dw.one_pixel_k3", "conv2d", values((1, 5, 1, 1), f), values((5, 1, 3, 3), f),
+             kwargs={"padding": 1, "groups": 5}, k=9)
+    add_conv(c, "conv2d.dw.multiplier2", "conv2d", values((2, 4, 9, 19), f), values((8, 1, 3, 3), f),
+             values((8,), f), {"padding": 1, "groups": 4})
+    add_conv(c, "conv2d.dw.multiplier3_s2", "conv2d", values((1, 3, 12, 21), f), values((9, 1, 5, 5), f),
+             kwargs={"stride": 2, "padding": 2, "groups": 3}, k=25)
+    add_conv(c, "conv2d.dw.dilated", "conv2d", values((1, 6, 14, 18), f), values((6, 1, 3, 3), f), values((6,), f),
+             {"padding": 2, "dilation": 2, "groups": 6})
+    add_conv(c, "conv2d.dw.rect_kernel", "conv2d", values((2, 4, 10, 23), f), values((4, 1, 3, 5), f),
+             kwargs={"padding": [1, 2], "groups": 4}, k=15)
+    add_conv(c, "conv2d.dw.rect_stride", "conv2d", values((2, 4, 10, 23), f), values((4, 1, 3, 3), f),
+             kwargs={"stride": [1, 2], "padding": 1, "groups": 4})
+    add_conv(c, "conv2d.dw.stride3", "conv2d", values((2, 4, 11, 29), f), values((4, 1, 3, 3), f),
+             kwargs={"stride": 3, "padding": 1, "groups": 4})
+    add_conv(c, "conv2d.dw.k7", "conv2d", values((1, 4, 15, 20), f), values((4, 1, 7, 7), f), values((4,), f),
+             {"padding": 3, "groups": 4}, k=49)
+    add_conv(c, "conv2d.dw.same_even", "conv2d", values((1, 4, 9, 12), f), values((4, 1, 4, 4), f),
+             kwargs={"padding": "same", "groups": 4}, k=16)
+    add_conv(c, "conv2d.dw.strided_columns", "conv2d", values((2, 4, 9, 34), f)[..., ::2], values((4, 1, 3, 3), f),
+             kwargs={"padding": 1, "groups": 4})
+    add_conv(c, "conv2d.dw.channel_slice", "conv2d", values((2, 8, 9, 17), f)[:, 2:6], values((4, 1, 3, 3), f),
+             kwargs={"stride": 2, "padding": 1, "groups": 4})
+    add_conv(c, "conv2d.dw.cl_s2", "conv2d", values((2, 8, 13, 13), f).contiguous(memory_format=torch.channels_last),
+             values((8, 1, 3, 3), f), values((8,), f), {"stride": 2, "padding": 1, "groups": 8}, check_strides=True)
+    add_conv(c, "conv1d.dw", "conv1d", values((2, 6, 37), f), values((6, 1, 5), f), values((6,), f),
+             {"stride": 2, "padding": 2, "groups": 6}, k=5)
+    for shape, stride in [((1, 144, 56, 56), 1), ((1, 96, 112, 112), 2), ((1, 960, 7, 7), 1), ((1, 576, 14, 14), 2)]:
+        ch = shape[1]
+        add_conv(c, f"conv2d.dw.mobilenet_{ch}x{shape[2]}_s{stride}", "conv2d", values(shape, f),
+                 values((ch, 1, 3, 3), f), kwargs={"stride": stride, "padding": 1, "groups": ch})
+
+
 def transposed_cases(c):
     for dt in DTYPES:
         n = dname(dt)
@@ -290,6 +389,8 @@ def aten_form_cases(c):
 def cases(c):
     torch.manual_seed(0)
     forward_cases(c)
+    pointwise_cases(c)
+    depthwise_vector_cases(c)
     transposed_cases(c)
     error_cases(c)
     aten_form_cases(c)

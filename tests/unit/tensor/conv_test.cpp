@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -92,14 +93,124 @@ TEST_P(Conv2dParams, MatchesDirectLoops) {
 INSTANTIATE_TEST_SUITE_P(Conv, Conv2dParams,
                          ::testing::Combine(::testing::Values(kFloat, kDouble, kLong), ::testing::Range(0, 5)));
 
+// The backend a float32 shape takes: `backend` by default, oneDNN under EMBER_CONV=onednn,
+// `templated` under EMBER_CONV=im2col.
+const char* defaultBackend(const char* backend, const char* templated = "im2col") {
+  const std::string_view env = std::getenv("EMBER_CONV") ? std::getenv("EMBER_CONV") : "";
+  return env == "im2col" ? templated : env == "onednn" ? "onednn" : backend;
+}
+
 TEST(Conv, FloatUsesOneDnnOthersIm2col) {
   Tensor x = randn({1, 3, 8, 8}), w = randn({4, 3, 3, 3});
   conv2d(x, w);
-  EXPECT_STREQ(lastConvolutionBackend(), std::getenv("EMBER_CONV") ? "im2col" : "onednn");
+  EXPECT_STREQ(lastConvolutionBackend(), defaultBackend("onednn"));
   conv2d(x.to(kDouble), w.to(kDouble));
   EXPECT_STREQ(lastConvolutionBackend(), "im2col");
   conv2d(x.to(kDouble), randn({6, 1, 3, 3}).to(kDouble), {}, {1}, {1}, {1}, 3);
   EXPECT_STREQ(lastConvolutionBackend(), "depthwise");
+}
+
+// The same values as x [N, C, H, W], with every column two floats apart in memory.
+Tensor strideColumns(const Tensor& x) {
+  DimVector sizes(x.sizes().begin(), x.sizes().end());
+  sizes.push_back(2);
+  return x.unsqueeze(x.dim()).expand(sizes).contiguous().select(x.dim(), 0);
+}
+
+// want + bias[channel], for a result of `shape` (dims 2.. spatial).
+std::vector<double> plusBias(std::vector<double> want, const Tensor& bias, const std::vector<int64_t>& shape) {
+  std::vector<double> b = values(bias);
+  size_t plane = 1;
+  for (size_t d = 2; d < shape.size(); ++d) plane *= static_cast<size_t>(shape[d]);
+  for (size_t i = 0; i < want.size(); ++i) want[i] += b[(i / plane) % b.size()];
+  return want;
+}
+
+// 1x1 convolutions are GEMMs on the operands' own strides: every layout of input, weight and
+// result, batches (folded into one product in channels-last), strides, bias, 1-D and 3-D.
+TEST(Conv, PointwiseAsGemm) {
+  manual_seed(21);
+  const auto cl = [](const Tensor& t) { return contiguous(t, MemoryFormat::ChannelsLast); };
+  for (ScalarType dtype : {kFloat, kDouble}) {
+    const double tol = dtype == kFloat ? 1e-4 : 1e-10;
+    Tensor x = randn({3, 12, 7, 9}).to(dtype), w = randn({10, 12, 1, 1}).to(dtype), b = randn({10}).to(dtype);
+    for (int64_t stride : {1, 2, 3}) {
+      P2 p{stride, stride, 0, 0, 1, 1, 1};
+      std::vector<int64_t> shape;
+      std::vector<double> want = naiveConv2d(x, w, p, shape);
+      std::vector<double> wantBias = plusBias(want, b, shape);
+      // 1 contiguous result, 0 channels-last, -1 either (a 1x1 weight alone leaves it open).
+      struct Layout {
+        Tensor x, w;
+        int contiguousResult;
+      } layouts[] = {{x, w, 1},
+                     {cl(x), w, 0},
+                     {x, cl(w), -1},
+                     {cl(x), cl(w), 0},
+                     {cat({x, x}, 1).slice(1, 0, 12), w, 1},  // channel slice: no copy
+                     {cat({x, x}, 0).slice(0, 3, 6), w, 1},   // batch slice
+                     {strideColumns(x), w, 1},                // read through a copy
+                     {cl(strideColumns(x)), w, 0},
+                     {x, w.transpose(0, 1).contiguous().transpose(0, 1), 1}};
+      int index = 0;
+      for (const auto& l : layouts) {
+        SCOPED_TRACE(::testing::Message() << scalarTypeName(dtype) << " stride " << stride << " layout " << index++);
+        Tensor r = conv2d(l.x, l.w, {}, {stride});
+        if (dtype == kFloat) {
+          EXPECT_STREQ(lastConvolutionBackend(), defaultBackend("pointwise"));
+        }
+        expectConv(r, want, shape, tol);
+        if (l.contiguousResult >= 0) {
+          EXPECT_EQ(r.is_contiguous(), l.contiguousResult == 1);
+        }
+        expectConv(conv2d(l.x, l.w, b, {stride}), wantBias, shape, tol);
+      }
+    }
+    // An input expanded along the channels (stride 0) is read through a copy.
+    Tensor e = randn({2, 1, 5, 6}).to(dtype).expand({2, 12, 5, 6});
+    std::vector<int64_t> shape;
+    expectConv(conv2d(e, w), naiveConv2d(e, w, P2{}, shape), shape, tol);
+    // 1-D and 3-D 1x1 convolutions against the 2-D definition.
+    Tensor x1 = randn({2, 12, 11}).to(dtype);
+    std::vector<double> want1 = plusBias(naiveConv2d(x1.unsqueeze(2), w, P2{1, 2}, shape), b, shape);
+    expectConv(conv1d(x1, w.squeeze(3), b, {2}), want1, {2, 10, 6}, tol);
+    Tensor x3 = randn({2, 12, 3, 4, 5}).to(dtype);
+    std::vector<double> want3 = naiveConv2d(x3.reshape({2, 12, 12, 5}), w, P2{}, shape);
+    expectConv(conv3d(x3, w.unsqueeze(4)), want3, {2, 10, 3, 4, 5}, tol);
+  }
+}
+
+// float32 depthwise convolutions run on the vectorised plane kernels: strides, paddings,
+// kernel sizes, multipliers, views, 1-D; dilated ones fall back to oneDNN.
+TEST(Conv, DepthwiseVectorKernel) {
+  manual_seed(22);
+  struct C {
+    int64_t c, mult, h, w, k, stride, pad;
+  } cases[] = {{8, 1, 13, 21, 3, 1, 1}, {8, 1, 13, 21, 3, 2, 1}, {6, 1, 9, 40, 5, 1, 2}, {6, 1, 9, 40, 5, 2, 2},
+               {4, 2, 10, 10, 3, 1, 0}, {5, 1, 1, 1, 1, 1, 0},   {3, 1, 1, 1, 3, 1, 1},  {4, 3, 7, 7, 3, 2, 2}};
+  for (const C& c : cases) {
+    Tensor x = randn({2, c.c, c.h, c.w}), w = randn({c.c * c.mult, 1, c.k, c.k}), b = randn({c.c * c.mult});
+    P2 p{c.stride, c.stride, c.pad, c.pad, 1, 1, c.c};
+    std::vector<int64_t> shape;
+    std::vector<double> want = naiveConv2d(x, w, p, shape);
+    Tensor r = conv2d(x, w, {}, {c.stride}, {c.pad}, {1}, c.c);
+    EXPECT_STREQ(lastConvolutionBackend(), defaultBackend("depthwise_vec", "depthwise"));
+    expectConv(r, want, shape, 1e-4);
+    // Strided columns and a channel slice: read in place.
+    Tensor view = strideColumns(cat({x, x}, 1)).slice(1, 0, c.c);
+    expectConv(conv2d(view, w, {}, {c.stride}, {c.pad}, {1}, c.c), want, shape, 1e-4);
+    expectConv(conv2d(x, w, b, {c.stride}, {c.pad}, {1}, c.c), plusBias(want, b, shape), shape, 1e-4);
+  }
+  Tensor x = randn({1, 4, 12, 12}), w = randn({4, 1, 3, 3});
+  std::vector<int64_t> shape;
+  std::vector<double> want = naiveConv2d(x, w, P2{1, 1, 2, 2, 2, 2, 4}, shape);
+  expectConv(conv2d(x, w, {}, {1}, {2}, {2}, 4), want, shape, 1e-4);
+  EXPECT_STREQ(lastConvolutionBackend(), defaultBackend("onednn", "depthwise"));  // dilated
+  Tensor x1 = randn({2, 4, 19}), w1 = randn({4, 1, 5});
+  std::vector<double> want1 = naiveConv2d(x1.unsqueeze(2), w1.unsqueeze(2), P2{1, 2, 0, 2, 1, 1, 4}, shape);
+  Tensor r1 = conv1d(x1, w1, {}, {2}, {2}, {1}, 4);
+  EXPECT_STREQ(lastConvolutionBackend(), defaultBackend("depthwise_vec", "depthwise"));
+  expectConv(r1, want1, {2, 4, 10}, 1e-4);
 }
 
 // The transposed convolution is the adjoint of the convolution: <conv(x), y> == <x, convT(y)>

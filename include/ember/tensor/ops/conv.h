@@ -2,10 +2,12 @@
 // 1.13's semantics (parameter expansion, checks and messages, unbatched inputs, padding
 // 'same'/'valid', groups, dilation, channels-last results for 2-D convolutions).
 //
-// float32 runs on oneDNN (primitives cached by shape); depthwise convolutions of other dtypes
-// run as a direct stencil, everything else (and shapes oneDNN does not take) as im2col + GEMM. Dtypes as PyTorch 1.13 on CPU: convolutions take the integral
-// dtypes, bfloat16, float32 and float64; transposed convolutions bfloat16, float32, float64 and
-// int64; bool and float16 are rejected.
+// 1x1 convolutions (float32/float64) run as GEMMs on the tensors' own layouts, float32 depthwise
+// ones on a vectorised stencil, the other float32 ones on oneDNN (primitives cached by shape);
+// depthwise convolutions of other dtypes run as a direct stencil, everything else (and shapes
+// oneDNN does not take) as im2col + GEMM. Dtypes as PyTorch 1.13 on CPU: convolutions take the
+// integral dtypes, bfloat16, float32 and float64; transposed convolutions bfloat16, float32,
+// float64 and int64; bool and float16 are rejected.
 #pragma once
 
 #include <string_view>
@@ -52,8 +54,8 @@ Tensor conv_transpose3d(const Tensor& input, const Tensor& weight, const Tensor&
                         IntArrayRef padding = {0}, IntArrayRef output_padding = {0}, int64_t groups = 1,
                         IntArrayRef dilation = {1});
 
-// Which implementation the last convolution on this thread used: "onednn" or "im2col" (for
-// tests and benchmarks).
+// Which implementation the last convolution on this thread used: "pointwise", "depthwise_vec",
+// "onednn", "depthwise" or "im2col" (for tests and benchmarks).
 const char* lastConvolutionBackend();
 
 }  // namespace ember
