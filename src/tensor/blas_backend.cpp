@@ -167,9 +167,9 @@ void openblasSgemm(int64_t m, int64_t n, int64_t k, float alpha, ConstMatrix a, 
               static_cast<const float*>(b.data), b.ld, beta, c, ldc);
 }
 
-// Large float32 products: which library is faster depends on the CPU, OPENBLAS_CORETYPE, the
-// thread count and the machine's load, so both are measured on the first calls of each size
-// class and thread count, and the faster one (best time seen per multiply-add) is used after.
+// Large single-threaded float32 products: which library is faster depends on the CPU,
+// OPENBLAS_CORETYPE and the machine's load, so both are measured on the first calls of each size
+// class, and the faster one (best time seen per multiply-add) is used after.
 class RouteTuner {
  public:
   static constexpr int kProbesPerRoute = 3;
@@ -235,7 +235,7 @@ void runFloatRoute(GemmRoute r, int64_t m, int64_t n, int64_t k, const Scalar& a
 void floatGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b, const Scalar& beta,
                float* c, int64_t ldc) {
   const double macs = static_cast<double>(m) * n * k;
-  if (gemmRoute() != GemmRoute::Auto || macs < kOnednnMinMacs)
+  if (gemmRoute() != GemmRoute::Auto || macs < kOnednnMinMacs || gemmThreads(macs) > 1)
     return runFloatRoute(chooseFloatRoute(m, n, k), m, n, k, alpha, a, b, beta, c, ldc);
   const int key = tunerKey(macs);
   bool probe = false;
@@ -334,6 +334,11 @@ GemmRoute chooseFloatRoute(int64_t m, int64_t n, int64_t k) {
   if (forced != GemmRoute::Auto) return forced;
   double macs = static_cast<double>(m) * n * k;
   if (macs < kOnednnMinMacs) return GemmRoute::OpenBlas;
+  // Products given several threads go to oneDNN, which runs on the OpenMP workers everything
+  // else uses. OpenBLAS's own workers spin after each multi-threaded call and take a core from
+  // the kernels that follow, a cost its timing here cannot see: with the tuner free to pick
+  // OpenBLAS, resnet50 at 2 threads took 80-290 ms instead of ~33 ms.
+  if (gemmThreads(macs) > 1) return GemmRoute::Onednn;
   if (auto measured = tuner().decided(tunerKey(macs))) return *measured;
   // Not measured yet: with AVX-512, oneDNN's kernels are up to ~2x faster than OpenBLAS's when
   // OPENBLAS_CORETYPE pins it to Haswell; without, both run AVX2 kernels of about one speed.
