@@ -292,29 +292,6 @@ void scaleOnly(int64_t m, int64_t n, const Scalar& beta, T* c, int64_t ldc) {
     }
 }
 
-template <typename Fn>
-decltype(auto) visitGemmDtype(ScalarType t, Fn&& fn) {
-  switch (t) {
-    case ScalarType::Byte:
-      return fn.template operator()<uint8_t>();
-    case ScalarType::Char:
-      return fn.template operator()<int8_t>();
-    case ScalarType::Short:
-      return fn.template operator()<int16_t>();
-    case ScalarType::Int:
-      return fn.template operator()<int32_t>();
-    case ScalarType::Long:
-      return fn.template operator()<int64_t>();
-    case ScalarType::BFloat16:
-      return fn.template operator()<BFloat16>();
-    case ScalarType::Float:
-      return fn.template operator()<float>();
-    case ScalarType::Double:
-      return fn.template operator()<double>();
-    default:
-      throwUnsupportedDtype("addmm_impl_cpu_", t);
-  }
-}
 
 }  // namespace
 
@@ -372,7 +349,7 @@ void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, const Scalar& alpha
       bfloat16Gemm(m, n, k, alpha, a, b, beta, ct, ldc);
     else
       nativeGemm<T>(m, n, k, alpha, a, b, beta, ct, ldc);
-  });
+  }, "addmm_impl_cpu_");
 }
 
 void dot(ScalarType dtype, int64_t n, const void* x, int64_t incx, const void* y, int64_t incy, void* out) {
@@ -391,7 +368,7 @@ void dot(ScalarType dtype, int64_t n, const void* x, int64_t incx, const void* y
       for (int64_t i = 0; i < n; ++i) acc += toAcc<T>(xt[i * incx]) * toAcc<T>(yt[i * incy]);
       *o = fromAcc<T>(acc);
     }
-  });
+  }, "addmm_impl_cpu_");
 }
 
 }  // namespace ember::blas

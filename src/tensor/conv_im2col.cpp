@@ -112,29 +112,6 @@ void forEachSample(int64_t batch, size_t scratchElems, Fn&& fn) {
   for (int64_t n = 0; n < batch; ++n) fn(n, scratch.data());
 }
 
-template <typename Fn>
-decltype(auto) visitConvDtype(ScalarType t, Fn&& fn) {
-  switch (t) {
-    case ScalarType::Byte:
-      return fn.template operator()<uint8_t>();
-    case ScalarType::Char:
-      return fn.template operator()<int8_t>();
-    case ScalarType::Short:
-      return fn.template operator()<int16_t>();
-    case ScalarType::Int:
-      return fn.template operator()<int32_t>();
-    case ScalarType::Long:
-      return fn.template operator()<int64_t>();
-    case ScalarType::BFloat16:
-      return fn.template operator()<BFloat16>();
-    case ScalarType::Float:
-      return fn.template operator()<float>();
-    case ScalarType::Double:
-      return fn.template operator()<double>();
-    default:
-      throwUnsupportedDtype("slow_conv2d_cpu", t);
-  }
-}
 
 // out[n, o, :] = bias[o] (the GEMM then accumulates with beta = 1).
 template <typename T>
@@ -152,7 +129,7 @@ void im2colConvolution(const Tensor& out, const Tensor& input, const Tensor& wei
   const int64_t kElems = prod3(s.kernel), inSp = prod3(s.in), outSp = prod3(s.out);
   const int64_t rows = cg * kElems;
   const bool pointwise = isPointwise(s, p);
-  visitConvDtype(input.dtype(), [&]<typename T>() {
+  visitGemmDtype(input.dtype(), [&]<typename T>() {
     const T* in = input.data_ptr<T>();
     const T* w = weight.data_ptr<T>();
     T* o = out.data_ptr<T>();
@@ -170,7 +147,7 @@ void im2colConvolution(const Tensor& out, const Tensor& input, const Tensor& wei
                    bias.defined(), outN + gi * og * outSp, outSp);
       }
     });
-  });
+  }, "slow_conv2d_cpu");
 }
 
 void im2colTransposedConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
@@ -178,7 +155,7 @@ void im2colTransposedConvolution(const Tensor& out, const Tensor& input, const T
   const int64_t g = p.groups, cg = s.inChannels / g, og = s.outChannels / g;
   const int64_t kElems = prod3(s.kernel), inSp = prod3(s.in), outSp = prod3(s.out);
   const int64_t rows = og * kElems;
-  visitConvDtype(input.dtype(), [&]<typename T>() {
+  visitGemmDtype(input.dtype(), [&]<typename T>() {
     const T* in = input.data_ptr<T>();
     const T* w = weight.data_ptr<T>();
     T* o = out.data_ptr<T>();
@@ -197,7 +174,7 @@ void im2colTransposedConvolution(const Tensor& out, const Tensor& input, const T
                     [&](int64_t c0, int64_t c1) { col2im<T>(col, og, s.out, s.kernel, s.in, p, outG, c0, c1); });
       }
     });
-  });
+  }, "slow_conv2d_cpu");
 }
 
 }  // namespace ember::conv

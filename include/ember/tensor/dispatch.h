@@ -51,6 +51,23 @@ decltype(auto) visitNumericDtype(ScalarType t, Fn&& fn, const char* what = "this
   }
 }
 
+// What products (GEMM, convolution) compute in: the numeric types but Half, which PyTorch 1.13
+// does not multiply on CPU.
+template <typename Fn>
+decltype(auto) visitGemmDtype(ScalarType t, Fn&& fn, const char* what = "this operation") {
+  switch (t) {
+    EMBER_DTYPE_CASE(Byte, uint8_t)
+    EMBER_DTYPE_CASE(Char, int8_t)
+    EMBER_DTYPE_CASE(Short, int16_t)
+    EMBER_DTYPE_CASE(Int, int32_t)
+    EMBER_DTYPE_CASE(Long, int64_t)
+    EMBER_DTYPE_CASE(BFloat16, BFloat16)
+    EMBER_DTYPE_CASE(Float, float)
+    EMBER_DTYPE_CASE(Double, double)
+    default: throwUnsupportedDtype(what, t);
+  }
+}
+
 template <typename Fn>
 decltype(auto) visitFloatingDtype(ScalarType t, Fn&& fn, const char* what = "this operation") {
   switch (t) {
