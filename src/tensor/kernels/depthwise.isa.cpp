@@ -8,6 +8,7 @@
 #endif
 
 #include <cstring>
+#include <utility>
 
 #include "tensor/kernels/depthwise_kernels.h"
 #include "tensor/kernels/vector_register.h"
@@ -64,19 +65,21 @@ inline void copyRow(float* dst, const float* src, int64_t n) {
 
 // Columns 0, 2, 4, ... of src[0, n) to even[], columns 1, 3, ... to odd[], in whole vectors:
 // both get zeros after their last column, up to a multiple of kW.
+// Lanes first, first + 2, first + 4, ... of the concatenation of a and b (constant indices:
+// __builtin_shufflevector, which GCC 12 and clang both have).
+template <int first, size_t... I>
+inline Reg everyOther(Reg a, Reg b, std::index_sequence<I...>) {
+  return __builtin_shufflevector(a, b, (first + 2 * static_cast<int>(I))...);
+}
+
 void deinterleave(const float* src, int64_t n, float* even, float* odd) {
-  typedef int32_t Index __attribute__((vector_size(sizeof(Reg))));
-  Index evenIdx, oddIdx;
-  for (int i = 0; i < kW; ++i) {
-    evenIdx[i] = 2 * i;
-    oddIdx[i] = 2 * i + 1;
-  }
+  constexpr auto lanes = std::make_index_sequence<static_cast<size_t>(kW)>();
   for (int64_t k = 0; 2 * k < n; k += kW) {
     const int64_t left = n - 2 * k;
     Reg a = left >= kW ? V::load(src + 2 * k) : loadFirst(src + 2 * k, left);
     Reg b = left >= 2 * kW ? V::load(src + 2 * k + kW) : left > kW ? loadFirst(src + 2 * k + kW, left - kW) : Reg{};
-    V::store(even + k, __builtin_shuffle(a, b, evenIdx));
-    V::store(odd + k, __builtin_shuffle(a, b, oddIdx));
+    V::store(even + k, everyOther<0>(a, b, lanes));
+    V::store(odd + k, everyOther<1>(a, b, lanes));
   }
 }
 
