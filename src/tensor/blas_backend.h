@@ -1,10 +1,13 @@
 // GEMM over raw buffers, routed to the fastest implementation for the size and dtype:
 //
 //  - float32: below ~100^3 multiply-adds OpenBLAS (its fixed cost per call is the lowest). Above,
-//    oneDNN's dnnl_sgemm (JIT kernels that use AVX-512 where the CPU has it, while OpenBLAS may
-//    be pinned to its Haswell kernels by OPENBLAS_CORETYPE) or OpenBLAS, whichever measured
-//    faster: the first calls of each size class and thread count time both (3 calls each), later
-//    calls take the faster. Results of those first calls may differ in the last bits.
+//    on one thread, oneDNN's dnnl_sgemm (JIT kernels that use AVX-512 where the CPU has it, while
+//    OpenBLAS may be pinned to its Haswell kernels by OPENBLAS_CORETYPE) or OpenBLAS, whichever
+//    measured faster: the first calls of each size class time both (3 calls each), later calls
+//    take the faster. Results of those first calls may differ in the last bits. A product given
+//    several threads is split into one block of C per thread, each a single-threaded dnnl_sgemm
+//    on ember's OpenMP workers (faster than oneDNN's own threading on mid-sized products, and
+//    OpenBLAS's own workers, which spin after each call, stay idle).
 //  - float64: OpenBLAS dgemm.
 //  - bfloat16: computed in float32 (as PyTorch accumulates), rounded once at the end.
 //  - integral dtypes: a built-in blocked kernel; wrap-around as in PyTorch (two's complement).

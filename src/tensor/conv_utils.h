@@ -48,12 +48,7 @@ bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Ten
 bool pointwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                           const ConvParams& p, const ConvShape& s);
 
-// C[m x n] = A * B (+ C when accumulating) for the convolution kernels: blas::gemm, except that a
-// float32 product given more than one thread goes straight to oneDNN's sgemm (unless EMBER_GEMM
-// forces a route). OpenBLAS's pthread workers spin for a while after each call and take the CPUs
-// from the OpenMP workers of the kernels that follow; blas::gemm's timing of both libraries does
-// not see that cost, which lands on the next kernels. Measured on resnet50 at 2 threads: 33 ms
-// on oneDNN, 80-290 ms when OpenBLAS takes the large products.
+// C[m x n] = A * B (+ C when accumulating) for the convolution kernels, through blas::gemm.
 void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, blas::ConstMatrix a, blas::ConstMatrix b, bool accumulate,
           void* c, int64_t ldc);
 

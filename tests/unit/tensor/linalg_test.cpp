@@ -113,6 +113,40 @@ TEST(Linalg, LibraryThreadsStayWithinTheBudget) {
   set_num_threads(saved);
 }
 
+// Products given several threads are split into one block of C per thread (column blocks
+// 64-byte aligned when C is wider than tall, row blocks otherwise). Block edges off the
+// alignment, odd thread counts, transposed operands, accumulation into C and a C with a leading
+// dimension of its own all land every element once.
+TEST(Linalg, ThreadSplitProductsMatchTheNaiveProduct) {
+  RouteGuard guard(blas::GemmRoute::Auto);
+  const int saved = get_num_threads();
+  manual_seed(7);
+  for (int threads : {2, 3}) {
+    set_num_threads(threads);
+    for (auto [m, k, n] : {std::tuple<int64_t, int64_t, int64_t>{64, 256, 300}, {300, 256, 40}, {130, 200, 130},
+                           {1, 4096, 1000}, {2000, 1100, 1}}) {
+      ASSERT_GT(blas::gemmThreads(static_cast<double>(m) * n * k), 1);
+      Tensor a = randn({m, k}), bt = randn({n, k});
+      Tensor b = bt.t();  // stored transposed, as linear's weight
+      std::vector<double> want = naiveMm(a, b);
+      expectNear(mm(a, b), want, 1e-4);
+      const int64_t ldc = n + 5;
+      Tensor c = randn({m, ldc});
+      Tensor before = c.clone();
+      blas::gemm(kFloat, m, n, k, 2.0, {a.data_ptr<float>(), k, false}, {bt.data_ptr<float>(), k, true}, 1.0,
+                 c.data_ptr<float>(), ldc);
+      const float* pc = c.data_ptr<float>();
+      const float* p0 = before.data_ptr<float>();
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < ldc; ++j) {
+          const double expected = j < n ? p0[i * ldc + j] + 2.0 * want[i * n + j] : p0[i * ldc + j];
+          ASSERT_NEAR(pc[i * ldc + j], expected, 1e-3 * (1 + std::abs(expected))) << m << "x" << k << "x" << n;
+        }
+    }
+  }
+  set_num_threads(saved);
+}
+
 // x.addmm_(x, x): the result is computed from x's old values (PyTorch 1.13 reads x while it
 // writes it and returns a mix); ember computes the product aside first.
 TEST(Linalg, InPlaceProductWithItselfUsesTheOldValues) {
