@@ -8,6 +8,7 @@
 
 #include "ember/error.h"
 #include "ember/tensor.h"
+#include "serialization/bool_bytes.h"
 
 namespace ember::jit {
 namespace {
@@ -149,6 +150,7 @@ Tensor parseNpy(std::string_view bytes) {
   Tensor t = empty(storedShape, TensorOptions(h.dtype));
   if (numel > 0) std::memcpy(t.data_ptr(), bytes.data() + dataStart, numel * width);
   if (h.bigEndian && width > 1) byteSwap(static_cast<char*>(t.data_ptr()), numel, width);
+  if (h.dtype == ScalarType::Bool) detail::normalizeBoolBytes(t.data_ptr(), static_cast<size_t>(numel));
   if (h.fortranOrder && t.dim() > 1) {
     std::vector<int64_t> perm(t.dim());
     for (int64_t i = 0; i < t.dim(); ++i) perm[i] = t.dim() - 1 - i;

@@ -5,6 +5,7 @@
 
 #include "ember/core/enum_type.h"
 #include "ember/error.h"
+#include "serialization/bool_bytes.h"
 #include "serialization/byte_io.h"
 #include "serialization/pickle_opcodes.h"
 #include "serialization/unpickler_impl.h"
@@ -374,6 +375,7 @@ void Unpickler::opPersistentId() {
               "unsupported pickle: persistent id has a bad key, location or size");
   EMBER_CHECK(options_.storageLoader, "pickle holds tensor data but no storage loader was given");
   Storage s = options_.storageLoader(e[2].toStringRef(), g->dtype, e[3].toStringRef());
+  if (g->dtype == ScalarType::Bool && s.defined()) detail::normalizeBoolBytes(s.data(), s.nbytes());
   push(IValue(makeIntrusive<TypedStorage>(std::move(s), g->dtype)));
 }
 

@@ -19,6 +19,8 @@ cases = {
     "i1": np.array([-128, 127, 0], dtype="i1"),
     "u1": np.array([0, 200, 255], dtype="u1"),
     "b1": np.array([[True, False], [False, True]]),
+    # Bool bytes other than 0 and 1 (a damaged file): NumPy reads every nonzero byte as True.
+    "b1_raw_bytes": np.frombuffer(bytes([0, 10, 1, 255]), dtype=np.uint8).view(np.bool_),
     "scalar_f8": np.array(3.25),
     "empty_0x3": np.zeros((0, 3), dtype="<f4"),
 }

@@ -104,6 +104,19 @@ TEST(TorchSave, PyTorchNamedEntryPoints) {
   std::filesystem::remove(path);
 }
 
+// A file may hold bool bytes other than 0 and 1 (PyTorch never writes them; a damaged or
+// hostile file can). They load as NumPy and torch.from_numpy read them: nonzero is True.
+TEST(TorchSave, BoolBytesAboveOneLoadAsTrue) {
+  Tensor raw = iota(4, ScalarType::Byte);
+  const unsigned char bytes[] = {0, 10, 1, 255};
+  std::memcpy(raw.storage().data(), bytes, sizeof bytes);
+  Tensor flags = Tensor::make(raw.storage(), ScalarType::Bool, {4}, {1});
+  Tensor back = pickleLoadFromBytes(pickleSaveToBytes(flags)).toTensor();
+  ASSERT_EQ(back.dtype(), ScalarType::Bool);
+  EXPECT_EQ(storageBytes(back), std::string("\x00\x01\x01\x01", 4));
+  EXPECT_EQ(back.sum().item<int64_t>(), 3);
+}
+
 TEST(TorchSave, StorageRecordsAreWrittenInStringOrder) {
   std::vector<IValue> tensors;
   for (int i = 0; i < 12; ++i) tensors.push_back(iota(1));
