@@ -326,7 +326,6 @@ void scaleOnly(int64_t m, int64_t n, const Scalar& beta, T* c, int64_t ldc) {
     }
 }
 
-
 }  // namespace
 
 GemmRoute gemmRoute() {

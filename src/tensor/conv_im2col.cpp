@@ -112,7 +112,6 @@ void forEachSample(int64_t batch, size_t scratchElems, Fn&& fn) {
   for (int64_t n = 0; n < batch; ++n) fn(n, scratch.data());
 }
 
-
 // out[n, o, :] = bias[o] (the GEMM then accumulates with beta = 1).
 template <typename T>
 void fillBias(T* out, const Tensor& bias, int64_t channels, int64_t spatial) {
@@ -143,8 +142,8 @@ void im2colConvolution(const Tensor& out, const Tensor& input, const Tensor& wei
                       [&](int64_t c0, int64_t c1) { im2col<T>(inG, cg, s.in, s.kernel, s.out, p, col, c0, c1); });
         }
         const T* b = pointwise ? inG : col;
-        conv::gemm(input.dtype(), og, outSp, rows, {w + gi * og * rows, rows, false}, {b, outSp, false},
-                   bias.defined(), outN + gi * og * outSp, outSp);
+        blas::gemm(input.dtype(), og, outSp, rows, 1, {w + gi * og * rows, rows, false}, {b, outSp, false},
+                   bias.defined() ? 1 : 0, outN + gi * og * outSp, outSp);
       }
     });
   }, "slow_conv2d_cpu");
@@ -167,8 +166,8 @@ void im2colTransposedConvolution(const Tensor& out, const Tensor& input, const T
         std::fill(outN, outN + s.outChannels * outSp, T(0));
       for (int64_t gi = 0; gi < g; ++gi) {
         // columns [og * K, in positions] = weight_g^T [og * K, cg] @ input_g [cg, in positions]
-        conv::gemm(input.dtype(), rows, inSp, cg, {w + gi * cg * rows, rows, true},
-                   {in + (n * s.inChannels + gi * cg) * inSp, inSp, false}, false, col, inSp);
+        blas::gemm(input.dtype(), rows, inSp, cg, 1, {w + gi * cg * rows, rows, true},
+                   {in + (n * s.inChannels + gi * cg) * inSp, inSp, false}, 0, col, inSp);
         T* outG = outN + gi * og * outSp;
         parallelFor(0, og, std::max<int64_t>(1, 65536 / std::max<int64_t>(1, kElems * inSp)),
                     [&](int64_t c0, int64_t c1) { col2im<T>(col, og, s.out, s.kernel, s.in, p, outG, c0, c1); });

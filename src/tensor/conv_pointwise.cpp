@@ -136,7 +136,7 @@ void run(const Plan& plan, const Tensor& out, const Tensor& bias) {
     blas::ConstMatrix a = plan.a, bm = plan.b;
     a.data = static_cast<const T*>(a.data) + i * plan.aStep;
     bm.data = static_cast<const T*>(bm.data) + i * plan.bStep;
-    conv::gemm(out.dtype(), plan.rows, plan.cols, plan.inner, a, bm, b != nullptr, c, plan.ldc);
+    blas::gemm(out.dtype(), plan.rows, plan.cols, plan.inner, 1, a, bm, b ? 1 : 0, c, plan.ldc);
   };
   if (plan.groups > 1 && get_num_threads() > 1 && !inParallelRegion()) {
     blas::prepareParallelCalls();

@@ -7,7 +7,6 @@
 #include <optional>
 
 #include "ember/tensor/tensor.h"
-#include "tensor/blas_backend.h"
 
 namespace ember::conv {
 
@@ -47,10 +46,6 @@ bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Ten
 // own layouts (conv_pointwise.cpp); false when the shape is not one.
 bool pointwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                           const ConvParams& p, const ConvShape& s);
-
-// C[m x n] = A * B (+ C when accumulating) for the convolution kernels, through blas::gemm.
-void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, blas::ConstMatrix a, blas::ConstMatrix b, bool accumulate,
-          void* c, int64_t ldc);
 
 // float32 through oneDNN; false when this shape/layout is left to im2col. `out` may be
 // contiguous or channels-last (the layout oneDNN then writes).
