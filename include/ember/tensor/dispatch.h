@@ -14,6 +14,14 @@ namespace ember {
   case ScalarType::st:            \
     return fn.template operator()<cpp>();
 
+// The five integer dtypes (bool is not one), in every visitor that takes them.
+#define EMBER_INTEGER_DTYPE_CASES  \
+  EMBER_DTYPE_CASE(Byte, uint8_t)  \
+  EMBER_DTYPE_CASE(Char, int8_t)   \
+  EMBER_DTYPE_CASE(Short, int16_t) \
+  EMBER_DTYPE_CASE(Int, int32_t)   \
+  EMBER_DTYPE_CASE(Long, int64_t)
+
 [[noreturn]] void throwUnsupportedDtype(const char* what, ScalarType t);
 
 // All ten dtypes ember computes with.
@@ -21,11 +29,7 @@ template <typename Fn>
 decltype(auto) visitDtype(ScalarType t, Fn&& fn, const char* what = "this operation") {
   switch (t) {
     EMBER_DTYPE_CASE(Bool, bool)
-    EMBER_DTYPE_CASE(Byte, uint8_t)
-    EMBER_DTYPE_CASE(Char, int8_t)
-    EMBER_DTYPE_CASE(Short, int16_t)
-    EMBER_DTYPE_CASE(Int, int32_t)
-    EMBER_DTYPE_CASE(Long, int64_t)
+    EMBER_INTEGER_DTYPE_CASES
     EMBER_DTYPE_CASE(Half, Half)
     EMBER_DTYPE_CASE(BFloat16, BFloat16)
     EMBER_DTYPE_CASE(Float, float)
@@ -38,11 +42,7 @@ decltype(auto) visitDtype(ScalarType t, Fn&& fn, const char* what = "this operat
 template <typename Fn>
 decltype(auto) visitNumericDtype(ScalarType t, Fn&& fn, const char* what = "this operation") {
   switch (t) {
-    EMBER_DTYPE_CASE(Byte, uint8_t)
-    EMBER_DTYPE_CASE(Char, int8_t)
-    EMBER_DTYPE_CASE(Short, int16_t)
-    EMBER_DTYPE_CASE(Int, int32_t)
-    EMBER_DTYPE_CASE(Long, int64_t)
+    EMBER_INTEGER_DTYPE_CASES
     EMBER_DTYPE_CASE(Half, Half)
     EMBER_DTYPE_CASE(BFloat16, BFloat16)
     EMBER_DTYPE_CASE(Float, float)
@@ -56,11 +56,7 @@ decltype(auto) visitNumericDtype(ScalarType t, Fn&& fn, const char* what = "this
 template <typename Fn>
 decltype(auto) visitGemmDtype(ScalarType t, Fn&& fn, const char* what = "this operation") {
   switch (t) {
-    EMBER_DTYPE_CASE(Byte, uint8_t)
-    EMBER_DTYPE_CASE(Char, int8_t)
-    EMBER_DTYPE_CASE(Short, int16_t)
-    EMBER_DTYPE_CASE(Int, int32_t)
-    EMBER_DTYPE_CASE(Long, int64_t)
+    EMBER_INTEGER_DTYPE_CASES
     EMBER_DTYPE_CASE(BFloat16, BFloat16)
     EMBER_DTYPE_CASE(Float, float)
     EMBER_DTYPE_CASE(Double, double)
@@ -85,15 +81,12 @@ decltype(auto) visitIntegralDtype(ScalarType t, Fn&& fn, bool includeBool, const
     case ScalarType::Bool:
       if (!includeBool) throwUnsupportedDtype(what, t);
       return fn.template operator()<bool>();
-    EMBER_DTYPE_CASE(Byte, uint8_t)
-    EMBER_DTYPE_CASE(Char, int8_t)
-    EMBER_DTYPE_CASE(Short, int16_t)
-    EMBER_DTYPE_CASE(Int, int32_t)
-    EMBER_DTYPE_CASE(Long, int64_t)
+    EMBER_INTEGER_DTYPE_CASES
     default: throwUnsupportedDtype(what, t);
   }
 }
 
+#undef EMBER_INTEGER_DTYPE_CASES
 #undef EMBER_DTYPE_CASE
 
 // The type arithmetic is done in: float for the 16-bit floats, the type itself otherwise.
