@@ -125,18 +125,9 @@ inline void row(float* o, int64_t ow, Acc&& acc) {
 // The vectors of the fixed-size kernels: the ISA's register (Full) or, on AVX-512, half of one
 // for rows of at most 8 outputs (7x7 planes would otherwise leave 9 of 16 lanes idle).
 template <typename R>
-struct VecOf {
-  using Reg = R;
-  static constexpr int64_t kWidth = sizeof(R) / sizeof(float);
-  static Reg load(const float* p) {
-    Reg r;
-    std::memcpy(&r, p, sizeof(Reg));
-    return r;
-  }
-  static void store(float* p, Reg r) { std::memcpy(p, &r, sizeof(Reg)); }
-  static Reg set1(float v) { return Reg{} + v; }
+struct VecOf : ::ember::EMBER_ISA_NAMESPACE(EMBER_ISA)::VectorOps<R, float> {
   // The first n (< kWidth) lanes of r to p; nothing past p + n is written.
-  static void storeFirst(float* p, Reg r, int64_t n) {
+  static void storeFirst(float* p, R r, int64_t n) {
     if constexpr (sizeof(R) == sizeof(::ember::conv::EMBER_ISA_NAMESPACE(EMBER_ISA)::Reg)) {
       ::ember::conv::EMBER_ISA_NAMESPACE(EMBER_ISA)::storeFirst(p, r, n);
     } else {

@@ -20,10 +20,12 @@ inline constexpr int kVecBytes = 32;
 inline constexpr int kVecBytes = 16;
 #endif
 
-template <typename T>
-struct Vec {
-  typedef T Reg __attribute__((vector_size(kVecBytes)));
-  static constexpr int64_t kWidth = kVecBytes / sizeof(T);
+// Loads, stores and broadcasts for a vector type R of T lanes (a native register, or a narrower
+// one where a kernel wants fewer lanes).
+template <typename R, typename T>
+struct VectorOps {
+  using Reg = R;
+  static constexpr int64_t kWidth = sizeof(R) / sizeof(T);
   // Unaligned load and store: memcpy compiles to one vector move.
   static Reg load(const T* p) {
     Reg r;
@@ -33,5 +35,13 @@ struct Vec {
   static void store(T* p, Reg r) { std::memcpy(p, &r, sizeof(Reg)); }
   static Reg set1(T v) { return Reg{} + v; }
 };
+
+template <typename T>
+struct NativeRegister {
+  typedef T type __attribute__((vector_size(kVecBytes)));
+};
+
+template <typename T>
+struct Vec : VectorOps<typename NativeRegister<T>::type, T> {};
 
 }  // namespace ember::EMBER_ISA_NAMESPACE(EMBER_ISA)
