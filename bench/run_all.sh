@@ -36,3 +36,5 @@ echo >&2
 "$torch_py" "$here/compare.py" "$out/ember.jsonl" "$out/torch.jsonl" --json "$out/results.json" \
   --markdown "$out/results.md"
 echo "results written to $out/results.json and $out/results.md"
+echo
+"$here/runtime_size.sh" "$build" || true
