@@ -40,14 +40,18 @@ std::string readFile(const std::string& path) {
   return text.str();
 }
 
-Target loadTarget(const std::string& path) {
-  Target t;
-  t.path = path;
+bool isArchiveFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   EMBER_CHECK(in, "cannot open '", path, "'");
   char magic[4] = {};
   in.read(magic, 4);
-  t.isArchive = in.gcount() == 4 && std::string_view(magic, 4) == std::string_view("PK\x03\x04", 4);
+  return in.gcount() == 4 && std::string_view(magic, 4) == std::string_view("PK\x03\x04", 4);
+}
+
+Target loadTarget(const std::string& path) {
+  Target t;
+  t.path = path;
+  t.isArchive = isArchiveFile(path);
   if (t.isArchive) {
     t.module = jit::load(path);  // maps the file: tensor data is not copied
   } else {

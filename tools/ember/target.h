@@ -31,6 +31,9 @@ struct Target {
   jit::Stack graphInputs(jit::Function& fn, std::vector<jit::IValue> args) const;
 };
 
+// Whether the file at `path` is a zip archive (by its first bytes); throws if it cannot be read.
+bool isArchiveFile(const std::string& path);
+
 // Loads TARGET; throws ember::Error (compile errors carry the source highlight).
 Target loadTarget(const std::string& path);
 
