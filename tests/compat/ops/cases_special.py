@@ -52,7 +52,15 @@ def unary_cases(c):
     for op in ["lgamma_", "digamma_", "i0_"]:
         c.add(f"aten::{op}", [floats(2, 3, seed=3)])
         c.add(f"aten::{op}", [ints(4)])  # error: result type Float into Long
-    c.add("aten::i0", [grid(torch.bfloat16)], rtol=1.6e-2, atol=1e-5)
+    bf16 = {"rtol": 1.6e-2, "atol": 1e-5}
+    for op in ["i0", "lgamma", "digamma", "special_ndtr", "special_entr", "special_i0e"]:
+        c.add(f"aten::{op}", [floats(6, lo=0.2, hi=6, seed=4).bfloat16()], **bf16)
+    c.add("aten::polygamma", [1, floats(6, lo=0.2, hi=6, seed=4).bfloat16()], **bf16)
+    c.add("aten::mvlgamma", [floats(6, lo=2, hi=6, seed=4).bfloat16(), 2], **bf16)
+    c.add("aten::igamma", [floats(6, lo=0.2, hi=6, seed=4).bfloat16(), floats(6, lo=0.2, hi=6, seed=5).bfloat16()],
+          **bf16)
+    c.add("aten::special_xlog1py", [floats(6, seed=4).bfloat16(), floats(6, lo=0, hi=3, seed=5).bfloat16()], **bf16)
+    c.add("aten::special_i1", [floats(6, seed=4).bfloat16()])  # error: BFloat16
     # Fine grids across the method boundaries of the Bessel functions and Ai. PyTorch 1.13's J0,
     # J1, Y0 and Y1 are off by up to 7e-7 for 5 < |x| < 5.7, and its Ai by up to 3e-6 for
     # -2.6 < x < -2.09 (mpmath agrees with ember there), hence the absolute tolerances.
