@@ -140,6 +140,9 @@ def error_function_cases(c):
     x = torch.tensor([0., 0., 1., NAN, 2., -1., 0., 3.5, -2.0], dtype=torch.float64)
     y = torch.tensor([NAN, -1., -1., 0., 3., INF, -2., 1e-10, 0.5], dtype=torch.float64)
     c.add("aten::special_xlog1py", [x, y])
+    # More elements than one thread's grain (32768): the work is split over the pool.
+    c.add("aten::special_zeta", [floats(170, 1, lo=1.5, hi=6, dtype=torch.float64, seed=8),
+                                 floats(200, lo=0.1, hi=20, dtype=torch.float64, seed=9)])
     c.add("aten::special_xlog1py", [x.float(), y.float()])
     c.add("aten::special_xlog1py", [x.half(), y.half()], rtol=1e-3, atol=1e-5)
     c.add("aten::special_xlog1py", [ints(4), ints(4, lo=0, hi=3)])
