@@ -1,9 +1,11 @@
 // Shared plumbing of the special family (special_*.cpp): elementwise application of a scalar
 // function `double f(double)` (or of two doubles) over a tensor through Elementwise, which
 // promotes, broadcasts, writes out= / in place and splits large tensors over the thread pool.
-// float32 elements are widened to double, computed, and rounded once: the special functions
-// are far costlier than the conversions, and one double-precision algorithm per function then
-// serves both dtypes.
+// f is called with the element in its compute precision (float or double). Most functions take
+// a double parameter: float32 elements are then widened, computed in double and rounded once
+// (the special functions cost far more than the conversions, and one double-precision algorithm
+// serves both dtypes). Functions whose PyTorch results carry float32 rounding that tests see
+// (the polynomials' recurrences) are generic and compute in the element's own precision.
 #pragma once
 
 #include <cmath>
@@ -51,7 +53,7 @@ Tensor unary(const char* kernel, const Tensor& self, const Dest& dest, F f, bool
   checkComputeDtype(kernel, it.computeDtype(), allowBFloat16);
   visitFloatingDtype(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
-    it.run1<T, T>([&f](M x) -> M { return static_cast<M>(f(static_cast<double>(x))); });
+    it.run1<T, T>([&f](M x) -> M { return static_cast<M>(f(x)); });
   });
   return it.finish();
 }
@@ -71,18 +73,9 @@ Tensor binary(const char* kernel, const Tensor& a, const Tensor& b, const Dest& 
   if (!(allowHalf && (t == ScalarType::Half || t == ScalarType::BFloat16))) checkComputeDtype(kernel, t, false);
   visitFloatingDtype(t, [&]<typename T>() {
     using M = opmath_t<T>;
-    it.run2<T, T, T>(
-        [&f](M x, M y) -> M { return static_cast<M>(f(static_cast<double>(x), static_cast<double>(y))); });
+    it.run2<T, T, T>([&f](M x, M y) -> M { return static_cast<M>(f(x, y)); });
   });
   return it.finish();
-}
-
-// Polynomial evaluation c[0] + c[1] x + ... (Horner).
-template <size_t N>
-inline double poly(const double (&c)[N], double x) {
-  double r = c[N - 1];
-  for (size_t i = N - 1; i-- > 0;) r = r * x + c[i];
-  return r;
 }
 
 }  // namespace ember::special_detail

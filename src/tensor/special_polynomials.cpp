@@ -3,7 +3,10 @@
 // at x for the degree n (a tensor or a Scalar on either side).
 //
 // n is truncated to an integer as PyTorch does (a NaN or infinite n behaves like the most
-// negative integer); p_n = 0 for n < 0. Values come from the three-term recurrences; inside
+// negative integer); p_n = 0 for n < 0. Values come from the three-term recurrences, in double
+// for float32 elements too (PyTorch's float32 recurrences cancel badly at high degrees, and its
+// kernels' fused multiply-adds differ by ISA, so no float32 order reproduces them better than
+// the exact value does; the evaluators are templates to keep that choice open); inside
 // (-1, 1) the Chebyshev polynomials of high degree use their trigonometric forms
 // (T_n(cos t) = cos(n t), ...), which do not accumulate rounding over n steps. The endpoint
 // values (+-1, and 0 / 1 for the shifted forms) are exact, as in PyTorch.
@@ -27,106 +30,114 @@ int64_t degree(double n) {
 }
 
 // The recurrence p_(k+1) = step(k, p_k, p_(k-1)) from p_0 and p_1 up to p_n.
-template <typename Step>
-double recur(int64_t n, double p0, double p1, Step step) {
+template <typename T, typename Step>
+T recur(int64_t n, T p0, T p1, Step step) {
   if (n == 0) return p0;
   if (n == 1) return p1;
-  double p = p0, q = p1;
+  T p = p0, q = p1;
   for (int64_t k = 1; k < n; ++k) {
-    const double r = step(k, q, p);
+    const T r = step(k, q, p);
     p = q;
     q = r;
   }
   return q;
 }
 
-double oddSign(int64_t n) { return n % 2 == 0 ? 1.0 : -1.0; }
+template <typename T>
+T oddSign(int64_t n) {
+  return n % 2 == 0 ? T(1) : T(-1);
+}
 
 // Chebyshev polynomials at y in [-1, 1] and beyond; kind 0..3 = T, U, V, W.
-double chebyshev(int kind, double y, int64_t n) {
-  if (n < 0) return 0.0;
-  const double m = static_cast<double>(n);
-  if (std::fabs(y) == 1.0) {
+template <typename T>
+T chebyshev(int kind, T y, int64_t n) {
+  if (n < 0) return T(0);
+  const T m = static_cast<T>(n);
+  if (std::fabs(y) == T(1)) {
     const bool pos = y > 0;
     switch (kind) {
-      case 0: return pos ? 1.0 : oddSign(n);
-      case 1: return pos ? m + 1 : oddSign(n) * (m + 1);
-      case 2: return pos ? 1.0 : oddSign(n) * (2 * m + 1);
-      default: return pos ? 2 * m + 1 : oddSign(n);
+      case 0: return pos ? T(1) : oddSign<T>(n);
+      case 1: return pos ? m + 1 : oddSign<T>(n) * (m + 1);
+      case 2: return pos ? T(1) : oddSign<T>(n) * (m + m + 1);
+      default: return pos ? m + m + 1 : oddSign<T>(n);
     }
   }
-  if (n > 6 && std::fabs(y) < 1.0) {
-    const double t = std::acos(y);
+  if (n > 6 && std::fabs(y) < T(1)) {
+    const T t = std::acos(y);
     switch (kind) {
       case 0: return std::cos(m * t);
       case 1: return std::sin((m + 1) * t) / std::sin(t);
-      case 2: return std::cos((m + 0.5) * t) / std::cos(0.5 * t);
-      default: return std::sin((m + 0.5) * t) / std::sin(0.5 * t);
+      case 2: return std::cos((m + T(0.5)) * t) / std::cos(t / 2);
+      default: return std::sin((m + T(0.5)) * t) / std::sin(t / 2);
     }
   }
-  const double p1 = kind == 0 ? y : kind == 1 ? 2 * y : kind == 2 ? 2 * y - 1 : 2 * y + 1;
-  return recur(n, 1.0, p1, [y](int64_t, double q, double p) { return 2 * y * q - p; });
+  const T p1 = kind == 0 ? y : kind == 1 ? y + y : kind == 2 ? y + y - 1 : y + y + 1;
+  return recur<T>(n, T(1), p1, [y](int64_t, T q, T p) { return (y + y) * q - p; });
 }
 
 // Shifted Chebyshev polynomials: p*_n(x) = p_n(2x - 1), with x == 1 and x == 0 exact.
-double shiftedChebyshev(int kind, double x, int64_t n) {
-  if (n < 0) return 0.0;
-  if (x == 1.0) return chebyshev(kind, 1.0, n);
-  if (x == 0.0) return chebyshev(kind, -1.0, n);
-  return chebyshev(kind, x + x - 1, n);
+template <typename T>
+T shiftedChebyshev(int kind, T x, int64_t n) {
+  if (n < 0) return T(0);
+  if (x == T(1)) return chebyshev<T>(kind, T(1), n);
+  if (x == T(0)) return chebyshev<T>(kind, T(-1), n);
+  return chebyshev<T>(kind, x + x - 1, n);
 }
 
-double hermiteH(double x, int64_t n) {
-  if (n < 0) return 0.0;
-  return recur(n, 1.0, x + x, [x](int64_t k, double q, double p) { return 2 * x * q - 2 * static_cast<double>(k) * p; });
+template <typename T>
+T hermiteH(T x, int64_t n) {
+  if (n < 0) return T(0);
+  return recur<T>(n, T(1), x + x, [x](int64_t k, T q, T p) { return (x + x) * q - static_cast<T>(k + k) * p; });
 }
 
-double hermiteHe(double x, int64_t n) {
-  if (n < 0) return 0.0;
-  return recur(n, 1.0, x, [x](int64_t k, double q, double p) { return x * q - static_cast<double>(k) * p; });
+template <typename T>
+T hermiteHe(T x, int64_t n) {
+  if (n < 0) return T(0);
+  return recur<T>(n, T(1), x, [x](int64_t k, T q, T p) { return x * q - static_cast<T>(k) * p; });
 }
 
-double laguerreL(double x, int64_t n) {
-  if (n < 0) return 0.0;
-  if (x == 0.0) return 1.0;
-  return recur(n, 1.0, 1.0 - x, [x](int64_t k, double q, double p) {
-    const double kk = static_cast<double>(k);
-    return ((2 * kk + 1 - x) * q - kk * p) / (kk + 1);
+template <typename T>
+T laguerreL(T x, int64_t n) {
+  if (n < 0) return T(0);
+  if (x == T(0)) return T(1);
+  return recur<T>(n, T(1), T(1) - x, [x](int64_t k, T q, T p) {
+    return ((static_cast<T>(k + k + 1) - x) * q - static_cast<T>(k) * p) / static_cast<T>(k + 1);
   });
 }
 
-double legendreP(double x, int64_t n) {
-  if (n < 0) return 0.0;
-  if (std::fabs(x) == 1.0) return x > 0 ? 1.0 : oddSign(n);
-  return recur(n, 1.0, x, [x](int64_t k, double q, double p) {
-    const double kk = static_cast<double>(k);
-    return ((2 * kk + 1) * x * q - kk * p) / (kk + 1);
+template <typename T>
+T legendreP(T x, int64_t n) {
+  if (n < 0) return T(0);
+  if (std::fabs(x) == T(1)) return x > 0 ? T(1) : oddSign<T>(n);
+  return recur<T>(n, T(1), x, [x](int64_t k, T q, T p) {
+    return (static_cast<T>(k + k + 1) * x * q - static_cast<T>(k) * p) / static_cast<T>(k + 1);
   });
 }
 
-double evaluate(Polynomial kind, double x, double nValue) {
-  const int64_t n = degree(nValue);
+template <typename T>
+T evaluate(Polynomial kind, T x, T nValue) {
+  const int64_t n = degree(static_cast<double>(nValue));
   switch (kind) {
-    case Polynomial::ChebyshevT: return chebyshev(0, x, n);
-    case Polynomial::ChebyshevU: return chebyshev(1, x, n);
-    case Polynomial::ChebyshevV: return chebyshev(2, x, n);
-    case Polynomial::ChebyshevW: return chebyshev(3, x, n);
-    case Polynomial::ShiftedChebyshevT: return shiftedChebyshev(0, x, n);
-    case Polynomial::ShiftedChebyshevU: return shiftedChebyshev(1, x, n);
-    case Polynomial::ShiftedChebyshevV: return shiftedChebyshev(2, x, n);
-    case Polynomial::ShiftedChebyshevW: return shiftedChebyshev(3, x, n);
-    case Polynomial::HermiteH: return hermiteH(x, n);
-    case Polynomial::HermiteHe: return hermiteHe(x, n);
-    case Polynomial::LaguerreL: return laguerreL(x, n);
-    case Polynomial::LegendreP: return legendreP(x, n);
+    case Polynomial::ChebyshevT: return chebyshev<T>(0, x, n);
+    case Polynomial::ChebyshevU: return chebyshev<T>(1, x, n);
+    case Polynomial::ChebyshevV: return chebyshev<T>(2, x, n);
+    case Polynomial::ChebyshevW: return chebyshev<T>(3, x, n);
+    case Polynomial::ShiftedChebyshevT: return shiftedChebyshev<T>(0, x, n);
+    case Polynomial::ShiftedChebyshevU: return shiftedChebyshev<T>(1, x, n);
+    case Polynomial::ShiftedChebyshevV: return shiftedChebyshev<T>(2, x, n);
+    case Polynomial::ShiftedChebyshevW: return shiftedChebyshev<T>(3, x, n);
+    case Polynomial::HermiteH: return hermiteH<T>(x, n);
+    case Polynomial::HermiteHe: return hermiteHe<T>(x, n);
+    case Polynomial::LaguerreL: return laguerreL<T>(x, n);
+    case Polynomial::LegendreP: return legendreP<T>(x, n);
   }
-  return 0.0;
+  return T(0);
 }
 
 Tensor polynomialImpl(Polynomial kind, const Tensor& x, const Tensor& n, const Dest& dest) {
   const std::string kernel = std::string(polynomialName(kind)) + "_cpu";
   return special_detail::binary(kernel.c_str(), x, n, dest,
-                                [kind](double xv, double nv) { return evaluate(kind, xv, nv); });
+                                [kind]<typename T>(T xv, T nv) { return evaluate<double>(kind, xv, nv); });
 }
 
 }  // namespace
