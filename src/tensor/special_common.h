@@ -4,8 +4,8 @@
 // f is called with the element in its compute precision (float or double). Most functions take
 // a double parameter: float32 elements are then widened, computed in double and rounded once
 // (the special functions cost far more than the conversions, and one double-precision algorithm
-// serves both dtypes). Functions whose PyTorch results carry float32 rounding that tests see
-// (the polynomials' recurrences) are generic and compute in the element's own precision.
+// serves both dtypes). Functions that must reproduce a float32 rounding of PyTorch's (erfcx's
+// x^2 for x < 0, trigamma's sin(pi x) at the poles) are generic and see the element's type.
 #pragma once
 
 #include <cmath>

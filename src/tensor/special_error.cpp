@@ -59,13 +59,12 @@ double ndtrValue(double x) {
 double ndtriLower(double p) {
   const double t = std::sqrt(-2.0 * std::log(p));
   double x = -(t - (2.515517 + t * (0.802853 + t * 0.010328)) / (1.0 + t * (1.432788 + t * (0.189269 + t * 0.001308))));
-  for (int i = 0; i < 4; ++i) {
+  // Halley's method converges cubically: 4.5e-4 -> ~1e-10 -> below double precision.
+  for (int i = 0; i < 2; ++i) {
     const double density = std::exp(-0.5 * x * x) / std::sqrt(2.0 * kPi);
     if (density == 0.0) break;
     const double u = (0.5 * std::erfc(-x * kSqrt1_2) - p) / density;
-    const double step = u / (1.0 + 0.5 * x * u);
-    x -= step;
-    if (std::fabs(step) <= 1e-16 * std::fabs(x)) break;
+    x -= u / (1.0 + 0.5 * x * u);
   }
   return x;
 }
