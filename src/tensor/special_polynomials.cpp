@@ -3,10 +3,10 @@
 // at x for the degree n (a tensor or a Scalar on either side).
 //
 // n is truncated to an integer as PyTorch does (a NaN or infinite n behaves like the most
-// negative integer); p_n = 0 for n < 0. Values come from the three-term recurrences, in double
-// for float32 elements too (PyTorch's float32 recurrences cancel badly at high degrees, and its
-// kernels' fused multiply-adds differ by ISA, so no float32 order reproduces them better than
-// the exact value does; the evaluators are templates to keep that choice open); inside
+// negative integer); p_n = 0 for n < 0. Values come from the three-term recurrences in the
+// element's precision, each step one fused multiply-add as PyTorch's AVX2 kernels compute it
+// (a x q - b p as fma(a x, q, -(b p))): its float32 results at high degrees carry rounding far
+// beyond float32's test tolerance, and this order reproduces them bit for bit; inside
 // (-1, 1) the Chebyshev polynomials of high degree use their trigonometric forms
 // (T_n(cos t) = cos(n t), ...), which do not accumulate rounding over n steps. The endpoint
 // values (+-1, and 0 / 1 for the shifted forms) are exact, as in PyTorch.
@@ -50,7 +50,7 @@ T oddSign(int64_t n) {
 
 // Chebyshev polynomials at y in [-1, 1] and beyond; kind 0..3 = T, U, V, W.
 template <typename T>
-T chebyshev(int kind, T y, int64_t n) {
+T chebyshev(int kind, T y, int64_t n, bool shifted = false) {
   if (n < 0) return T(0);
   const T m = static_cast<T>(n);
   if (std::fabs(y) == T(1)) {
@@ -62,17 +62,20 @@ T chebyshev(int kind, T y, int64_t n) {
       default: return pos ? m + m + 1 : oddSign<T>(n);
     }
   }
-  if (n > 6 && std::fabs(y) < T(1)) {
+  if (n > (kind == 0 || shifted ? 6 : 8) && std::fabs(y) < T(1)) {
     const T t = std::acos(y);
     switch (kind) {
       case 0: return std::cos(m * t);
-      case 1: return std::sin((m + 1) * t) / std::sin(t);
+      case 1: {
+        const T s = std::sin(t);
+        return s != T(0) ? std::sin((m + 1) * t) / s : (m + 1) * std::cos((m + 1) * t) * y;
+      }
       case 2: return std::cos((m + T(0.5)) * t) / std::cos(t / 2);
       default: return std::sin((m + T(0.5)) * t) / std::sin(t / 2);
     }
   }
   const T p1 = kind == 0 ? y : kind == 1 ? y + y : kind == 2 ? y + y - 1 : y + y + 1;
-  return recur<T>(n, T(1), p1, [y](int64_t, T q, T p) { return (y + y) * q - p; });
+  return recur<T>(n, T(1), p1, [y](int64_t, T q, T p) { return std::fma(y + y, q, -p); });
 }
 
 // Shifted Chebyshev polynomials: p*_n(x) = p_n(2x - 1), with x == 1 and x == 0 exact.
@@ -81,19 +84,20 @@ T shiftedChebyshev(int kind, T x, int64_t n) {
   if (n < 0) return T(0);
   if (x == T(1)) return chebyshev<T>(kind, T(1), n);
   if (x == T(0)) return chebyshev<T>(kind, T(-1), n);
-  return chebyshev<T>(kind, x + x - 1, n);
+  return chebyshev<T>(kind, x + x - 1, n, true);
 }
 
 template <typename T>
 T hermiteH(T x, int64_t n) {
   if (n < 0) return T(0);
-  return recur<T>(n, T(1), x + x, [x](int64_t k, T q, T p) { return (x + x) * q - static_cast<T>(k + k) * p; });
+  return recur<T>(n, T(1), x + x,
+                  [x](int64_t k, T q, T p) { return std::fma(x + x, q, -(static_cast<T>(k + k) * p)); });
 }
 
 template <typename T>
 T hermiteHe(T x, int64_t n) {
   if (n < 0) return T(0);
-  return recur<T>(n, T(1), x, [x](int64_t k, T q, T p) { return x * q - static_cast<T>(k) * p; });
+  return recur<T>(n, T(1), x, [x](int64_t k, T q, T p) { return std::fma(x, q, -(static_cast<T>(k) * p)); });
 }
 
 template <typename T>
@@ -101,7 +105,7 @@ T laguerreL(T x, int64_t n) {
   if (n < 0) return T(0);
   if (x == T(0)) return T(1);
   return recur<T>(n, T(1), T(1) - x, [x](int64_t k, T q, T p) {
-    return ((static_cast<T>(k + k + 1) - x) * q - static_cast<T>(k) * p) / static_cast<T>(k + 1);
+    return std::fma(static_cast<T>(k + k + 1) - x, q, -(static_cast<T>(k) * p)) / static_cast<T>(k + 1);
   });
 }
 
@@ -110,7 +114,7 @@ T legendreP(T x, int64_t n) {
   if (n < 0) return T(0);
   if (std::fabs(x) == T(1)) return x > 0 ? T(1) : oddSign<T>(n);
   return recur<T>(n, T(1), x, [x](int64_t k, T q, T p) {
-    return (static_cast<T>(k + k + 1) * x * q - static_cast<T>(k) * p) / static_cast<T>(k + 1);
+    return std::fma(static_cast<T>(k + k + 1) * x, q, -(static_cast<T>(k) * p)) / static_cast<T>(k + 1);
   });
 }
 
@@ -137,7 +141,7 @@ T evaluate(Polynomial kind, T x, T nValue) {
 Tensor polynomialImpl(Polynomial kind, const Tensor& x, const Tensor& n, const Dest& dest) {
   const std::string kernel = std::string(polynomialName(kind)) + "_cpu";
   return special_detail::binary(kernel.c_str(), x, n, dest,
-                                [kind]<typename T>(T xv, T nv) { return evaluate<double>(kind, xv, nv); });
+                                [kind]<typename T>(T xv, T nv) { return evaluate<T>(kind, xv, nv); });
 }
 
 }  // namespace
