@@ -104,8 +104,10 @@ void hankel(int nu, double x, double& j, double& y) {
     if (std::fabs(a) > prev) break;  // the asymptotic series starts to diverge
     prev = std::fabs(a);
     const double sign = ((k / 2) % 2) ? -1.0 : 1.0;
-    if (k % 2 == 0) p += sign * a;
-    else q += sign * a;
+    if (k % 2 == 0)
+      p += sign * a;
+    else
+      q += sign * a;
     if (std::fabs(a) < 1e-17) break;
   }
   const double s = std::sin(x), c = std::cos(x), r = 1.0 / std::sqrt(2.0);
@@ -119,9 +121,12 @@ void hankel(int nu, double x, double& j, double& y) {
 
 // J_nu(x) and Y_nu(x) for x > 0.
 void besselJY(int nu, double x, bool wantY, double& j, double& y) {
-  if (x >= kJYAsymptotic) hankel(nu, x, j, y);
-  else if (x < 8.0) besselSeries<double>(nu, x, wantY, j, y);
-  else besselSeries<LD>(nu, x, wantY, j, y);
+  if (x >= kJYAsymptotic)
+    hankel(nu, x, j, y);
+  else if (x < 8.0)
+    besselSeries<double>(nu, x, wantY, j, y);
+  else
+    besselSeries<LD>(nu, x, wantY, j, y);
 }
 
 double besselJ0(double x) {
@@ -233,9 +238,7 @@ double scaledKIntegral(double nu, double x) {
 }
 
 // exp(x) K_nu(x) for x >= 0.5 or so (the integral's length grows like log(1/x)).
-double scaledK(double nu, double x) {
-  return x > kIKAsymptotic ? scaledKAsymptotic(nu, x) : scaledKIntegral(nu, x);
-}
+double scaledK(double nu, double x) { return x > kIKAsymptotic ? scaledKAsymptotic(nu, x) : scaledKIntegral(nu, x); }
 
 // K0 and K1 for 0 < x <= 2 from their ascending series (t = x^2/4):
 //   K0 = -(log(x/2) + gamma) I0 + sum_{k>=1} H_k t^k / (k!)^2
@@ -319,8 +322,10 @@ double airyOscillatory(double z) {
     if (term > prev) break;
     prev = term;
     const double sign = ((k / 2) % 2) ? -1.0 : 1.0;
-    if (k % 2 == 0) p += sign * term;
-    else q += sign * term;
+    if (k % 2 == 0)
+      p += sign * term;
+    else
+      q += sign * term;
     if (term < 1e-17) break;
   }
   const double phase = zeta + kPi / 4;
@@ -338,9 +343,10 @@ double airyAi(double x) {
   return x >= -5.0 && x <= 1.5 ? airySeries<double>(x) : airySeries<LD>(x);
 }
 
-#define EMBER_BESSEL_IMPL(name, kernel, fn, bf16)                                      \
-  Tensor name##Impl(const Tensor& self, const Dest& dest) {                            \
-    return special_detail::unary(kernel, self, dest, [](double x) { return fn; }, bf16); \
+#define EMBER_BESSEL_IMPL(name, kernel, fn, bf16)               \
+  Tensor name##Impl(const Tensor& self, const Dest& dest) {     \
+    return special_detail::unary(                               \
+        kernel, self, dest, [](double x) { return fn; }, bf16); \
   }
 EMBER_BESSEL_IMPL(besselJ0, "bessel_j0_cpu", besselJ0(x), false)
 EMBER_BESSEL_IMPL(besselJ1, "bessel_j1_cpu", besselJ1(x), false)

@@ -38,8 +38,10 @@ inline void checkComputeDtype(const char* kernel, ScalarType t, bool allowBFloat
 }
 
 inline void attachDest(Elementwise& it, const Dest& dest) {
-  if (dest.out && dest.inplace) it.inplace(*dest.out);
-  else if (dest.out) it.out(*dest.out);
+  if (dest.out && dest.inplace)
+    it.inplace(*dest.out);
+  else if (dest.out)
+    it.out(*dest.out);
 }
 
 // y = f(x) elementwise; integers and bool compute in the default float dtype.
@@ -81,9 +83,9 @@ Tensor binary(const char* kernel, const Tensor& a, const Tensor& b, const Dest& 
 }  // namespace ember::special_detail
 
 // The function and out= forms of a unary special op computed by `impl(self, dest)`.
-#define EMBER_SPECIAL_UNARY_FORMS(name, impl)                                             \
-  Tensor name(const Tensor& self) { return impl(self, special_detail::Dest{}); }          \
-  Tensor& name##_out(Tensor& out, const Tensor& self) {                                   \
-    impl(self, special_detail::Dest{&out, false});                                        \
-    return out;                                                                           \
+#define EMBER_SPECIAL_UNARY_FORMS(name, impl)                                    \
+  Tensor name(const Tensor& self) { return impl(self, special_detail::Dest{}); } \
+  Tensor& name##_out(Tensor& out, const Tensor& self) {                          \
+    impl(self, special_detail::Dest{&out, false});                               \
+    return out;                                                                  \
   }

@@ -99,7 +99,8 @@ Tensor erfcxImpl(const Tensor& self, const Dest& dest) {
   return special_detail::unary("erfcx_cpu", self, dest, []<typename T>(T x) { return erfcxValue<T>(x); });
 }
 Tensor ndtrImpl(const Tensor& self, const Dest& dest) {
-  return special_detail::unary("erf_vml_cpu", self, dest, [](double x) { return ndtrValue(x); }, true);
+  return special_detail::unary(
+      "erf_vml_cpu", self, dest, [](double x) { return ndtrValue(x); }, true);
 }
 Tensor ndtriImpl(const Tensor& self, const Dest& dest) {
   return special_detail::unary("ndtri_cpu", self, dest, [](double x) { return ndtriValue(x); });
@@ -108,7 +109,8 @@ Tensor logNdtrImpl(const Tensor& self, const Dest& dest) {
   return special_detail::unary("log_ndtr_cpu", self, dest, [](double x) { return logNdtrValue(x); });
 }
 Tensor entrImpl(const Tensor& self, const Dest& dest) {
-  return special_detail::unary("entr_cpu", self, dest, [](double x) { return entrValue(x); }, true);
+  return special_detail::unary(
+      "entr_cpu", self, dest, [](double x) { return entrValue(x); }, true);
 }
 
 }  // namespace

@@ -190,11 +190,13 @@ double incompleteGamma(double a, double x, bool upper) {
 // ---- ops ----
 
 Tensor lgammaImpl(const Tensor& self, const Dest& dest) {
-  return special_detail::unary("lgamma_vml_cpu", self, dest, [](double x) { return std::lgamma(x); }, true);
+  return special_detail::unary(
+      "lgamma_vml_cpu", self, dest, [](double x) { return std::lgamma(x); }, true);
 }
 
 Tensor digammaImpl(const Tensor& self, const Dest& dest) {
-  return special_detail::unary("digamma", self, dest, [](double x) { return digammaValue(x); }, true);
+  return special_detail::unary(
+      "digamma", self, dest, [](double x) { return digammaValue(x); }, true);
 }
 
 // polygamma needs the input's precision for the reflection (see trigamma), so it runs its own
@@ -269,20 +271,20 @@ Tensor& zeta_out(Tensor& out, const Tensor& self, const Tensor& other) {
   return out;
 }
 
-#define EMBER_IGAMMA_FORMS(name, upper)                                                              \
-  static Tensor name##Impl(const Tensor& self, const Tensor& other, const Dest& dest) {                \
-    return special_detail::binary(                                                                   \
-        #name "_cpu", self, other, dest, [](double a, double x) { return incompleteGamma(a, x, upper); }, \
-        false, true);                                                                                \
-  }                                                                                                  \
-  Tensor name(const Tensor& self, const Tensor& other) { return name##Impl(self, other, Dest{}); }   \
-  Tensor& name##_(Tensor& self, const Tensor& other) {                                               \
-    name##Impl(self, other, Dest{&self, true});                                                      \
-    return self;                                                                                     \
-  }                                                                                                  \
-  Tensor& name##_out(Tensor& out, const Tensor& self, const Tensor& other) {                         \
-    name##Impl(self, other, Dest{&out, false});                                                      \
-    return out;                                                                                      \
+#define EMBER_IGAMMA_FORMS(name, upper)                                                                          \
+  static Tensor name##Impl(const Tensor& self, const Tensor& other, const Dest& dest) {                          \
+    return special_detail::binary(                                                                               \
+        #name "_cpu", self, other, dest, [](double a, double x) { return incompleteGamma(a, x, upper); }, false, \
+        true);                                                                                                   \
+  }                                                                                                              \
+  Tensor name(const Tensor& self, const Tensor& other) { return name##Impl(self, other, Dest{}); }               \
+  Tensor& name##_(Tensor& self, const Tensor& other) {                                                           \
+    name##Impl(self, other, Dest{&self, true});                                                                  \
+    return self;                                                                                                 \
+  }                                                                                                              \
+  Tensor& name##_out(Tensor& out, const Tensor& self, const Tensor& other) {                                     \
+    name##Impl(self, other, Dest{&out, false});                                                                  \
+    return out;                                                                                                  \
   }
 EMBER_IGAMMA_FORMS(igamma, false)
 EMBER_IGAMMA_FORMS(igammac, true)

@@ -56,22 +56,29 @@ T chebyshev(int kind, T y, int64_t n, bool shifted = false) {
   if (std::fabs(y) == T(1)) {
     const bool pos = y > 0;
     switch (kind) {
-      case 0: return pos ? T(1) : oddSign<T>(n);
-      case 1: return pos ? m + 1 : oddSign<T>(n) * (m + 1);
-      case 2: return pos ? T(1) : oddSign<T>(n) * (m + m + 1);
-      default: return pos ? m + m + 1 : oddSign<T>(n);
+      case 0:
+        return pos ? T(1) : oddSign<T>(n);
+      case 1:
+        return pos ? m + 1 : oddSign<T>(n) * (m + 1);
+      case 2:
+        return pos ? T(1) : oddSign<T>(n) * (m + m + 1);
+      default:
+        return pos ? m + m + 1 : oddSign<T>(n);
     }
   }
   if (n > (kind == 0 || shifted ? 6 : 8) && std::fabs(y) < T(1)) {
     const T t = std::acos(y);
     switch (kind) {
-      case 0: return std::cos(m * t);
+      case 0:
+        return std::cos(m * t);
       case 1: {
         const T s = std::sin(t);
         return s != T(0) ? std::sin((m + 1) * t) / s : (m + 1) * std::cos((m + 1) * t) * y;
       }
-      case 2: return std::cos((m + T(0.5)) * t) / std::cos(t / 2);
-      default: return std::sin((m + T(0.5)) * t) / std::sin(t / 2);
+      case 2:
+        return std::cos((m + T(0.5)) * t) / std::cos(t / 2);
+      default:
+        return std::sin((m + T(0.5)) * t) / std::sin(t / 2);
     }
   }
   const T p1 = kind == 0 ? y : kind == 1 ? y + y : kind == 2 ? y + y - 1 : y + y + 1;
@@ -122,18 +129,30 @@ template <typename T>
 T evaluate(Polynomial kind, T x, T nValue) {
   const int64_t n = degree(static_cast<double>(nValue));
   switch (kind) {
-    case Polynomial::ChebyshevT: return chebyshev<T>(0, x, n);
-    case Polynomial::ChebyshevU: return chebyshev<T>(1, x, n);
-    case Polynomial::ChebyshevV: return chebyshev<T>(2, x, n);
-    case Polynomial::ChebyshevW: return chebyshev<T>(3, x, n);
-    case Polynomial::ShiftedChebyshevT: return shiftedChebyshev<T>(0, x, n);
-    case Polynomial::ShiftedChebyshevU: return shiftedChebyshev<T>(1, x, n);
-    case Polynomial::ShiftedChebyshevV: return shiftedChebyshev<T>(2, x, n);
-    case Polynomial::ShiftedChebyshevW: return shiftedChebyshev<T>(3, x, n);
-    case Polynomial::HermiteH: return hermiteH<T>(x, n);
-    case Polynomial::HermiteHe: return hermiteHe<T>(x, n);
-    case Polynomial::LaguerreL: return laguerreL<T>(x, n);
-    case Polynomial::LegendreP: return legendreP<T>(x, n);
+    case Polynomial::ChebyshevT:
+      return chebyshev<T>(0, x, n);
+    case Polynomial::ChebyshevU:
+      return chebyshev<T>(1, x, n);
+    case Polynomial::ChebyshevV:
+      return chebyshev<T>(2, x, n);
+    case Polynomial::ChebyshevW:
+      return chebyshev<T>(3, x, n);
+    case Polynomial::ShiftedChebyshevT:
+      return shiftedChebyshev<T>(0, x, n);
+    case Polynomial::ShiftedChebyshevU:
+      return shiftedChebyshev<T>(1, x, n);
+    case Polynomial::ShiftedChebyshevV:
+      return shiftedChebyshev<T>(2, x, n);
+    case Polynomial::ShiftedChebyshevW:
+      return shiftedChebyshev<T>(3, x, n);
+    case Polynomial::HermiteH:
+      return hermiteH<T>(x, n);
+    case Polynomial::HermiteHe:
+      return hermiteHe<T>(x, n);
+    case Polynomial::LaguerreL:
+      return laguerreL<T>(x, n);
+    case Polynomial::LegendreP:
+      return legendreP<T>(x, n);
   }
   return T(0);
 }

@@ -30,10 +30,13 @@ constexpr ScalarType kWork = ScalarType::Double;
 ScalarType resultDtype(const Tensor& self) {
   switch (self.dtype()) {
     case ScalarType::Float:
-    case ScalarType::ComplexFloat: return kFloat;
+    case ScalarType::ComplexFloat:
+      return kFloat;
     case ScalarType::Double:
-    case ScalarType::ComplexDouble: return kDouble;
-    default: break;
+    case ScalarType::ComplexDouble:
+      return kDouble;
+    default:
+      break;
   }
   EMBER_CHECK(isIntegralType(self.dtype(), true), "Unsupported dtype ", self.dtype());
   return defaultDtype();
@@ -42,8 +45,7 @@ ScalarType resultDtype(const Tensor& self) {
 // 1 / n, 1 / sqrt(n) or 1 by the norm mode; forwardType: fft, rfft, hfft (unscaled by default).
 double normScale(FftNormArg norm, double n, bool forwardType) {
   const std::string_view mode = norm.value_or("backward");
-  EMBER_CHECK(mode == "backward" || mode == "forward" || mode == "ortho", "Invalid normalization mode: \"", mode,
-              "\"");
+  EMBER_CHECK(mode == "backward" || mode == "forward" || mode == "ortho", "Invalid normalization mode: \"", mode, "\"");
   if (mode == "ortho") return 1.0 / std::sqrt(n);
   const bool scaled = (mode == "backward") != forwardType;
   return scaled ? 1.0 / n : 1.0;
@@ -142,8 +144,10 @@ void scaleInPlace(const Tensor& t, double s, bool conj = false) {
     }
     if (n % 2) p[n - 1] *= re;
   };
-  if (t.dtype() == kFloat) run.template operator()<float>();
-  else run.template operator()<double>();
+  if (t.dtype() == kFloat)
+    run.template operator()<float>();
+  else
+    run.template operator()<double>();
 }
 
 double product(IntArrayRef sizes) {
@@ -268,8 +272,10 @@ Tensor& fftWriteOut(Tensor& out, const Tensor& result, const char* name) {
     }
     resizeOutput(out, result.sizes(), strides);
   }
-  if (result.is_complex()) view_as_real(out).copy_(view_as_real(result));
-  else out.copy_(result);
+  if (result.is_complex())
+    view_as_real(out).copy_(view_as_real(result));
+  else
+    out.copy_(result);
   return out;
 }
 

@@ -45,7 +45,8 @@ Tensor shiftDims(const Tensor& self, FftSizes dim, int64_t (*shift)(int64_t size
 }  // namespace
 
 Tensor fft_fftfreq(int64_t n, double d, TensorOptions options) {
-  return frequencies("fftfreq", n, n, d, options, [](int64_t i, int64_t len) { return i < (len + 1) / 2 ? i : i - len; });
+  return frequencies("fftfreq", n, n, d, options,
+                     [](int64_t i, int64_t len) { return i < (len + 1) / 2 ? i : i - len; });
 }
 
 Tensor fft_rfftfreq(int64_t n, double d, TensorOptions options) {

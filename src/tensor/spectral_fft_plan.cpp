@@ -104,9 +104,12 @@ void run(MakePlan make) {
 
 template <typename Fn>
 void byDtype(const Tensor& t, Fn fn) {
-  if (t.dtype() == ScalarType::Float) fn.template operator()<float>();
-  else if (t.dtype() == ScalarType::Double) fn.template operator()<double>();
-  else EMBER_ASSERT(false, "fft kernels take float or double tensors");
+  if (t.dtype() == ScalarType::Float)
+    fn.template operator()<float>();
+  else if (t.dtype() == ScalarType::Double)
+    fn.template operator()<double>();
+  else
+    EMBER_ASSERT(false, "fft kernels take float or double tensors");
 }
 
 }  // namespace

@@ -106,11 +106,11 @@ std::vector<Operator> fftOperators() {
   addN<fft_irfftn>(ops, "irfft");
   addN<fft_hfftn>(ops, "hfft");
   addN<fft_ihfftn>(ops, "ihfft");
-  const char* factory = ", *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? "
-                        "pin_memory=None) -> Tensor";
+  const char* factory =
+      ", *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? "
+      "pin_memory=None) -> Tensor";
   ops.emplace_back(std::string("aten::fft_fftfreq(int n, float d=1.") + factory, freqOp<fft_fftfreq>);
-  ops.emplace_back("aten::fft_fftfreq.out(int n, float d=1., *, Tensor(a!) out) -> Tensor(a!)",
-                   freqOutOp<fft_fftfreq>);
+  ops.emplace_back("aten::fft_fftfreq.out(int n, float d=1., *, Tensor(a!) out) -> Tensor(a!)", freqOutOp<fft_fftfreq>);
   ops.emplace_back(std::string("aten::fft_rfftfreq(int n, float d=1.") + factory, freqOp<fft_rfftfreq>);
   ops.emplace_back("aten::fft_rfftfreq.out(int n, float d=1., *, Tensor(a!) out) -> Tensor(a!)",
                    freqOutOp<fft_rfftfreq>);

@@ -81,15 +81,15 @@ void addPolynomial(std::vector<Operator>& ops) {
                      binaryOp<polynomialFn<K>>, binaryOutOp<polynomialOutFn<K>>);
 }
 
-#define EMBER_SPECIAL_UNARY(name, arg, fn)                                                               \
-  ops.emplace_back("aten::special_" #name "(Tensor " #arg ") -> Tensor", unaryOp<fn>);                   \
+#define EMBER_SPECIAL_UNARY(name, arg, fn)                                                          \
+  ops.emplace_back("aten::special_" #name "(Tensor " #arg ") -> Tensor", unaryOp<fn>);              \
   ops.emplace_back("aten::special_" #name ".out(Tensor " #arg ", *, Tensor(a!) out) -> Tensor(a!)", \
                    unaryOutOp<fn##_out>);
 
 // The three forms of an op that PyTorch also has without the prefix.
-#define EMBER_ALIAS_UNARY(name)                                                                            \
-  ops.emplace_back("aten::" #name "(Tensor self) -> Tensor", unaryOp<name>);                               \
-  ops.emplace_back("aten::" #name "_(Tensor(a!) self) -> Tensor(a!)", unaryInplaceOp<name##_>);            \
+#define EMBER_ALIAS_UNARY(name)                                                                 \
+  ops.emplace_back("aten::" #name "(Tensor self) -> Tensor", unaryOp<name>);                    \
+  ops.emplace_back("aten::" #name "_(Tensor(a!) self) -> Tensor(a!)", unaryInplaceOp<name##_>); \
   ops.emplace_back("aten::" #name ".out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unaryOutOp<name##_out>);
 
 std::vector<Operator> specialOperators() {

@@ -10,8 +10,9 @@
 //    n-D forms: default the last len(s) dims, or all dims);
 //  - norm: "backward" (default: the forward transform unscaled, the inverse scaled by 1/n),
 //    "forward" (the opposite) or "ortho" (1/sqrt(n) both ways);
-//  - dtypes: float32 and complex64 transform in single precision, float64 and complex128 in
-//    double; integers and bool in the default float dtype; Half is rejected. Results are complex
+//  - dtypes: float32 / complex64 signals give complex64 / float32 results (computed in double
+//    and rounded once), float64 / complex128 give complex128 / float64; integers and bool
+//    compute as the default float dtype; Half is rejected. Results are complex
 //    (complex64 / complex128, see spectral.h for what complex tensors support), except irfft*
 //    and hfft*, whose results are real. rfft* and ihfft* need a real input.
 // Transforms run on FFTW (guru plans over the tensor's own strides, one plan per call).

@@ -79,9 +79,18 @@ Tensor& i0_(Tensor& self);
 
 // ---- orthogonal polynomials p_n(x): n is truncated to an integer; 0 for n < 0 ----
 enum class Polynomial : uint8_t {
-  ChebyshevT, ChebyshevU, ChebyshevV, ChebyshevW,
-  ShiftedChebyshevT, ShiftedChebyshevU, ShiftedChebyshevV, ShiftedChebyshevW,
-  HermiteH, HermiteHe, LaguerreL, LegendreP,
+  ChebyshevT,
+  ChebyshevU,
+  ChebyshevV,
+  ChebyshevW,
+  ShiftedChebyshevT,
+  ShiftedChebyshevU,
+  ShiftedChebyshevV,
+  ShiftedChebyshevW,
+  HermiteH,
+  HermiteHe,
+  LaguerreL,
+  LegendreP,
 };
 // The aten name without the prefix, e.g. "chebyshev_polynomial_t".
 const char* polynomialName(Polynomial kind);
