@@ -14,12 +14,13 @@
 #include "ember/error.h"
 
 namespace ember::fft_detail {
-namespace {
 
 std::mutex& plannerMutex() {
   static std::mutex m;
   return m;
 }
+
+namespace {
 
 // The dims of one guru call: transform dims in the given order, all other dims as batch dims.
 struct GuruDims {

@@ -4,6 +4,8 @@
 // spectral.h). All tensors here are float or double, already resized to the transform sizes.
 #pragma once
 
+#include <mutex>
+
 #include "ember/tensor/tensor.h"
 
 namespace ember::fft_detail {
@@ -17,5 +19,9 @@ void r2c(const Tensor& real, const Tensor& pairs, IntArrayRef dims);
 // pairs -> real: the backward DFT of a Hermitian-symmetric spectrum (its non-negative half
 // along the last of dims). Overwrites `pairs` (FFTW's multi-dimensional c2r destroys its input).
 void c2r(const Tensor& pairs, const Tensor& real, IntArrayRef dims);
+
+// FFTW's planner is global and not thread-safe: every caller that makes or destroys a plan (the
+// transforms here and stft's plan cache) holds this one lock.
+std::mutex& plannerMutex();
 
 }  // namespace ember::fft_detail

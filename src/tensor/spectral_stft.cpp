@@ -12,6 +12,7 @@
 #include <sstream>
 #include <vector>
 
+#include "tensor/spectral_fft_plan.h"
 #include "ember/error.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/pointwise.h"
@@ -76,7 +77,8 @@ constexpr int kBatch = 8;
 // The plan for `howmany` contiguous frames of length n (1 or kBatch).
 template <typename T>
 typename FftwPlans<T>::Plan planFor(int64_t n, int howmany) {
-  static std::mutex mutex;
+  // FFTW's planner is shared with torch.fft's transforms (spectral_fft_plan.h).
+  std::mutex& mutex = fft_detail::plannerMutex();
   // Plans live for the whole process: the map is never destroyed, so they stay reachable (a
   // destroyed map would leave them allocated and unowned at exit).
   static auto& plans = *new std::map<std::pair<int64_t, int>, typename FftwPlans<T>::Plan>();
