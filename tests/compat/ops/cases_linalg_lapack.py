@@ -6,6 +6,8 @@ orgqr, syevd, gesdd), so even the sign-ambiguous factors (Q, U, V, eigenvectors)
 directly; inputs have well separated eigen/singular values so that they are determined up to those
 routines' sign conventions. Inputs are well conditioned (diagonally dominant, or SPD) and fixed.
 """
+import re
+
 import torch
 
 from caselib import empty_out, floats
@@ -359,7 +361,84 @@ def function_cases(c):
     c.add("aten::linalg_matmul.out", [ab, ab, empty_out()])
 
 
+# Invariants of the sign-ambiguous factorizations, as scripted functions whose graphs ember runs:
+# they hold whatever signs LAPACK picks (reconstructions, orthogonality, |Q^T A|), so these cases
+# stay valid against a PyTorch built on another LAPACK.
+def inv_svd(a):
+    u, s, vh = torch.linalg.svd(a, full_matrices=False)
+    return torch.matmul(u * s.unsqueeze(-2), vh), torch.abs(torch.matmul(u.mT, a)), s
+
+
+def inv_svd_full(a):
+    u, s, vh = torch.linalg.svd(a)
+    return torch.matmul(u.mT, u), torch.matmul(vh, vh.mT), s
+
+
+def inv_svd_legacy(a):
+    u, s, v = torch.svd(a)
+    return torch.matmul(u * s.unsqueeze(-2), v.mT)
+
+
+def inv_qr(a):
+    q, r = torch.linalg.qr(a)
+    return torch.matmul(q, r), torch.matmul(q.mT, q), torch.abs(r)
+
+
+def inv_qr_complete(a):
+    q, r = torch.linalg.qr(a, "complete")
+    return torch.matmul(q, r), torch.matmul(q.mT, q)
+
+
+def inv_eigh(a):
+    w, v = torch.linalg.eigh(a)
+    return torch.matmul(v * w.unsqueeze(-2), v.mT), torch.matmul(v.mT, v), w
+
+
+def inv_lu(a):
+    p, l, u = torch.linalg.lu(a)
+    return torch.matmul(torch.matmul(p, l), u)
+
+
+def inv_householder(a):
+    h, tau = torch.geqrf(a)
+    q = torch.linalg.householder_product(h, tau)
+    return torch.matmul(q.mT, q), torch.abs(torch.matmul(q.mT, a))
+
+
+def inv_cholesky(a):
+    l = torch.linalg.cholesky(a)
+    return torch.matmul(l, l.mT)
+
+
+def add_invariant(c, name, fn, a):
+    g = torch.jit.script(fn).graph.copy()
+    torch._C._jit_pass_inline(g)
+    torch._C._jit_pass_lower_all_tuples(g)
+    text = re.sub(r" # [^\n]*", "", str(g))
+    out = fn(a)
+    outs = list(out) if isinstance(out, tuple) else [out]
+    c.add_graph(name, text, [a], outs, rtol=1e-4, atol=1e-4)
+
+
+def invariant_cases(c):
+    tall, wide, batch = rect(6, 4, seed=20), rect(3, 5, seed=21), rect(5, 3, 2, seed=22)
+    for tag, a in (("tall", tall), ("wide", wide), ("batch", batch), ("f64", rect(5, 4, dtype=F64, seed=23))):
+        add_invariant(c, f"invariant_svd_{tag}", inv_svd, a)
+        add_invariant(c, f"invariant_svd_full_{tag}", inv_svd_full, a)
+        add_invariant(c, f"invariant_svd_legacy_{tag}", inv_svd_legacy, a)
+        add_invariant(c, f"invariant_qr_{tag}", inv_qr, a)
+        add_invariant(c, f"invariant_qr_complete_{tag}", inv_qr_complete, a)
+        add_invariant(c, f"invariant_lu_{tag}", inv_lu, a)
+    add_invariant(c, "invariant_householder", inv_householder, tall)
+    add_invariant(c, "invariant_householder_batch", inv_householder, batch)
+    add_invariant(c, "invariant_eigh", inv_eigh, sym_spread(5))
+    add_invariant(c, "invariant_eigh_batch", inv_eigh, torch.stack([sym_spread(4, seed=5), spd(4, seed=6)]))
+    add_invariant(c, "invariant_eigh_f64", inv_eigh, sym_spread(6, dtype=F64, seed=7))
+    add_invariant(c, "invariant_cholesky", inv_cholesky, spd(2, 4, seed=8))
+
+
 def cases(c):
+    invariant_cases(c)
     lu_cases(c)
     det_inv_solve_cases(c)
     cholesky_cases(c)
