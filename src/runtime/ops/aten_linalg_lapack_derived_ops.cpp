@@ -151,6 +151,14 @@ void tensorsolveOp(Stack& s) {
   finish<kOut>(s, n, linalg_tensorsolve(tensorArg(a[0]), tensorArg(a[1]), optIntListArg(a[2])));
 }
 
+// linalg_lstsq(self, b, float? rcond, *, str? driver) [out: solution, residuals, rank, singular_values]
+template <bool kOut>
+void lstsqOp(Stack& s) {
+  constexpr size_t n = kOut ? 8 : 4;
+  IValue* a = args(s, n);
+  finish<kOut>(s, n, linalg_lstsq(tensorArg(a[0]), tensorArg(a[1]), optDoubleArg(a[2]), optStringArg(a[3])));
+}
+
 #define EMBER_OUT1 ", *, Tensor(a!) out) -> Tensor(a!)"
 #define EMBER_NORM_TAIL "int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None"
 #define EMBER_MNORM_TAIL "int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? dtype=None"
@@ -197,6 +205,14 @@ RegisterOperators reg({
     {"aten::linalg_matrix_rank.atol_rtol_tensor_out(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool "
      "hermitian=False, Tensor(a!) out) -> Tensor(a!)",
      atolRtolTensorOp<linalg_matrix_rank, true>},
+
+    {"aten::linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor "
+     "residuals, Tensor rank, Tensor singular_values)",
+     lstsqOp<false>},
+    {"aten::linalg_lstsq.out(Tensor self, Tensor b, float? rcond=None, *, str? driver=None, Tensor(a!) solution, "
+     "Tensor(b!) residuals, Tensor(c!) rank, Tensor(d!) singular_values) -> (Tensor(a!) solution, Tensor(b!) "
+     "residuals, Tensor(c!) rank, Tensor(d!) singular_values)",
+     lstsqOp<true>},
 
     {"aten::linalg_vector_norm(Tensor self, Scalar ord=2, " EMBER_NORM_TAIL ") -> Tensor", vectorNormOp<false>},
     {"aten::linalg_vector_norm.out(Tensor self, Scalar ord=2, " EMBER_NORM_TAIL ", Tensor(a!) out) -> Tensor(a!)",

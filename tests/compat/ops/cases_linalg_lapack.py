@@ -276,6 +276,27 @@ def pinv_rank_cases(c):
     c.add("aten::linalg_matrix_rank.atol_rtol_float", [torch.ones(3, 3, dtype=torch.int64)])  # error
 
 
+def lstsq_cases(c):
+    tall, wide = rect(6, 3, seed=30), rect(3, 5, seed=31)
+    low = rect(6, 2, seed=32) @ rect(2, 3, seed=33)  # rank 2
+    bt, bw = rect(6, 2, seed=34), rect(3, 2, seed=35)
+    for driver in ("gels", "gelsy", "gelsd", "gelss"):
+        c.add("aten::linalg_lstsq", [tall, bt, None, driver])
+        c.add("aten::linalg_lstsq", [rect(5, 4, 2, dtype=F64, seed=36), rect(5, 3, 2, dtype=F64, seed=37), None, driver])
+        c.add("aten::linalg_lstsq", [rect(5, 3, 2, seed=38), rect(2, 5, seed=39), None, driver])  # vectors
+        c.add("aten::linalg_lstsq", [tall.mT.contiguous().mT, rect(6, 1, seed=40).squeeze(-1), None, driver])
+        if driver != "gels":
+            c.add("aten::linalg_lstsq", [wide, bw, None, driver])
+            c.add("aten::linalg_lstsq", [low, bt, None, driver])
+            c.add("aten::linalg_lstsq", [low, bt, 1e-2, driver])
+    c.add("aten::linalg_lstsq", [tall, bt])
+    c.add("aten::linalg_lstsq", [tall, bt, None, "foo"])  # error
+    c.add("aten::linalg_lstsq", [tall, rect(5, 2)])  # rows differ: error
+    c.add("aten::linalg_lstsq", [tall, bt.double()])  # dtypes differ: error
+    c.add("aten::linalg_lstsq.out", [tall, bt, None, "gelsd", empty_out(), empty_out(), empty_out(torch.int64),
+                                     empty_out()])
+
+
 def norm_cases(c):
     x = floats(3, 4, seed=1)
     xb = floats(2, 3, 4, seed=2)
@@ -447,5 +468,6 @@ def cases(c):
     eigh_cases(c)
     svd_cases(c)
     pinv_rank_cases(c)
+    lstsq_cases(c)
     norm_cases(c)
     function_cases(c)
