@@ -43,6 +43,8 @@ void sgelsd_(const int* m, const int* n, const int* nrhs, float* a, const int* l
 void dgelsd_(const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b, const int* ldb, double* s, const double* rcond, int* rank, double* work, const int* lwork, int* iwork, int* info);
 void sgelss_(const int* m, const int* n, const int* nrhs, float* a, const int* lda, float* b, const int* ldb, float* s, const float* rcond, int* rank, float* work, const int* lwork, int* info);
 void dgelss_(const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b, const int* ldb, double* s, const double* rcond, int* rank, double* work, const int* lwork, int* info);
+void sgeev_(const char* jobvl, const char* jobvr, const int* n, float* a, const int* lda, float* wr, float* wi, float* vl, const int* ldvl, float* vr, const int* ldvr, float* work, const int* lwork, int* info, size_t, size_t);
+void dgeev_(const char* jobvl, const char* jobvr, const int* n, double* a, const int* lda, double* wr, double* wi, double* vl, const int* ldvl, double* vr, const int* ldvr, double* work, const int* lwork, int* info, size_t, size_t);
 // clang-format on
 }
 
@@ -151,6 +153,21 @@ inline void gelss(int m, int n, int nrhs, float* a, int lda, float* b, int ldb, 
 inline void gelss(int m, int n, int nrhs, double* a, int lda, double* b, int ldb, double* s, double rcond, int* rank,
                   double* work, int lwork, int* info) {
   dgelss_(&m, &n, &nrhs, a, &lda, b, &ldb, s, &rcond, rank, work, &lwork, info);
+}
+
+inline void geev(char jobvr, int n, float* a, int lda, float* wr, float* wi, float* vr, int ldvr, float* work,
+                 int lwork, int* info) {
+  const char jobvl = 'N';
+  const int ldvl = 1;
+  float vl = 0;
+  sgeev_(&jobvl, &jobvr, &n, a, &lda, wr, wi, &vl, &ldvl, vr, &ldvr, work, &lwork, info, 1, 1);
+}
+inline void geev(char jobvr, int n, double* a, int lda, double* wr, double* wi, double* vr, int ldvr, double* work,
+                 int lwork, int* info) {
+  const char jobvl = 'N';
+  const int ldvl = 1;
+  double vl = 0;
+  dgeev_(&jobvl, &jobvr, &n, a, &lda, wr, wi, &vl, &ldvl, vr, &ldvr, work, &lwork, info, 1, 1);
 }
 
 }  // namespace ember::lapack

@@ -93,6 +93,10 @@ std::string infoMessage(InfoKind kind, int info) {
       return "The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated "
              "eigenvalues (error code: " +
              i + ").";
+    case InfoKind::Eig:
+      return "The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated "
+             "eigenvalues (error code: " +
+             i + ").";
     case InfoKind::Svd:
       return "The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated "
              "singular values (error code: " +

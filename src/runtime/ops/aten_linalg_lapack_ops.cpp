@@ -198,6 +198,10 @@ void symeigOp(Stack& s) {
   finish<kOut>(s, n, symeig(tensorArg(a[0]), boolArg(a[1]), boolArg(a[2])));
 }
 
+// ---- eig (complex results; no out= forms: ember cannot create the complex out tensors) ----
+void eigOp(Stack& s) { finish<false>(s, 1, linalg_eig(tensorArg(*args(s, 1)))); }
+void eigvalsOp(Stack& s) { finish<false>(s, 1, linalg_eigvals(tensorArg(*args(s, 1)))); }
+
 // ---- SVD ----
 template <bool kOut>
 void linalgSvdOp(Stack& s) {
@@ -363,6 +367,9 @@ RegisterOperators reg({
     {"aten::symeig.e(Tensor self, bool eigenvectors=False, bool upper=True, *, Tensor(a!) e, Tensor(b!) V) -> "
      "(Tensor(a!) eigenvalues, Tensor(b!) eigenvectors)",
      symeigOp<true>},
+
+    {"aten::linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)", eigOp},
+    {"aten::linalg_eigvals(Tensor self) -> Tensor", eigvalsOp},
 
     {"aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)",
      linalgSvdOp<false>},

@@ -431,6 +431,15 @@ def inv_cholesky(a):
     return torch.matmul(l, l.mT)
 
 
+def eig_vals(a):
+    return torch.view_as_real(torch.linalg.eigvals(a))
+
+
+def eig_full(a):
+    w, v = torch.linalg.eig(a)
+    return torch.view_as_real(w), torch.view_as_real(v)
+
+
 def add_invariant(c, name, fn, a):
     g = torch.jit.script(fn).graph.copy()
     torch._C._jit_pass_inline(g)
@@ -456,6 +465,14 @@ def invariant_cases(c):
     add_invariant(c, "invariant_eigh_batch", inv_eigh, torch.stack([sym_spread(4, seed=5), spd(4, seed=6)]))
     add_invariant(c, "invariant_eigh_f64", inv_eigh, sym_spread(6, dtype=F64, seed=7))
     add_invariant(c, "invariant_cholesky", inv_cholesky, spd(2, 4, seed=8))
+    # geev's eigenvalues and unit eigenvectors (complex pairs included), compared as real views.
+    rot = torch.tensor([[0.0, -2.0, 0.0], [2.0, 0.0, 0.0], [0.0, 0.0, 3.0]])  # eigenvalues ±2i, 3
+    for tag, a in (("real", sym_spread(4) + 0.1 * rect(4, 4, seed=9)), ("pairs", rot + 0.05 * rect(3, 3, seed=10)),
+                   ("batch", rect(3, 3, 2, seed=11)), ("f64", rect(4, 4, dtype=F64, seed=12))):
+        add_invariant(c, f"eigvals_{tag}", eig_vals, a)
+        add_invariant(c, f"eig_{tag}", eig_full, a)
+    c.add("aten::linalg_eig", [rect(3, 2)])  # not square: error
+    c.add("aten::linalg_eigvals", [torch.eye(3, dtype=torch.int64)])  # integer: error
 
 
 def cases(c):

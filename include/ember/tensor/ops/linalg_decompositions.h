@@ -71,6 +71,12 @@ Tensor linalg_eigvalsh(const Tensor& A, std::string_view UPLO = "L");
 // symeig: eigenvectors is an empty tensor when not asked for.
 std::tuple<Tensor, Tensor> symeig(const Tensor& A, bool eigenvectors = false, bool upper = true);
 
+// ---- general eigendecomposition ----
+// Real input; complex results (complex64 / complex128): eigenvalues [.., n] and eigenvectors as
+// columns [.., n, n], each of unit norm, in geev's order.
+std::tuple<Tensor, Tensor> linalg_eig(const Tensor& A);
+Tensor linalg_eigvals(const Tensor& A);
+
 // ---- SVD and what is built on it ----
 // (U, S, Vh); driver must be None on CPU (PyTorch's rule). compute_uv=false gives empty U and Vh.
 std::tuple<Tensor, Tensor, Tensor> _linalg_svd(const Tensor& A, bool full_matrices = false, bool compute_uv = true,
