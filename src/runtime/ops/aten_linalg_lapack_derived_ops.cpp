@@ -104,7 +104,37 @@ void condStrOp(Stack& s) {
   finish<kOut>(s, n, linalg_cond(tensorArg(a[0]), stringArg(a[1])));
 }
 
+// nuclear_norm(self, bool keepdim) needs a matrix; nuclear_norm.dim(self, int[2] dim, bool keepdim).
+Tensor nuclearNorm(const Tensor& self, bool keepdim) {
+  EMBER_CHECK(self.dim() == 2, "Expected a tensor with 2 dimensions, but got a tensor with ", self.dim(),
+              " dimensions instead.");
+  return linalg_matrix_norm(self, std::string_view("nuc"), IntArrayRef{0, 1}, keepdim);
+}
+template <bool kOut>
+void nuclearNormOp(Stack& s) {
+  constexpr size_t n = kOut ? 3 : 2;
+  IValue* a = args(s, n);
+  finish<kOut>(s, n, nuclearNorm(tensorArg(a[0]), boolArg(a[1])));
+}
+template <bool kOut>
+void nuclearNormDimOp(Stack& s) {
+  constexpr size_t n = kOut ? 4 : 3;
+  IValue* a = args(s, n);
+  finish<kOut>(s, n, linalg_matrix_norm(tensorArg(a[0]), std::string_view("nuc"), intListArg(a[1]), boolArg(a[2])));
+}
+
 // ---- products and functions of matrices ----
+// chain_matmul (deprecated for multi_dot): matrices only; one matrix gives a copy.
+Tensor chainMatmul(const std::vector<Tensor>& matrices) {
+  EMBER_CHECK(!matrices.empty(), "chain_matmul(): Expected one or more matrices");
+  for (const Tensor& m : matrices) EMBER_CHECK(m.dim() == 2, "Tensor dimension is ", m.dim(), ", expected 2 instead.");
+  return matrices.size() == 1 ? matrices[0].clone() : linalg_multi_dot(matrices);
+}
+template <bool kOut>
+void chainMatmulOp(Stack& s) {
+  constexpr size_t n = kOut ? 2 : 1;
+  finish<kOut>(s, n, chainMatmul(tensorListArg(*args(s, n))));
+}
 template <bool kOut>
 void matrixPowerOp(Stack& s) {
   constexpr size_t n = kOut ? 3 : 2;
@@ -235,6 +265,13 @@ RegisterOperators reg({
     {"aten::linalg_cond.out(Tensor self, Scalar? p=None" EMBER_OUT1, condOp<true>},
     {"aten::linalg_cond.p_str(Tensor self, str p) -> Tensor", condStrOp<false>},
     {"aten::linalg_cond.p_str_out(Tensor self, str p" EMBER_OUT1, condStrOp<true>},
+
+    {"aten::nuclear_norm(Tensor self, bool keepdim=False) -> Tensor", nuclearNormOp<false>},
+    {"aten::nuclear_norm.out(Tensor self, bool keepdim=False" EMBER_OUT1, nuclearNormOp<true>},
+    {"aten::nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor", nuclearNormDimOp<false>},
+    {"aten::nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False" EMBER_OUT1, nuclearNormDimOp<true>},
+    {"aten::chain_matmul(Tensor[] matrices) -> Tensor", chainMatmulOp<false>},
+    {"aten::chain_matmul.out(Tensor[] matrices" EMBER_OUT1, chainMatmulOp<true>},
 
     {"aten::linalg_matrix_power(Tensor self, int n) -> Tensor", matrixPowerOp<false>},
     {"aten::linalg_matrix_power.out(Tensor self, int n" EMBER_OUT1, matrixPowerOp<true>},

@@ -334,6 +334,12 @@ def norm_cases(c):
     c.add("aten::linalg_norm.ord_str", [x, "nuc"])
     c.add("aten::linalg_norm.ord_str", [xb, "fro", [0, 1]])
     c.add("aten::linalg_norm.out", [x, 1, None, False, None, empty_out()])
+    c.add("aten::nuclear_norm", [x])
+    c.add("aten::nuclear_norm", [x64, True])
+    c.add("aten::nuclear_norm", [xb])  # 3-D: error
+    c.add("aten::nuclear_norm.dim", [xb, [0, 2]])
+    c.add("aten::nuclear_norm.dim", [xb, [2, 1], True])
+    c.add("aten::nuclear_norm.out", [x, False, empty_out()])
     a, sb = square(4), square(2, 3, seed=4)
     singular = torch.tensor([[1.0, 2.0], [2.0, 4.0]])
     c.add("aten::linalg_cond", [a])
@@ -372,6 +378,11 @@ def function_cases(c):
     c.add("aten::linalg_multi_dot", [[m1]])  # error
     c.add("aten::linalg_multi_dot", [[ab, ab]])  # 3-D: error
     c.add("aten::linalg_multi_dot.out", [[m1, m2], empty_out()])
+    c.add("aten::chain_matmul", [[m1, m2]])
+    c.add("aten::chain_matmul", [[m1, m2, rect(2, 5, seed=7)]])
+    c.add("aten::chain_matmul", [[m1]])
+    c.add("aten::chain_matmul", [[m1, floats(4)]])  # 1-D: error
+    c.add("aten::chain_matmul", [[]])  # error
     c.add("aten::linalg_vecdot", [floats(2, 3, seed=8), floats(3, seed=9)])
     c.add("aten::linalg_vecdot", [floats(2, 3, seed=8), floats(2, 3, seed=9), 0])
     c.add("aten::linalg_vecdot", [floats(3), floats(3, dtype=F64)])  # error
