@@ -55,9 +55,18 @@ void luSolveInPlace(const Tensor& LU, const Tensor& pivots, const Tensor& B, cha
 }
 
 // A's LU and pivots laid out for luSolveInPlace over `batch`.
+// Pivots from the user index rows of LU: out-of-range ones would make getrs read out of bounds.
 std::pair<Tensor, Tensor> luForBatch(const Tensor& LU, const Tensor& pivots, IntArrayRef batch) {
   int64_t n = LU.size(-1);
-  return {columnMajorCopy(LU.expand(withTail(batch, {n, n}))), pivots.expand(withTail(batch, {n})).contiguous()};
+  Tensor piv = pivots.expand(withTail(batch, {n})).contiguous();
+  const int* p = piv.numel() ? piv.data_ptr<int>() : nullptr;
+  for (int64_t i = 0; i < piv.numel(); ++i) {
+    EMBER_CHECK(p[i] >= 1, "Pivots given to lu_solve must all be greater or equal to 1. Did you properly pass the ",
+                "result of lu_factor?");
+    EMBER_CHECK(p[i] <= n, "Pivots given to lu_solve must all be smaller or equal to LU.size(-2). Did you properly ",
+                "pass the result of lu_factor?");
+  }
+  return {columnMajorCopy(LU.expand(withTail(batch, {n, n}))), piv};
 }
 
 void checkPivots(const Tensor& LU, const Tensor& pivots, const char* api) {
@@ -135,7 +144,8 @@ std::tuple<Tensor, Tensor, Tensor> lu_unpack(const Tensor& LU, const Tensor& piv
       for (int64_t i = 0; i < m; ++i) perm[i] = i;
       for (int64_t i = 0; i < k; ++i) {
         int64_t j = p[b * k + i] - 1;
-        EMBER_CHECK(j >= 0 && j < m, "lu_unpack: pivot ", j + 1, " is out of range [1, ", m, "]");
+        EMBER_CHECK(j >= 0 && j < m, "pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive.",
+                    "Did you properly pass the result of lu_factor?");
         std::swap(perm[i], perm[j]);
       }
       // A = P L U: row perm[j] of A is row j of L U.

@@ -74,6 +74,12 @@ def lu_cases(c):
     c.add("aten::linalg_lu_solve", [lu, piv, rect(2, 4, 2, 3, seed=6), False, True])
     c.add("aten::linalg_lu_solve", [lu, piv, rect(4, 2, seed=7)])  # B broadcast over LU's batch
     c.add("aten::linalg_lu_solve", [lu, piv, rect(3, 2, seed=7)])  # wrong rows: error
+    bad_hi, bad_lo = piv.clone(), piv.clone()
+    bad_hi[0, 1, 0], bad_lo[1, 0, 2] = 7, 0
+    c.add("aten::linalg_lu_solve", [lu, bad_hi, b])  # pivot > n: error
+    c.add("aten::linalg_lu_solve", [lu, bad_lo, b])  # pivot < 1: error
+    c.add("aten::lu_unpack", [lu, bad_hi])  # error
+    c.add("aten::linalg_lu_solve", [lu, piv.long(), b])  # pivots must be int32: error
     c.add("aten::lu_solve", [b, lu, piv])
     c.add("aten::lu_solve.out", [b, lu, piv, empty_out()])
 
