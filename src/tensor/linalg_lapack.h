@@ -45,6 +45,10 @@ void sgelss_(const int* m, const int* n, const int* nrhs, float* a, const int* l
 void dgelss_(const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b, const int* ldb, double* s, const double* rcond, int* rank, double* work, const int* lwork, int* info);
 void sgeev_(const char* jobvl, const char* jobvr, const int* n, float* a, const int* lda, float* wr, float* wi, float* vl, const int* ldvl, float* vr, const int* ldvr, float* work, const int* lwork, int* info, size_t, size_t);
 void dgeev_(const char* jobvl, const char* jobvr, const int* n, double* a, const int* lda, double* wr, double* wi, double* vl, const int* ldvl, double* vr, const int* ldvr, double* work, const int* lwork, int* info, size_t, size_t);
+void ssytrf_(const char* uplo, const int* n, float* a, const int* lda, int* ipiv, float* work, const int* lwork, int* info, size_t);
+void dsytrf_(const char* uplo, const int* n, double* a, const int* lda, int* ipiv, double* work, const int* lwork, int* info, size_t);
+void ssytrs_(const char* uplo, const int* n, const int* nrhs, const float* a, const int* lda, const int* ipiv, float* b, const int* ldb, int* info, size_t);
+void dsytrs_(const char* uplo, const int* n, const int* nrhs, const double* a, const int* lda, const int* ipiv, double* b, const int* ldb, int* info, size_t);
 // clang-format on
 }
 
@@ -168,6 +172,20 @@ inline void geev(char jobvr, int n, double* a, int lda, double* wr, double* wi, 
   const int ldvl = 1;
   double vl = 0;
   dgeev_(&jobvl, &jobvr, &n, a, &lda, wr, wi, &vl, &ldvl, vr, &ldvr, work, &lwork, info, 1, 1);
+}
+
+inline void sytrf(char uplo, int n, float* a, int lda, int* ipiv, float* work, int lwork, int* info) {
+  ssytrf_(&uplo, &n, a, &lda, ipiv, work, &lwork, info, 1);
+}
+inline void sytrf(char uplo, int n, double* a, int lda, int* ipiv, double* work, int lwork, int* info) {
+  dsytrf_(&uplo, &n, a, &lda, ipiv, work, &lwork, info, 1);
+}
+inline void sytrs(char uplo, int n, int nrhs, const float* a, int lda, const int* ipiv, float* b, int ldb, int* info) {
+  ssytrs_(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, info, 1);
+}
+inline void sytrs(char uplo, int n, int nrhs, const double* a, int lda, const int* ipiv, double* b, int ldb,
+                  int* info) {
+  dsytrs_(&uplo, &n, &nrhs, a, &lda, ipiv, b, &ldb, info, 1);
 }
 
 }  // namespace ember::lapack

@@ -119,6 +119,17 @@ Tensor linalg_multi_dot(const std::vector<Tensor>& tensors) {
   return r;
 }
 
+Tensor linalg_vander(const Tensor& x, std::optional<int64_t> N) {
+  EMBER_CHECK(x.dtype() != ScalarType::Bool,
+              "linalg.vander supports floating point, complex, and integer tensors, but ", "got Bool");
+  int64_t n = N.value_or(x.dim() > 0 ? x.size(-1) : 0);
+  EMBER_CHECK(x.dim() > 0 && n > 1, "N must be greater than 1.");
+  DimVector shape(x.sizes().begin(), x.sizes().end());
+  shape.push_back(n - 1);
+  Tensor powers = x.unsqueeze(-1).expand(shape).cumprod(-1);
+  return cat({ones_like(powers.narrow(-1, 0, 1)), powers}, -1);
+}
+
 Tensor linalg_vecdot(const Tensor& x, const Tensor& y, int64_t dim) {
   checkFloating(x, "linalg.vecdot");
   EMBER_CHECK(x.dtype() == y.dtype(), "linalg.vecdot: Expected x and y to have the same dtype, but found x of type ",

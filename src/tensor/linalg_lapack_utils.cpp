@@ -97,6 +97,9 @@ std::string infoMessage(InfoKind kind, int info) {
       return "The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated "
              "eigenvalues (error code: " +
              i + ").";
+    case InfoKind::Ldl:
+      return "The factorization could not be completed because the block diagonal matrix D is singular (D[" + i + "," +
+             i + "] is zero).";
     case InfoKind::Svd:
       return "The algorithm failed to converge because the input matrix is ill-conditioned or has too many repeated "
              "singular values (error code: " +

@@ -50,7 +50,7 @@ std::pair<Tensor, Tensor> broadcastBatch(const Tensor& a, const Tensor& b);
 // Throws PyTorch's message for the first failed matrix of an int32 info tensor (batch shape),
 // e.g. "linalg.inv: (Batch element 2): The diagonal element 1 is zero, ...". `kind` selects the
 // routine's wording.
-enum class InfoKind { Inverse, Cholesky, LuFactor, Solve, Eigh, Eig, Svd, Lstsq };
+enum class InfoKind { Inverse, Cholesky, LuFactor, Solve, Eigh, Eig, Svd, Lstsq, Ldl };
 void checkInfos(const Tensor& infos, const char* api, InfoKind kind);
 
 }  // namespace ember::lapack

@@ -151,6 +151,10 @@ void multiDotOp(Stack& s) {
   constexpr size_t n = kOut ? 2 : 1;
   finish<kOut>(s, n, linalg_multi_dot(tensorListArg(*args(s, n))));
 }
+void vanderOp(Stack& s) {
+  IValue* a = args(s, 2);
+  finish<false>(s, 2, linalg_vander(tensorArg(a[0]), optIntArg(a[1])));
+}
 template <bool kOut>
 void vecdotOp(Stack& s) {
   constexpr size_t n = kOut ? 4 : 3;
@@ -282,6 +286,7 @@ RegisterOperators reg({
     {"aten::matrix_exp(Tensor self) -> Tensor", matrixExpOp<false>},
     {"aten::linalg_multi_dot(Tensor[] tensors) -> Tensor", multiDotOp<false>},
     {"aten::linalg_multi_dot.out(Tensor[] tensors" EMBER_OUT1, multiDotOp<true>},
+    {"aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor", vanderOp},
     {"aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", vecdotOp<false>},
     {"aten::linalg_vecdot.out(Tensor x, Tensor y, *, int dim=-1, Tensor(a!) out) -> Tensor(a!)", vecdotOp<true>},
     {"aten::linalg_diagonal(Tensor(a) A, *, int offset=0, int dim1=-2, int dim2=-1) -> Tensor(a)", diagonalOp},

@@ -135,6 +135,26 @@ void solveTriangularOp(Stack& s) {
                linalg_solve_triangular(tensorArg(a[0]), tensorArg(a[1]), boolArg(a[2]), boolArg(a[3]), boolArg(a[4])));
 }
 
+// ---- LDL ----
+template <bool kOut>
+void ldlFactorOp(Stack& s) {
+  constexpr size_t n = kOut ? 4 : 2;
+  IValue* a = args(s, n);
+  finish<kOut>(s, n, linalg_ldl_factor(tensorArg(a[0]), boolArg(a[1])));
+}
+template <bool kOut>
+void ldlFactorExOp(Stack& s) {
+  constexpr size_t n = kOut ? 6 : 3;
+  IValue* a = args(s, n);
+  finish<kOut>(s, n, linalg_ldl_factor_ex(tensorArg(a[0]), boolArg(a[1]), boolArg(a[2])));
+}
+template <bool kOut>
+void ldlSolveOp(Stack& s) {
+  constexpr size_t n = kOut ? 5 : 4;
+  IValue* a = args(s, n);
+  finish<kOut>(s, n, linalg_ldl_solve(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), boolArg(a[3])));
+}
+
 // ---- QR ----
 template <bool kOut>
 void geqrfOp(Stack& s) {
@@ -331,6 +351,21 @@ RegisterOperators reg({
     {"aten::linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool "
      "unitriangular=False" EMBER_OUT1,
      solveTriangularOp<true>},
+
+    {"aten::linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)", ldlFactorOp<false>},
+    {"aten::linalg_ldl_factor.out(Tensor self, *, bool hermitian=False, Tensor(a!) LD, Tensor(b!) pivots) -> "
+     "(Tensor(a!) LD, Tensor(b!) pivots)",
+     ldlFactorOp<true>},
+    {"aten::linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, "
+     "Tensor pivots, Tensor info)",
+     ldlFactorExOp<false>},
+    {"aten::linalg_ldl_factor_ex.out(Tensor self, *, bool hermitian=False, bool check_errors=False, Tensor(a!) LD, "
+     "Tensor(b!) pivots, Tensor(c!) info) -> (Tensor(a!) LD, Tensor(b!) pivots, Tensor(c!) info)",
+     ldlFactorExOp<true>},
+    {"aten::linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor",
+     ldlSolveOp<false>},
+    {"aten::linalg_ldl_solve.out(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False" EMBER_OUT1,
+     ldlSolveOp<true>},
 
     {"aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)", geqrfOp<false>},
     {"aten::geqrf.a(Tensor self, *, Tensor(a!) a, Tensor(b!) tau) -> (Tensor(a!) a, Tensor(b!) tau)", geqrfOp<true>},

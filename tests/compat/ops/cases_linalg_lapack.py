@@ -188,6 +188,23 @@ def triangular_cases(c):
     c.add("aten::linalg_solve_triangular.out", [a, b, True, True, False, empty_out()])
 
 
+def ldl_cases(c):
+    s, s64, sb = sym_spread(5), sym_spread(4, dtype=F64, seed=1), torch.stack([sym_spread(3, seed=2), spd(3, seed=3)])
+    for x in (s, s64, sb, s.mT):
+        c.add("aten::linalg_ldl_factor", [x])
+        c.add("aten::linalg_ldl_factor_ex", [x, True])
+    c.add("aten::linalg_ldl_factor", [rect(3, 2)])  # not square: error
+    c.add("aten::linalg_ldl_factor_ex", [torch.zeros(3, 3)])  # info 1, no error
+    c.add("aten::linalg_ldl_factor.out", [s, False, empty_out(), empty_out(torch.int32)])
+    ld, piv = torch.linalg.ldl_factor(sb)
+    c.add("aten::linalg_ldl_solve", [ld, piv, rect(3, 2, 2, seed=4)])
+    c.add("aten::linalg_ldl_solve", [ld, piv, rect(3, 2, seed=5)])  # B broadcast
+    ld5, piv5 = torch.linalg.ldl_factor(s)
+    c.add("aten::linalg_ldl_solve", [ld5, piv5, rect(5, 3, seed=6)])
+    c.add("aten::linalg_ldl_solve", [ld5, piv5, floats(5)])  # B 1-D: error
+    c.add("aten::linalg_ldl_solve.out", [ld5, piv5, rect(5, 3, seed=6), False, empty_out()])
+
+
 def qr_cases(c):
     for x in (rect(5, 3), rect(3, 5, seed=1), rect(4, 4, 2, seed=2), rect(5, 3, dtype=F64, seed=3), rect(4, 6).mT):
         for mode in ("reduced", "complete", "r"):
@@ -393,6 +410,11 @@ def function_cases(c):
     c.add("aten::linalg_vecdot", [floats(2, 3, seed=8), floats(2, 3, seed=9), 0])
     c.add("aten::linalg_vecdot", [floats(3), floats(3, dtype=F64)])  # error
     c.add("aten::linalg_vecdot.out", [floats(2, 3, seed=8), floats(3, seed=9), -1, empty_out()])
+    c.add("aten::linalg_vander", [floats(4, seed=10)])
+    c.add("aten::linalg_vander", [floats(2, 3, dtype=F64, seed=11), 5])
+    c.add("aten::linalg_vander", [torch.tensor([1, 2, 3], dtype=torch.int32)])
+    c.add("aten::linalg_vander", [torch.tensor([True, False])])  # error
+    c.add("aten::linalg_vander", [floats(3), 1])  # error
     c.add("aten::linalg_diagonal", [floats(2, 3, 4)])
     c.add("aten::linalg_diagonal", [floats(2, 3, 4), 1, 0, 2])
     c.add("aten::linalg_matmul", [m1, m2])
@@ -498,6 +520,7 @@ def cases(c):
     det_inv_solve_cases(c)
     cholesky_cases(c)
     triangular_cases(c)
+    ldl_cases(c)
     qr_cases(c)
     eigh_cases(c)
     svd_cases(c)

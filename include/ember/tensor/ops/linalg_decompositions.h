@@ -57,6 +57,12 @@ std::tuple<Tensor, Tensor> triangular_solve(const Tensor& B, const Tensor& A, bo
 Tensor linalg_solve_triangular(const Tensor& A, const Tensor& B, bool upper, bool left = true,
                                bool unitriangular = false);
 
+// ---- LDLᵀ of symmetric matrices (lower triangle; pivots as LAPACK's sytrf gives them) ----
+std::tuple<Tensor, Tensor, Tensor> linalg_ldl_factor_ex(const Tensor& A, bool hermitian = false,
+                                                        bool check_errors = false);
+std::tuple<Tensor, Tensor> linalg_ldl_factor(const Tensor& A, bool hermitian = false);
+Tensor linalg_ldl_solve(const Tensor& LD, const Tensor& pivots, const Tensor& B, bool hermitian = false);
+
 // ---- QR ----
 std::tuple<Tensor, Tensor> geqrf(const Tensor& A);
 Tensor linalg_householder_product(const Tensor& A, const Tensor& tau);  // also orgqr
@@ -113,6 +119,8 @@ Tensor linalg_cond(const Tensor& A, std::string_view p);
 Tensor linalg_matrix_power(const Tensor& A, int64_t n);
 Tensor linalg_matrix_exp(const Tensor& A);
 Tensor linalg_multi_dot(const std::vector<Tensor>& tensors);
+// Columns x^0, x^1, ..., x^(N-1) (N defaults to x.size(-1)); integer inputs give int64.
+Tensor linalg_vander(const Tensor& x, std::optional<int64_t> N = std::nullopt);
 Tensor linalg_vecdot(const Tensor& x, const Tensor& y, int64_t dim = -1);
 Tensor linalg_tensorinv(const Tensor& A, int64_t ind = 2);
 Tensor linalg_tensorsolve(const Tensor& A, const Tensor& B, std::optional<DimVector> dims = std::nullopt);
