@@ -2,6 +2,8 @@
 #include "tensor/linalg_lapack_utils.h"
 
 #include <limits>
+#include <optional>
+#include <string>
 
 #include "ember/tensor/ops/shape.h"
 #include "tensor/type_promotion.h"
@@ -127,3 +129,42 @@ void checkInfos(const Tensor& infos, const char* api, InfoKind kind) {
 }
 
 }  // namespace ember::lapack
+
+namespace ember {
+
+void _linalg_check_errors(const Tensor& info, std::string_view api_name, bool is_matrix) {
+  using lapack::InfoKind;
+  EMBER_CHECK(info.dtype() == kInt, "_linalg_check_errors: info must be an int32 tensor, got ", info.dtype());
+  EMBER_CHECK(!is_matrix || info.dim() == 0, "_linalg_check_errors: info must be 0-dim for a matrix");
+  std::string api(api_name);
+  auto has = [&](const char* part) { return api.find(part) != std::string::npos; };
+  std::optional<InfoKind> kind;
+  if (has("inv")) {
+    kind = InfoKind::Inverse;
+  } else if (has("cholesky")) {
+    kind = InfoKind::Cholesky;
+  } else if (has("lu_factor")) {
+    kind = InfoKind::LuFactor;
+  } else if (has("solve")) {
+    kind = InfoKind::Solve;
+  } else if (has("eigh") || has("eigvalsh")) {
+    kind = InfoKind::Eigh;
+  } else if (has("eig")) {
+    kind = InfoKind::Eig;
+  } else if (has("svd")) {
+    kind = InfoKind::Svd;
+  } else if (has("lstsq")) {
+    kind = InfoKind::Lstsq;
+  } else if (has("ldl")) {
+    kind = InfoKind::Ldl;
+  }
+  if (kind) {
+    lapack::checkInfos(info, api.c_str(), *kind);
+    return;
+  }
+  Tensor flat = info.contiguous();
+  const int* p = flat.numel() ? flat.data_ptr<int>() : nullptr;
+  for (int64_t i = 0; i < flat.numel(); ++i) EMBER_CHECK(p[i] == 0, api, ": Unknown error code: ", p[i], ".");
+}
+
+}  // namespace ember

@@ -248,9 +248,16 @@ void svdOp(Stack& s) {
   finish<kOut>(s, n, svd(tensorArg(a[0]), boolArg(a[1]), boolArg(a[2])));
 }
 
+void checkErrorsOp(Stack& s) {
+  IValue* a = args(s, 3);
+  _linalg_check_errors(tensorArg(a[0]), stringArg(a[1]), boolArg(a[2]));
+  dropArgs(s, 3);
+}
+
 #define EMBER_OUT1 ", *, Tensor(a!) out) -> Tensor(a!)"
 
 RegisterOperators reg({
+    {"aten::_linalg_check_errors(Tensor info, str api_name, *, bool is_matrix) -> ()", checkErrorsOp},
     {"aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)", luFactorOp<false>},
     {"aten::linalg_lu_factor.out(Tensor A, *, bool pivot=True, Tensor(a!) LU, Tensor(b!) pivots) -> (Tensor(a!) LU, "
      "Tensor(b!) pivots)",

@@ -514,7 +514,17 @@ def invariant_cases(c):
     c.add("aten::linalg_eigvals", [torch.eye(3, dtype=torch.int64)])  # integer: error
 
 
+def check_errors_cases(c):
+    info = torch.tensor([0, 2], dtype=torch.int32)
+    for api in ("linalg.inv", "linalg.cholesky", "torch.linalg.lu_factor", "linalg.eigh", "linalg.svd", "foo"):
+        c.add("aten::_linalg_check_errors", [info, api, False])
+    c.add("aten::_linalg_check_errors", [torch.zeros(3, dtype=torch.int32), "linalg.inv", False])
+    c.add("aten::_linalg_check_errors", [torch.tensor(0, dtype=torch.int32), "linalg.inv", True])
+    c.add("aten::_linalg_check_errors", [torch.tensor(3, dtype=torch.int32), "linalg.inv", True])
+
+
 def cases(c):
+    check_errors_cases(c)
     invariant_cases(c)
     lu_cases(c)
     det_inv_solve_cases(c)

@@ -21,6 +21,10 @@
 
 namespace ember {
 
+// Raises PyTorch's message for the first nonzero LAPACK info (int32; 0-dim when is_matrix), worded
+// after the routine api_name names ("linalg.inv", "linalg.cholesky", ...).
+void _linalg_check_errors(const Tensor& info, std::string_view api_name, bool is_matrix);
+
 // ---- LU family ----
 std::tuple<Tensor, Tensor, Tensor> linalg_lu_factor_ex(const Tensor& A, bool pivot = true, bool check_errors = false);
 std::tuple<Tensor, Tensor> linalg_lu_factor(const Tensor& A, bool pivot = true);
