@@ -255,6 +255,8 @@ void checkErrorsOp(Stack& s) {
 }
 
 #define EMBER_OUT1 ", *, Tensor(a!) out) -> Tensor(a!)"
+// After keyword-only arguments the `*` is already there.
+#define EMBER_KWOUT1 ", Tensor(a!) out) -> Tensor(a!)"
 
 RegisterOperators reg({
     {"aten::_linalg_check_errors(Tensor info, str api_name, *, bool is_matrix) -> ()", checkErrorsOp},
@@ -283,7 +285,7 @@ RegisterOperators reg({
      luWithInfoOp},
     {"aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor",
      linalgLuSolveOp<false>},
-    {"aten::linalg_lu_solve.out(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False" EMBER_OUT1,
+    {"aten::linalg_lu_solve.out(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False" EMBER_KWOUT1,
      linalgLuSolveOp<true>},
     {"aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor", luSolveOp<false>},
     {"aten::lu_solve.out(Tensor self, Tensor LU_data, Tensor LU_pivots" EMBER_OUT1, luSolveOp<true>},
@@ -318,7 +320,7 @@ RegisterOperators reg({
     {"aten::inverse(Tensor self) -> Tensor", unaryLinalg<linalg_inv, false>},
     {"aten::inverse.out(Tensor self" EMBER_OUT1, unaryLinalg<linalg_inv, true>},
     {"aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", solveOp<false>},
-    {"aten::linalg_solve.out(Tensor A, Tensor B, *, bool left=True" EMBER_OUT1, solveOp<true>},
+    {"aten::linalg_solve.out(Tensor A, Tensor B, *, bool left=True" EMBER_KWOUT1, solveOp<true>},
     {"aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, "
      "Tensor info)",
      solveExOp<false>},
@@ -339,7 +341,7 @@ RegisterOperators reg({
      "info) -> (Tensor(a!) L, Tensor(b!) info)",
      choleskyExOp<true>},
     {"aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor", upperOp<linalg_cholesky, false>},
-    {"aten::linalg_cholesky.out(Tensor self, *, bool upper=False" EMBER_OUT1, upperOp<linalg_cholesky, true>},
+    {"aten::linalg_cholesky.out(Tensor self, *, bool upper=False" EMBER_KWOUT1, upperOp<linalg_cholesky, true>},
     {"aten::cholesky(Tensor self, bool upper=False) -> Tensor", upperOp<cholesky, false>},
     {"aten::cholesky.out(Tensor self, bool upper=False" EMBER_OUT1, upperOp<cholesky, true>},
     {"aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor", upperOp<cholesky_inverse, false>},
@@ -356,7 +358,7 @@ RegisterOperators reg({
      "-> Tensor",
      solveTriangularOp<false>},
     {"aten::linalg_solve_triangular.out(Tensor self, Tensor B, *, bool upper, bool left=True, bool "
-     "unitriangular=False" EMBER_OUT1,
+     "unitriangular=False" EMBER_KWOUT1,
      solveTriangularOp<true>},
 
     {"aten::linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)", ldlFactorOp<false>},
@@ -371,7 +373,7 @@ RegisterOperators reg({
      ldlFactorExOp<true>},
     {"aten::linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor",
      ldlSolveOp<false>},
-    {"aten::linalg_ldl_solve.out(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False" EMBER_OUT1,
+    {"aten::linalg_ldl_solve.out(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False" EMBER_KWOUT1,
      ldlSolveOp<true>},
 
     {"aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)", geqrfOp<false>},
@@ -425,7 +427,7 @@ RegisterOperators reg({
      "U, Tensor(b!) S, Tensor(c!) Vh) -> (Tensor(a!) U, Tensor(b!) S, Tensor(c!) Vh)",
      svdImplOp<true>},
     {"aten::linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor", svdvalsOp<false>},
-    {"aten::linalg_svdvals.out(Tensor A, *, str? driver=None" EMBER_OUT1, svdvalsOp<true>},
+    {"aten::linalg_svdvals.out(Tensor A, *, str? driver=None" EMBER_KWOUT1, svdvalsOp<true>},
     {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)", svdOp<false>},
     {"aten::svd.U(Tensor self, bool some=True, bool compute_uv=True, *, Tensor(a!) U, Tensor(b!) S, Tensor(c!) V) -> "
      "(Tensor(a!) U, Tensor(b!) S, Tensor(c!) V)",
