@@ -122,11 +122,13 @@ Tensor linalg_multi_dot(const std::vector<Tensor>& tensors) {
 Tensor linalg_vander(const Tensor& x, std::optional<int64_t> N) {
   EMBER_CHECK(x.dtype() != ScalarType::Bool,
               "linalg.vander supports floating point, complex, and integer tensors, but ", "got Bool");
-  int64_t n = N.value_or(x.dim() > 0 ? x.size(-1) : 0);
-  EMBER_CHECK(x.dim() > 0 && n > 1, "N must be greater than 1.");
-  DimVector shape(x.sizes().begin(), x.sizes().end());
+  // A 0-dim x is read as one value (a [1, N] result), as PyTorch reads it.
+  Tensor v = x.dim() == 0 ? x.unsqueeze(0) : x;
+  int64_t n = N.value_or(v.size(-1));
+  EMBER_CHECK(n > 1, "N must be greater than 1.");
+  DimVector shape(v.sizes().begin(), v.sizes().end());
   shape.push_back(n - 1);
-  Tensor powers = x.unsqueeze(-1).expand(shape).cumprod(-1);
+  Tensor powers = v.unsqueeze(-1).expand(shape).cumprod(-1);
   return cat({ones_like(powers.narrow(-1, 0, 1)), powers}, -1);
 }
 

@@ -256,7 +256,8 @@ std::tuple<Tensor, Tensor> linalg_inv_ex(const Tensor& A, bool check_errors) {
   int64_t n = A.size(-1);
   Tensor eye = zeros({n, n}, TensorOptions(A.dtype()));
   eye.diagonal().fill_(1);
-  auto [result, LU, pivots, infos] = _linalg_solve_ex(A, eye, true, false);
+  // Expanded to A's shape so that an [n, n] identity is never read as a batch of vectors.
+  auto [result, LU, pivots, infos] = _linalg_solve_ex(A, eye.expand(A.sizes()), true, false);
   if (check_errors) checkInfos(infos, "linalg.inv_ex", InfoKind::Inverse);
   return {result, infos};
 }

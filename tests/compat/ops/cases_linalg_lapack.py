@@ -415,6 +415,10 @@ def function_cases(c):
     c.add("aten::linalg_vander", [torch.tensor([1, 2, 3], dtype=torch.int32)])
     c.add("aten::linalg_vander", [torch.tensor([True, False])])  # error
     c.add("aten::linalg_vander", [floats(3), 1])  # error
+    c.add("aten::linalg_vander", [torch.tensor(1.5), 3])  # 0-dim: one row
+    c.add("aten::linalg_vander", [torch.tensor(1.5)])  # 0-dim, N defaults to 1: error
+    c.add("aten::linalg_inv", [torch.zeros(0, 0, 0)])  # empty batch: not a batch of vectors
+    c.add("aten::linalg_inv", [torch.zeros(2, 0, 0)])
     c.add("aten::linalg_diagonal", [floats(2, 3, 4)])
     c.add("aten::linalg_diagonal", [floats(2, 3, 4), 1, 0, 2])
     c.add("aten::linalg_matmul", [m1, m2])
