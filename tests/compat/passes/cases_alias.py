@@ -1,0 +1,445 @@
+"""Differential cases for the alias-aware passes: (name, pass, IR text) in CASES.
+
+Passes: "cse" (torch._C._jit_pass_cse), "remove_mutation" (torch._C._jit_pass_remove_mutation),
+"dce_alias" (PyTorch's whole-graph EliminateDeadCode, which uses alias analysis; Python reaches it
+only through constant propagation, so each dce_alias case has one foldable `%k` node that makes
+constant propagation change the graph and then run it; ember runs eliminateDeadCode(graph)).
+
+Run with /usr/bin/python3 (it has torch) to rewrite cases_alias.txt next to this file: each case
+followed by the graph PyTorch prints after the pass. tests/unit/passes/alias_pass_cases_test.cpp
+runs ember's pass on the same input and compares, value names normalised. Values are named with
+letters only (PyTorch renumbers numeric names).
+"""
+import os
+import sys
+
+CASES = []
+
+
+def case(name, pass_name, ir):
+    CASES.append((name, pass_name, ir.strip("\n") + "\n"))
+
+
+# ---- common subexpression elimination ----
+case("cse_same_add", "cse", """
+graph(%x : Tensor, %y : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %a : Tensor = aten::add(%x, %y, %one)
+  %b : Tensor = aten::add(%x, %y, %one)
+  %c : Tensor = aten::mul(%a, %b)
+  return (%c)
+""")
+case("cse_both_returned_not_merged", "cse", """
+graph(%x : Tensor, %y : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %a : Tensor = aten::add(%x, %y, %one)
+  %b : Tensor = aten::add(%x, %y, %one)
+  return (%a, %b)
+""")
+case("cse_ints_returned_merged", "cse", """
+graph(%x : int, %y : int):
+  %a : int = aten::add(%x, %y)
+  %b : int = aten::add(%x, %y)
+  return (%a, %b)
+""")
+case("cse_constants", "cse", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %uno : int = prim::Constant[value=1]()
+  %two : int = prim::Constant[value=2]()
+  %f : float = prim::Constant[value=1.]()
+  %a : Tensor = aten::add(%x, %x, %one)
+  %b : Tensor = aten::add(%x, %x, %uno)
+  %c : Tensor = aten::add(%x, %x, %two)
+  %d : Tensor = aten::mul(%a, %b)
+  %e : Tensor = aten::mul(%d, %c)
+  %g : Tensor = aten::mul(%e, %f)
+  return (%g)
+""")
+case("cse_different_inputs", "cse", """
+graph(%x : Tensor, %y : Tensor):
+  %a : Tensor = aten::mul(%x, %y)
+  %b : Tensor = aten::mul(%y, %x)
+  %c : Tensor = aten::mul(%a, %b)
+  return (%c)
+""")
+case("cse_written_value_not_merged", "cse", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::mul(%x, %x)
+  %a : Tensor = aten::add(%y, %y, %one)
+  %b : Tensor = aten::add(%y, %y, %one)
+  %w : Tensor = aten::add_(%a, %one, %one)
+  %c : Tensor = aten::mul(%b, %w)
+  return (%c)
+""")
+case("cse_input_written_blocks_readers", "cse", """
+graph(%x : Tensor, %z : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %a : Tensor = aten::mul(%x, %x)
+  %b : Tensor = aten::mul(%x, %x)
+  %w : Tensor = aten::add_(%z, %one, %one)
+  %c : Tensor = aten::mul(%a, %b)
+  return (%c, %w)
+""")
+case("cse_nested_block_uses_outer", "cse", """
+graph(%x : Tensor, %c : bool):
+  %one : int = prim::Constant[value=1]()
+  %a : Tensor = aten::add(%x, %x, %one)
+  %r : Tensor = prim::If(%c)
+    block0():
+      %b : Tensor = aten::add(%x, %x, %one)
+      %d : Tensor = aten::mul(%b, %b)
+      -> (%d)
+    block1():
+      %e : Tensor = aten::add(%x, %x, %one)
+      -> (%e)
+  %s : Tensor = aten::mul(%a, %r)
+  return (%s)
+""")
+case("cse_sibling_blocks_not_merged", "cse", """
+graph(%x : Tensor, %c : bool):
+  %one : int = prim::Constant[value=1]()
+  %r : Tensor = prim::If(%c)
+    block0():
+      %b : Tensor = aten::add(%x, %x, %one)
+      -> (%b)
+    block1():
+      %e : Tensor = aten::add(%x, %x, %one)
+      -> (%e)
+  %f : Tensor = aten::add(%x, %x, %one)
+  %s : Tensor = aten::mul(%f, %r)
+  return (%s)
+""")
+case("cse_loop_body", "cse", """
+graph(%x : Tensor, %n : int):
+  %true : bool = prim::Constant[value=1]()
+  %one : int = prim::Constant[value=1]()
+  %a : Tensor = aten::mul(%x, %x)
+  %o : Tensor = prim::Loop(%n, %true, %x)
+    block0(%i : int, %acc : Tensor):
+      %b : Tensor = aten::mul(%x, %x)
+      %p : Tensor = aten::add(%acc, %b, %one)
+      %q : Tensor = aten::add(%acc, %b, %one)
+      %r : Tensor = aten::mul(%p, %q)
+      -> (%true, %r)
+  %s : Tensor = aten::mul(%a, %o)
+  return (%s)
+""")
+case("cse_print_not_merged", "cse", """
+graph(%x : int):
+  prim::Print(%x)
+  prim::Print(%x)
+  return (%x)
+""")
+case("cse_dropout_training_not_merged", "cse", """
+graph(%x : Tensor):
+  %p : float = prim::Constant[value=0.5]()
+  %true : bool = prim::Constant[value=1]()
+  %false : bool = prim::Constant[value=0]()
+  %a : Tensor = aten::dropout(%x, %p, %true)
+  %b : Tensor = aten::dropout(%x, %p, %true)
+  %c : Tensor = aten::dropout(%x, %p, %false)
+  %d : Tensor = aten::dropout(%x, %p, %false)
+  %e : Tensor = aten::mul(%a, %b)
+  %f : Tensor = aten::mul(%c, %d)
+  %g : Tensor = aten::mul(%e, %f)
+  return (%g)
+""")
+case("cse_views_of_input", "cse", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %size : int[] = prim::ListConstruct(%one)
+  %a : Tensor = aten::view(%x, %size)
+  %b : Tensor = aten::view(%x, %size)
+  %c : Tensor = aten::mul(%a, %b)
+  return (%c)
+""")
+case("cse_lists", "cse", """
+graph(%x : int):
+  %a : int[] = prim::ListConstruct(%x)
+  %b : int[] = prim::ListConstruct(%x)
+  %c : int = aten::len(%a)
+  %d : int = aten::len(%b)
+  %e : int = aten::add(%c, %d)
+  return (%e)
+""")
+case("cse_list_appended_not_merged", "cse", """
+graph(%x : int):
+  %a : int[] = prim::ListConstruct(%x)
+  %b : int[] = prim::ListConstruct(%x)
+  %z : int[] = aten::append(%a, %x)
+  %c : int = aten::len(%a)
+  %d : int = aten::len(%b)
+  %e : int = aten::add(%c, %d)
+  return (%e)
+""")
+
+# ---- dead code elimination with alias analysis ----
+DCE_HEAD = """  %one : int = prim::Constant[value=1]()
+  %k : int = aten::add(%one, %one)
+"""
+
+
+def dce_case(name, signature, body):
+    case(name, "dce_alias", signature + "\n" + DCE_HEAD + body.strip("\n") + "\n")
+
+
+dce_case("dce_write_after_last_read_removed", "graph(%x : Tensor):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %z : Tensor = aten::add(%y, %y, %one)
+  %w : Tensor = aten::add_(%y, %y, %one)
+  return (%z)
+""")
+dce_case("dce_write_before_read_kept", "graph(%x : Tensor):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %w : Tensor = aten::add_(%y, %y, %one)
+  %z : Tensor = aten::add(%y, %y, %one)
+  return (%z)
+""")
+dce_case("dce_write_to_input_kept", "graph(%x : Tensor):", """
+  %w : Tensor = aten::add_(%x, %x, %one)
+  return (%one)
+""")
+dce_case("dce_write_through_view_of_returned_kept", "graph(%x : Tensor, %size : int[]):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %v : Tensor = aten::view(%y, %size)
+  %w : Tensor = aten::add_(%v, %x, %one)
+  return (%y)
+""")
+dce_case("dce_unused_fresh_and_write_removed", "graph(%x : Tensor):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %w : Tensor = aten::relu_(%y)
+  return (%x)
+""")
+dce_case("dce_write_in_if_read_after", "graph(%x : Tensor, %c : bool):", """
+  %y : Tensor = aten::mul(%x, %x)
+  prim::If(%c)
+    block0():
+      %w : Tensor = aten::add_(%y, %x, %one)
+      -> ()
+    block1():
+      -> ()
+  %z : Tensor = aten::add(%y, %y, %one)
+  return (%z)
+""")
+dce_case("dce_write_in_if_not_read", "graph(%x : Tensor, %c : bool):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %z : Tensor = aten::add(%y, %y, %one)
+  prim::If(%c)
+    block0():
+      %w : Tensor = aten::add_(%y, %x, %one)
+      -> ()
+    block1():
+      -> ()
+  return (%z)
+""")
+dce_case("dce_write_in_loop_read_at_top", "graph(%x : Tensor, %n : int):", """
+  %true : bool = prim::Constant[value=1]()
+  %y : Tensor = aten::mul(%x, %x)
+  %s : Tensor = prim::Loop(%n, %true, %x)
+    block0(%i : int, %acc : Tensor):
+      %r : Tensor = aten::add(%acc, %y, %one)
+      %w : Tensor = aten::add_(%y, %x, %one)
+      -> (%true, %r)
+  return (%s)
+""")
+dce_case("dce_out_variant_dead_buffer", "graph(%x : Tensor):", """
+  %buf : Tensor = aten::mul(%x, %x)
+  %r : Tensor = aten::add(%x, %x, %one, %buf)
+  return (%x)
+""")
+dce_case("dce_list_append_on_input_kept", "graph(%l : int[]):", """
+  %a : int[] = aten::append(%l, %one)
+  return (%one)
+""")
+dce_case("dce_list_append_returned_kept", "graph(%x : int):", """
+  %l : int[] = prim::ListConstruct(%x)
+  %a : int[] = aten::append(%l, %one)
+  return (%l)
+""")
+dce_case("dce_list_held_by_returned_list", "graph(%x : int):", """
+  %inner : int[] = prim::ListConstruct(%x)
+  %outer : int[][] = prim::ListConstruct(%inner, %inner)
+  %a : int[] = aten::append(%inner, %one)
+  return (%outer)
+""")
+dce_case("dce_tensor_held_by_returned_list", "graph(%x : Tensor):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %l : Tensor[] = prim::ListConstruct(%y)
+  %w : Tensor = aten::add_(%y, %x, %one)
+  return (%l)
+""")
+dce_case("dce_tensor_in_unused_list_kept", "graph(%x : Tensor):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %l : Tensor[] = prim::ListConstruct(%y)
+  %w : Tensor = aten::add_(%y, %x, %one)
+  return (%one)
+""")
+dce_case("dce_print_kept", "graph(%x : Tensor):", """
+  %y : Tensor = aten::mul(%x, %x)
+  prim::Print(%y)
+  return (%x)
+""")
+
+# ---- remove mutation ----
+case("rm_add_on_fresh", "remove_mutation", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::mul(%x, %x)
+  %w : Tensor = aten::add_(%y, %x, %one)
+  %z : Tensor = aten::mul(%w, %y)
+  return (%z)
+""")
+case("rm_chain", "remove_mutation", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::mul(%x, %x)
+  %a : Tensor = aten::add_(%y, %x, %one)
+  %b : Tensor = aten::relu_(%y)
+  %c : Tensor = aten::sigmoid_(%y)
+  return (%y)
+""")
+case("rm_input_not_removed", "remove_mutation", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %w : Tensor = aten::add_(%x, %x, %one)
+  return (%w)
+""")
+case("rm_view_not_removed", "remove_mutation", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %size : int[] = prim::ListConstruct(%one)
+  %y : Tensor = aten::mul(%x, %x)
+  %v : Tensor = aten::view(%y, %size)
+  %w : Tensor = aten::add_(%v, %x, %one)
+  return (%y)
+""")
+case("rm_aliased_later_read_of_view", "remove_mutation", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %size : int[] = prim::ListConstruct(%one)
+  %y : Tensor = aten::mul(%x, %x)
+  %w : Tensor = aten::add_(%y, %x, %one)
+  %v : Tensor = aten::view(%y, %size)
+  return (%v)
+""")
+case("rm_creation_moved_past_unrelated", "remove_mutation", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::mul(%x, %x)
+  %z : Tensor = aten::mul(%x, %one)
+  %w : Tensor = aten::add_(%y, %z, %one)
+  return (%w)
+""")
+case("rm_read_between_blocks_move", "remove_mutation", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::mul(%x, %x)
+  %r : Tensor = aten::add(%y, %y, %one)
+  %w : Tensor = aten::add_(%y, %x, %one)
+  return (%r, %w)
+""")
+case("rm_in_list_not_removed", "remove_mutation", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::mul(%x, %x)
+  %l : Tensor[] = prim::ListConstruct(%y)
+  %w : Tensor = aten::add_(%y, %x, %one)
+  return (%l)
+""")
+case("rm_if_output", "remove_mutation", """
+graph(%x : Tensor, %c : bool):
+  %one : int = prim::Constant[value=1]()
+  %r : Tensor = prim::If(%c)
+    block0():
+      %a : Tensor = aten::mul(%x, %x)
+      -> (%a)
+    block1():
+      %b : Tensor = aten::add(%x, %x, %one)
+      -> (%b)
+  %w : Tensor = aten::add_(%r, %x, %one)
+  return (%w)
+""")
+case("rm_mutation_inside_loop", "remove_mutation", """
+graph(%x : Tensor, %n : int):
+  %true : bool = prim::Constant[value=1]()
+  %one : int = prim::Constant[value=1]()
+  %o : Tensor = prim::Loop(%n, %true, %x)
+    block0(%i : int, %acc : Tensor):
+      %y : Tensor = aten::mul(%acc, %acc)
+      %w : Tensor = aten::add_(%y, %x, %one)
+      -> (%true, %w)
+  return (%o)
+""")
+case("rm_zero_and_fill", "remove_mutation", """
+graph(%x : Tensor):
+  %two : float = prim::Constant[value=2.]()
+  %y : Tensor = aten::mul(%x, %x)
+  %a : Tensor = aten::zero_(%y)
+  %z : Tensor = aten::mul(%x, %y)
+  %b : Tensor = aten::fill_(%z, %two)
+  return (%b)
+""")
+case("rm_list_append", "remove_mutation", """
+graph(%x : Tensor, %y : Tensor):
+  %l : Tensor[] = prim::ListConstruct(%x)
+  %a : Tensor[] = aten::append(%l, %y)
+  %b : Tensor[] = aten::append(%l, %x)
+  return (%l)
+""")
+case("rm_list_insert_and_setitem", "remove_mutation", """
+graph(%x : int, %y : int):
+  %zero : int = prim::Constant[value=0]()
+  %neg : int = prim::Constant[value=-1]()
+  %big : int = prim::Constant[value=10]()
+  %l : int[] = prim::ListConstruct(%x, %x)
+  aten::insert(%l, %zero, %y)
+  aten::insert(%l, %big, %y)
+  %s : int[] = aten::_set_item(%l, %neg, %x)
+  return (%l)
+""")
+case("rm_list_input_not_removed", "remove_mutation", """
+graph(%l : int[], %x : int):
+  %a : int[] = aten::append(%l, %x)
+  return (%l)
+""")
+case("rm_list_read_before_append", "remove_mutation", """
+graph(%x : int):
+  %l : int[] = prim::ListConstruct(%x)
+  %n : int = aten::len(%l)
+  %a : int[] = aten::append(%l, %x)
+  return (%l, %n)
+""")
+
+
+def run_pass(pass_name, g):
+    import torch
+    if pass_name == "cse":
+        torch._C._jit_pass_cse(g)
+    elif pass_name == "remove_mutation":
+        torch._C._jit_pass_remove_mutation(g)
+    elif pass_name == "dce_alias":
+        torch._C._jit_pass_constant_propagation(g)
+    else:
+        raise ValueError(pass_name)
+
+
+def main():
+    import torch
+    out_path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "cases_alias.txt")
+    lines = ["# Generated by cases_alias.py from PyTorch %s; do not edit.\n" % torch.__version__]
+    for name, pass_name, ir in CASES:
+        g = torch._C.parse_ir(ir)
+        run_pass(pass_name, g)
+        lines.append("#### CASE %s %s\n" % (name, pass_name))
+        lines.append(ir)
+        lines.append("#### EXPECTED\n")
+        lines.append(str(g))
+        lines.append("#### END\n")
+    with open(out_path, "w") as f:
+        f.write("".join(lines))
+
+
+if __name__ == "__main__":
+    main()
