@@ -5,6 +5,9 @@ Passes: "cse" (torch._C._jit_pass_cse), "remove_mutation" (torch._C._jit_pass_re
 only through constant propagation, so each dce_alias case has one foldable `%k` node that makes
 constant propagation change the graph and then run it; ember runs eliminateDeadCode(graph)).
 
+Each input graph is also a case of "alias_db": PyTorch's AliasDb facts about it (has_writers of
+every value, may_contain_alias of every pair), compared with ember's AliasDb.
+
 Run with /usr/bin/python3 (it has torch) to rewrite cases_alias.txt next to this file: each case
 followed by the graph PyTorch prints after the pass. tests/unit/passes/alias_pass_cases_test.cpp
 runs ember's pass on the same input and compares, value names normalised. Values are named with
@@ -413,6 +416,177 @@ graph(%x : int):
 """)
 
 
+# ---- more shapes of aliasing (also checked as alias_db cases) ----
+dce_case("dce_tuple_returned_holds_written", "graph(%x : Tensor):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %t : (Tensor, Tensor) = prim::TupleConstruct(%y, %x)
+  %w : Tensor = aten::add_(%y, %x, %one)
+  return (%t)
+""")
+dce_case("dce_nested_lists", "graph(%x : Tensor):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %l : Tensor[] = prim::ListConstruct(%y)
+  %o : Tensor[][] = prim::ListConstruct(%l)
+  %w : Tensor = aten::add_(%y, %x, %one)
+  %a : Tensor[] = aten::append(%l, %x)
+  return (%o)
+""")
+dce_case("dce_dict_setitem", "graph(%x : Tensor, %key : str):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %d : Dict(str, Tensor) = prim::DictConstruct(%key, %y)
+  aten::_set_item(%d, %key, %x)
+  %z : Tensor = aten::__getitem__(%d, %key)
+  return (%z)
+""")
+dce_case("dce_dict_setitem_unread", "graph(%x : Tensor, %key : str):", """
+  %y : Tensor = aten::mul(%x, %x)
+  %d : Dict(str, Tensor) = prim::DictConstruct(%key, %y)
+  aten::_set_item(%d, %key, %x)
+  return (%y)
+""")
+dce_case("dce_getitem_of_input_list_written", "graph(%l : Tensor[]):", """
+  %zero : int = prim::Constant[value=0]()
+  %e : Tensor = aten::__getitem__(%l, %zero)
+  %w : Tensor = aten::relu_(%e)
+  return (%one)
+""")
+dce_case("dce_chunk_written", "graph(%x : Tensor):", """
+  %two : int = prim::Constant[value=2]()
+  %zero : int = prim::Constant[value=0]()
+  %y : Tensor = aten::mul(%x, %x)
+  %c : Tensor[] = aten::chunk(%y, %two, %zero)
+  %p : Tensor, %q : Tensor = prim::ListUnpack(%c)
+  %w : Tensor = aten::relu_(%p)
+  return (%y)
+""")
+dce_case("dce_cat_list_written_before", "graph(%x : Tensor):", """
+  %zero : int = prim::Constant[value=0]()
+  %y : Tensor = aten::mul(%x, %x)
+  %w : Tensor = aten::relu_(%y)
+  %l : Tensor[] = prim::ListConstruct(%y, %x)
+  %c : Tensor = aten::cat(%l, %zero)
+  return (%c)
+""")
+dce_case("dce_if_returns_fresh_written_after", "graph(%x : Tensor, %c : bool):", """
+  %a : Tensor = aten::mul(%x, %x)
+  %r : Tensor = prim::If(%c)
+    block0():
+      -> (%a)
+    block1():
+      %b : Tensor = aten::neg(%x)
+      -> (%b)
+  %w : Tensor = aten::relu_(%a)
+  return (%r)
+""")
+dce_case("dce_loop_carried_list_append", "graph(%x : Tensor, %n : int):", """
+  %true : bool = prim::Constant[value=1]()
+  %l : Tensor[] = prim::ListConstruct(%x)
+  %m : Tensor[] = prim::Loop(%n, %true, %l)
+    block0(%i : int, %acc : Tensor[]):
+      %y : Tensor = aten::mul(%x, %x)
+      %a : Tensor[] = aten::append(%acc, %y)
+      -> (%true, %a)
+  %len : int = aten::len(%m)
+  return (%len)
+""")
+dce_case("dce_contiguous_alias_written", "graph(%x : Tensor):", """
+  %zero : int = prim::Constant[value=0]()
+  %y : Tensor = aten::mul(%x, %x)
+  %v : Tensor = aten::contiguous(%y, %zero)
+  %w : Tensor = aten::relu_(%v)
+  return (%y)
+""")
+dce_case("dce_unchecked_cast", "graph(%x : Tensor?):", """
+  %y : Tensor = prim::unchecked_cast(%x)
+  %w : Tensor = aten::relu_(%y)
+  return (%one)
+""")
+dce_case("dce_batch_norm_eval_unused", "graph(%x : Tensor, %m : Tensor, %v : Tensor):", """
+  %none : NoneType = prim::Constant()
+  %false : bool = prim::Constant[value=0]()
+  %true : bool = prim::Constant[value=1]()
+  %mo : float = prim::Constant[value=0.1]()
+  %eps : float = prim::Constant[value=1e-05]()
+  %a : Tensor = aten::batch_norm(%x, %none, %none, %m, %v, %false, %mo, %eps, %true)
+  %b : Tensor = aten::batch_norm(%x, %none, %none, %m, %v, %true, %mo, %eps, %true)
+  return (%one)
+""")
+case("cse_tuples_and_sizes", "cse", """
+graph(%x : Tensor):
+  %a : int[] = aten::size(%x)
+  %b : int[] = aten::size(%x)
+  %t : (int[], int[]) = prim::TupleConstruct(%a, %b)
+  %u : (int[], int[]) = prim::TupleConstruct(%a, %b)
+  %s : (Tensor, Tensor) = prim::TupleConstruct(%x, %x)
+  %r : (Tensor, Tensor) = prim::TupleConstruct(%x, %x)
+  return (%t, %u, %s, %r)
+""")
+case("cse_out_variant_not_merged", "cse", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %buf : Tensor = aten::mul(%x, %x)
+  %a : Tensor = aten::add(%x, %x, %one, %buf)
+  %b : Tensor = aten::add(%x, %x, %one, %buf)
+  %c : Tensor = aten::mul(%a, %b)
+  return (%c)
+""")
+case("rm_list_in_loop_not_removed", "remove_mutation", """
+graph(%x : Tensor, %n : int):
+  %true : bool = prim::Constant[value=1]()
+  %l : Tensor[] = prim::ListConstruct(%x)
+  prim::Loop(%n, %true)
+    block0(%i : int):
+      %a : Tensor[] = aten::append(%l, %x)
+      -> (%true)
+  return (%l)
+""")
+case("rm_relu_in_if_branch", "remove_mutation", """
+graph(%x : Tensor, %c : bool):
+  %r : Tensor = prim::If(%c)
+    block0():
+      %a : Tensor = aten::mul(%x, %x)
+      %b : Tensor = aten::relu_(%a)
+      -> (%b)
+    block1():
+      -> (%x)
+  return (%r)
+""")
+case("rm_insert_negative", "remove_mutation", """
+graph(%x : int, %y : int):
+  %neg : int = prim::Constant[value=-5]()
+  %l : int[] = prim::ListConstruct(%x, %x)
+  aten::insert(%l, %neg, %y)
+  return (%l)
+""")
+
+
+def all_values(g):
+    """Graph inputs, then for each node: its blocks' inputs and nodes (recursively), then its
+    outputs. ember's test walks its graph in the same order."""
+    out = list(g.inputs())
+
+    def walk(block):
+        for n in block.nodes():
+            for b in n.blocks():
+                out.extend(b.inputs())
+                walk(b)
+            out.extend(n.outputs())
+
+    walk(g)
+    return out
+
+
+def alias_facts(g):
+    """PyTorch's AliasDb on the graph: has_writers of each value (one digit per value), and
+    may_contain_alias of each pair i < j (one digit per pair, row by row)."""
+    db = g.alias_db()
+    vals = all_values(g)
+    writers = "".join("1" if db.has_writers(v) else "0" for v in vals)
+    contain = "".join("1" if db.may_contain_alias(vals[i], vals[j]) else "0"
+                      for i in range(len(vals)) for j in range(i + 1, len(vals)))
+    return "writers %s\ncontain %s\n" % (writers, contain)
+
+
 def run_pass(pass_name, g):
     import torch
     if pass_name == "cse":
@@ -436,6 +610,13 @@ def main():
         lines.append(ir)
         lines.append("#### EXPECTED\n")
         lines.append(str(g))
+        lines.append("#### END\n")
+    # The alias analysis itself, on every case's input graph.
+    for name, pass_name, ir in CASES:
+        lines.append("#### CASE %s alias_db\n" % name)
+        lines.append(ir)
+        lines.append("#### EXPECTED\n")
+        lines.append(alias_facts(torch._C.parse_ir(ir)))
         lines.append("#### END\n")
     with open(out_path, "w") as f:
         f.write("".join(lines))

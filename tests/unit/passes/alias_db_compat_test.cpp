@@ -1,0 +1,48 @@
+// ember's AliasDb against PyTorch's on every input graph of tests/compat/passes/cases_alias.py:
+// has_writers of each value and may_contain_alias of each pair of values (the "alias_db" cases
+// of cases_alias.txt). Lives with the pass tests because it needs the real operator library.
+#include <gtest/gtest.h>
+
+#include "ember/ir/alias_analysis.h"
+#include "pass_cases.h"
+
+namespace ember::jit {
+namespace {
+
+// The order cases_alias.py's all_values uses.
+void collect(Block* block, std::vector<Value*>& out) {
+  for (Node* n : block->nodes()) {
+    for (Block* b : n->blocks()) {
+      for (Value* v : b->inputs()) out.push_back(v);
+      collect(b, out);
+    }
+    for (Value* v : n->outputs()) out.push_back(v);
+  }
+}
+
+std::string aliasFacts(const std::shared_ptr<Graph>& g) {
+  AliasDb db(g);
+  std::vector<Value*> vals(g->inputs().begin(), g->inputs().end());
+  collect(g->block(), vals);
+  std::string writers, contain;
+  for (Value* v : vals) writers += db.hasWriters(v) ? '1' : '0';
+  for (size_t i = 0; i < vals.size(); ++i)
+    for (size_t j = i + 1; j < vals.size(); ++j) contain += db.mayContainAlias(vals[i], vals[j]) ? '1' : '0';
+  return "writers " + writers + "\ncontain " + contain + "\n";
+}
+
+TEST(AliasDbCompat, MatchesPyTorch) {
+  auto path = std::filesystem::path(__FILE__).parent_path() / ".." / ".." / "compat" / "passes" / "cases_alias.txt";
+  size_t count = 0;
+  for (const testing::FixtureBlock& b : testing::readFixture(testing::readFile(path), {"CASE"})) {
+    if (b.header.size() < 3 || b.header[2] != "alias_db") continue;
+    ++count;
+    auto g = std::make_shared<Graph>();
+    parseIR(*b.section("BODY"), *g);
+    EXPECT_EQ(aliasFacts(g), *b.section("EXPECTED")) << "case " << b.header[1] << "\n" << AliasDb(g).toString();
+  }
+  EXPECT_GT(count, 0u);
+}
+
+}  // namespace
+}  // namespace ember::jit
