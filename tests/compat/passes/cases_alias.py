@@ -16,6 +16,8 @@ letters only (PyTorch renumbers numeric names).
 import os
 import sys
 
+import torch
+
 CASES = []
 
 
@@ -576,15 +578,33 @@ def all_values(g):
     return out
 
 
-def alias_facts(g):
-    """PyTorch's AliasDb on the graph: has_writers of each value (one digit per value), and
-    may_contain_alias of each pair i < j (one digit per pair, row by row)."""
+def alias_facts(ir):
+    """PyTorch's AliasDb on the graph: has_writers of each value (one digit per value),
+    may_contain_alias of each pair i < j (one digit per pair, row by row), and move_facts."""
+    g = torch._C.parse_ir(ir)
     db = g.alias_db()
     vals = all_values(g)
     writers = "".join("1" if db.has_writers(v) else "0" for v in vals)
     contain = "".join("1" if db.may_contain_alias(vals[i], vals[j]) else "0"
                       for i in range(len(vals)) for j in range(i + 1, len(vals)))
-    return "writers %s\ncontain %s\n" % (writers, contain)
+    return "writers %s\ncontain %s\n" % (writers, contain) + move_facts(ir)
+
+
+def move_facts(text):
+    """Whether PyTorch's AliasDb moves node i after / before node j (top-level nodes, i != j,
+    row by row): each move on a freshly parsed copy of the graph."""
+    count = len(list(torch._C.parse_ir(text).nodes()))
+    after, before = [], []
+    for i in range(count):
+        for j in range(count):
+            if i == j:
+                continue
+            for out, method in ((after, "move_after_topologically_valid"),
+                                (before, "move_before_topologically_valid")):
+                h = torch._C.parse_ir(text)
+                nodes = list(h.nodes())
+                out.append("1" if getattr(h.alias_db(), method)(nodes[i], nodes[j]) else "0")
+    return "after %s\nbefore %s\n" % ("".join(after), "".join(before))
 
 
 def run_pass(pass_name, g):
@@ -616,7 +636,7 @@ def main():
         lines.append("#### CASE %s alias_db\n" % name)
         lines.append(ir)
         lines.append("#### EXPECTED\n")
-        lines.append(alias_facts(torch._C.parse_ir(ir)))
+        lines.append(alias_facts(ir))
         lines.append("#### END\n")
     with open(out_path, "w") as f:
         f.write("".join(lines))

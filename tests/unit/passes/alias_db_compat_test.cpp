@@ -1,6 +1,6 @@
 // ember's AliasDb against PyTorch's on every input graph of tests/compat/passes/cases_alias.py:
-// has_writers of each value and may_contain_alias of each pair of values (the "alias_db" cases
-// of cases_alias.txt). Lives with the pass tests because it needs the real operator library.
+// has_writers of each value, may_contain_alias of each pair of values, and whether each node
+// moves after/before each other node (the "alias_db" cases of cases_alias.txt). Lives with the pass tests because it needs the real operator library.
 #include <gtest/gtest.h>
 
 #include "ember/ir/alias_analysis.h"
@@ -20,7 +20,40 @@ void collect(Block* block, std::vector<Value*>& out) {
   }
 }
 
-std::string aliasFacts(const std::shared_ptr<Graph>& g) {
+std::shared_ptr<Graph> parse(const std::string& text) {
+  auto g = std::make_shared<Graph>();
+  parseIR(text, *g);
+  return g;
+}
+
+std::vector<Node*> topLevelNodes(const Graph& g) {
+  std::vector<Node*> out;
+  for (Node* n : g.nodes()) out.push_back(n);
+  return out;
+}
+
+// Whether node i moves after / before node j, each move on a fresh copy (as cases_alias.py).
+std::string moveFacts(const std::string& text) {
+  size_t count = topLevelNodes(*parse(text)).size();
+  std::string after, before;
+  for (size_t i = 0; i < count; ++i) {
+    for (size_t j = 0; j < count; ++j) {
+      if (i == j) continue;
+      for (bool isAfter : {true, false}) {
+        auto g = parse(text);
+        std::vector<Node*> nodes = topLevelNodes(*g);
+        AliasDb db(g);
+        bool moved = isAfter ? db.moveAfterTopologicallyValid(nodes[i], nodes[j])
+                             : db.moveBeforeTopologicallyValid(nodes[i], nodes[j]);
+        (isAfter ? after : before) += moved ? '1' : '0';
+      }
+    }
+  }
+  return "after " + after + "\nbefore " + before + "\n";
+}
+
+std::string aliasFacts(const std::string& text) {
+  auto g = parse(text);
   AliasDb db(g);
   std::vector<Value*> vals(g->inputs().begin(), g->inputs().end());
   collect(g->block(), vals);
@@ -28,7 +61,7 @@ std::string aliasFacts(const std::shared_ptr<Graph>& g) {
   for (Value* v : vals) writers += db.hasWriters(v) ? '1' : '0';
   for (size_t i = 0; i < vals.size(); ++i)
     for (size_t j = i + 1; j < vals.size(); ++j) contain += db.mayContainAlias(vals[i], vals[j]) ? '1' : '0';
-  return "writers " + writers + "\ncontain " + contain + "\n";
+  return "writers " + writers + "\ncontain " + contain + "\n" + moveFacts(text);
 }
 
 TEST(AliasDbCompat, MatchesPyTorch) {
@@ -37,9 +70,9 @@ TEST(AliasDbCompat, MatchesPyTorch) {
   for (const testing::FixtureBlock& b : testing::readFixture(testing::readFile(path), {"CASE"})) {
     if (b.header.size() < 3 || b.header[2] != "alias_db") continue;
     ++count;
-    auto g = std::make_shared<Graph>();
-    parseIR(*b.section("BODY"), *g);
-    EXPECT_EQ(aliasFacts(g), *b.section("EXPECTED")) << "case " << b.header[1] << "\n" << AliasDb(g).toString();
+    const std::string& text = *b.section("BODY");
+    EXPECT_EQ(aliasFacts(text), *b.section("EXPECTED")) << "case " << b.header[1] << "\n"
+                                                        << AliasDb(parse(text)).toString();
   }
   EXPECT_GT(count, 0u);
 }
