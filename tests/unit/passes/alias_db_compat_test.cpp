@@ -79,3 +79,49 @@ TEST(AliasDbCompat, MatchesPyTorch) {
 
 }  // namespace
 }  // namespace ember::jit
+
+#include <cstdlib>
+
+#include "passes/common_subexpression_elimination.h"
+#include "passes/remove_mutation.h"
+
+namespace ember::jit {
+namespace {
+
+// The program corpus's graphs through CSE and RemoveMutation, against PyTorch: run
+// `cases_alias.py --corpus <build>/tests/compat/programs/expected DIR` first and set
+// EMBER_ALIAS_CORPUS_DIR=DIR; skipped otherwise.
+TEST(AliasDbCompat, CorpusGraphs) {
+  const char* dir = std::getenv("EMBER_ALIAS_CORPUS_DIR");
+  if (!dir) GTEST_SKIP() << "EMBER_ALIAS_CORPUS_DIR not set";
+  size_t count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::string file = entry.path().filename().string();
+    if (entry.path().extension() != ".in") continue;
+    std::string stem = file.substr(0, file.size() - 3);
+    std::string passName = stem.substr(stem.rfind('.') + 1);
+    auto g = std::make_shared<Graph>();
+    try {
+      parseIR(testing::readFile(entry.path()), *g);
+    } catch (const Error& e) {
+      ADD_FAILURE() << file << ": " << e.what();
+      continue;
+    }
+    if (passName == "cse") {
+      eliminateCommonSubexpression(g);
+    } else if (passName == "remove_mutation") {
+      removeMutation(g);
+    } else {
+      continue;
+    }
+    ++count;
+    g->lint();
+    std::string expected = testing::readFile(entry.path().parent_path() / (stem + ".out"));
+    EXPECT_EQ(testing::normalizeGraphText(g->toString()), testing::normalizeGraphText(expected)) << file;
+  }
+  std::cout << "[ corpus ] " << count << " graphs\n";
+  EXPECT_GT(count, 0u);
+}
+
+}  // namespace
+}  // namespace ember::jit
