@@ -590,19 +590,35 @@ def alias_facts(ir):
     return "writers %s\ncontain %s\n" % (writers, contain) + move_facts(ir)
 
 
+def nodes_with_blocks(g):
+    """Every node, in order, nested blocks after their node, with a number for its block."""
+    out = []
+    blocks = [0]
+
+    def walk(block, index):
+        for n in block.nodes():
+            out.append((n, index))
+            for b in n.blocks():
+                blocks[0] += 1
+                walk(b, blocks[0])
+
+    walk(g, 0)
+    return out
+
+
 def move_facts(text):
-    """Whether PyTorch's AliasDb moves node i after / before node j (top-level nodes, i != j,
-    row by row): each move on a freshly parsed copy of the graph."""
-    count = len(list(torch._C.parse_ir(text).nodes()))
+    """Whether PyTorch's AliasDb moves node i after / before node j (any two nodes of one
+    block, row by row): each move on a freshly parsed copy of the graph."""
+    shape = [b for _, b in nodes_with_blocks(torch._C.parse_ir(text))]
     after, before = [], []
-    for i in range(count):
-        for j in range(count):
-            if i == j:
+    for i in range(len(shape)):
+        for j in range(len(shape)):
+            if i == j or shape[i] != shape[j]:
                 continue
             for out, method in ((after, "move_after_topologically_valid"),
                                 (before, "move_before_topologically_valid")):
                 h = torch._C.parse_ir(text)
-                nodes = list(h.nodes())
+                nodes = [n for n, _ in nodes_with_blocks(h)]
                 out.append("1" if getattr(h.alias_db(), method)(nodes[i], nodes[j]) else "0")
     return "after %s\nbefore %s\n" % ("".join(after), "".join(before))
 
