@@ -12,7 +12,6 @@
 #include "ember/ir/alias_analysis.h"
 
 #include <algorithm>
-#include <iostream>
 
 #include "ember/core/function_schema.h"
 #include "ember/core/operator.h"
@@ -38,7 +37,7 @@ TypePtr unshaped(const TypePtr& type) {
 
 // The type whose wildcard set values of `type` belong to, or nullptr for immutable types:
 // tensors lose their refinements, Optional[T] is T, tuples keep only their mutable fields.
-TypePtr aliasTypeOf(const TypePtr& type) {
+static TypePtr aliasTypeOf(const TypePtr& type) {
   switch (type->kind()) {
     case TypeKind::TensorType:
       return TensorType::get();
@@ -438,8 +437,9 @@ AliasDb::~AliasDb() = default;
 bool AliasDb::isMutableType(const Value* v) { return isMutableTypeForAliasing(v->type()); }
 
 void AliasDb::rebuildWrittenLocations() {
-  writtenLocations_.clear();
-  for (const auto& [node, locs] : writeIndex_) writtenLocations_ |= locs;
+  std::vector<const MemoryLocations*> sets;
+  for (const auto& [node, locs] : writeIndex_) sets.push_back(&locs);
+  writtenLocations_ = MemoryLocations::unionOf(sets);
 }
 
 const Element* AliasDb::elementOf(const Value* v) const {

@@ -62,6 +62,10 @@ MemoryLocations& MemoryLocations::operator|=(const MemoryLocations& other) {
 }
 
 bool MemoryLocations::intersects(const MemoryLocations& other) const {
+  // A small set against a large one (a value's locations against everything written): look
+  // each word up instead of walking both.
+  if (words_.size() * 16 < other.words_.size()) return other.intersectsSmall(*this);
+  if (other.words_.size() * 16 < words_.size()) return intersectsSmall(other);
   auto a = words_.begin(), b = other.words_.begin();
   while (a != words_.end() && b != other.words_.end()) {
     if (a->block < b->block) {
@@ -73,6 +77,31 @@ bool MemoryLocations::intersects(const MemoryLocations& other) const {
       ++a;
       ++b;
     }
+  }
+  return false;
+}
+
+MemoryLocations MemoryLocations::unionOf(const std::vector<const MemoryLocations*>& sets) {
+  MemoryLocations out;
+  for (const MemoryLocations* s : sets) out.words_.insert(out.words_.end(), s->words_.begin(), s->words_.end());
+  std::sort(out.words_.begin(), out.words_.end(), [](const Word& a, const Word& b) { return a.block < b.block; });
+  size_t kept = 0;
+  for (const Word& w : out.words_) {
+    if (kept > 0 && out.words_[kept - 1].block == w.block) {
+      out.words_[kept - 1].bits |= w.bits;
+    } else {
+      out.words_[kept++] = w;
+    }
+  }
+  out.words_.resize(kept);
+  return out;
+}
+
+bool MemoryLocations::intersectsSmall(const MemoryLocations& small) const {
+  for (const Word& w : small.words_) {
+    auto it = std::lower_bound(words_.begin(), words_.end(), w.block,
+                               [](const Word& x, uint32_t b) { return x.block < b; });
+    if (it != words_.end() && it->block == w.block && (it->bits & w.bits)) return true;
   }
   return false;
 }
@@ -112,7 +141,9 @@ const MemoryLocations& MemoryDAG::getMemoryLocations(const Element* e) const {
   // Post-order walk; `visiting` marks elements on the stack so that a cycle (which the analysis
   // should not create) ends the walk instead of looping.
   std::vector<std::pair<const Element*, size_t>> stack{{e, 0}};
-  std::vector<bool> visiting(elements_.size(), false);
+  // Scratch flags, reset as elements leave the stack, so each call costs only what it visits.
+  if (visiting_.size() < elements_.size()) visiting_.resize(elements_.size(), false);
+  std::vector<bool>& visiting = visiting_;
   visiting[e->index] = true;
   while (!stack.empty()) {
     size_t top = stack.size() - 1;
@@ -135,6 +166,7 @@ const MemoryLocations& MemoryDAG::getMemoryLocations(const Element* e) const {
       }
     }
     cur->memoryLocationsValid = true;
+    visiting[cur->index] = false;
     stack.pop_back();
   }
   return e->memoryLocations;

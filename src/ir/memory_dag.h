@@ -45,6 +45,7 @@ class MemoryDAG {
 
  private:
   std::vector<std::unique_ptr<Element>> elements_;
+  mutable std::vector<bool> visiting_;  // scratch for getMemoryLocations
 };
 
 }  // namespace ember::jit

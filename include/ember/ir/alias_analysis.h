@@ -45,6 +45,8 @@ class MemoryLocations {
   bool intersects(const MemoryLocations& other) const;
   void clear() { words_.clear(); }
   std::vector<uint32_t> indices() const;
+  // The union of many sets at once (sorting, not pairwise merging).
+  static MemoryLocations unionOf(const std::vector<const MemoryLocations*>& sets);
   friend bool operator==(const MemoryLocations& a, const MemoryLocations& b) { return a.words_ == b.words_; }
 
  private:
@@ -53,6 +55,7 @@ class MemoryLocations {
     uint64_t bits;
     friend bool operator==(const Word& a, const Word& b) { return a.block == b.block && a.bits == b.bits; }
   };
+  bool intersectsSmall(const MemoryLocations& small) const;  // `small` has few words
   std::vector<Word> words_;  // sorted by block, no zero words
 };
 
