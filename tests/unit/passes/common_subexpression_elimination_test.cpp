@@ -136,3 +136,68 @@ TEST(CommonSubexpressionElimination, LargeNestedLoopGraph) { timePasses("nested 
 
 }  // namespace
 }  // namespace ember::jit
+
+namespace ember::jit {
+namespace {
+
+// IR text with its expectations as `# CHECK` lines (the parser skips comments).
+void checkAfterCse(const char* ir) {
+  auto g = std::make_shared<Graph>();
+  parseIR(ir, *g);
+  eliminateCommonSubexpression(g);
+  g->lint();
+  FileCheck::runAnnotated(ir, g->toString());
+}
+
+TEST(CommonSubexpressionElimination, NestedBlockReusesDominatingNode) {
+  checkAfterCse(R"IR(
+graph(%x : Tensor, %c : bool):
+  # CHECK: aten::mul(%x, %x)
+  # CHECK: prim::If
+  # CHECK-NOT: aten::mul(%x, %x)
+  # CHECK: aten::neg
+  %a : Tensor = aten::mul(%x, %x)
+  %r : Tensor = prim::If(%c)
+    block0():
+      %b : Tensor = aten::mul(%x, %x)
+      -> (%b)
+    block1():
+      %d : Tensor = aten::neg(%a)
+      -> (%d)
+  return (%r)
+)IR");
+}
+
+TEST(CommonSubexpressionElimination, InPlaceWriteStopsMerging) {
+  checkAfterCse(R"IR(
+graph(%x : Tensor):
+  # CHECK: aten::mul
+  # CHECK: aten::mul
+  # CHECK: aten::relu_
+  %one : int = prim::Constant[value=1]()
+  %a : Tensor = aten::mul(%x, %one)
+  %b : Tensor = aten::mul(%x, %one)
+  %w : Tensor = aten::relu_(%a)
+  %s : Tensor = aten::add(%w, %b, %one)
+  return (%s)
+)IR");
+}
+
+TEST(CommonSubexpressionElimination, SideEffectsAndRandomnessStay) {
+  checkAfterCse(R"IR(
+graph(%x : Tensor):
+  # CHECK-COUNT-2: prim::Print
+  # CHECK-COUNT-2: aten::dropout
+  %p : float = prim::Constant[value=0.5]()
+  %t : bool = prim::Constant[value=1]()
+  prim::Print(%x)
+  prim::Print(%x)
+  %a : Tensor = aten::dropout(%x, %p, %t)
+  %b : Tensor = aten::dropout(%x, %p, %t)
+  %s : Tensor = aten::mul(%a, %b)
+  return (%s)
+)IR");
+}
+
+}  // namespace
+}  // namespace ember::jit

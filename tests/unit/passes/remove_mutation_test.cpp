@@ -67,3 +67,61 @@ graph(%x : Tensor):
 
 }  // namespace
 }  // namespace ember::jit
+
+namespace ember::jit {
+namespace {
+
+void checkAfterRemoveMutation(const char* ir) {
+  auto g = std::make_shared<Graph>();
+  parseIR(ir, *g);
+  removeMutation(g);
+  g->lint();
+  FileCheck::runAnnotated(ir, g->toString());
+}
+
+TEST(RemoveMutation, InPlaceOnAFreshValueBecomesFunctional) {
+  checkAfterRemoveMutation(R"IR(
+graph(%x : Tensor):
+  # CHECK: %y : Tensor = aten::mul(%x, %x)
+  # CHECK-NEXT: = aten::add(%y, %x, %one)
+  # CHECK-NEXT: = aten::mul(%
+  # CHECK-NOT: aten::add_
+  %one : int = prim::Constant[value=1]()
+  %y : Tensor = aten::mul(%x, %x)
+  %w : Tensor = aten::add_(%y, %x, %one)
+  %z : Tensor = aten::mul(%y, %w)
+  return (%z)
+)IR");
+}
+
+TEST(RemoveMutation, AppendsFoldIntoTheListConstruct) {
+  checkAfterRemoveMutation(R"IR(
+graph(%a : int, %b : int):
+  # CHECK: prim::ListConstruct(%b, %a, %a)
+  # CHECK-NOT: aten::append
+  # CHECK-NOT: aten::insert
+  %zero : int = prim::Constant[value=0]()
+  %l : int[] = prim::ListConstruct(%a)
+  %m : int[] = aten::append(%l, %a)
+  aten::insert(%l, %zero, %b)
+  return (%l)
+)IR");
+}
+
+TEST(RemoveMutation, MutationOfAGraphInputOrAViewStays) {
+  checkAfterRemoveMutation(R"IR(
+graph(%x : Tensor, %size : int[]):
+  # CHECK: aten::add_(%x
+  # CHECK: aten::view
+  # CHECK: aten::relu_
+  %one : int = prim::Constant[value=1]()
+  %w : Tensor = aten::add_(%x, %x, %one)
+  %y : Tensor = aten::mul(%x, %x)
+  %v : Tensor = aten::view(%y, %size)
+  %r : Tensor = aten::relu_(%v)
+  return (%w, %y)
+)IR");
+}
+
+}  // namespace
+}  // namespace ember::jit
