@@ -272,8 +272,7 @@ void AliasDb::Builder::analyze(Node* n) {
     setWildcard(n->input(1));
     return;
   }
-  if (k == prim::CallFunction || k == prim::CallMethod || k == prim::Enter || k == prim::Exit ||
-      k == prim::PythonOp)
+  if (k == prim::CallFunction || k == prim::CallMethod || k == prim::Enter || k == prim::Exit || k == prim::PythonOp)
     return analyzeConservative(n);
   if (k == prim::Print || k == prim::isinstance) return;  // read only
 

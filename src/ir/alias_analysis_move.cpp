@@ -30,14 +30,12 @@ class AliasDb::Mover {
   void eraseMover() { moverPart_ = Part{}; }
   const std::vector<Node*>& dependencies() const { return deps_; }
 
-  bool dependsOn(Node* n) const {
-    return dependsOn(n, moverPart_) || dependsOn(n, depsPart_);
-  }
+  bool dependsOn(Node* n) const { return dependsOn(n, moverPart_) || dependsOn(n, depsPart_); }
 
  private:
   struct Part {
-    std::unordered_set<const Node*> users;    // nodes of the block using values produced here
-    std::unordered_set<const Value*> used;    // values used here, nested blocks included
+    std::unordered_set<const Node*> users;  // nodes of the block using values produced here
+    std::unordered_set<const Value*> used;  // values used here, nested blocks included
     MemoryLocations reads, writes;
     bool empty = true;
   };

@@ -60,7 +60,8 @@ std::string AliasDb::toString() const {
       out << name(w->index) << " : -> " << setString(w->pointsTo) << " contains " << setString(w->contained) << "\n";
   out << "===== Memory locations =====\n";
   for (const Value* v : values)
-    if (const Element* e = elementOf(v)) out << "%" << v->debugName() << " : " << setString(dag_->getMemoryLocations(e).indices()) << "\n";
+    if (const Element* e = elementOf(v))
+      out << "%" << v->debugName() << " : " << setString(dag_->getMemoryLocations(e).indices()) << "\n";
   out << "===== Writes =====\n";
   std::function<void(const Block*)> writes = [&](const Block* b) {
     for (const Node* n : b->nodes()) {

@@ -14,8 +14,8 @@ namespace ember::jit {
 void MemoryLocations::set(uint32_t index) {
   uint32_t block = index / 64;
   uint64_t bit = uint64_t{1} << (index % 64);
-  auto it = std::lower_bound(words_.begin(), words_.end(), block,
-                             [](const Word& w, uint32_t b) { return w.block < b; });
+  auto it =
+      std::lower_bound(words_.begin(), words_.end(), block, [](const Word& w, uint32_t b) { return w.block < b; });
   if (it != words_.end() && it->block == block) {
     it->bits |= bit;
   } else {
@@ -25,8 +25,8 @@ void MemoryLocations::set(uint32_t index) {
 
 bool MemoryLocations::test(uint32_t index) const {
   uint32_t block = index / 64;
-  auto it = std::lower_bound(words_.begin(), words_.end(), block,
-                             [](const Word& w, uint32_t b) { return w.block < b; });
+  auto it =
+      std::lower_bound(words_.begin(), words_.end(), block, [](const Word& w, uint32_t b) { return w.block < b; });
   return it != words_.end() && it->block == block && (it->bits >> (index % 64)) & 1;
 }
 
@@ -99,8 +99,8 @@ MemoryLocations MemoryLocations::unionOf(const std::vector<const MemoryLocations
 
 bool MemoryLocations::intersectsSmall(const MemoryLocations& small) const {
   for (const Word& w : small.words_) {
-    auto it = std::lower_bound(words_.begin(), words_.end(), w.block,
-                               [](const Word& x, uint32_t b) { return x.block < b; });
+    auto it =
+        std::lower_bound(words_.begin(), words_.end(), w.block, [](const Word& x, uint32_t b) { return x.block < b; });
     if (it != words_.end() && it->block == w.block && (it->bits & w.bits)) return true;
   }
   return false;

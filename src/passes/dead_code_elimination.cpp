@@ -50,8 +50,13 @@ namespace {
 // removed, whatever their uses.
 bool isAlwaysKeptKind(Symbol kind) {
   static const Symbol kKinds[] = {
-      prim::PythonOp, prim::IgnoredPythonOp, prim::Store, prim::Load,
-      Symbol::prim("ReturnStmt"), Symbol::prim("BreakStmt"), Symbol::prim("ContinueStmt"),
+      prim::PythonOp,
+      prim::IgnoredPythonOp,
+      prim::Store,
+      prim::Load,
+      Symbol::prim("ReturnStmt"),
+      Symbol::prim("BreakStmt"),
+      Symbol::prim("ContinueStmt"),
       Symbol::prim("LoopContinuation"),
   };
   for (Symbol k : kKinds)
@@ -138,8 +143,7 @@ class DeadCodeEliminator {
     if (outer->kind() == prim::Loop) {
       Block* body = outer->blocks()[0];
       for (size_t i = 0; i < outer->outputs().size(); ++i) {
-        if (liveValues_.count(outer->output(i)) || body->inputs()[i + 1]->hasUses())
-          markValue(body->outputs()[i + 1]);
+        if (liveValues_.count(outer->output(i)) || body->inputs()[i + 1]->hasUses()) markValue(body->outputs()[i + 1]);
       }
       markValue(body->outputs()[0]);
     } else {

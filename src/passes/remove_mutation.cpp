@@ -72,8 +72,7 @@ class MutationRemover {
   // input, a node with blocks or subgraphs or side effects, or may alias that node's inputs.
   bool hasSideEffectOrAlias(Value* v) {
     Node* n = v->node();
-    if (n->kind() == prim::Param || !n->blocks().empty() || n->hasAttribute(attr::Subgraph) ||
-        hasSideEffectsDeep(n))
+    if (n->kind() == prim::Param || !n->blocks().empty() || n->hasAttribute(attr::Subgraph) || hasSideEffectsDeep(n))
       return true;
     return n->kind() != prim::ListConstruct && aliasDb().mayContainAlias(n->inputs(), v);
   }
@@ -137,7 +136,9 @@ class MutationRemover {
     ValueSet first{n->input(0)};
     ValueSet rest(n->inputs().begin() + 1, n->inputs().end());
     if (!aliasDb().writesToAlias(n, first) || aliasDb().writesToAlias(n, rest)) return false;
-    return !OperatorRegistry::global().getAllOperatorsFor(Symbol::fromQualString(name.substr(0, name.size() - 1))).empty();
+    return !OperatorRegistry::global()
+                .getAllOperatorsFor(Symbol::fromQualString(name.substr(0, name.size() - 1)))
+                .empty();
   }
 
   Node* createSpecialMappedOp(Node* n) {

@@ -30,7 +30,6 @@ bool removeListMutation(const std::shared_ptr<Graph>& graph);
 // In-place aten ops `foo_` that have a functional `foo` with matching schema, plus fill_,
 // zero_, normal_ and bernoulli_ (rewritten with full_like, zeros_like, normal and bernoulli).
 // `filter`, if given, is asked about each candidate.
-bool removeTensorMutation(const std::shared_ptr<Graph>& graph,
-                          const std::function<bool(Node*)>& filter = nullptr);
+bool removeTensorMutation(const std::shared_ptr<Graph>& graph, const std::function<bool(Node*)>& filter = nullptr);
 
 }  // namespace ember::jit

@@ -56,7 +56,7 @@ class MemoryLocations {
     friend bool operator==(const Word& a, const Word& b) { return a.block == b.block && a.bits == b.bits; }
   };
   bool intersectsSmall(const MemoryLocations& small) const;  // `small` has few words
-  std::vector<Word> words_;  // sorted by block, no zero words
+  std::vector<Word> words_;                                  // sorted by block, no zero words
 };
 
 using ValueSet = std::unordered_set<const Value*>;

@@ -162,7 +162,7 @@ graph(%x : Tensor):
   EXPECT_TRUE(db.mayAlias(p["e"], p["b"]));  // appended: escaped into the list
   EXPECT_TRUE(db.mayAlias(p["a"], p["x"]));  // list elements share the wildcard with inputs
   EXPECT_FALSE(db.mayAlias(p["c"], p["a"]));
-  EXPECT_FALSE(db.mayAlias(p["l"], p["a"]));  // a list is not its elements...
+  EXPECT_FALSE(db.mayAlias(p["l"], p["a"]));        // a list is not its elements...
   EXPECT_TRUE(db.mayContainAlias(p["l"], p["a"]));  // ...but contains them
   EXPECT_FALSE(db.mayContainAlias(p["l"], p["c"]));
   EXPECT_TRUE(db.mayAlias(p["m"], p["l"]));

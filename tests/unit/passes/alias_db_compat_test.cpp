@@ -1,6 +1,7 @@
 // ember's AliasDb against PyTorch's on every input graph of tests/compat/passes/cases_alias.py:
 // has_writers of each value, may_contain_alias of each pair of values, and whether each node
-// moves after/before each other node of its block (the "alias_db" cases of cases_alias.txt). Lives with the pass tests because it needs the real operator library.
+// moves after/before each other node of its block (the "alias_db" cases of cases_alias.txt). Lives with the pass tests
+// because it needs the real operator library.
 #include <gtest/gtest.h>
 
 #include "ember/ir/alias_analysis.h"

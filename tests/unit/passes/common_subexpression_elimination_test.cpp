@@ -123,8 +123,8 @@ void timePasses(const char* what, const std::shared_ptr<Graph>& g) {
   eliminateDeadCode(g);
   auto t3 = std::chrono::steady_clock::now();
   auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
-  std::cout << "[ timing ] " << what << ": " << before << " nodes -> " << g->numNodes() << "; AliasDb "
-            << ms(t0, t1) << " ms, CSE " << ms(t1, t2) << " ms, DCE " << ms(t2, t3) << " ms\n";
+  std::cout << "[ timing ] " << what << ": " << before << " nodes -> " << g->numNodes() << "; AliasDb " << ms(t0, t1)
+            << " ms, CSE " << ms(t1, t2) << " ms, DCE " << ms(t2, t3) << " ms\n";
   EXPECT_TRUE(changed);
   EXPECT_LT(g->numNodes(), before);
   g->lint();
