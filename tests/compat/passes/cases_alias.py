@@ -562,6 +562,82 @@ graph(%x : int, %y : int):
 """)
 
 
+# ---- generated graphs: random mixes of views, in-place ops, lists, tuples and branches ----
+def random_graph(rng, with_fold):
+    """A straight-line graph (with one If) over tensors `x`, `y` and a size list `size`."""
+    lines = ["  %one : int = prim::Constant[value=1]()", "  %zero : int = prim::Constant[value=0]()"]
+    if with_fold:
+        lines.append("  %k : int = aten::add(%one, %one)")
+    tensors, lists, count = ["%x", "%y"], [], [0]
+
+    def fresh(prefix):
+        count[0] += 1
+        return "%%%s%s" % (prefix, "abcdefghijklmnopqrstuvwxyz"[count[0] % 26] * (1 + count[0] // 26))
+
+    for _ in range(rng.randint(5, 10)):
+        t = rng.choice(tensors)
+        op = rng.choice(["mul", "mul", "view", "select", "transpose", "add_", "relu_", "list", "append",
+                         "getitem", "tuple", "if", "print"])
+        v = fresh("t")
+        if op == "mul":
+            lines.append("  %s : Tensor = aten::mul(%s, %s)" % (v, t, rng.choice(tensors)))
+        elif op == "view":
+            lines.append("  %s : Tensor = aten::view(%s, %%size)" % (v, t))
+        elif op == "select":
+            lines.append("  %s : Tensor = aten::select(%s, %%zero, %%zero)" % (v, t))
+        elif op == "transpose":
+            lines.append("  %s : Tensor = aten::transpose(%s, %%zero, %%one)" % (v, t))
+        elif op == "add_":
+            lines.append("  %s : Tensor = aten::add_(%s, %s, %%one)" % (v, t, rng.choice(tensors)))
+        elif op == "relu_":
+            lines.append("  %s : Tensor = aten::relu_(%s)" % (v, t))
+        elif op == "list":
+            v = fresh("l")
+            lines.append("  %s : Tensor[] = prim::ListConstruct(%s)" % (v, t))
+            lists.append(v)
+            continue
+        elif op == "append" and lists:
+            lines.append("  %s : Tensor[] = aten::append(%s, %s)" % (fresh("a"), rng.choice(lists), t))
+            continue
+        elif op == "getitem" and lists:
+            lines.append("  %s : Tensor = aten::__getitem__(%s, %%zero)" % (v, rng.choice(lists)))
+        elif op == "tuple":
+            tup = fresh("p")
+            other = rng.choice(tensors)
+            lines.append("  %s : (Tensor, Tensor) = prim::TupleConstruct(%s, %s)" % (tup, t, other))
+            lines.append("  %s : Tensor, %s : Tensor = prim::TupleUnpack(%s)" % (v, fresh("u"), tup))
+        elif op == "if":
+            lines.append("  %s : Tensor = prim::If(%%c)" % v)
+            lines.append("    block0():")
+            lines.append("      -> (%s)" % t)
+            lines.append("    block1():")
+            inner = fresh("b")
+            lines.append("      %s : Tensor = aten::mul(%s, %s)" % (inner, t, t))
+            lines.append("      -> (%s)" % inner)
+        elif op == "print":
+            lines.append("  prim::Print(%s)" % t)
+            continue
+        else:
+            continue
+        tensors.append(v)
+    outs = rng.sample(tensors, min(len(tensors), rng.randint(1, 2)))
+    outs += rng.sample(lists, min(len(lists), rng.randint(0, 1)))
+    head = "graph(%x : Tensor, %y : Tensor, %size : int[], %c : bool):\n"
+    return head + "\n".join(lines) + "\n  return (%s)\n" % ", ".join(outs)
+
+
+def generated_cases(count, seed=2026):
+    import random
+    rng = random.Random(seed)
+    passes = ["cse", "dce_alias", "remove_mutation"]
+    for i in range(count):
+        pass_name = passes[i % len(passes)]
+        case("gen_%d" % i, pass_name, random_graph(rng, pass_name == "dce_alias"))
+
+
+generated_cases(60)
+
+
 def all_values(g):
     """Graph inputs, then for each node: its blocks' inputs and nodes (recursively), then its
     outputs. ember's test walks its graph in the same order."""
