@@ -563,8 +563,9 @@ graph(%x : int, %y : int):
 
 
 # ---- generated graphs: random mixes of views, in-place ops, lists, tuples and branches ----
-def random_graph(rng, with_fold):
-    """A straight-line graph (with one If) over tensors `x`, `y` and a size list `size`."""
+def random_graph(rng, with_fold, with_blocks=False):
+    """A graph over tensors `x`, `y`, a size list `size`, a flag `c` and a count `n`: straight
+    line with If nodes, and with `with_blocks`, loops and writes inside blocks."""
     lines = ["  %one : int = prim::Constant[value=1]()", "  %zero : int = prim::Constant[value=0]()"]
     if with_fold:
         lines.append("  %k : int = aten::add(%one, %one)")
@@ -572,12 +573,12 @@ def random_graph(rng, with_fold):
 
     def fresh(prefix):
         count[0] += 1
-        return "%%%s%s" % (prefix, "abcdefghijklmnopqrstuvwxyz"[count[0] % 26] * (1 + count[0] // 26))
+        return "%%v%s%s" % (prefix, "abcdefghijklmnopqrstuvwxyz"[count[0] % 26] * (1 + count[0] // 26))
 
     for _ in range(rng.randint(5, 10)):
         t = rng.choice(tensors)
         op = rng.choice(["mul", "mul", "view", "select", "transpose", "add_", "relu_", "list", "append",
-                         "getitem", "tuple", "if", "print"])
+                         "getitem", "tuple", "if", "print"] + (["loop", "ifwrite"] if with_blocks else []))
         v = fresh("t")
         if op == "mul":
             lines.append("  %s : Tensor = aten::mul(%s, %s)" % (v, t, rng.choice(tensors)))
@@ -614,6 +615,34 @@ def random_graph(rng, with_fold):
             inner = fresh("b")
             lines.append("      %s : Tensor = aten::mul(%s, %s)" % (inner, t, t))
             lines.append("      -> (%s)" % inner)
+        elif op == "loop":
+            # a carried tensor; the body may view it, write it or an outer value, or append
+            lines.append("  %s : Tensor = prim::Loop(%%n, %%c, %s)" % (v, t))
+            i, acc = fresh("it"), fresh("q")
+            lines.append("    block0(%s : int, %s : Tensor):" % (i, acc))
+            res = fresh("r")
+            body = rng.choice(["view", "add_", "outer_add_", "mul", "append"])
+            if body == "view":
+                lines.append("      %s : Tensor = aten::view(%s, %%size)" % (res, acc))
+            elif body == "add_":
+                lines.append("      %s : Tensor = aten::add_(%s, %s, %%one)" % (res, acc, rng.choice(tensors)))
+            elif body == "outer_add_":
+                lines.append("      %s : Tensor = aten::relu_(%s)" % (fresh("w"), rng.choice(tensors)))
+                lines.append("      %s : Tensor = aten::mul(%s, %s)" % (res, acc, acc))
+            elif body == "append" and lists:
+                lines.append("      %s : Tensor[] = aten::append(%s, %s)" % (fresh("a"), rng.choice(lists), acc))
+                lines.append("      %s : Tensor = aten::mul(%s, %s)" % (res, acc, acc))
+            else:
+                lines.append("      %s : Tensor = aten::mul(%s, %s)" % (res, acc, rng.choice(tensors)))
+            lines.append("      -> (%%c, %s)" % res)
+        elif op == "ifwrite":
+            lines.append("  prim::If(%c)")
+            lines.append("    block0():")
+            lines.append("      %s : Tensor = aten::relu_(%s)" % (fresh("w"), t))
+            lines.append("      -> ()")
+            lines.append("    block1():")
+            lines.append("      -> ()")
+            continue
         elif op == "print":
             lines.append("  prim::Print(%s)" % t)
             continue
@@ -622,20 +651,21 @@ def random_graph(rng, with_fold):
         tensors.append(v)
     outs = rng.sample(tensors, min(len(tensors), rng.randint(1, 2)))
     outs += rng.sample(lists, min(len(lists), rng.randint(0, 1)))
-    head = "graph(%x : Tensor, %y : Tensor, %size : int[], %c : bool):\n"
+    head = "graph(%x : Tensor, %y : Tensor, %size : int[], %c : bool, %n : int):\n"
     return head + "\n".join(lines) + "\n  return (%s)\n" % ", ".join(outs)
 
 
-def generated_cases(count, seed=2026):
+def generated_cases(count, seed=2026, with_blocks=False, prefix="gen"):
     import random
     rng = random.Random(seed)
     passes = ["cse", "dce_alias", "remove_mutation"]
     for i in range(count):
         pass_name = passes[i % len(passes)]
-        case("gen_%d" % i, pass_name, random_graph(rng, pass_name == "dce_alias"))
+        case("%s_%d" % (prefix, i), pass_name, random_graph(rng, pass_name == "dce_alias", with_blocks))
 
 
 generated_cases(60)
+generated_cases(90, seed=11, with_blocks=True, prefix="genblocks")
 
 
 def all_values(g):
