@@ -578,7 +578,7 @@ def random_graph(rng, with_fold, with_blocks=False):
     for _ in range(rng.randint(5, 10)):
         t = rng.choice(tensors)
         op = rng.choice(["mul", "mul", "view", "select", "transpose", "add_", "relu_", "list", "append",
-                         "getitem", "tuple", "if", "print"] + (["loop", "ifwrite"] if with_blocks else []))
+                         "getitem", "tuple", "if", "print"] + (["loop", "ifwrite", "chunk", "out", "zero_", "fill_", "dict", "contig"] if with_blocks else []))
         v = fresh("t")
         if op == "mul":
             lines.append("  %s : Tensor = aten::mul(%s, %s)" % (v, t, rng.choice(tensors)))
@@ -635,6 +635,22 @@ def random_graph(rng, with_fold, with_blocks=False):
             else:
                 lines.append("      %s : Tensor = aten::mul(%s, %s)" % (res, acc, rng.choice(tensors)))
             lines.append("      -> (%%c, %s)" % res)
+        elif op == "chunk":
+            c = fresh("l")
+            lines.append("  %s : Tensor[] = aten::chunk(%s, %%one, %%zero)" % (c, t))
+            lines.append("  %s : Tensor = prim::ListUnpack(%s)" % (v, c))
+        elif op == "out":
+            lines.append("  %s : Tensor = aten::add(%s, %s, %%one, %s)" % (v, rng.choice(tensors), t, rng.choice(tensors)))
+        elif op == "zero_":
+            lines.append("  %s : Tensor = aten::zero_(%s)" % (v, t))
+        elif op == "fill_":
+            lines.append("  %s : Tensor = aten::fill_(%s, %%one)" % (v, t))
+        elif op == "contig":
+            lines.append("  %s : Tensor = aten::contiguous(%s, %%zero)" % (v, t))
+        elif op == "dict":
+            d = fresh("d")
+            lines.append("  %s : Dict(str, Tensor) = prim::DictConstruct(%%key, %s)" % (d, t))
+            lines.append("  %s : Tensor = aten::__getitem__(%s, %%key)" % (v, d))
         elif op == "ifwrite":
             lines.append("  prim::If(%c)")
             lines.append("    block0():")
@@ -651,7 +667,7 @@ def random_graph(rng, with_fold, with_blocks=False):
         tensors.append(v)
     outs = rng.sample(tensors, min(len(tensors), rng.randint(1, 2)))
     outs += rng.sample(lists, min(len(lists), rng.randint(0, 1)))
-    head = "graph(%x : Tensor, %y : Tensor, %size : int[], %c : bool, %n : int):\n"
+    head = "graph(%x : Tensor, %y : Tensor, %size : int[], %c : bool, %n : int, %key : str):\n"
     return head + "\n".join(lines) + "\n  return (%s)\n" % ", ".join(outs)
 
 
