@@ -1,18 +1,45 @@
-// Dead code elimination in two phases: mark what is live starting from the outputs and from the
-// nodes that must run, then sweep each block from its end, removing the rest.
+// Dead code elimination, following PyTorch 1.13's EliminateDeadCode so that graphs print alike
+// afterwards: mark what is live, walking each block from its end, then sweep each block from its
+// end, removing what is unmarked and unused.
 //
-// Liveness follows PyTorch's rules so that graphs print alike after the pass: an If output is
-// needed when the If's result is; a loop-carried value is needed when the loop's result is or when
-// the body reads its block input at all (even if only dead code reads it); the loop's continue
-// condition always is. A live node keeps the nodes that contain it alive.
+// Liveness: a block's return is live (for an If, the branch results whose If outputs are live;
+// for a loop, the continue condition and each carried value that the loop's result needs or the
+// body reads at all); a node is live when it has side effects, when one of its outputs is live,
+// or, with alias analysis, when it writes to memory a live value may point to. A live node makes
+// its inputs and the nodes containing it live. A loop body is marked again until nothing new is
+// marked, since a later iteration reads what an earlier one computed; other blocks, and the
+// graph's own block, are walked once.
+//
+// Note [Alias-aware DCE]
+// On a whole graph the alias analysis (AliasDb) says which memory a node writes. A write is kept
+// when it goes to a wildcard set (graph inputs, values that escaped into containers, module
+// attributes...) or to memory a live value may point to, as seen from the end of the block
+// walk. So in
+//     %y = aten::mul(%x, %x); %z = aten::add(%y, %y, %one); %w = aten::add_(%y, %y, %one)
+//     return (%z)
+// the add_ goes: when it is reached, only %z is live, and it does not alias %y.
+//
+// Note [Writes to lists only held by other containers]
+// A consequence PyTorch shows and ember keeps: a container whose only use is the graph's return
+// holds its elements directly (they are not put into the wildcard set), and "may point to" does
+// not look inside containers, so in
+//     inner = [1]; outer = [inner, inner]; inner.append(2); return outer
+// the append writes memory no live value points to and is removed: the program returns
+// [[1], [1]], as in PyTorch. A read of `inner` after the append keeps it.
+//
+// Without a graph (eliminateDeadCode(Block*)) there is no alias analysis: every node whose
+// schema writes to an input is kept.
 #include "passes/dead_code_elimination.h"
 
+#include <memory>
+#include <unordered_map>
 #include <unordered_set>
-#include <vector>
 
 #include "ember/core/function_schema.h"
 #include "ember/core/operator.h"
 #include "ember/core/symbols.h"
+#include "ember/error.h"
+#include "ember/ir/alias_analysis.h"
 #include "ember/ir/ir.h"
 
 namespace ember::jit {
@@ -23,8 +50,13 @@ namespace {
 // removed, whatever their uses.
 bool isAlwaysKeptKind(Symbol kind) {
   static const Symbol kKinds[] = {
-      prim::PythonOp, prim::IgnoredPythonOp, prim::Store, prim::Load,
-      Symbol::prim("ReturnStmt"), Symbol::prim("BreakStmt"), Symbol::prim("ContinueStmt"),
+      prim::PythonOp,
+      prim::IgnoredPythonOp,
+      prim::Store,
+      prim::Load,
+      Symbol::prim("ReturnStmt"),
+      Symbol::prim("BreakStmt"),
+      Symbol::prim("ContinueStmt"),
       Symbol::prim("LoopContinuation"),
   };
   for (Symbol k : kKinds)
@@ -32,196 +64,144 @@ bool isAlwaysKeptKind(Symbol kind) {
   return false;
 }
 
-// Note [Writes to lists only held by other containers]
-// PyTorch's DCE keeps a node that writes to a list or dict when the written value may alias a
-// value used later in the program; being an element of another container does not count as
-// aliasing there. So in
-//     inner = [1]; outer = [inner, inner]; inner.append(2); return outer
-// the append is removed and the program returns [[1], [1]]. ember reproduces this for containers
-// built in the graph whose uses are only container constructions, writes whose results are
-// unused, and reads returning numbers: such a write is dead unless something reads the container
-// directly after it (or anywhere in a loop around both).
-
-bool returnsOnlyNumbers(const Node* n) {
-  for (const Value* out : n->outputs()) {
-    TypeKind k = out->type()->kind();
-    if (k != TypeKind::IntType && k != TypeKind::FloatType && k != TypeKind::BoolType) return false;
-  }
-  return true;
-}
-
-bool writesInput(const Node* n, size_t i) {
-  const Operator* op = n->maybeOperator();
-  if (!op) return false;
-  const auto& args = op->schema().arguments();
-  return i < args.size() && args[i].isWrite();
-}
-
-// A list or dict made here and only put into other containers, written, or read for numbers.
-bool isContainedOnlyContainer(const Value* v) {
-  Symbol k = v->node()->kind();
-  if (k != prim::ListConstruct && k != prim::DictConstruct) return false;
-  for (const Use& u : v->uses()) {
-    const Node* user = u.user;
-    Symbol uk = user->kind();
-    if (uk == prim::ListConstruct || uk == prim::TupleConstruct || uk == prim::DictConstruct) continue;
-    if (writesInput(user, u.offset)) {
-      for (const Value* out : user->outputs())
-        if (out->hasUses()) return false;
-      continue;
-    }
-    if (user->maybeOperator() && returnsOnlyNumbers(user) && !user->hasSideEffects()) continue;
-    return false;
-  }
-  return true;
-}
-
-// A node whose only effect is writing such containers (see the Note).
-bool onlyWritesContainedContainers(const Node* n) {
-  if (n->hasSideEffects() || isAlwaysKeptKind(n->kind()) || !n->blocks().empty()) return false;
-  const Operator* op = n->maybeOperator();
-  if (!op || op->aliasAnalysisKind() == AliasAnalysisKind::CONSERVATIVE || !op->schema().isMutable()) return false;
-  bool any = false;
-  for (size_t i = 0; i < n->inputs().size(); ++i) {
-    if (!writesInput(n, i)) continue;
-    if (!isContainedOnlyContainer(n->input(i))) return false;
-    any = true;
-  }
-  return any;
-}
-
-bool insideLoop(const Node* n, const Node* loop) {
-  for (const Block* b = n->owningBlock(); b && b->owningNode(); b = b->owningNode()->owningBlock())
-    if (b->owningNode() == loop) return true;
-  return false;
-}
-
-// Whether `reader` may run after `writer`: later in program order, or both in one loop.
-bool mayRunAfter(const Node* reader, const Node* writer) {
-  if (writer->isBefore(reader)) return true;
-  for (const Block* b = writer->owningBlock(); b && b->owningNode(); b = b->owningNode()->owningBlock())
-    if (b->owningNode()->kind() == prim::Loop && insideLoop(reader, b->owningNode())) return true;
-  return false;
+// Node::hasSideEffects, plus CONSERVATIVE operators (PyTorch counts them as side effects).
+bool hasOwnSideEffects(const Node* node) {
+  if (node->hasSideEffects() || isAlwaysKeptKind(node->kind())) return true;
+  if (node->kind() == prim::Uninitialized || node->kind() == prim::Constant) return false;
+  const Operator* op = node->maybeOperator();
+  return op && op->aliasAnalysisKind() == AliasAnalysisKind::CONSERVATIVE;
 }
 
 class DeadCodeEliminator {
  public:
-  explicit DeadCodeEliminator(Block* root) : root_(root) {}
+  DeadCodeEliminator(Block* root, std::shared_ptr<Graph> graph) : root_(root), graph_(std::move(graph)) {}
 
   void run() {
-    seedBlock(root_);
-    for (Value* v : root_->outputs()) markValue(v);
-    drain();
-    keepReadContainerWrites();
+    markReturnNode(root_->returnNode());
+    mark(root_);
     sweep(root_);
   }
 
  private:
-  // Every node that must run is live, together with the nodes that contain it.
-  void seedBlock(Block* block) {
-    for (Node* n : block->nodes()) {
-      if (onlyWritesContainedContainers(n)) {
-        containerWrites_.push_back(n);  // live only if read afterwards (Note above)
-      } else if (nodeMustBeKept(n)) {
-        markNode(n);
+  // Built on first need. If the analysis fails on an unusual graph, DCE goes on without it
+  // (every write kept), which is always safe.
+  AliasDb* aliasDb() {
+    if (!graph_) return nullptr;
+    if (!aliasDbTried_) {
+      aliasDbTried_ = true;
+      try {
+        aliasDb_ = std::make_unique<AliasDb>(graph_);
+      } catch (const Error&) {
+        aliasDb_.reset();
       }
-      // As in PyTorch, a loop's continue condition and the carried values its body reads count
-      // as used whether or not the loop is: the loop then lives if any of that is computed inside.
-      if (n->kind() == prim::Loop) markLoopBody(n);
-      for (Block* b : n->blocks()) seedBlock(b);
+      if (aliasDb_)
+        for (const Value* v : liveValues_) liveLocations_ |= aliasDb_->memoryLocations(v);
     }
+    return aliasDb_.get();
   }
 
-  void markLoopBody(Node* loop) {
-    Block* body = loop->blocks()[0];
-    markValue(body->outputs()[0]);
-    for (size_t i = 1; i < body->inputs().size(); ++i)
-      if (body->inputs()[i]->hasUses()) markValue(body->outputs()[i]);
+  // A write whose effect the analysis cannot follow.
+  bool hasUntrackedMutation(Node* node) {
+    if (AliasDb* db = aliasDb()) return db->writesToWildcard(node);
+    if (node->kind() == prim::Uninitialized || node->kind() == prim::Constant) return false;
+    const FunctionSchema* schema = node->maybeSchema();
+    const Operator* op = node->maybeOperator();
+    return schema && schema->isMutable() && !(op && op->aliasAnalysisKind() == AliasAnalysisKind::PURE_FUNCTION);
   }
 
-  void markValue(Value* v) {
-    if (liveValues_.insert(v).second) pendingValues_.push_back(v);
-  }
-  void markNode(Node* n) {
-    if (liveNodes_.insert(n).second) pendingNodes_.push_back(n);
+  bool hasSideEffects(Node* node) {
+    auto it = sideEffects_.find(node);
+    if (it != sideEffects_.end()) return it->second;
+    bool result = hasOwnSideEffects(node) || hasUntrackedMutation(node);
+    for (Block* b : node->blocks())
+      for (Node* n : b->nodes())
+        if (!result && hasSideEffects(n)) result = true;
+    sideEffects_.emplace(node, result);
+    return result;
   }
 
-  void drain() {
-    while (!pendingValues_.empty() || !pendingNodes_.empty()) {
-      if (!pendingValues_.empty()) {
-        Value* v = pendingValues_.back();
-        pendingValues_.pop_back();
-        onLiveValue(v);
-      } else {
-        Node* n = pendingNodes_.back();
-        pendingNodes_.pop_back();
-        onLiveNode(n);
+  bool markValue(Value* v) {
+    if (!liveValues_.insert(v).second) return false;
+    if (aliasDb_) liveLocations_ |= aliasDb_->memoryLocations(v);
+    return true;
+  }
+
+  // Marks `node`, its inputs, and the nodes containing it.
+  bool mark(Node* node) {
+    if (!marked_.insert(node).second) return false;
+    for (Block* b = node->owningBlock(); b && b->owningNode(); b = b->owningNode()->owningBlock())
+      mark(b->owningNode());
+    for (Value* in : node->inputs()) markValue(in);
+    return true;
+  }
+
+  bool markReturnNode(Node* ret) {
+    if (marked_.count(ret)) return false;
+    Node* outer = ret->owningBlock()->owningNode();
+    // The block DCE runs on counts as the whole program: all its results are used.
+    if (!outer || ret->owningBlock() == root_) return mark(ret);
+    if (outer->kind() == prim::Loop) {
+      Block* body = outer->blocks()[0];
+      for (size_t i = 0; i < outer->outputs().size(); ++i) {
+        if (liveValues_.count(outer->output(i)) || body->inputs()[i + 1]->hasUses()) markValue(body->outputs()[i + 1]);
       }
+      markValue(body->outputs()[0]);
+    } else {
+      for (size_t i = 0; i < outer->outputs().size() && i < ret->inputs().size(); ++i)
+        if (liveValues_.count(outer->output(i))) markValue(ret->input(i));
     }
+    marked_.insert(ret);
+    return true;
   }
 
-  void onLiveValue(Value* v) {
-    Node* producer = v->node();
-    if (producer->kind() == prim::Param) return;  // a block input: nothing computes it here
-    markNode(producer);
-    if (producer->kind() == prim::If) {
-      for (Block* b : producer->blocks()) markValue(b->outputs()[v->offset()]);
-    } else if (producer->kind() == prim::Loop) {
-      markValue(producer->blocks()[0]->outputs()[v->offset() + 1]);
+  bool markIfLive(Node* node) {
+    for (Value* out : node->outputs())
+      if (liveValues_.count(out)) return mark(node);
+    if (AliasDb* db = aliasDb()) {
+      if (db->getWrites(node).intersects(liveLocations_)) return mark(node);
     }
+    return false;
   }
 
-  void onLiveNode(Node* n) {
-    for (Value* in : n->inputs()) markValue(in);
-    if (n->kind() == prim::Loop) {
-      markLoopBody(n);
-    } else if (n->kind() != prim::If) {
-      // Other block-carrying nodes (prim::With, closures): their blocks' results all count.
-      for (Block* b : n->blocks())
-        for (Value* out : b->outputs()) markValue(out);
-    }
-    Block* owner = n->owningBlock();
-    if (owner && owner != root_ && owner->owningNode()) markNode(owner->owningNode());
-  }
-
-  // A container write is live when a live node reads the written container after it.
-  void keepReadContainerWrites() {
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (Node* w : containerWrites_) {
-        if (liveNodes_.count(w)) continue;
-        bool read = false;
-        for (size_t i = 0; i < w->inputs().size() && !read; ++i) {
-          if (!writesInput(w, i)) continue;
-          for (const Use& u : w->input(i)->uses())
-            if (u.user != w && liveNodes_.count(u.user) && mayRunAfter(u.user, w)) read = true;
+  bool mark(Block* block) {
+    bool any = false;
+    for (Node* n : block->nodes())
+      if (hasSideEffects(n)) any |= mark(n);
+    any |= markReturnNode(block->returnNode());
+    for (Node* n : block->nodes().reverse()) {
+      if (n->kind() == prim::Loop) {
+        for (bool again = true; again;) {
+          again = mark(n->blocks()[0]);
+          any |= again;
         }
-        if (!read) continue;
-        markNode(w);
-        drain();
-        changed = true;
+      } else {
+        for (Block* b : n->blocks()) any |= mark(b);
       }
+      any |= markIfLive(n);
     }
+    return any;
   }
 
-  void removeDeadIfOutputs(Node* n) {
+  static void removeDeadIfOutputs(Node* n) {
+    if (n->kind() != prim::If) return;
     for (size_t i = n->outputs().size(); i-- > 0;) {
       if (n->output(i)->hasUses()) continue;
-      for (Block* b : n->blocks()) b->eraseOutput(i);
       n->eraseOutput(i);
+      for (Block* b : n->blocks()) b->eraseOutput(i);
     }
   }
 
-  // A carried value goes when neither the loop's result nor the body reads it. Checked before the
-  // body is swept, as PyTorch does, so a value read only by dead code in the body stays.
-  void removeDeadLoopOutputs(Node* n) {
+  // A carried value goes when neither the loop's result nor the body reads it (checked before
+  // the body is swept, so a value read only by dead code in the body stays, as in PyTorch).
+  static void removeDeadLoopOutputs(Node* n) {
+    if (n->kind() != prim::Loop) return;
     Block* body = n->blocks()[0];
     for (size_t i = n->outputs().size(); i-- > 0;) {
       if (n->output(i)->hasUses() || body->inputs()[i + 1]->hasUses()) continue;
-      body->eraseOutput(i + 1);
-      body->eraseInput(i + 1);
-      n->removeInput(i + 2);
       n->eraseOutput(i);
+      n->removeInput(i + 2);
+      body->eraseInput(i + 1);
+      body->eraseOutput(i + 1);
     }
   }
 
@@ -229,40 +209,36 @@ class DeadCodeEliminator {
     auto nodes = block->nodes().reverse();
     for (auto it = nodes.begin(); it != nodes.end(); ++it) {
       Node* n = *it;
-      bool live = liveNodes_.count(n) > 0;
-      if (live) {
-        if (n->kind() == prim::If) removeDeadIfOutputs(n);
-        if (n->kind() == prim::Loop) removeDeadLoopOutputs(n);
-        for (Block* b : n->blocks()) sweep(b);
-      } else if (!n->hasUses()) {
-        it.destroyCurrent();
-      }
+      removeDeadIfOutputs(n);
+      removeDeadLoopOutputs(n);
+      for (Block* b : n->blocks()) sweep(b);
+      if (!marked_.count(n) && !n->hasUses()) it.destroyCurrent();
     }
   }
 
   Block* root_;
-  std::unordered_set<const Node*> liveNodes_;
+  std::shared_ptr<Graph> graph_;  // set for whole-graph DCE: alias analysis available
+  std::unique_ptr<AliasDb> aliasDb_;
+  bool aliasDbTried_ = false;
+  std::unordered_set<const Node*> marked_;
   std::unordered_set<const Value*> liveValues_;
-  std::vector<Value*> pendingValues_;
-  std::vector<Node*> pendingNodes_;
-  std::vector<Node*> containerWrites_;
+  MemoryLocations liveLocations_;  // what the live values may point to (with alias analysis)
+  std::unordered_map<const Node*, bool> sideEffects_;
 };
 
 }  // namespace
 
 bool nodeMustBeKept(const Node* node) {
-  if (node->hasSideEffects() || isAlwaysKeptKind(node->kind())) return true;
-  // Placeholders have no effect whatever alias kind their operator was registered with.
+  if (hasOwnSideEffects(node)) return true;
   if (node->kind() == prim::Uninitialized || node->kind() == prim::Constant) return false;
   const Operator* op = node->maybeOperator();
   if (!op) return false;
-  if (op->aliasAnalysisKind() == AliasAnalysisKind::CONSERVATIVE) return true;
-  // No alias analysis yet: a write to an input may be visible through any alias of it.
+  // No alias analysis here: a write to an input may be visible through any alias of it.
   return op->aliasAnalysisKind() != AliasAnalysisKind::PURE_FUNCTION && op->schema().isMutable();
 }
 
-void eliminateDeadCode(Block* block) { DeadCodeEliminator(block).run(); }
+void eliminateDeadCode(Block* block) { DeadCodeEliminator(block, nullptr).run(); }
 
-void eliminateDeadCode(const std::shared_ptr<Graph>& graph) { eliminateDeadCode(graph->block()); }
+void eliminateDeadCode(const std::shared_ptr<Graph>& graph) { DeadCodeEliminator(graph->block(), graph).run(); }
 
 }  // namespace ember::jit

@@ -1,0 +1,178 @@
+// CSE: one walk over each block in order, with a hash set of the nodes seen so far in the block;
+// nested blocks look up in their own set, then in the sets of the enclosing blocks (only nodes
+// before the block-carrying node are in those, so a match dominates the node it replaces).
+//
+// Attributes compare by value. Floats compare by bits (PyTorch compares with ==, which would
+// merge the constants 0.0 and -0.0); tensor attributes only when they are the same tensor
+// (PyTorch also merges equal tensors of the same type).
+#include "passes/common_subexpression_elimination.h"
+
+#include <bit>
+#include <functional>
+#include <unordered_set>
+
+#include "ember/core/operator.h"
+#include "ember/core/symbols.h"
+#include "ember/ir/alias_analysis.h"
+#include "ember/ir/ir.h"
+
+namespace ember::jit {
+
+namespace {
+
+size_t combine(size_t seed, size_t h) { return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)); }
+
+size_t hashAttribute(const Node* n, Symbol name) {
+  switch (n->kindOf(name)) {
+    case AttributeKind::i:
+      return std::hash<int64_t>()(n->i(name));
+    case AttributeKind::f:
+      return std::hash<uint64_t>()(std::bit_cast<uint64_t>(n->f(name)));
+    case AttributeKind::s:
+      return std::hash<std::string>()(n->s(name));
+    case AttributeKind::is: {
+      size_t h = 0;
+      for (int64_t v : n->is(name)) h = combine(h, std::hash<int64_t>()(v));
+      return h;
+    }
+    default:
+      return 0;  // equal nodes still meet in the bucket; EqualNode tells them apart
+  }
+}
+
+struct HashNode {
+  size_t operator()(const Node* n) const {
+    size_t h = n->kind().id();
+    for (const Value* out : n->outputs()) h = combine(h, static_cast<size_t>(out->type()->kind()));
+    for (const Value* in : n->inputs()) h = combine(h, in->unique());
+    if (n->kind() == prim::Constant)
+      for (Symbol name : n->attributeNames()) h = combine(combine(h, name.id()), hashAttribute(n, name));
+    return h;
+  }
+};
+
+bool attributeEqual(const Node* a, const Node* b, Symbol name) {
+  if (!b->hasAttribute(name) || a->kindOf(name) != b->kindOf(name)) return false;
+  switch (a->kindOf(name)) {
+    case AttributeKind::i:
+      return a->i(name) == b->i(name);
+    case AttributeKind::f:
+      return std::bit_cast<uint64_t>(a->f(name)) == std::bit_cast<uint64_t>(b->f(name));
+    case AttributeKind::fs: {
+      const auto& x = a->fs(name);
+      const auto& y = b->fs(name);
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (std::bit_cast<uint64_t>(x[i]) != std::bit_cast<uint64_t>(y[i])) return false;
+      return true;
+    }
+    case AttributeKind::s:
+      return a->s(name) == b->s(name);
+    case AttributeKind::ss:
+      return a->ss(name) == b->ss(name);
+    case AttributeKind::is:
+      return a->is(name) == b->is(name);
+    case AttributeKind::t:
+      return a->t(name).impl() == b->t(name).impl();
+    case AttributeKind::ival:
+      return a->ival(name) == b->ival(name);
+    case AttributeKind::ty:
+      return *a->ty(name) == *b->ty(name);
+    default:
+      return false;  // graphs, lists of tensors or types: never merged
+  }
+}
+
+struct EqualNode {
+  bool operator()(const Node* a, const Node* b) const {
+    if (a->kind() != b->kind()) return false;
+    if (a->outputs().size() != b->outputs().size() || a->inputs().size() != b->inputs().size()) return false;
+    for (size_t i = 0; i < a->outputs().size(); ++i)
+      if (!(*a->output(i)->type() == *b->output(i)->type())) return false;
+    for (size_t i = 0; i < a->inputs().size(); ++i)
+      if (a->input(i) != b->input(i)) return false;
+    std::vector<Symbol> names = a->attributeNames();
+    if (names.size() != b->attributeNames().size()) return false;
+    for (Symbol name : names)
+      if (!attributeEqual(a, b, name)) return false;
+    return a->blocks().empty() && b->blocks().empty();
+  }
+};
+
+// Node::hasSideEffects plus operators registered as CONSERVATIVE; nested blocks are walked by
+// the pass itself.
+bool hasOwnSideEffects(const Node* n) {
+  if (n->hasSideEffects()) return true;
+  const Operator* op = n->maybeOperator();
+  return op && op->aliasAnalysisKind() == AliasAnalysisKind::CONSERVATIVE;
+}
+
+using Lookup = std::function<Node*(Node*)>;
+
+class CommonSubexpressionEliminator {
+ public:
+  explicit CommonSubexpressionEliminator(std::shared_ptr<Graph> graph) : graph_(std::move(graph)) {}
+
+  bool run() {
+    return run(graph_->block(), [](Node*) -> Node* { return nullptr; });
+  }
+
+ private:
+  AliasDb& aliasDb() {
+    if (!aliasDb_) aliasDb_ = std::make_unique<AliasDb>(graph_);
+    return *aliasDb_;
+  }
+
+  static void replaceNode(Node* n, Node* with) {
+    for (size_t i = 0; i < n->outputs().size(); ++i) n->output(i)->replaceAllUsesWith(with->output(i));
+  }
+
+  bool run(Block* block, const Lookup& parentLookup) {
+    std::unordered_set<Node*, HashNode, EqualNode> seen;
+    bool changed = false;
+    for (auto it = block->nodes().begin(); it != block->nodes().end(); ++it) {
+      Node* n = *it;
+      if (hasOwnSideEffects(n) || n->isNondeterministic()) continue;
+      if (!n->blocks().empty()) {
+        Lookup lookup = [&](Node* m) -> Node* {
+          auto found = seen.find(m);
+          return found != seen.end() ? *found : parentLookup(m);
+        };
+        for (Block* b : n->blocks()) changed |= run(b, lookup);
+        continue;
+      }
+      if (aliasDb().hasWriters(n)) continue;
+
+      if (Node* outer = parentLookup(n)) {
+        if (!aliasDb().safeToChangeAliasingRelationship(n->outputs(), outer->outputs())) continue;
+        replaceNode(n, outer);
+        it.destroyCurrent();
+        changed = true;
+        continue;
+      }
+      auto [pos, inserted] = seen.insert(n);
+      if (inserted) continue;
+      Node* existing = *pos;
+      // Two graph outputs that were distinct values must stay distinct.
+      ArrayRef<Value*> graphOutputs = graph_->outputs();
+      if (aliasDb().mayContainAlias(n->outputs(), graphOutputs) &&
+          aliasDb().mayContainAlias(existing->outputs(), graphOutputs))
+        continue;
+      replaceNode(n, existing);
+      it.destroyCurrent();
+      changed = true;
+    }
+    return changed;
+  }
+
+  std::shared_ptr<Graph> graph_;
+  std::unique_ptr<AliasDb> aliasDb_;
+};
+
+}  // namespace
+
+bool eliminateCommonSubexpression(const std::shared_ptr<Graph>& graph) {
+  return CommonSubexpressionEliminator(graph).run();
+}
+
+}  // namespace ember::jit
