@@ -1,7 +1,7 @@
 // Module freezing (see include/ember/api/freeze.h for what it does). The steps, per method kept:
 //   1. copy the method's graph and inline every call, so all attribute accesses are visible;
 //   2. find the attributes that may change: assigned by prim::SetAttr in any kept method, or
-//      written in place through a prim::GetAttr's result (mayBeWritten), or preserved;
+//      written in place through a prim::GetAttr's result (AliasDb, frozen mode), or preserved;
 //   3. replace every other prim::GetAttr chain rooted at `self` by a constant of its value;
 //   4. clean up (constant propagation folds `if self.training:`), run the frozen-graph
 //      optimisations, and build the new module class with only the attributes still read.
@@ -18,6 +18,7 @@
 #include "ember/core/operator.h"
 #include "ember/core/symbols.h"
 #include "ember/error.h"
+#include "ember/ir/alias_analysis.h"
 #include "ember/ir/ir.h"
 #include "ember/runtime/graph_function.h"
 #include "passes/constant_pooling.h"
@@ -29,7 +30,7 @@
 #include "passes/lower_tuples.h"
 #include "passes/peephole.h"
 #include "passes/peephole_alias_sensitive.h"
-#include "passes/write_analysis.h"
+#include "passes/common_subexpression_elimination.h"
 
 namespace ember::jit {
 
@@ -62,7 +63,7 @@ class ModuleFreezer {
       lowerSimpleTuples(graph);
       eliminateDeadCode(graph);
     }
-    for (auto& [name, graph] : graphs_) findMutatedAttributes(*graph);
+    for (auto& [name, graph] : graphs_) findMutatedAttributes(graph);
     for (auto& [name, graph] : graphs_) {
       foldAttributes(graph->block(), graph->inputs()[0]);
       optimize(graph);
@@ -117,16 +118,19 @@ class ModuleFreezer {
     return AttributeRef{holder, name, path + name};
   }
 
-  void findMutatedAttributes(Graph& graph) {
-    Value* self = graph.inputs()[0];
-    forEachNode(graph.block(), [&](Node* n) {
+  void findMutatedAttributes(const std::shared_ptr<Graph>& graph) {
+    Value* self = graph->inputs()[0];
+    // Frozen: attributes are values of their own rather than wildcards, so a write through one
+    // shows up as a writer of the prim::GetAttr's result.
+    AliasDb aliases(graph, /*isFrozen=*/true);
+    forEachNode(graph->block(), [&](Node* n) {
       if (n->kind() == prim::SetAttr) {
         if (std::optional<AttributeRef> ref = resolve(n, self)) {
           mutated_.insert({ref->holder, ref->name});
         } else {
           mutatedNames_.insert(n->s(attr::name));  // an object we cannot follow: any attribute of that name
         }
-      } else if (n->kind() == prim::GetAttr && !n->output()->type()->cast<ClassType>() && mayBeWritten(n->output())) {
+      } else if (n->kind() == prim::GetAttr && !n->output()->type()->cast<ClassType>() && aliases.hasWriters(n->output())) {
         if (std::optional<AttributeRef> ref = resolve(n, self)) mutated_.insert({ref->holder, ref->name});
       }
     });
@@ -189,6 +193,7 @@ class ModuleFreezer {
     peepholeOptimize(graph);
     peepholeOptimizeAliasSensitive(graph);
     constantPropagation(graph);
+    eliminateCommonSubexpression(graph);
     eliminateDeadCode(graph);
     optimizeFrozenGraph(graph, options_.optimizeNumerics);
     if (options_.forInference) frozenLinearTranspose(graph);

@@ -4,7 +4,7 @@
 
 #include "ember/core/symbols.h"
 #include "ember/ir/ir.h"
-#include "passes/write_analysis.h"
+#include "ember/ir/alias_analysis.h"
 
 namespace ember::jit {
 
@@ -19,13 +19,13 @@ int64_t convolutionOutputRank(Symbol kind) {
   return 0;
 }
 
-bool foldConvolutionDims(Node* conv) {
+bool foldConvolutionDims(Node* conv, const AliasDb& aliases) {
   int64_t rank = convolutionOutputRank(conv->kind());
   if (rank == 0 || conv->outputs().size() != 1) return false;
   std::vector<Node*> dims;
   for (const Use& u : conv->output()->uses())
     if (u.user->kind() == aten::dim) dims.push_back(u.user);
-  if (dims.empty() || mayBeWritten(conv->output())) return false;
+  if (dims.empty() || aliases.hasWriters(conv->output())) return false;
   WithInsertPoint guard(conv);
   Value* constant = conv->owningGraph()->insertConstant(IValue(rank));
   for (Node* d : dims) {
@@ -35,17 +35,21 @@ bool foldConvolutionDims(Node* conv) {
   return true;
 }
 
-bool run(Block* block) {
+bool run(Block* block, const AliasDb& aliases) {
   bool changed = false;
   for (Node* n : block->nodes()) {
-    for (Block* b : n->blocks()) changed |= run(b);
-    changed |= foldConvolutionDims(n);
+    for (Block* b : n->blocks()) changed |= run(b, aliases);
+    changed |= foldConvolutionDims(n, aliases);
   }
   return changed;
 }
 
 }  // namespace
 
-bool peepholeOptimizeAliasSensitive(const std::shared_ptr<Graph>& graph) { return run(graph->block()); }
+bool peepholeOptimizeAliasSensitive(const std::shared_ptr<Graph>& graph) {
+  // Removing aten::dim nodes changes no writer, so one analysis serves the whole walk.
+  AliasDb aliases(graph);
+  return run(graph->block(), aliases);
+}
 
 }  // namespace ember::jit

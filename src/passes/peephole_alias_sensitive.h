@@ -4,7 +4,7 @@
 //    Modules check their input's rank (BatchNorm2d's `_check_input_dim`), and that check would
 //    otherwise be a second use of the convolution's output that stops freezing from folding the
 //    batch norm into it. As in PyTorch, the rule assumes batched inputs (an unbatched conv2d
-//    returns a 3-d tensor) and is skipped when the output may be written in place (resize_).
+//    returns a 3-d tensor) and is skipped when AliasDb finds a writer of the output (resize_).
 #pragma once
 
 #include <memory>
