@@ -1,6 +1,7 @@
-// GraphExecutor: one ExecutionPlan per ArgumentSpec of the inputs. On a miss the graph is copied,
-// its tensor inputs refined to the observed dtype/rank/device/requires_grad, the required passes
-// run (inlining, dead code elimination, constant pooling) and interpreter Code emitted.
+// GraphExecutor's front (the implementations are chosen at construction) and the specialising
+// executor: one ExecutionPlan per ArgumentSpec of the inputs. On a miss the graph is copied, its
+// tensor inputs refined to the observed dtype/rank/device/requires_grad, the required passes run
+// and interpreter Code emitted.
 //
 // Note [Executor fast path]
 // Most functions only ever see one spec. The first plan is published through an atomic pointer;
@@ -9,6 +10,8 @@
 #include "ember/runtime/graph_executor.h"
 
 #include <atomic>
+#include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <unordered_map>
 
@@ -16,6 +19,7 @@
 #include "ember/ir/ir.h"
 #include "runtime/argument_spec.h"
 #include "runtime/code.h"
+#include "runtime/graph_executor_impl.h"
 #include "runtime/interpreter.h"
 
 #include "passes/constant_pooling.h"
@@ -27,6 +31,15 @@ namespace ember::jit {
 namespace {
 
 std::atomic<bool> gOptimize{true};
+
+bool profilingFromEnvironment() {
+  const char* v = std::getenv("EMBER_JIT_PROFILING_EXECUTOR");
+  return !(v && std::strcmp(v, "0") == 0);
+}
+std::atomic<bool> gProfiling{profilingFromEnvironment()};
+std::atomic<int64_t> gNumProfiledRuns{1};
+
+thread_local std::shared_ptr<Graph> tLastOptimized;
 
 struct PlanEntry {
   ArgumentSpec spec;
@@ -55,6 +68,47 @@ void refineInputTypes(Graph& graph, const ArgumentSpec& spec) {
   }
 }
 
+class SpecializingExecutor : public GraphExecutorImplBase {
+ public:
+  using GraphExecutorImplBase::GraphExecutorImplBase;
+
+  const ExecutionPlan& getPlanFor(const Stack& stack) override {
+    size_t n = graph_->inputs().size();
+    const IValue* inputs = inputsOf(stack);
+    if (PlanEntry* s = single_.load(std::memory_order_acquire)) {
+      if (s->spec.matches(inputs, n)) return s->plan;
+    }
+    ArgumentSpec spec(inputs, n);
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = bySpec_.find(spec);
+    if (it != bySpec_.end()) return it->second->plan;
+    std::shared_ptr<Graph> copy = graph_->copy();
+    refineInputTypes(*copy, spec);
+    auto entry = std::make_unique<PlanEntry>(PlanEntry{spec, compilePlan(copy, getGraphExecutorOptimize())});
+    PlanEntry* raw = entry.get();
+    plans_.push_back(std::move(entry));
+    bySpec_.emplace(std::move(spec), raw);
+    single_.store(plans_.size() == 1 ? raw : nullptr, std::memory_order_release);
+    return raw->plan;
+  }
+
+  GraphExecutorState debugState() const override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    GraphExecutorState s;
+    s.plans = static_cast<int64_t>(plans_.size());
+    if (!plans_.empty()) s.optimizedGraph = plans_.back()->plan.graph;
+    return s;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<std::unique_ptr<PlanEntry>> plans_;
+  std::unordered_map<ArgumentSpec, PlanEntry*, ArgumentSpecHash> bySpec_;
+  std::atomic<PlanEntry*> single_{nullptr};  // Note [Executor fast path]
+};
+
+}  // namespace
+
 void runRequiredPasses(const std::shared_ptr<Graph>& graph) {
   inlineCalls(*graph);
   eliminateDeadCode(graph);
@@ -67,64 +121,73 @@ void runOptimizations(const std::shared_ptr<Graph>& graph) {
   if (peepholeOptimize(graph)) eliminateDeadCode(graph);
 }
 
-}  // namespace
+const IValue* GraphExecutorImplBase::inputsOf(const Stack& stack) const {
+  size_t n = graph_->inputs().size();
+  EMBER_CHECK(stack.size() >= n, name_, "() expected ", n, " inputs but the stack holds ", stack.size());
+  return stack.data() + stack.size() - n;
+}
 
-struct GraphExecutor::Impl {
-  std::shared_ptr<Graph> graph;
-  std::string name;
-  std::mutex mutex;
-  std::vector<std::unique_ptr<PlanEntry>> plans;
-  std::unordered_map<ArgumentSpec, PlanEntry*, ArgumentSpecHash> bySpec;
-  std::atomic<PlanEntry*> single{nullptr};  // Note [Executor fast path]
+ExecutionPlan GraphExecutorImplBase::compilePlan(std::shared_ptr<Graph> graph, bool optimize) const {
+  runRequiredPasses(graph);
+  if (optimize) runOptimizations(graph);
+  auto code = std::make_shared<Code>(graph, name_);
+  return ExecutionPlan{std::move(code), std::move(graph)};
+}
 
-  ExecutionPlan compile(const ArgumentSpec& spec) {
-    std::shared_ptr<Graph> copy = graph->copy();
-    refineInputTypes(*copy, spec);
-    runRequiredPasses(copy);
-    if (getGraphExecutorOptimize()) runOptimizations(copy);
-    auto code = std::make_shared<Code>(copy, name);
-    return ExecutionPlan{std::move(code), std::move(copy)};
-  }
-};
+std::unique_ptr<GraphExecutorImplBase> makeSpecializingExecutor(std::shared_ptr<Graph> graph, std::string name) {
+  return std::make_unique<SpecializingExecutor>(std::move(graph), std::move(name));
+}
 
-GraphExecutor::GraphExecutor(std::shared_ptr<Graph> graph, std::string functionName)
-    : impl_(std::make_unique<Impl>()) {
+void noteExecutedOptimizedGraph(const std::shared_ptr<Graph>& graph) {
+  if (tLastOptimized != graph) tLastOptimized = graph;
+}
+
+GraphExecutor::GraphExecutor(std::shared_ptr<Graph> graph, std::string functionName, int depth) {
   EMBER_CHECK(graph, "GraphExecutor needs a graph");
-  impl_->graph = std::move(graph);
-  impl_->name = std::move(functionName);
+  if (getProfilingExecutor()) {
+    impl_ = makeProfilingExecutor(std::move(graph), std::move(functionName), depth);
+  } else {
+    impl_ = makeSpecializingExecutor(std::move(graph), std::move(functionName));
+  }
 }
 
 GraphExecutor::~GraphExecutor() = default;
 
-const ExecutionPlan& GraphExecutor::getPlanFor(const Stack& stack) {
-  size_t n = impl_->graph->inputs().size();
-  EMBER_CHECK(stack.size() >= n, impl_->name, "() expected ", n, " inputs but the stack holds ", stack.size());
-  const IValue* inputs = stack.data() + stack.size() - n;
-  if (PlanEntry* single = impl_->single.load(std::memory_order_acquire)) {
-    if (single->spec.matches(inputs, n)) return single->plan;
+const ExecutionPlan& GraphExecutor::getPlanFor(const Stack& stack) { return impl_->getPlanFor(stack); }
+
+std::shared_ptr<Graph> GraphExecutor::graphFor(const Stack& stack) {
+  // Runs the function until the profiling executor has specialised it (the profiles need real
+  // runs), as PyTorch's graph_for does.
+  size_t n = impl_->graph()->inputs().size();
+  EMBER_CHECK(stack.size() >= n, impl_->name(), "() expected ", n, " inputs but the stack holds ", stack.size());
+  for (int64_t i = 0; i <= getNumProfiledRuns() + 1; ++i) {
+    GraphExecutorState s = impl_->debugState();
+    if (!s.profiling || s.optimizedGraph || !getGraphExecutorOptimize()) break;
+    Stack call(stack.end() - static_cast<std::ptrdiff_t>(n), stack.end());
+    run(call);
   }
-  ArgumentSpec spec(inputs, n);
-  std::lock_guard<std::mutex> lock(impl_->mutex);
-  auto it = impl_->bySpec.find(spec);
-  if (it != impl_->bySpec.end()) return it->second->plan;
-  auto entry = std::make_unique<PlanEntry>(PlanEntry{spec, impl_->compile(spec)});
-  PlanEntry* raw = entry.get();
-  impl_->plans.push_back(std::move(entry));
-  impl_->bySpec.emplace(std::move(spec), raw);
-  if (impl_->plans.size() == 1) {
-    impl_->single.store(raw, std::memory_order_release);
-  } else {
-    impl_->single.store(nullptr, std::memory_order_release);
-  }
-  return raw->plan;
+  return impl_->getPlanFor(stack).graph;
 }
+
+GraphExecutorState GraphExecutor::debugState() const { return impl_->debugState(); }
 
 void GraphExecutor::run(Stack& stack) { runCode(*getPlanFor(stack).code, stack); }
 
-const std::shared_ptr<Graph>& GraphExecutor::graph() const { return impl_->graph; }
-const std::string& GraphExecutor::functionName() const { return impl_->name; }
+const std::shared_ptr<Graph>& GraphExecutor::graph() const { return impl_->graph(); }
+const std::string& GraphExecutor::functionName() const { return impl_->name(); }
 
 void setGraphExecutorOptimize(bool optimize) { gOptimize.store(optimize, std::memory_order_relaxed); }
 bool getGraphExecutorOptimize() { return gOptimize.load(std::memory_order_relaxed); }
+
+void setProfilingExecutor(bool on) { gProfiling.store(on, std::memory_order_relaxed); }
+bool getProfilingExecutor() { return gProfiling.load(std::memory_order_relaxed); }
+
+void setNumProfiledRuns(int64_t runs) {
+  EMBER_CHECK(runs >= 0, "the number of profiled runs must not be negative, got ", runs);
+  gNumProfiledRuns.store(runs, std::memory_order_relaxed);
+}
+int64_t getNumProfiledRuns() { return gNumProfiledRuns.load(std::memory_order_relaxed); }
+
+std::shared_ptr<Graph> lastExecutedOptimizedGraph() { return tLastOptimized; }
 
 }  // namespace ember::jit

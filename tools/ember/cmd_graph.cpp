@@ -1,6 +1,7 @@
 // `ember graph TARGET`: the graph of a method or function, as PyTorch prints `fn.graph`; with
-// --optimized, the graph the executor runs for the given inputs (after its passes).
+// --optimized, the graph the executor runs for the given inputs once it has profiled them.
 #include <cstdio>
+#include <optional>
 #include <iostream>
 
 #include "commands.h"
@@ -14,14 +15,17 @@ namespace ember::cli {
 
 namespace {
 const char* kUsage =
-    "usage: ember graph TARGET [--method NAME] [--optimized [--inputs FILE]]\n"
+    "usage: ember graph TARGET [--method NAME] [--optimized [--inputs FILE] [--runs N]]\n"
     "\n"
     "Prints the graph of a method of an archive or a function of a TorchScript source file.\n"
     "\n"
     "  --method NAME   method or function (default: forward)\n"
-    "  --optimized     print the graph the executor runs for the inputs instead (its ArgumentSpec\n"
-    "                  plan: input types refined, inlined, optimised)\n"
-    "  --inputs FILE   the inputs for --optimized (torch.save tuple/list, or .npy)\n";
+    "  --optimized     print the graph the executor runs for the inputs instead, once it has\n"
+    "                  profiled them (torch.jit.last_executed_optimized_graph): inlined, guarded\n"
+    "                  by prim::TypeCheck on the profiled types, optimised\n"
+    "  --inputs FILE   the inputs for --optimized (torch.save tuple/list, or .npy)\n"
+    "  --runs N        call the function N times first, then print the graph the next call runs\n"
+    "                  (--runs 1: still the profiling graph); default: as many as it takes\n";
 }  // namespace
 
 int runGraph(const std::vector<std::string>& args) {
@@ -29,9 +33,16 @@ int runGraph(const std::vector<std::string>& args) {
   opts.option("--method");
   opts.option("--inputs");
   opts.flag("--optimized");
+  opts.option("--runs");
   if (auto r = opts.parse(args); r != Options::Result::Ok) return r == Options::Result::Help ? 0 : 1;
   if (opts.positionals().size() != 1) return opts.fail("expected one TARGET");
   if (opts.has("--inputs") && !opts.has("--optimized")) return opts.fail("--inputs is only used with --optimized");
+  if (opts.has("--runs") && !opts.has("--optimized")) return opts.fail("--runs is only used with --optimized");
+  std::optional<long> runs;
+  if (opts.has("--runs")) {
+    runs = opts.getInt("--runs", 0, 0, 1000000);
+    if (!runs) return 1;
+  }
   try {
     Target target = loadTarget(opts.positionals()[0]);
     jit::Function& fn = target.function(opts.get("--method").value_or("forward"));
@@ -42,7 +53,16 @@ int runGraph(const std::vector<std::string>& args) {
       return 0;
     }
     jit::Stack stack = target.graphInputs(fn, loadInputs(opts.get("--inputs")));
-    std::cout << *gf.getExecutor().getPlanFor(stack).graph;
+    jit::GraphExecutor& executor = gf.getExecutor();
+    if (!runs) {
+      std::cout << *executor.graphFor(stack);
+      return 0;
+    }
+    for (long i = 0; i < *runs; ++i) {
+      jit::Stack call = stack;
+      executor.run(call);
+    }
+    std::cout << *executor.getPlanFor(stack).graph;
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());

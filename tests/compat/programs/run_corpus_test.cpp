@@ -345,6 +345,58 @@ std::shared_ptr<CompilationUnit> compileProgram(const Program& p) {
   return compile(p.source, "<string>");
 }
 
+// One call of the entry on freshly decoded inputs, checked against PyTorch's result, printed
+// output and inputs after the call.
+Outcome callOnce(const Program& p, const json& expected, GraphFunction& fn) {
+  const std::string expect = p.str("EXPECT");
+  const std::string matchText = p.str("MATCH");
+  std::vector<IValue> args;
+  try {
+    const auto& params = fn.getSchema().arguments();
+    const json& inputs = p.trailer.at("INPUTS");
+    for (size_t i = 0; i < inputs.size(); ++i) args.push_back(decode(inputs[i], i < params.size() ? params[i].type() : nullptr));
+  } catch (const std::exception& e) {
+    return {false, std::string("decoding inputs: ") + e.what()};
+  }
+
+  // PyTorch's results were made after torch.manual_seed(0).
+  manual_seed(0);
+  std::string printed;
+  PrintSink previous = setPrintSink([&](std::string_view s) { printed += s; });
+  IValue result;
+  std::string runtimeError;
+  try {
+    std::vector<IValue> callArgs;
+    for (const IValue& a : args) callArgs.push_back(copyContainers(a));
+    result = fn(std::move(callArgs));
+  } catch (const std::exception& e) {
+    runtimeError = e.what();
+    if (runtimeError.empty()) runtimeError = "(empty message)";
+  }
+  setPrintSink(previous);
+
+  if (expect == "runtime_error") {
+    if (runtimeError.empty()) return {false, "ran, but PyTorch raises (" + matchText + "): got " + show(result)};
+    if (!contains(runtimeError, matchText)) return {false, "run-time error without '" + matchText + "': " + runtimeError};
+  } else {
+    if (!runtimeError.empty()) return {false, "run-time error: " + runtimeError};
+    std::string why;
+    if (!match(result, expected.at("result"), why)) return {false, "result: " + why};
+  }
+  if (printed != expected.value("stdout", "")) {
+    return {false, "stdout: got " + json(printed).dump() + ", expected " + expected.value("stdout", json("")).dump()};
+  }
+  const json& after = expected.at("inputs_after");
+  if (after.is_array() && expect == "run") {
+    for (size_t i = 0; i < args.size() && i < after.size(); ++i) {
+      std::string why;
+      if (!match(args[i], after[i], why)) return {false, "input " + std::to_string(i) + " after the call: " + why};
+    }
+  }
+  return {true, ""};
+}
+
+
 Outcome checkProgram(const Program& p, const json& expected, std::shared_ptr<CompilationUnit>& cu);
 
 // With EMBER_CORPUS_DUMP set, a failure's reason ends with the entry's graph.
@@ -385,48 +437,11 @@ Outcome checkProgram(const Program& p, const json& expected, std::shared_ptr<Com
 
   auto* fn = dynamic_cast<GraphFunction*>(cu->findFunction(p.str("ENTRY")));
   if (!fn) return {false, "entry '" + p.str("ENTRY") + "' not found"};
-  std::vector<IValue> args;
-  try {
-    const auto& params = fn->getSchema().arguments();
-    const json& inputs = p.trailer.at("INPUTS");
-    for (size_t i = 0; i < inputs.size(); ++i) args.push_back(decode(inputs[i], i < params.size() ? params[i].type() : nullptr));
-  } catch (const std::exception& e) {
-    return {false, std::string("decoding inputs: ") + e.what()};
-  }
-
-  // PyTorch's results were made after torch.manual_seed(0).
-  manual_seed(0);
-  std::string printed;
-  PrintSink previous = setPrintSink([&](std::string_view s) { printed += s; });
-  IValue result;
-  std::string runtimeError;
-  try {
-    std::vector<IValue> callArgs;
-    for (const IValue& a : args) callArgs.push_back(copyContainers(a));
-    result = (*fn)(std::move(callArgs));
-  } catch (const std::exception& e) {
-    runtimeError = e.what();
-    if (runtimeError.empty()) runtimeError = "(empty message)";
-  }
-  setPrintSink(previous);
-
-  if (expect == "runtime_error") {
-    if (runtimeError.empty()) return {false, "ran, but PyTorch raises (" + matchText + "): got " + show(result)};
-    if (!contains(runtimeError, matchText)) return {false, "run-time error without '" + matchText + "': " + runtimeError};
-  } else {
-    if (!runtimeError.empty()) return {false, "run-time error: " + runtimeError};
-    std::string why;
-    if (!match(result, expected.at("result"), why)) return {false, "result: " + why};
-  }
-  if (printed != expected.value("stdout", "")) {
-    return {false, "stdout: got " + json(printed).dump() + ", expected " + expected.value("stdout", json("")).dump()};
-  }
-  const json& after = expected.at("inputs_after");
-  if (after.is_array() && expect == "run") {
-    for (size_t i = 0; i < args.size() && i < after.size(); ++i) {
-      std::string why;
-      if (!match(args[i], after[i], why)) return {false, "input " + std::to_string(i) + " after the call: " + why};
-    }
+  // Three calls, each on fresh inputs: the graph executor profiles the first, specialises at the
+  // second and runs the specialised plan from then on; every call must give PyTorch's answer.
+  for (const char* phase : {"first call", "second call", "third call"}) {
+    Outcome o = callOnce(p, expected, *fn);
+    if (!o.pass) return {false, std::string(phase) + ": " + o.reason};
   }
   return {true, ""};
 }

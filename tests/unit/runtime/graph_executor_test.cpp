@@ -44,7 +44,15 @@ TEST(ArgumentSpec, RecordsTensorPropertiesNotSizes) {
   EXPECT_FALSE(s.matches(other.data(), other.size()));
 }
 
+// The specialising executor's behaviour (profiling_executor_test.cpp has the profiling one's).
+struct SpecializingExecutorGuard {
+  bool previous = getProfilingExecutor();
+  SpecializingExecutorGuard() { setProfilingExecutor(false); }
+  ~SpecializingExecutorGuard() { setProfilingExecutor(previous); }
+};
+
 TEST(GraphExecutor, OnePlanPerSpec) {
+  SpecializingExecutorGuard specializing;
   GraphExecutor ex(parseGraph(kTensorAdd), "f");
   Stack a{ones({2, 3}), ones({2, 3})};
   Stack b{ones({5, 7}), ones({5, 7})};           // same rank and dtype

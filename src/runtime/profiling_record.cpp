@@ -1,0 +1,99 @@
+#include "runtime/profiling_record.h"
+
+#include "ember/core/symbols.h"
+#include "ember/error.h"
+#include "ember/ir/ir.h"
+
+namespace ember::jit {
+
+namespace {
+
+const Symbol kSlotAttr = Symbol::attr("profile_slot");
+
+bool isTensorValue(const Value* v) { return v->type()->kind() == TypeKind::TensorType; }
+
+// Inserts a profile node before `user` for its input `i`.
+void profileInput(Node* user, size_t i) {
+  Graph* g = user->owningGraph();
+  Value* v = user->input(i);
+  Node* p = g->create(prim::profile, {v});
+  p->output()->setType(v->type());
+  p->ival_(kSlotAttr, IValue(makeIntrusive<ProfileSlot>()));
+  p->insertBefore(user);
+  user->replaceInput(i, p->output());
+}
+
+void instrumentBlock(Block* block) {
+  for (Node* n : block->nodes()) {
+    if (n->kind() == prim::profile || n->kind() == prim::Constant) continue;
+    for (size_t i = 0; i < n->inputs().size(); ++i)
+      if (isTensorValue(n->input(i))) profileInput(n, i);
+    for (Block* b : n->blocks()) instrumentBlock(b);
+  }
+  Node* ret = block->returnNode();
+  for (size_t i = 0; i < ret->inputs().size(); ++i)
+    if (isTensorValue(ret->input(i))) profileInput(ret, i);
+}
+
+}  // namespace
+
+void ProfileSlot::record(const IValue& v) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++count_;
+  if (v.isNone()) {
+    sawNone_ = true;
+    return;
+  }
+  if (!v.isTensor()) return;
+  const Tensor& t = v.toTensor();
+  if (!t.defined()) {
+    sawNone_ = true;
+    return;
+  }
+  TensorTypePtr type = TensorType::fromTensor(t);
+  seen_ = seen_ ? seen_->merge(*type) : type;
+}
+
+TensorTypePtr ProfileSlot::seen() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return seen_;
+}
+
+bool ProfileSlot::sawNone() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return sawNone_;
+}
+
+int64_t ProfileSlot::count() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return count_;
+}
+
+ProfilingRecord ProfilingRecord::instrument(const Graph& graph) {
+  ProfilingRecord r{graph.copy()};
+  instrumentBlock(r.graph->block());
+  return r;
+}
+
+ProfileSlot& profileSlot(const Node* profileNode) {
+  EMBER_ASSERT(profileNode->kind() == prim::profile && profileNode->hasAttribute(kSlotAttr),
+               "not a profile node of a ProfilingRecord");
+  return static_cast<ProfileSlot&>(*profileNode->ival(kSlotAttr).toCapsule());
+}
+
+void removeProfileNodes(Graph& graph) {
+  std::vector<Node*> profiles;
+  std::function<void(Block*)> collect = [&](Block* b) {
+    for (Node* n : b->nodes()) {
+      if (n->kind() == prim::profile) profiles.push_back(n);
+      for (Block* inner : n->blocks()) collect(inner);
+    }
+  };
+  collect(graph.block());
+  for (Node* p : profiles) {
+    p->output()->replaceAllUsesWith(p->input(0));
+    p->destroy();
+  }
+}
+
+}  // namespace ember::jit

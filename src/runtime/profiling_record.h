@@ -1,0 +1,56 @@
+// Profiling (the spec's "Profiling" and ProfilingRecord in the runtime walk-through): a copy of a
+// graph in which every use of a tensor goes through a `prim::profile` node. Running that graph
+// records, per profile node, the type of every tensor that passed (dtype, sizes, strides, device,
+// requires_grad), merged over the runs: a dimension that changed between runs becomes unknown.
+//
+//   %x.1 : Tensor = prim::profile(%x)          (slot 0 records the types seen)
+//   %y : Tensor = aten::relu(%x.1)
+//
+// The executor reads the merged types back (ProfilingRecord::seenType) to specialise the graph.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "ember/core/ivalue.h"
+#include "ember/core/type.h"
+
+namespace ember::jit {
+
+class Graph;
+class Node;
+
+// What one prim::profile node has seen. Shared by the node (through a capsule attribute, so the
+// operator finds it) and the record.
+class ProfileSlot : public CustomClassHolder {
+ public:
+  void record(const IValue& v);
+  // The merged type of the tensors seen; nullptr before any run reached the node.
+  TensorTypePtr seen() const;
+  bool sawNone() const;
+  int64_t count() const;
+
+ private:
+  mutable std::mutex mutex_;
+  TensorTypePtr seen_;
+  bool sawNone_ = false;
+  int64_t count_ = 0;
+};
+
+struct ProfilingRecord {
+  std::shared_ptr<Graph> graph;  // the instrumented copy
+
+  // Copies `graph` and puts a prim::profile before every tensor use (node inputs, block and
+  // graph outputs), in nested blocks too.
+  static ProfilingRecord instrument(const Graph& graph);
+};
+
+// The slot of a prim::profile node.
+ProfileSlot& profileSlot(const Node* profileNode);
+
+// Removes the profile nodes of `graph`: each use reads the profiled value directly again.
+void removeProfileNodes(Graph& graph);
+
+}  // namespace ember::jit
