@@ -1,0 +1,181 @@
+// bincount, histc and histogram (equal bins or given edges).
+//
+// Histograms follow PyTorch's bin placement exactly: with equal bins an element's bin is
+// computed by linear interpolation over [leftmost, rightmost] in the input's dtype
+// (histogram then corrects it against the actual edges, histc does not), with given edges
+// by binary search; the rightmost edge belongs to the last bin, elements outside the range
+// and NaN are skipped.
+#include <algorithm>
+#include <cmath>
+
+#include "ember/tensor/dispatch.h"
+#include "ember/tensor/ops/counting.h"
+#include "ember/tensor/ops/factory.h"
+#include "ember/tensor/ops/pointwise.h"
+#include "ember/tensor/ops/reduce.h"
+#include "ember/tensor/ops/shape.h"
+
+namespace ember {
+
+namespace {
+
+enum class BinSearch { Linear, LinearLocal, Binary };
+
+// hist[bin(x)] += weight(x) over every element of input; all tensors contiguous, of dtype T.
+template <typename T>
+void fillHistogram(const Tensor& input, const Tensor& edges, const Tensor& weight, const Tensor& hist,
+                   BinSearch search) {
+  const T* x = static_cast<const T*>(input.data_ptr());
+  const T* e = static_cast<const T*>(edges.data_ptr());
+  const T* w = weight.defined() ? static_cast<const T*>(weight.data_ptr()) : nullptr;
+  T* h = static_cast<T*>(hist.data_ptr());
+  const int64_t nEdges = edges.numel();
+  const T left = e[0], right = e[nEdges - 1];
+  for (int64_t i = 0; i < input.numel(); ++i) {
+    const T v = x[i];
+    if (!(v >= left && v <= right)) continue;
+    int64_t pos;
+    if (search == BinSearch::Binary) {
+      pos = std::upper_bound(e, e + nEdges, v) - e - 1;
+    } else {
+      pos = static_cast<int64_t>((v - left) * static_cast<T>(nEdges - 1) / (right - left));
+      if (search == BinSearch::LinearLocal) {
+        const int64_t lo = std::max<int64_t>(0, pos - 1), hi = std::min<int64_t>(pos + 2, nEdges);
+        pos = std::upper_bound(e + lo, e + hi, v) - e - 1;
+      }
+    }
+    if (pos == nEdges - 1) pos -= 1;
+    h[pos] = static_cast<T>(h[pos] + (w ? w[i] : T(1)));
+  }
+}
+
+Tensor histogramCore(const Tensor& self, const Tensor& edges, const std::optional<Tensor>& weight, BinSearch search) {
+  Tensor hist = zeros({edges.numel() - 1}, self.dtype());
+  Tensor in = ember::contiguous(self), ed = ember::contiguous(edges);
+  Tensor w = weight ? ember::contiguous(*weight) : Tensor();
+  visitFloatingDtype(self.dtype(), [&]<typename T>() {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) fillHistogram<T>(in, ed, w, hist, search);
+    else throwUnsupportedDtype("histogramdd", self.dtype());
+  }, "histogramdd");
+  return hist;
+}
+
+// The data's (min, max), NaN when any element is NaN.
+std::pair<double, double> dataRange(const Tensor& self) {
+  Tensor flat = reshape(ember::to(self, kDouble), {-1});
+  const double* p = ember::contiguous(flat).data_ptr<double>();
+  double lo = p[0], hi = p[0];
+  for (int64_t i = 0; i < flat.numel(); ++i) {
+    if (std::isnan(p[i])) return {p[i], p[i]};
+    lo = std::min(lo, p[i]);
+    hi = std::max(hi, p[i]);
+  }
+  return {lo, hi};
+}
+
+void checkHistogramInput(const Tensor& self, const std::optional<Tensor>& weight) {
+  if (self.dtype() != kFloat && self.dtype() != kDouble) throwUnsupportedDtype("histogramdd", self.dtype());
+  if (weight) {
+    EMBER_CHECK(weight->dtype() == self.dtype(), "torch.histogramdd: if weight tensor is provided, it should have the "
+                "same dtype as the input tensor");
+    EMBER_CHECK(weight->sizes() == self.sizes(), "torch.histogramdd: if weight tensor is provided it should have the "
+                "same shape as the input tensor excluding its innermost dimension");
+  }
+}
+
+Tensor applyDensity(const Tensor& hist, const Tensor& edges) {
+  const int64_t n = edges.numel();
+  Tensor widths = sub(narrow(edges, 0, 1, n - 1), narrow(edges, 0, 0, n - 1));
+  return div(div(hist, sum(hist)), widths);
+}
+
+}  // namespace
+
+Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, int64_t minlength) {
+  if (!isIntegralType(self.dtype(), false)) throwUnsupportedDtype("bincount_cpu", self.dtype());
+  EMBER_CHECK(minlength >= 0, "minlength should be >= 0");
+  EMBER_CHECK(self.dim() == 1, "bincount only supports 1-d non-negative integral inputs.");
+  if (weights)
+    EMBER_CHECK(weights->dim() == 1 && weights->sizes()[0] == self.sizes()[0],
+                "weights should be 1-d and have the same length as input");
+  Tensor idx = ember::contiguous(ember::to(self, kLong));
+  const int64_t* p = idx.data_ptr<int64_t>();
+  int64_t length = minlength;
+  for (int64_t i = 0; i < idx.numel(); ++i) {
+    EMBER_CHECK(p[i] >= 0, "bincount only supports 1-d non-negative integral inputs.");
+    length = std::max(length, p[i] + 1);
+  }
+  if (!weights) {
+    Tensor out = zeros({length}, kLong);
+    int64_t* o = out.data_ptr<int64_t>();
+    for (int64_t i = 0; i < idx.numel(); ++i) ++o[p[i]];
+    return out;
+  }
+  const ScalarType dt = weights->dtype() == kFloat ? kFloat : kDouble;
+  Tensor w = ember::contiguous(ember::to(*weights, dt));
+  Tensor out = zeros({length}, dt);
+  visitFloatingDtype(dt, [&]<typename T>() {
+    const T* wp = w.data_ptr<T>();
+    T* o = out.data_ptr<T>();
+    for (int64_t i = 0; i < idx.numel(); ++i) o[p[i]] = static_cast<T>(o[p[i]] + wp[i]);
+  });
+  return out;
+}
+
+Tensor histc(const Tensor& self, int64_t bins, const Scalar& min, const Scalar& max) {
+  if (!isFloatingType(self.dtype())) throwUnsupportedDtype("histogram_cpu", self.dtype());
+  EMBER_CHECK(bins > 0, "torch.histogram(): bins must be > 0, but got ", bins, " for dimension 0");
+  double lo = min.toDouble(), hi = max.toDouble();
+  if (lo == hi && self.numel() > 0) std::tie(lo, hi) = dataRange(self);
+  if (lo == hi) {
+    lo -= 1;
+    hi += 1;
+  }
+  EMBER_CHECK(std::isfinite(lo) && std::isfinite(hi), "torch.histc: range of [", lo, ", ", hi, "] is not finite");
+  EMBER_CHECK(lo < hi, "torch.histc: max must be larger than min");
+  Tensor edges = linspace(lo, hi, bins + 1, self.dtype());
+  return histogramCore(self, edges, std::nullopt, BinSearch::Linear);
+}
+
+std::tuple<Tensor, Tensor> histogram(const Tensor& self, int64_t bins, std::optional<std::vector<double>> range,
+                                     const std::optional<Tensor>& weight, bool density) {
+  checkHistogramInput(self, weight);
+  EMBER_CHECK(bins > 0, "torch.histogramdd(): bins must be > 0, but got ", bins, " for dimension 0");
+  double lo = 0, hi = 1;
+  if (range) {
+    EMBER_CHECK(range->size() == 2, "torch.histogramdd: for a 1-dimensional histogram range should have 2 elements, "
+                "but got ", range->size());
+    lo = (*range)[0];
+    hi = (*range)[1];
+  } else if (self.numel() > 0) {
+    std::tie(lo, hi) = dataRange(self);
+  }
+  EMBER_CHECK(std::isfinite(lo) && std::isfinite(hi), "torch.histogramdd: dimension 0's range [", lo, ", ", hi,
+              "] is not finite");
+  EMBER_CHECK(lo <= hi, "torch.histogramdd: min should not exceed max, but got min ", lo, " max ", hi,
+              " for dimension 0");
+  if (lo == hi) {
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  Tensor edges = linspace(lo, hi, bins + 1, self.dtype());
+  Tensor hist = histogramCore(self, edges, weight, BinSearch::LinearLocal);
+  return {density ? applyDensity(hist, edges) : hist, edges};
+}
+
+std::tuple<Tensor, Tensor> histogram(const Tensor& self, const Tensor& bins, const std::optional<Tensor>& weight,
+                                     bool density) {
+  checkHistogramInput(self, weight);
+  EMBER_CHECK(bins.dim() == 1, "torch.histogramdd: bins tensor should have one dimension, but got ", bins.dim(),
+              " dimensions in the bins tensor for dimension 0");
+  EMBER_CHECK(bins.dtype() == self.dtype(), "torch.histogramdd: input tensor and bins tensors should have the same "
+              "dtype, but got input ", self.dtype(), " and bins ", bins.dtype());
+  EMBER_CHECK(bins.numel() > 0, "torch.histogramdd: bins tensor should have at least 1 element, but got ",
+              bins.numel(), " elements for dimension 0");
+  Tensor edges = ember::clone(bins, MemoryFormat::Contiguous);
+  if (bins.numel() == 1) return {zeros({0}, self.dtype()), edges};
+  Tensor hist = histogramCore(self, edges, weight, BinSearch::Binary);
+  return {density ? applyDensity(hist, edges) : hist, edges};
+}
+
+}  // namespace ember
