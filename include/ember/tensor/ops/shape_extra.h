@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "ember/tensor/tensor.h"
 #include "ember/tensor/tensor_options.h"
@@ -32,5 +33,18 @@ Tensor trapezoid(const Tensor& y, const Tensor& x, int64_t dim = -1);
 Tensor trapezoid(const Tensor& y, const Scalar& dx = 1, int64_t dim = -1);
 Tensor cumulative_trapezoid(const Tensor& y, const Tensor& x, int64_t dim = -1);
 Tensor cumulative_trapezoid(const Tensor& y, const Scalar& dx = 1, int64_t dim = -1);
+
+}  // namespace ember
+
+namespace ember {
+
+// torch.gradient: second-order accurate central differences along each of dims (all dims
+// when dims is nullopt), one-sided of order edge_order (1 or 2) at the ends. spacing gives
+// one uniform step per dim (a single one applies to every dim); coordinates one 1-D tensor of
+// sample positions per dim.
+std::vector<Tensor> gradient(const Tensor& self, ArrayRef<Scalar> spacing, std::optional<DimVector> dims,
+                             int64_t edge_order = 1);
+std::vector<Tensor> gradient(const Tensor& self, ArrayRef<Tensor> coordinates, std::optional<DimVector> dims,
+                             int64_t edge_order = 1);
 
 }  // namespace ember
