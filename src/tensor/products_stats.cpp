@@ -2,6 +2,7 @@
 //
 // cdist broadcasts x1 [.., P, 1, M] against x2 [.., 1, R, M] and reduces the last dim with the
 // vectorised p-norm; cov is one GEMM of the centred observations, as numpy defines it.
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -16,6 +17,35 @@
 
 namespace ember {
 
+namespace {
+
+// PyTorch's matrix-product form of Euclidean distances: [-2 x1, |x1|^2, 1] @ [x2, 1, |x2|^2]^T,
+// clamped at 1e-30 before the square root. One GEMM, no [P, R, M] temporary.
+Tensor euclideanByProduct(const Tensor& x1, const Tensor& x2) {
+  Tensor n1 = sum(mul(x1, x1), {-1}, true), n2 = sum(mul(x2, x2), {-1}, true);
+  Tensor a = cat({mul(x1, Scalar(-2)), n1, ones_like(n1)}, -1);
+  Tensor b = cat({x2, ones_like(n2), n2}, -1);
+  return sqrt(clamp_min(matmul(a, mT(b)), Scalar(1e-30)));
+}
+
+// Direct p-norm distances, in blocks of x1's rows so that the broadcast difference stays small.
+Tensor directDistances(const Tensor& x1, const Tensor& x2, double p) {
+  const int64_t rows = x1.sizes()[x1.dim() - 2], m = x1.sizes()[x1.dim() - 1];
+  const int64_t perRow = std::max<int64_t>(1, x2.sizes()[x2.dim() - 2] * std::max<int64_t>(m, 1));
+  const int64_t block = std::max<int64_t>(1, (int64_t{1} << 22) / perRow);
+  auto part = [&](const Tensor& a) {
+    Tensor d = sub(unsqueeze(a, -2), unsqueeze(x2, -3));
+    if (m == 0) return sum(abs(d), {-1});  // zero distances of the broadcast shape
+    return norm(d, Scalar(p), {-1});
+  };
+  if (rows <= block) return part(x1);
+  std::vector<Tensor> parts;
+  for (int64_t r = 0; r < rows; r += block) parts.push_back(part(narrow(x1, -2, r, std::min(block, rows - r))));
+  return cat(parts, -2);
+}
+
+}  // namespace
+
 Tensor cdist(const Tensor& x1, const Tensor& x2, double p, std::optional<int64_t> compute_mode) {
   EMBER_CHECK(x1.dim() >= 2, "cdist only supports at least 2D tensors, X1 got: ", x1.dim(), "D");
   EMBER_CHECK(x2.dim() >= 2, "cdist only supports at least 2D tensors, X2 got: ", x2.dim(), "D");
@@ -24,14 +54,15 @@ Tensor cdist(const Tensor& x1, const Tensor& x2, double p, std::optional<int64_t
   const int64_t m1 = x1.sizes()[x1.dim() - 1], m2 = x2.sizes()[x2.dim() - 1];
   EMBER_CHECK(m1 == m2, "X1 and X2 must have the same number of columns. X1: ", m1, " X2: ", m2);
   EMBER_CHECK(p >= 0, "cdist only supports non-negative p values");
-  EMBER_CHECK(!compute_mode || (*compute_mode >= 0 && *compute_mode <= 2), "possible modes: 0, 1, 2, but was: ",
-              compute_mode.value_or(0));
-  Tensor d = sub(unsqueeze(x1, -2), unsqueeze(x2, -3));
-  if (m1 == 0) return sum(abs(d), {-1});  // zero distances of the broadcast shape
-  return norm(d, Scalar(p), {-1});
+  const int64_t mode = compute_mode.value_or(0);
+  EMBER_CHECK(mode >= 0 && mode <= 2, "possible modes: 0, 1, 2, but was: ", mode);
+  const int64_t r1 = x1.sizes()[x1.dim() - 2], r2 = x2.sizes()[x2.dim() - 2];
+  // compute_mode 0 uses the product form when either side has more than 25 rows, 1 always, 2 never.
+  const bool byProduct = p == 2 && m1 > 0 && (mode == 1 || (mode == 0 && (r1 > 25 || r2 > 25)));
+  return byProduct ? euclideanByProduct(x1, x2) : directDistances(x1, x2, p);
 }
 
-Tensor _euclidean_dist(const Tensor& x1, const Tensor& x2) { return cdist(x1, x2, 2.0); }
+Tensor _euclidean_dist(const Tensor& x1, const Tensor& x2) { return euclideanByProduct(x1, x2); }
 
 Tensor cov(const Tensor& self, int64_t correction, const std::optional<Tensor>& fweights,
            const std::optional<Tensor>& aweights) {

@@ -91,6 +91,12 @@ def cases(c):
     c.add("aten::cdist", [ints(2, 3), ints(2, 3)])  # error: ints
     c.add("aten::cdist", [p1, p2, -1.0])  # error
     c.add("aten::cdist", [floats(3), p2])  # error: 1-D
+    big1, big2 = floats(30, 4, seed=15), floats(27, 4, seed=16)
+    for mode in [None, 0, 1, 2]:  # more than 25 rows: the matrix-product form unless mode 2
+        c.add("aten::cdist", [big1, big2, 2.0, mode], name=f"cdist_mm_{mode}")
+    c.add("aten::cdist", [p1, p2, 2.0, 1])
+    c.add("aten::cdist", [floats(2, 30, 3, seed=17), floats(2, 4, 3, seed=18), 3.0])
+    c.add("aten::cdist", [p1, p2, 2.0, 3])  # error: mode
     c.add("aten::_cdist_forward", [p1, p2, 1.0, None])
     c.add("aten::_euclidean_dist", [p1, p2])
     # cov / corrcoef
