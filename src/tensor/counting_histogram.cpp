@@ -4,11 +4,14 @@
 // computed by linear interpolation over [leftmost, rightmost] in the input's dtype
 // (histogram then corrects it against the actual edges, histc does not), with given edges
 // by binary search; the rightmost edge belongs to the last bin, elements outside the range
-// and NaN are skipped.
+// and NaN are skipped. Large inputs are split into a fixed number of chunks counted in
+// parallel into partial histograms, added in chunk order.
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "ember/tensor/dispatch.h"
+#include "ember/tensor/parallel.h"
 #include "ember/tensor/ops/counting.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/pointwise.h"
@@ -21,17 +24,16 @@ namespace {
 
 enum class BinSearch { Linear, LinearLocal, Binary };
 
-// hist[bin(x)] += weight(x) over every element of input; all tensors contiguous, of dtype T.
+// hist[bin(x)] += weight(x) over elements [begin, end) of input; all tensors contiguous, of dtype T.
 template <typename T>
-void fillHistogram(const Tensor& input, const Tensor& edges, const Tensor& weight, const Tensor& hist,
-                   BinSearch search) {
+void fillHistogram(const Tensor& input, const Tensor& edges, const Tensor& weight, T* h, BinSearch search,
+                   int64_t begin, int64_t end) {
   const T* x = static_cast<const T*>(input.data_ptr());
   const T* e = static_cast<const T*>(edges.data_ptr());
   const T* w = weight.defined() ? static_cast<const T*>(weight.data_ptr()) : nullptr;
-  T* h = static_cast<T*>(hist.data_ptr());
   const int64_t nEdges = edges.numel();
   const T left = e[0], right = e[nEdges - 1];
-  for (int64_t i = 0; i < input.numel(); ++i) {
+  for (int64_t i = begin; i < end; ++i) {
     const T v = x[i];
     if (!(v >= left && v <= right)) continue;
     int64_t pos;
@@ -49,13 +51,36 @@ void fillHistogram(const Tensor& input, const Tensor& edges, const Tensor& weigh
   }
 }
 
+// Splits [0, n) into a fixed number of chunks (independent of the thread count, so results are
+// reproducible), fills one partial histogram per chunk in parallel, and adds them in order.
+template <typename T, typename Fill>
+void chunkedHistogram(int64_t n, int64_t bins, T* out, Fill fill) {
+  constexpr int64_t kChunk = 1 << 16;
+  const int64_t chunks = std::min<int64_t>((n + kChunk - 1) / kChunk, 64);
+  if (chunks <= 1 || chunks * bins > (int64_t{1} << 22)) {  // small input, or too many bins to copy
+    fill(out, int64_t{0}, n);
+    return;
+  }
+  std::vector<T> partial(static_cast<size_t>(chunks * bins), T(0));
+  const int64_t per = (n + chunks - 1) / chunks;
+  parallelFor(0, chunks, 1, [&](int64_t b, int64_t e) {
+    for (int64_t c = b; c < e; ++c) fill(partial.data() + c * bins, c * per, std::min(n, (c + 1) * per));
+  });
+  for (int64_t c = 0; c < chunks; ++c)
+    for (int64_t k = 0; k < bins; ++k) out[k] = static_cast<T>(out[k] + partial[c * bins + k]);
+}
+
 Tensor histogramCore(const Tensor& self, const Tensor& edges, const std::optional<Tensor>& weight, BinSearch search) {
   Tensor hist = zeros({edges.numel() - 1}, self.dtype());
   Tensor in = ember::contiguous(self), ed = ember::contiguous(edges);
   Tensor w = weight ? ember::contiguous(*weight) : Tensor();
   visitFloatingDtype(self.dtype(), [&]<typename T>() {
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) fillHistogram<T>(in, ed, w, hist, search);
-    else throwUnsupportedDtype("histogramdd", self.dtype());
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      chunkedHistogram<T>(in.numel(), hist.numel(), static_cast<T*>(hist.data_ptr()),
+                          [&](T* h, int64_t b, int64_t e) { fillHistogram<T>(in, ed, w, h, search, b, e); });
+    } else {
+      throwUnsupportedDtype("histogramdd", self.dtype());
+    }
   }, "histogramdd");
   return hist;
 }
@@ -107,8 +132,9 @@ Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, int64_
   }
   if (!weights) {
     Tensor out = zeros({length}, kLong);
-    int64_t* o = out.data_ptr<int64_t>();
-    for (int64_t i = 0; i < idx.numel(); ++i) ++o[p[i]];
+    chunkedHistogram<int64_t>(idx.numel(), length, out.data_ptr<int64_t>(), [&](int64_t* o, int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) ++o[p[i]];
+    });
     return out;
   }
   const ScalarType dt = weights->dtype() == kFloat ? kFloat : kDouble;
@@ -116,8 +142,9 @@ Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, int64_
   Tensor out = zeros({length}, dt);
   visitFloatingDtype(dt, [&]<typename T>() {
     const T* wp = w.data_ptr<T>();
-    T* o = out.data_ptr<T>();
-    for (int64_t i = 0; i < idx.numel(); ++i) o[p[i]] = static_cast<T>(o[p[i]] + wp[i]);
+    chunkedHistogram<T>(idx.numel(), length, out.data_ptr<T>(), [&](T* o, int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) o[p[i]] = static_cast<T>(o[p[i]] + wp[i]);
+    });
   });
   return out;
 }
