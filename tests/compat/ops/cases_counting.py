@@ -63,11 +63,11 @@ def cases(c):
     c.add("aten::histc", [x, 4, 3, 1])  # error: max < min
     c.add("aten::histc", [x, 0])  # error
     c.add("aten::histc.out", [x, 4, 0, 0, empty_out()])
-    big = floats(140000, seed=9)  # several chunks counted in parallel
+    big = floats(70000, seed=9)  # several chunks counted in parallel
     c.add("aten::histc", [big, 50])
-    c.add("aten::histogram.bin_ct", [big.double(), 7, None, floats(140000, lo=0, hi=1, dtype=torch.float64)])
-    c.add("aten::bincount", [ints(140000, lo=0, hi=300, seed=2)])
-    c.add("aten::bincount", [ints(140000, lo=0, hi=300, seed=2), floats(140000, seed=3)], rtol=1e-4, atol=1e-3)
+    c.add("aten::histogram.bin_ct", [big.double(), 7, None, floats(70000, lo=0, hi=1, dtype=torch.float64)])
+    c.add("aten::bincount", [ints(70000, lo=0, hi=300, seed=2)])
+    c.add("aten::bincount", [ints(70000, lo=0, hi=300, seed=2), floats(70000, seed=3)], rtol=1e-4, atol=1e-3)
     c.add("aten::histogram.bin_ct", [x, 3])
     c.add("aten::histogram.bin_ct", [x, 5, [0.0, 2.0]])
     c.add("aten::histogram.bin_ct", [x.double(), 4, None, floats(10, lo=0, hi=1, dtype=torch.float64)])
