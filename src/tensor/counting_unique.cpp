@@ -1,15 +1,19 @@
 // The unique family: _unique2, _unique, unique_dim, unique_consecutive, unique_dim_consecutive.
 //
-// All are one algorithm over "rows": the input viewed as n rows of len elements (len = 1 for
-// element-wise unique, the other dims' product for unique along dim). Rows are optionally sorted
-// (a stable lexicographic order, so equal rows keep their input order), then runs of equal rows
-// form the groups: the first row of each group is the unique value, the group number is the
-// inverse index of each member, and the run length its count.
+// Along a dim, the input is viewed as n rows (the slices) that are optionally sorted (a stable
+// lexicographic order, so equal rows keep their input order); runs of equal rows form the groups:
+// the first row of each group is the unique slice, the group number is the inverse index of each
+// member, and the run length its count. Element-wise unique sorts the distinct values alone and
+// finds each element's group by binary search; unique_consecutive groups runs directly.
 #include <algorithm>
+#include <cstring>
 #include <numeric>
+#include <type_traits>
+#include <unordered_set>
 #include <vector>
 
 #include "ember/tensor/dispatch.h"
+#include "ember/tensor/parallel.h"
 #include "ember/tensor/ops/counting.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/indexing.h"
@@ -75,15 +79,96 @@ Tensor longVector(const std::vector<int64_t>& v) {
   return longVector(v, {static_cast<int64_t>(v.size())});
 }
 
-// Element-wise unique (sorted or consecutive); inverse has self's shape.
-std::tuple<Tensor, Tensor, Tensor> uniqueFlat(const Tensor& self, bool sortRows, bool returnInverse,
+// Groups of equal values in `values` read through order (the identity when null): one group per
+// run of equal neighbours (unique_consecutive).
+template <typename T>
+Groups groupRuns(const T* values, const int64_t* order, int64_t n) {
+  Groups g;
+  g.inverse.resize(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    if (i == 0 || !(values[i - 1] == values[i])) {
+      g.firsts.push_back(order ? order[i] : i);
+      g.counts.push_back(0);
+    }
+    ++g.counts.back();
+    g.inverse[order ? order[i] : i] = static_cast<int64_t>(g.firsts.size()) - 1;
+  }
+  return g;
+}
+
+// Sorted element-wise unique: the distinct values are sorted on their own (NaNs, never equal to
+// anything, stay one entry each, last), then each element finds its value by binary search (in
+// parallel) for the inverse, and the counts are tallied from the inverse.
+template <typename T>
+std::tuple<Tensor, Tensor, Tensor> uniqueSorted(const Tensor& flat, IntArrayRef shape, ScalarType dtype,
+                                                bool returnInverse, bool returnCounts) {
+  const T* x = static_cast<const T*>(flat.data_ptr());
+  const int64_t n = flat.numel();
+  auto isNan = [](T v) { return !(v == v); };
+  // Distinct values through a hash set of bit patterns (-0.0 counted as 0.0): linear in n, and
+  // only the distinct values are sorted.
+  using Bits = std::conditional_t<sizeof(T) == 1, uint8_t,
+                                  std::conditional_t<sizeof(T) == 2, uint16_t,
+                                                     std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+  std::unordered_set<Bits> seen;
+  int64_t nans = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (isNan(x[i])) {
+      ++nans;
+      continue;
+    }
+    const T v = x[i] == T(0) ? T(0) : x[i];
+    Bits b;
+    std::memcpy(&b, &v, sizeof(T));
+    seen.insert(b);
+  }
+  std::vector<T> u;
+  u.reserve(seen.size() + static_cast<size_t>(nans));
+  for (Bits b : seen) {
+    T v;
+    std::memcpy(&v, &b, sizeof(T));
+    u.push_back(v);
+  }
+  std::sort(u.begin(), u.end(), [](T a, T b) { return a < b; });
+  const int64_t distinct = static_cast<int64_t>(u.size());
+  for (int64_t i = 0; i < n; ++i)
+    if (isNan(x[i])) u.push_back(x[i]);
+  Tensor values = empty({static_cast<int64_t>(u.size())}, dtype);
+  if (!u.empty()) std::copy(u.begin(), u.end(), static_cast<T*>(values.data_ptr()));
+  if (!returnInverse && !returnCounts) return {values, empty({0}, kLong), empty({0}, kLong)};
+  Tensor inverse = empty(shape, kLong);
+  int64_t* inv = inverse.data_ptr<int64_t>();
+  parallelFor(0, n, kGrainSize / 16, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i)
+      if (!isNan(x[i])) inv[i] = std::lower_bound(u.begin(), u.begin() + distinct, x[i], [](T a, T v) { return a < v; }) - u.begin();
+  });
+  for (int64_t i = 0, nan = distinct; i < n; ++i)
+    if (isNan(x[i])) inv[i] = nan++;
+  Tensor counts = empty({0}, kLong);
+  if (returnCounts) {
+    counts = zeros({static_cast<int64_t>(u.size())}, kLong);
+    int64_t* c = counts.data_ptr<int64_t>();
+    for (int64_t i = 0; i < n; ++i) ++c[inv[i]];
+  }
+  return {values, returnInverse ? inverse : empty({0}, kLong), counts};
+}
+
+// Element-wise unique, sorted or of consecutive runs; inverse has self's shape.
+std::tuple<Tensor, Tensor, Tensor> uniqueFlat(const Tensor& self, bool sortValues, bool returnInverse,
                                               bool returnCounts) {
-  Tensor flat = reshape(ember::contiguous(self), {self.numel(), 1});
-  Groups g = groupsOf(flat, sortRows);
-  Tensor values = reshape(index_select(flat, 0, longVector(g.firsts)), {static_cast<int64_t>(g.firsts.size())});
+  Tensor flat = reshape(ember::contiguous(self), {self.numel()});
+  if (sortValues) {
+    return visitDtype(self.dtype(), [&]<typename T>() {
+      return uniqueSorted<T>(flat, self.sizes(), self.dtype(), returnInverse, returnCounts);
+    }, "unique");
+  }
+  Groups g = visitDtype(flat.dtype(), [&]<typename T>() {
+    return groupRuns<T>(static_cast<const T*>(flat.data_ptr()), nullptr, flat.numel());
+  }, "unique");
+  Tensor unique = index_select(flat, 0, longVector(g.firsts));
   Tensor inverse = returnInverse ? longVector(g.inverse, self.sizes()) : empty({0}, kLong);
   Tensor counts = returnCounts ? longVector(g.counts) : empty({0}, kLong);
-  return {values, inverse, counts};
+  return {unique, inverse, counts};
 }
 
 std::tuple<Tensor, Tensor, Tensor> uniqueAlongDim(const Tensor& self, int64_t dim, bool sortRows) {
