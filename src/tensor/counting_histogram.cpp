@@ -205,4 +205,139 @@ std::tuple<Tensor, Tensor> histogram(const Tensor& self, const Tensor& bins, con
   return {density ? applyDensity(hist, edges) : hist, edges};
 }
 
+// ---- histogramdd: the same bin placement per dim; an element counts when every dim is in range ----
+
+namespace {
+
+template <typename T>
+void fillHistogramdd(const Tensor& rows, const std::vector<Tensor>& edges, const Tensor& weight, const Tensor& hist,
+                     BinSearch search) {
+  const int64_t n = rows.sizes()[0], dims = rows.sizes()[1];
+  const T* x = static_cast<const T*>(rows.data_ptr());
+  const T* w = weight.defined() ? static_cast<const T*>(weight.data_ptr()) : nullptr;
+  T* h = static_cast<T*>(hist.data_ptr());
+  std::vector<const T*> e(static_cast<size_t>(dims));
+  std::vector<int64_t> nEdges(static_cast<size_t>(dims)), stride(static_cast<size_t>(dims), 1);
+  for (int64_t d = 0; d < dims; ++d) {
+    e[d] = static_cast<const T*>(edges[d].data_ptr());
+    nEdges[d] = edges[d].numel();
+  }
+  for (int64_t d = dims - 2; d >= 0; --d) stride[d] = stride[d + 1] * (nEdges[d + 1] - 1);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t flat = 0;
+    bool inRange = true;
+    for (int64_t d = 0; d < dims && inRange; ++d) {
+      const T v = x[i * dims + d], left = e[d][0], right = e[d][nEdges[d] - 1];
+      if (!(v >= left && v <= right)) {
+        inRange = false;
+        break;
+      }
+      int64_t pos;
+      if (search == BinSearch::Binary) {
+        pos = std::upper_bound(e[d], e[d] + nEdges[d], v) - e[d] - 1;
+      } else {
+        pos = static_cast<int64_t>((v - left) * static_cast<T>(nEdges[d] - 1) / (right - left));
+        const int64_t lo = std::max<int64_t>(0, pos - 1), hi = std::min<int64_t>(pos + 2, nEdges[d]);
+        pos = std::upper_bound(e[d] + lo, e[d] + hi, v) - e[d] - 1;
+      }
+      if (pos == nEdges[d] - 1) pos -= 1;
+      flat += pos * stride[d];
+    }
+    if (inRange) h[flat] = static_cast<T>(h[flat] + (w ? w[i] : T(1)));
+  }
+}
+
+// self as contiguous [N, D] rows, with the checks both overloads share.
+Tensor histogramddRows(const Tensor& self, const std::optional<Tensor>& weight, int64_t binDims) {
+  if (self.dtype() != kFloat && self.dtype() != kDouble) throwUnsupportedDtype("histogramdd", self.dtype());
+  EMBER_CHECK(self.dim() >= 2, "torch.histogramdd: input tensor should have at least 2 dimensions, but got ",
+              self.dim());
+  const int64_t dims = self.sizes()[self.dim() - 1];
+  EMBER_CHECK(binDims == dims, "torch.histogramdd: expected ", dims, " sequences of bin edges for each of the ",
+              dims, " dimensions of the histogram but got ", binDims);
+  if (weight) {
+    EMBER_CHECK(weight->dtype() == self.dtype(), "torch.histogramdd: if weight tensor is provided, it should have "
+                "the same dtype as the input tensor");
+    EMBER_CHECK(weight->dim() == self.dim() - 1 && weight->numel() * dims == self.numel(),
+                "torch.histogramdd: if weight tensor is provided it should have the same shape as the input tensor "
+                "excluding its innermost dimension");
+  }
+  return ember::contiguous(reshape(self, {-1, dims}));
+}
+
+std::tuple<Tensor, std::vector<Tensor>> histogramddCore(const Tensor& rows, std::vector<Tensor> edges,
+                                                        const std::optional<Tensor>& weight, bool density,
+                                                        BinSearch search) {
+  DimVector shape;
+  for (const Tensor& e : edges) shape.push_back(std::max<int64_t>(e.numel() - 1, 0));
+  Tensor hist = zeros(shape, rows.dtype());
+  Tensor w = weight ? ember::contiguous(*weight) : Tensor();
+  if (hist.numel() > 0) {
+    visitFloatingDtype(rows.dtype(), [&]<typename T>() {
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) fillHistogramdd<T>(rows, edges, w, hist, search);
+    });
+  }
+  if (density) {
+    Tensor scaled = div(hist, sum(hist));
+    for (size_t d = 0; d < edges.size(); ++d) {
+      const int64_t n = edges[d].numel();
+      DimVector view(edges.size(), 1);
+      view[d] = n - 1;
+      scaled = div(scaled, reshape(sub(narrow(edges[d], 0, 1, n - 1), narrow(edges[d], 0, 0, n - 1)), view));
+    }
+    hist = scaled;
+  }
+  return {hist, edges};
+}
+
+}  // namespace
+
+std::tuple<Tensor, std::vector<Tensor>> histogramdd(const Tensor& self, IntArrayRef bins,
+                                                    std::optional<std::vector<double>> range,
+                                                    const std::optional<Tensor>& weight, bool density) {
+  Tensor rows = histogramddRows(self, weight, static_cast<int64_t>(bins.size()));
+  const int64_t dims = rows.sizes()[1];
+  if (range)
+    EMBER_CHECK(static_cast<int64_t>(range->size()) == 2 * dims, "torch.histogramdd: for a ", dims,
+                "-dimensional histogram range should have ", 2 * dims, " elements, but got ", range->size());
+  std::vector<Tensor> edges;
+  for (int64_t d = 0; d < dims; ++d) {
+    EMBER_CHECK(bins[d] > 0, "torch.histogramdd(): bins must be > 0, but got ", bins[d], " for dimension ", d);
+    double lo = 0, hi = 1;
+    if (range) {
+      lo = (*range)[2 * d];
+      hi = (*range)[2 * d + 1];
+    } else if (rows.sizes()[0] > 0) {
+      std::tie(lo, hi) = dataRange(select(rows, 1, d));
+    }
+    EMBER_CHECK(std::isfinite(lo) && std::isfinite(hi), "torch.histogramdd: dimension ", d, "'s range [", lo, ", ",
+                hi, "] is not finite");
+    EMBER_CHECK(lo <= hi, "torch.histogramdd: min should not exceed max, but got min ", lo, " max ", hi,
+                " for dimension ", d);
+    if (lo == hi) {
+      lo -= 0.5;
+      hi += 0.5;
+    }
+    edges.push_back(linspace(lo, hi, bins[d] + 1, rows.dtype()));
+  }
+  return histogramddCore(rows, std::move(edges), weight, density, BinSearch::LinearLocal);
+}
+
+std::tuple<Tensor, std::vector<Tensor>> histogramdd(const Tensor& self, ArrayRef<Tensor> bins,
+                                                    const std::optional<Tensor>& weight, bool density) {
+  Tensor rows = histogramddRows(self, weight, static_cast<int64_t>(bins.size()));
+  std::vector<Tensor> edges;
+  for (size_t d = 0; d < bins.size(); ++d) {
+    const Tensor& b = bins[d];
+    EMBER_CHECK(b.dim() == 1, "torch.histogramdd: bins tensor should have one dimension, but got ", b.dim(),
+                " dimensions in the bins tensor for dimension ", d);
+    EMBER_CHECK(b.dtype() == self.dtype(), "torch.histogramdd: input tensor and bins tensors should have the same "
+                "dtype, but got input ", self.dtype(), " and bins ", b.dtype());
+    EMBER_CHECK(b.numel() > 0, "torch.histogramdd: bins tensor should have at least 1 element, but got ",
+                b.numel(), " elements for dimension ", d);
+    edges.push_back(ember::clone(b, MemoryFormat::Contiguous));
+  }
+  return histogramddCore(rows, std::move(edges), weight, density, BinSearch::Binary);
+}
+
 }  // namespace ember

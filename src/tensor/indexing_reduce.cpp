@@ -278,4 +278,14 @@ Tensor diagonal_scatter(const Tensor& self, const Tensor& src, int64_t offset, i
   return out;
 }
 
+Tensor as_strided_scatter(const Tensor& self, const Tensor& src, IntArrayRef size, IntArrayRef stride,
+                          std::optional<int64_t> storage_offset) {
+  Tensor out = ember::clone(self);
+  Tensor slice = as_strided(out, size, stride, storage_offset);
+  EMBER_CHECK(slice.sizes() == src.sizes(), "expected src to have a size equal to the slice of self. src size = ",
+              src.sizes(), ", slice size = ", slice.sizes());
+  copy_(slice, src);
+  return out;
+}
+
 }  // namespace ember

@@ -103,6 +103,21 @@ Tensor triu_indices(int64_t row, int64_t col, int64_t offset, TensorOptions opti
   return triangleIndices(row, col, offset, options, false);
 }
 
+Tensor sum_to_size(const Tensor& self, IntArrayRef size) {
+  const int64_t lead = self.dim() - static_cast<int64_t>(size.size());
+  bool expandable = lead >= 0;
+  for (int64_t i = 0; expandable && i < static_cast<int64_t>(size.size()); ++i)
+    expandable = size[i] == 1 || size[i] == self.sizes()[lead + i];
+  EMBER_CHECK(expandable, "size {", size, "} is not expandable to size {", self.sizes(), "}.");
+  DimVector reduce;
+  for (int64_t d = 0; d < lead; ++d) reduce.push_back(d);
+  for (int64_t i = 0; i < static_cast<int64_t>(size.size()); ++i)
+    if (size[i] == 1 && self.sizes()[lead + i] != 1) reduce.push_back(lead + i);
+  if (reduce.empty()) return self;
+  Tensor r = sum(self, reduce, true);
+  return lead > 0 ? reshape(r, size) : r;
+}
+
 Tensor narrow_copy(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   return ember::clone(narrow(self, dim, start, length), MemoryFormat::Contiguous);
 }

@@ -109,6 +109,34 @@ void histogramCountOp(Stack& s) {
       s, n, histogram(tensorArg(a[0]), intArg(a[1]), optDoubleListArg(a[2]), optTensorArg(a[3]), boolArg(a[4])));
 }
 
+// histogramdd(self, bins, float[]? range, Tensor? weight, bool density) -> (Tensor, Tensor[]):
+// bins an int list, one int for every dim (int_bins), or bin edge tensors (TensorList_bins).
+enum BinsKind { kBinList, kBinInt, kBinTensors };
+template <BinsKind K>
+void histogramddOp(Stack& s) {
+  IValue* a = args(s, 5);
+  Tensor self = tensorArg(a[0]);
+  const auto range = optDoubleListArg(a[2]);
+  const auto weight = optTensorArg(a[3]);
+  const bool density = boolArg(a[4]);
+  std::tuple<Tensor, std::vector<Tensor>> r;
+  if constexpr (K == kBinTensors) {
+    EMBER_CHECK(!range, "torch.histogramdd: dimension 0's range is given together with bin edges");
+    std::vector<Tensor> bins = tensorListArg(a[1]);
+    r = histogramdd(self, ArrayRef<Tensor>(bins), weight, density);
+  } else if constexpr (K == kBinInt) {
+    const int64_t dims = self.dim() == 0 ? 0 : self.sizes()[self.dim() - 1];
+    DimVector bins(static_cast<size_t>(dims), intArg(a[1]));
+    r = histogramdd(self, bins, range, weight, density);
+  } else {
+    r = histogramdd(self, intListArg(a[1]), range, weight, density);
+  }
+  dropArgs(s, 5);
+  s.emplace_back(std::move(std::get<0>(r)));
+  const auto& edges = std::get<1>(r);
+  s.emplace_back(makeTensorList(ArrayRef<Tensor>(edges.data(), edges.size())));
+}
+
 // ---- searching ----
 // searchsorted.Tensor / .Scalar(sorted_sequence, self, *, out_int32, right, side, sorter)
 template <bool kScalar, bool kOut>
@@ -244,6 +272,15 @@ RegisterOperators reg({
     {"aten::histogram.bin_ct_out(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool "
      "density=False, Tensor(a!) hist, Tensor(b!) bin_edges) -> (Tensor(a!) hist, Tensor(b!) bin_edges)",
      histogramCountOp<true>},
+    {"aten::histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> "
+     "(Tensor hist, Tensor[] bin_edges)",
+     histogramddOp<kBinList>},
+    {"aten::histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool "
+     "density=False) -> (Tensor hist, Tensor[] bin_edges)",
+     histogramddOp<kBinInt>},
+    {"aten::histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool "
+     "density=False) -> (Tensor hist, Tensor[] bin_edges)",
+     histogramddOp<kBinTensors>},
     {"aten::searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, "
      "str? side=None, Tensor? sorter=None) -> Tensor",
      searchsortedOp<false, false>},

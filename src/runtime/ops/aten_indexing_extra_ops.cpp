@@ -1,5 +1,5 @@
 // aten:: bindings of ember/tensor/ops/indexing_extra.h: scatter_reduce.two, index_reduce,
-// index_copy, masked_scatter, put, diagonal_scatter, with their in-place and out= forms.
+// index_copy, masked_scatter, put, diagonal_scatter, as_strided_scatter, with their in-place and out= forms.
 // Every op reads its arguments as (self, ...rest) and computes out of place, in place into self,
 // or into out= (Mode), so each is one function.
 #include "ember/runtime/register_operators.h"
@@ -87,6 +87,14 @@ void diagonalScatterOp(Stack& s) {
   });
 }
 
+// as_strided_scatter(self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset)
+template <Mode M>
+void asStridedScatterOp(Stack& s) {
+  runForm<M>(s, M == kOut ? 6 : 5, [](const Tensor& self, IValue* a, bool) {
+    return as_strided_scatter(self, tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]), optIntArg(a[3]));
+  });
+}
+
 RegisterOperators reg({
     {"aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool "
      "include_self=True) -> Tensor",
@@ -126,6 +134,12 @@ RegisterOperators reg({
     {"aten::diagonal_scatter.out(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1, *, Tensor(a!) out) "
      "-> Tensor(a!)",
      diagonalScatterOp<kOut>},
+    {"aten::as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? "
+     "storage_offset=None) -> Tensor",
+     asStridedScatterOp<kFunctional>},
+    {"aten::as_strided_scatter.out(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? "
+     "storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)",
+     asStridedScatterOp<kOut>},
 });
 
 }  // namespace

@@ -1,6 +1,6 @@
 // aten:: bindings of ember/tensor/ops/products.h and shape_extra.h: kron, tensordot, inner,
 // addr, cross / linalg_cross, block_diag, cartesian_prod, combinations, cdist, cov, corrcoef,
-// diag_embed, diagflat, tril/triu_indices, narrow_copy, vander, renorm, diff, trapezoid,
+// diag_embed, diagflat, tril/triu_indices, sum_to_size, narrow_copy, vander, renorm, diff, trapezoid,
 // trapz and cumulative_trapezoid, with PyTorch 1.13's schemas and out= forms.
 //
 // Each op is one function template over kOut: the functional form computes, the out= form
@@ -48,6 +48,7 @@ EMBER_OP(corrcoefOp, 1, corrcoef(tensorArg(a[0])))
 EMBER_OP(diagEmbedOp, 4, diag_embed(tensorArg(a[0]), intArg(a[1]), intArg(a[2]), intArg(a[3])))
 EMBER_OP(diagflatOp, 2, diagflat(tensorArg(a[0]), intArg(a[1])))
 EMBER_OP(narrowCopyOp, 4, narrow_copy(tensorArg(a[0]), intArg(a[1]), intArg(a[2]), intArg(a[3])))
+EMBER_OP(sumToSizeOp, 2, sum_to_size(tensorArg(a[0]), intListArg(a[1])))
 EMBER_OP(vanderOp, 3, vander(tensorArg(a[0]), optIntArg(a[1]), boolArg(a[2])))
 EMBER_OP(renormOp, 4, renorm(tensorArg(a[0]), scalarArg(a[1]), intArg(a[2]), scalarArg(a[3])))
 EMBER_OP(diffOp, 5, diff(tensorArg(a[0]), intArg(a[1]), intArg(a[2]), optTensorArg(a[3]), optTensorArg(a[4])))
@@ -129,6 +130,7 @@ RegisterOperators reg({
     {"aten::triu_indices.out(int row, int col, int offset=0" EMBER_OUT, triangleIndicesOp<true, true>},
     {"aten::narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor", narrowCopyOp<false>},
     {"aten::narrow_copy.out(Tensor self, int dim, SymInt start, SymInt length" EMBER_OUT, narrowCopyOp<true>},
+    {"aten::sum_to_size(Tensor self, int[] size) -> Tensor", sumToSizeOp<false>},
     {"aten::vander(Tensor x, int? N=None, bool increasing=False) -> Tensor", vanderOp<false>},
     {"aten::renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor", renormOp<false>},
     {"aten::renorm_(Tensor(a!) self, Scalar p, int dim, Scalar maxnorm) -> Tensor(a!)", renormInplace},

@@ -82,6 +82,20 @@ def cases(c):
     c.add("aten::histogram.bins_tensor", [x, torch.tensor([[0.0, 1.5, 3.0]])])  # error
     c.add("aten::histogram.bins_tensor", [x, torch.tensor([0.0, 1.5], dtype=torch.float64)])  # error
     c.add("aten::histogram.bin_ct_out", [x, 3, None, None, False, empty_out(), empty_out()])
+    # histogramdd
+    pts = floats(40, 2, seed=21)
+    c.add("aten::histogramdd", [pts, [3, 4]])
+    c.add("aten::histogramdd", [pts, [3, 2], [-1.0, 1.0, 0.0, 3.0]])
+    c.add("aten::histogramdd", [floats(5, 8, 3, dtype=torch.float64, seed=22), [2, 3, 2], None,
+                                floats(5, 8, lo=0, hi=1, dtype=torch.float64, seed=23), True])
+    c.add("aten::histogramdd", [torch.tensor([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0]]), [2, 2]])
+    c.add("aten::histogramdd", [pts, [3]])  # error: bins per dim
+    c.add("aten::histogramdd", [pts.long(), [3, 3]])  # error: ints
+    c.add("aten::histogramdd.int_bins", [pts, 5])
+    c.add("aten::histogramdd.int_bins", [pts.t().contiguous().t(), 2, [0.0, 1.0, 0.0, 1.0], None, True])
+    c.add("aten::histogramdd.TensorList_bins", [pts, [torch.tensor([-3.0, 0.0, 3.0]), torch.tensor([-1.0, 1.0])]])
+    c.add("aten::histogramdd.TensorList_bins", [pts, [torch.tensor([-3.0, 0.0, 3.0]),
+                                                      torch.tensor([-2.0, -1.0, 0.5, 2.0])], None, floats(40, seed=3)])
     # searchsorted / bucketize
     seq = torch.tensor([1.0, 3.0, 3.0, 5.0, 9.0])
     vals = torch.tensor([[0.0, 3.0, 4.0], [9.0, 10.0, 5.0]])

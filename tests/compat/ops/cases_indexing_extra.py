@@ -86,3 +86,8 @@ def cases(c):
     c.add("aten::diagonal_scatter", [torch.zeros(3, 3), torch.ones(3, dtype=torch.int64)])
     c.add("aten::diagonal_scatter", [torch.zeros(3, 3), torch.ones(2)])  # error: size
     c.add("aten::diagonal_scatter.out", [torch.zeros(3, 3), torch.ones(3), 0, 0, 1, empty_out()])
+    c.add("aten::as_strided_scatter", [torch.zeros(2, 3), torch.ones(2), [2], [4], 1])
+    c.add("aten::as_strided_scatter", [f, floats(2, 2, seed=3), [2, 2], [1, 4]])
+    c.add("aten::as_strided_scatter", [f.t(), floats(3, seed=3), [3], [1], 2])
+    c.add("aten::as_strided_scatter", [torch.zeros(2, 3), torch.ones(3), [2], [4], 1])  # error: size
+    c.add("aten::as_strided_scatter.out", [f, floats(2, 2, seed=3), [2, 2], [1, 4], 0, empty_out()])

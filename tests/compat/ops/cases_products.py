@@ -131,6 +131,11 @@ def cases(c):
         c.add(f"aten::{op}", [3, 3, 0, torch.int32])
         c.add(f"aten::{op}", [-1, 3])  # error
         c.add(f"aten::{op}.out", [3, 4, 0, empty_out(torch.int64)])
+    c.add("aten::sum_to_size", [f, [1, 3]])
+    c.add("aten::sum_to_size", [f, [3]])
+    c.add("aten::sum_to_size", [f.t(), [3, 1]])
+    c.add("aten::sum_to_size", [floats(2, 3, 4), [3, 1]])
+    c.add("aten::sum_to_size", [f, [4, 3]])  # error
     c.add("aten::narrow_copy", [f, 1, 1, 2])
     c.add("aten::narrow_copy", [f.t(), 0, 0, 2])
     c.add("aten::narrow_copy", [f, 1, -2, 2])

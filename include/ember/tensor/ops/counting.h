@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ember/array_ref.h"
 #include "ember/tensor/tensor.h"
 
 namespace ember {
@@ -39,6 +40,14 @@ std::tuple<Tensor, Tensor> histogram(const Tensor& self, int64_t bins, std::opti
 // histogram over the given increasing bin edges.
 std::tuple<Tensor, Tensor> histogram(const Tensor& self, const Tensor& bins, const std::optional<Tensor>& weight,
                                      bool density);
+
+// histogramdd of the rows of self [..., D]: bins per dim (equal bins over range, given as D
+// (min, max) pairs, or the data's range), or given bin edges per dim: (hist, bin_edges).
+std::tuple<Tensor, std::vector<Tensor>> histogramdd(const Tensor& self, IntArrayRef bins,
+                                                    std::optional<std::vector<double>> range,
+                                                    const std::optional<Tensor>& weight, bool density);
+std::tuple<Tensor, std::vector<Tensor>> histogramdd(const Tensor& self, ArrayRef<Tensor> bins,
+                                                    const std::optional<Tensor>& weight, bool density);
 
 // ---- searching ----
 // Index where each value of self would be inserted into the innermost rows of sorted_sequence

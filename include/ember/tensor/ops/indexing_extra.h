@@ -1,11 +1,13 @@
 // Tensor ops that write through indices with a reduction or from a packed source:
 // scatter_reduce (sum, prod, mean, amax, amin; include_self), index_reduce, index_copy,
-// masked_scatter, put and diagonal_scatter, with PyTorch 1.13's checks and messages.
+// masked_scatter, put, diagonal_scatter and as_strided_scatter, with PyTorch 1.13's checks and messages.
 // In-place forms return self, as the dim-wise ops of indexing.h do.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
+#include "ember/array_ref.h"
 #include "ember/tensor/tensor.h"
 
 namespace ember {
@@ -41,5 +43,9 @@ Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool a
 // diagonal_scatter: a copy of self whose diagonal(offset, dim1, dim2) is src.
 Tensor diagonal_scatter(const Tensor& self, const Tensor& src, int64_t offset = 0, int64_t dim1 = 0,
                         int64_t dim2 = 1);
+
+// as_strided_scatter: a copy of self whose as_strided(size, stride, storage_offset) view is src.
+Tensor as_strided_scatter(const Tensor& self, const Tensor& src, IntArrayRef size, IntArrayRef stride,
+                          std::optional<int64_t> storage_offset = std::nullopt);
 
 }  // namespace ember

@@ -1,5 +1,5 @@
 // Tensor ops that build structured tensors or work along one dim: diag_embed, diagflat,
-// tril_indices / triu_indices, narrow_copy, vander, renorm, diff, trapezoid / trapz,
+// tril_indices / triu_indices, sum_to_size, narrow_copy, vander, renorm, diff, trapezoid / trapz,
 // cumulative_trapezoid, with PyTorch 1.13's results and messages.
 #pragma once
 
@@ -18,6 +18,8 @@ Tensor diagflat(const Tensor& self, int64_t offset = 0);
 // [2, N] coordinates of the lower (upper) triangle of a row x col matrix, row by row.
 Tensor tril_indices(int64_t row, int64_t col, int64_t offset = 0, TensorOptions options = kLong);
 Tensor triu_indices(int64_t row, int64_t col, int64_t offset = 0, TensorOptions options = kLong);
+// Sums self down to `size` (which must expand to self's shape); self itself when it has that size.
+Tensor sum_to_size(const Tensor& self, IntArrayRef size);
 // narrow, copied into a new contiguous tensor.
 Tensor narrow_copy(const Tensor& self, int64_t dim, int64_t start, int64_t length);
 // Vandermonde matrix of a 1-D x: columns are powers of x (decreasing unless increasing).
