@@ -2,6 +2,7 @@
 // parallel over the values (each writes only its own result).
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include "ember/tensor/dispatch.h"
@@ -50,18 +51,29 @@ void checkSearchArgs(const Tensor& seq, const Tensor& values, bool scalarValue, 
   }
 }
 
-// First position in row (through order, when given) whose value is > v (right) or >= v (left).
+// First position in row (through order, when given) whose value is > v (right) or >= v (left),
+// with PyTorch's predicates (a NaN value goes past every element). Without order the search is
+// branch-free: the loop's length depends only on len, and each step is a conditional move.
 template <typename M, typename T>
 int64_t searchRow(const T* row, const int64_t* order, int64_t len, M v, bool right) {
-  int64_t lo = 0, hi = len;
-  while (lo < hi) {
-    const int64_t mid = lo + (hi - lo) / 2;
-    const M x = static_cast<M>(row[order ? order[mid] : mid]);
-    const bool goRight = right ? !(v < x) : (x < v);
-    if (goRight) lo = mid + 1;
-    else hi = mid;
+  auto goesRight = [right, v](M x) { return right ? !(x > v) : !(x >= v); };
+  if (order) {
+    int64_t lo = 0, hi = len;
+    while (lo < hi) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (goesRight(static_cast<M>(row[order[mid]]))) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
-  return lo;
+  if (len == 0) return 0;
+  int64_t base = 0, n = len;
+  while (n > 1) {
+    const int64_t half = n / 2;
+    base = goesRight(static_cast<M>(row[base + half - 1])) ? base + half : base;
+    n -= half;
+  }
+  return base + (goesRight(static_cast<M>(row[base])) ? 1 : 0);
 }
 
 Tensor searchsortedImpl(const Tensor& seqIn, const Tensor& valuesIn, bool outInt32, bool right,
@@ -94,14 +106,18 @@ Tensor searchsortedImpl(const Tensor& seqIn, const Tensor& valuesIn, bool outInt
   return out;
 }
 
-// Sorted non-NaN values of t (as opmath) for membership tests.
+// The type membership tests compare in: opmath, with int for bool (std::vector<bool> has no data()).
 template <typename T>
-std::vector<opmath_t<T>> sortedValues(const Tensor& t) {
+using KeyOf = std::conditional_t<std::is_same_v<T, bool>, int, opmath_t<T>>;
+
+// Sorted non-NaN values of t for membership tests.
+template <typename T>
+std::vector<KeyOf<T>> sortedValues(const Tensor& t) {
   const T* p = static_cast<const T*>(t.data_ptr());
-  std::vector<opmath_t<T>> v;
+  std::vector<KeyOf<T>> v;
   v.reserve(static_cast<size_t>(t.numel()));
   for (int64_t i = 0; i < t.numel(); ++i) {
-    const auto x = static_cast<opmath_t<T>>(p[i]);
+    const auto x = static_cast<KeyOf<T>>(p[i]);
     if (x == x) v.push_back(x);
   }
   std::sort(v.begin(), v.end());
@@ -135,18 +151,23 @@ Tensor bucketize(const Scalar& self, const Tensor& boundaries, bool out_int32, b
 }
 
 Tensor isin(const Tensor& elements, const Tensor& test_elements, bool /*assume_unique*/, bool invert) {
+  for (ScalarType t : {elements.dtype(), test_elements.dtype()})
+    EMBER_CHECK(t != kBool && t != ScalarType::BFloat16, "Unsupported input type encountered for isin(): ", t);
   const ScalarType dt = promote_types(elements.dtype(), test_elements.dtype());
+  if (dt == ScalarType::Half) throwUnsupportedDtype("isin_default_cpu", dt);
   Tensor el = ember::contiguous(ember::to(elements, dt));
   Tensor test = ember::contiguous(ember::to(test_elements, dt));
   Tensor out = empty(elements.sizes(), kBool);
   visitDtype(dt, [&]<typename T>() {
     const auto sortedTest = sortedValues<T>(test);
+    const int64_t nTest = static_cast<int64_t>(sortedTest.size());
     const T* x = static_cast<const T*>(el.data_ptr());
     bool* o = out.data_ptr<bool>();
     parallelFor(0, el.numel(), kGrainSize / 16, [&](int64_t b, int64_t e) {
       for (int64_t i = b; i < e; ++i) {
-        const auto xi = static_cast<opmath_t<T>>(x[i]);
-        const bool found = xi == xi && std::binary_search(sortedTest.begin(), sortedTest.end(), xi);
+        const auto xi = static_cast<KeyOf<T>>(x[i]);
+        const int64_t pos = searchRow<KeyOf<T>>(sortedTest.data(), nullptr, nTest, xi, false);
+        const bool found = xi == xi && pos < nTest && sortedTest[pos] == xi;
         o[i] = found != invert;
       }
     });

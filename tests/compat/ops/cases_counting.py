@@ -116,6 +116,18 @@ def cases(c):
                                         torch.tensor([2.0, 3.0])])  # error: leading dims
     c.add("aten::searchsorted.Tensor", [seq, vals, False, True, "left"])  # error: conflict
     c.add("aten::searchsorted.Tensor", [seq, vals, False, False, "middle"])  # error
+    nanv = torch.tensor([float("nan"), 3.0, float("inf"), float("-inf")])
+    c.add("aten::searchsorted.Tensor", [seq, nanv])
+    c.add("aten::searchsorted.Tensor", [seq, nanv, False, True])
+    c.add("aten::searchsorted.Tensor", [torch.tensor([1.0, 2.0, float("nan")]), nanv, False, True])
+    c.add("aten::searchsorted.Tensor", [torch.tensor([1.0]), torch.tensor([0.0, 1.0, 2.0])])
+    c.add("aten::searchsorted.Tensor", [torch.tensor([1.0]), torch.tensor([0.0, 1.0, 2.0]), False, True])
+    c.add("aten::searchsorted.Tensor", [torch.tensor([5.0, 1.0, 3.0, 3.0]), torch.tensor([2.0, 3.0, 9.0]), False, True,
+                                        None, torch.tensor([1, 2, 3, 0])])
+    c.add("aten::isin.Tensor_Tensor", [ints(50, lo=-20, hi=20, seed=4), ints(7, lo=-20, hi=20, seed=5)])
+    c.add("aten::isin.Tensor_Tensor", [bools(6), torch.tensor([True])])  # error: bool
+    c.add("aten::isin.Tensor_Tensor", [floats(3).half(), floats(2).half()])  # error: half
+    c.add("aten::isin.Tensor_Tensor", [ints(6, lo=0, dtype=torch.uint8), ints(2, lo=0, dtype=torch.uint8, seed=1)])
     c.add("aten::searchsorted.Scalar", [seq, 3])
     c.add("aten::searchsorted.Scalar", [seq, 3.5, True, True])
     c.add("aten::searchsorted.Tensor_out", [seq, vals, False, False, None, None, empty_out(torch.int64)])
