@@ -40,7 +40,9 @@ void fillHistogram(const Tensor& input, const Tensor& edges, const Tensor& weigh
     if (search == BinSearch::Binary) {
       pos = std::upper_bound(e, e + nEdges, v) - e - 1;
     } else {
-      pos = static_cast<int64_t>((v - left) * static_cast<T>(nEdges - 1) / (right - left));
+      // Each step rounds to T, as PyTorch's kernel computes in the input dtype (bfloat16 too).
+      const T offset = static_cast<T>(v - left), scaled = static_cast<T>(offset * static_cast<T>(nEdges - 1));
+      pos = static_cast<int64_t>(static_cast<T>(scaled / static_cast<T>(right - left)));
       if (search == BinSearch::LinearLocal) {
         const int64_t lo = std::max<int64_t>(0, pos - 1), hi = std::min<int64_t>(pos + 2, nEdges);
         pos = std::upper_bound(e + lo, e + hi, v) - e - 1;
@@ -75,7 +77,8 @@ Tensor histogramCore(const Tensor& self, const Tensor& edges, const std::optiona
   Tensor in = ember::contiguous(self), ed = ember::contiguous(edges);
   Tensor w = weight ? ember::contiguous(*weight) : Tensor();
   visitFloatingDtype(self.dtype(), [&]<typename T>() {
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    // bfloat16 reaches here only from histc (histogram rejects it, as PyTorch does).
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, BFloat16>) {
       chunkedHistogram<T>(in.numel(), hist.numel(), static_cast<T*>(hist.data_ptr()),
                           [&](T* h, int64_t b, int64_t e) { fillHistogram<T>(in, ed, w, h, search, b, e); });
     } else {
@@ -150,7 +153,8 @@ Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, int64_
 }
 
 Tensor histc(const Tensor& self, int64_t bins, const Scalar& min, const Scalar& max) {
-  if (!isFloatingType(self.dtype())) throwUnsupportedDtype("histogram_cpu", self.dtype());
+  if (!isFloatingType(self.dtype()) || self.dtype() == ScalarType::Half)
+    throwUnsupportedDtype("histogram_cpu", self.dtype());
   EMBER_CHECK(bins > 0, "torch.histogram(): bins must be > 0, but got ", bins, " for dimension 0");
   double lo = min.toDouble(), hi = max.toDouble();
   if (lo == hi && self.numel() > 0) std::tie(lo, hi) = dataRange(self);

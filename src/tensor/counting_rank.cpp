@@ -206,7 +206,8 @@ Tensor nanquantile(const Tensor& self, double q, std::optional<int64_t> dim, boo
 
 Tensor logcumsumexp(const Tensor& self, int64_t dim) {
   dim = wrapDim(dim, self.dim());
-  if (!isFloatingType(self.dtype())) throwUnsupportedDtype("logcumsumexp_out_cpu", self.dtype());
+  if (!isFloatingType(self.dtype()) || self.dtype() == ScalarType::Half)
+    throwUnsupportedDtype("logcumsumexp_out_cpu", self.dtype());
   const int64_t len = self.dim() == 0 ? 1 : self.sizes()[dim];
   if (self.numel() == 0) return empty(self.sizes(), self.dtype());
   Tensor rows = rowsAlong(self, dim, len);

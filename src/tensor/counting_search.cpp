@@ -79,6 +79,7 @@ int64_t searchRow(const T* row, const int64_t* order, int64_t len, M v, bool rig
 Tensor searchsortedImpl(const Tensor& seqIn, const Tensor& valuesIn, bool outInt32, bool right,
                         const std::optional<Tensor>& sorterIn) {
   const ScalarType dt = promote_types(seqIn.dtype(), valuesIn.dtype());
+  if (dt == kBool) throwUnsupportedDtype("searchsorted_out_cpu", dt);
   Tensor seq = ember::contiguous(ember::to(seqIn, dt));
   Tensor values = ember::contiguous(ember::to(valuesIn, dt));
   Tensor sorter = sorterIn ? ember::contiguous(*sorterIn) : Tensor();

@@ -156,6 +156,7 @@ std::tuple<Tensor, Tensor, Tensor> uniqueSorted(const Tensor& flat, IntArrayRef 
 // Element-wise unique, sorted or of consecutive runs; inverse has self's shape.
 std::tuple<Tensor, Tensor, Tensor> uniqueFlat(const Tensor& self, bool sortValues, bool returnInverse,
                                               bool returnCounts) {
+  if (self.dtype() == ScalarType::Half) throwUnsupportedDtype("unique", self.dtype());
   Tensor flat = reshape(ember::contiguous(self), {self.numel()});
   if (sortValues) {
     return visitDtype(self.dtype(), [&]<typename T>() {
@@ -172,6 +173,7 @@ std::tuple<Tensor, Tensor, Tensor> uniqueFlat(const Tensor& self, bool sortValue
 }
 
 std::tuple<Tensor, Tensor, Tensor> uniqueAlongDim(const Tensor& self, int64_t dim, bool sortRows) {
+  if (self.dtype() == ScalarType::Half) throwUnsupportedDtype("unique_dim", self.dtype());
   dim = wrapDim(dim, self.dim());
   if (self.numel() == 0) {
     int64_t zeroDims = 0;

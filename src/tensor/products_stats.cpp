@@ -54,6 +54,8 @@ Tensor cdist(const Tensor& x1, const Tensor& x2, double p, std::optional<int64_t
   const int64_t m1 = x1.sizes()[x1.dim() - 1], m2 = x2.sizes()[x2.dim() - 1];
   EMBER_CHECK(m1 == m2, "X1 and X2 must have the same number of columns. X1: ", m1, " X2: ", m2);
   EMBER_CHECK(p >= 0, "cdist only supports non-negative p values");
+  for (ScalarType t : {x1.dtype(), x2.dtype()})
+    if (t == ScalarType::Half || t == ScalarType::BFloat16) throwUnsupportedDtype("cdist", t);
   const int64_t mode = compute_mode.value_or(0);
   EMBER_CHECK(mode >= 0 && mode <= 2, "possible modes: 0, 1, 2, but was: ", mode);
   const int64_t r1 = x1.sizes()[x1.dim() - 2], r2 = x2.sizes()[x2.dim() - 2];
@@ -68,6 +70,7 @@ Tensor cov(const Tensor& self, int64_t correction, const std::optional<Tensor>& 
            const std::optional<Tensor>& aweights) {
   EMBER_CHECK(self.dim() <= 2, "cov(): expected input to have two or fewer dimensions but got an input with ",
               self.dim(), " dimensions");
+  EMBER_CHECK(self.dtype() != kBool, "cov(): bool dtype is not supported for input");
   Tensor x = self.dim() < 2 ? reshape(self, {1, -1}) : self;
   if (!isFloatingType(x.dtype())) x = ember::to(x, kFloat);
   const int64_t nObs = x.sizes()[1];

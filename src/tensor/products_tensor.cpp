@@ -114,6 +114,7 @@ Tensor& addr_(Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar
 
 Tensor linalg_cross(const Tensor& self, const Tensor& other, int64_t dim) {
   EMBER_CHECK(self.dim() == other.dim(), "linalg.cross: inputs must have the same number of dimensions.");
+  if (promote_types(self.dtype(), other.dtype()) == ScalarType::Half) throwUnsupportedDtype("cross", ScalarType::Half);
   const DimVector shape = broadcast_shapes(self.sizes(), other.sizes());
   const int64_t d = wrapDim(dim, static_cast<int64_t>(shape.size()));
   EMBER_CHECK(self.sizes()[d] == 3 && other.sizes()[d] == 3, "linalg.cross: inputs dimension ", dim,

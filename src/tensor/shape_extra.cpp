@@ -68,6 +68,10 @@ DimVector withoutDim(IntArrayRef sizes, int64_t dim) {
 // Sums in the float dtype trapezoid results have (integers give the default float dtype).
 ScalarType floatResult(const Tensor& t) { return isFloatingType(t.dtype()) ? t.dtype() : kFloat; }
 
+void rejectBoolY(const Tensor& y, const char* op) {
+  EMBER_CHECK(y.dtype() != kBool, op, ": received a bool input for `y`, but bool is not supported");
+}
+
 }  // namespace
 
 Tensor diag_embed(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) {
@@ -88,6 +92,7 @@ Tensor diag_embed(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2
 }
 
 Tensor diagflat(const Tensor& self, int64_t offset) {
+  if (self.dtype() == ScalarType::Half) throwUnsupportedDtype("diag", self.dtype());
   Tensor flat = reshape(self, {-1});
   const int64_t n = flat.numel() + std::abs(offset);
   Tensor out = zeros({n, n}, self.dtype());
@@ -190,11 +195,13 @@ Tensor diff(const Tensor& self, int64_t n, int64_t dim, const std::optional<Tens
 }
 
 Tensor trapezoid(const Tensor& y, const Tensor& x, int64_t dim) {
+  rejectBoolY(y, "trapezoid");
   dim = wrapDim(dim, y.dim());
   if (y.sizes()[dim] == 0) return zeros(withoutDim(y.sizes(), dim), promote_types(floatResult(y), x.dtype()));
   return div(sum(mul(spacings(y, x, dim), pairSums(y, dim)), dim), Scalar(2.0));
 }
 Tensor trapezoid(const Tensor& y, const Scalar& dx, int64_t dim) {
+  rejectBoolY(y, "trapezoid");
   dim = wrapDim(dim, y.dim());
   if (y.sizes()[dim] == 0) return zeros(withoutDim(y.sizes(), dim), floatResult(y));
   const int64_t n = y.sizes()[dim];
@@ -202,11 +209,13 @@ Tensor trapezoid(const Tensor& y, const Scalar& dx, int64_t dim) {
   return mul(sub(sum(y, dim), mul(ends, Scalar(0.5))), dx);
 }
 Tensor cumulative_trapezoid(const Tensor& y, const Tensor& x, int64_t dim) {
+  rejectBoolY(y, "cumulative_trapezoid");
   dim = wrapDim(dim, y.dim());
   if (y.sizes()[dim] == 0) return zeros(y.sizes(), promote_types(floatResult(y), x.dtype()));
   return div(cumsum(mul(spacings(y, x, dim), pairSums(y, dim)), dim), Scalar(2.0));
 }
 Tensor cumulative_trapezoid(const Tensor& y, const Scalar& dx, int64_t dim) {
+  rejectBoolY(y, "cumulative_trapezoid");
   dim = wrapDim(dim, y.dim());
   if (y.sizes()[dim] == 0) return zeros(y.sizes(), floatResult(y));
   return cumsum(mul(pairSums(y, dim), Scalar(dx.toDouble() / 2.0)), dim);
