@@ -77,7 +77,7 @@ Tensor histogramCore(const Tensor& self, const Tensor& edges, const std::optiona
   Tensor in = ember::contiguous(self), ed = ember::contiguous(edges);
   Tensor w = weight ? ember::contiguous(*weight) : Tensor();
   visitFloatingDtype(self.dtype(), [&]<typename T>() {
-    // bfloat16 reaches here only from histc (histogram rejects it, as PyTorch does).
+    // bfloat16 reaches here from histc and from bins given as edges (as in PyTorch).
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, BFloat16>) {
       chunkedHistogram<T>(in.numel(), hist.numel(), static_cast<T*>(hist.data_ptr()),
                           [&](T* h, int64_t b, int64_t e) { fillHistogram<T>(in, ed, w, h, search, b, e); });
@@ -101,8 +101,11 @@ std::pair<double, double> dataRange(const Tensor& self) {
   return {lo, hi};
 }
 
-void checkHistogramInput(const Tensor& self, const std::optional<Tensor>& weight) {
-  if (self.dtype() != kFloat && self.dtype() != kDouble) throwUnsupportedDtype("histogramdd", self.dtype());
+// PyTorch 1.13 bins bfloat16 only against given edges.
+void checkHistogramInput(const Tensor& self, const std::optional<Tensor>& weight, bool givenEdges) {
+  const bool ok = self.dtype() == kFloat || self.dtype() == kDouble || (givenEdges && self.dtype() == kBFloat16);
+  if (!ok) throwUnsupportedDtype(self.dtype() == ScalarType::Half && givenEdges ? "histogram_cpu" : "histogramdd",
+                                 self.dtype());
   if (weight) {
     EMBER_CHECK(weight->dtype() == self.dtype(), "torch.histogramdd: if weight tensor is provided, it should have the "
                 "same dtype as the input tensor");
@@ -170,7 +173,7 @@ Tensor histc(const Tensor& self, int64_t bins, const Scalar& min, const Scalar& 
 
 std::tuple<Tensor, Tensor> histogram(const Tensor& self, int64_t bins, std::optional<std::vector<double>> range,
                                      const std::optional<Tensor>& weight, bool density) {
-  checkHistogramInput(self, weight);
+  checkHistogramInput(self, weight, false);
   EMBER_CHECK(bins > 0, "torch.histogramdd(): bins must be > 0, but got ", bins, " for dimension 0");
   double lo = 0, hi = 1;
   if (range) {
@@ -196,7 +199,7 @@ std::tuple<Tensor, Tensor> histogram(const Tensor& self, int64_t bins, std::opti
 
 std::tuple<Tensor, Tensor> histogram(const Tensor& self, const Tensor& bins, const std::optional<Tensor>& weight,
                                      bool density) {
-  checkHistogramInput(self, weight);
+  checkHistogramInput(self, weight, true);
   EMBER_CHECK(bins.dim() == 1, "torch.histogramdd: bins tensor should have one dimension, but got ", bins.dim(),
               " dimensions in the bins tensor for dimension 0");
   EMBER_CHECK(bins.dtype() == self.dtype(), "torch.histogramdd: input tensor and bins tensors should have the same "
@@ -252,8 +255,8 @@ void fillHistogramdd(const Tensor& rows, const std::vector<Tensor>& edges, const
 }
 
 // self as contiguous [N, D] rows, with the checks both overloads share.
-Tensor histogramddRows(const Tensor& self, const std::optional<Tensor>& weight, int64_t binDims) {
-  if (self.dtype() != kFloat && self.dtype() != kDouble) throwUnsupportedDtype("histogramdd", self.dtype());
+Tensor histogramddRows(const Tensor& self, const std::optional<Tensor>& weight, int64_t binDims, bool givenEdges) {
+  checkHistogramInput(self, std::nullopt, givenEdges);
   EMBER_CHECK(self.dim() >= 2, "torch.histogramdd: input tensor should have at least 2 dimensions, but got ",
               self.dim());
   const int64_t dims = self.sizes()[self.dim() - 1];
@@ -278,7 +281,7 @@ std::tuple<Tensor, std::vector<Tensor>> histogramddCore(const Tensor& rows, std:
   Tensor w = weight ? ember::contiguous(*weight) : Tensor();
   if (hist.numel() > 0) {
     visitFloatingDtype(rows.dtype(), [&]<typename T>() {
-      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) fillHistogramdd<T>(rows, edges, w, hist, search);
+      if constexpr (!std::is_same_v<T, Half>) fillHistogramdd<T>(rows, edges, w, hist, search);
     });
   }
   if (density) {
@@ -299,7 +302,7 @@ std::tuple<Tensor, std::vector<Tensor>> histogramddCore(const Tensor& rows, std:
 std::tuple<Tensor, std::vector<Tensor>> histogramdd(const Tensor& self, IntArrayRef bins,
                                                     std::optional<std::vector<double>> range,
                                                     const std::optional<Tensor>& weight, bool density) {
-  Tensor rows = histogramddRows(self, weight, static_cast<int64_t>(bins.size()));
+  Tensor rows = histogramddRows(self, weight, static_cast<int64_t>(bins.size()), false);
   const int64_t dims = rows.sizes()[1];
   if (range)
     EMBER_CHECK(static_cast<int64_t>(range->size()) == 2 * dims, "torch.histogramdd: for a ", dims,
@@ -329,7 +332,7 @@ std::tuple<Tensor, std::vector<Tensor>> histogramdd(const Tensor& self, IntArray
 
 std::tuple<Tensor, std::vector<Tensor>> histogramdd(const Tensor& self, ArrayRef<Tensor> bins,
                                                     const std::optional<Tensor>& weight, bool density) {
-  Tensor rows = histogramddRows(self, weight, static_cast<int64_t>(bins.size()));
+  Tensor rows = histogramddRows(self, weight, static_cast<int64_t>(bins.size()), true);
   std::vector<Tensor> edges;
   for (size_t d = 0; d < bins.size(); ++d) {
     const Tensor& b = bins[d];

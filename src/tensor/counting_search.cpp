@@ -176,8 +176,11 @@ Tensor isin(const Tensor& elements, const Tensor& test_elements, bool /*assume_u
   return out;
 }
 
-Tensor isin(const Tensor& elements, const Scalar& test_element, bool assume_unique, bool invert) {
-  return isin(elements, numberTensor(test_element), assume_unique, invert);
+// One test element: PyTorch compares elementwise (any dtype, Python-number promotion).
+Tensor isin(const Tensor& elements, const Scalar& test_element, bool /*assume_unique*/, bool invert) {
+  EMBER_CHECK(elements.dtype() != kBool && elements.dtype() != ScalarType::BFloat16,
+              "Unsupported input type encountered for isin(): ", elements.dtype());
+  return invert ? ne(elements, test_element) : eq(elements, test_element);
 }
 
 Tensor isin(const Scalar& element, const Tensor& test_elements, bool assume_unique, bool invert) {

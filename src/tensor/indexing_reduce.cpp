@@ -194,6 +194,7 @@ const Tensor& index_reduce_(const Tensor& self, int64_t dim, const Tensor& index
   EMBER_CHECK(index.dtype() == kLong || index.dtype() == kInt,
               "index_reduce_(): Expected dtype int32 or int64 for index");
   checkIndexSlices("index_reduce_", self, dim, index, source);
+  if (!include_self && self.dtype() == kBool) throwUnsupportedDtype("index_reduce_func_exclude_input_init", kBool);
   reduceInto(self, dim, broadcastIndex(index, source, dim), source, op, include_self);
   return self;
 }

@@ -19,6 +19,8 @@ namespace {
 Tensor triangleIndices(int64_t row, int64_t col, int64_t offset, TensorOptions options, bool lower) {
   EMBER_CHECK(row >= 0, "row must be non-negative, got", row);
   EMBER_CHECK(col >= 0, "col must be non-negative, got", col);
+  const ScalarType dt = options.dtype_.value_or(kLong);
+  if (dt != kLong && dt != kInt) throwUnsupportedDtype(lower ? "tril_indices" : "triu_indices", dt);
   std::vector<int64_t> rs, cs;
   for (int64_t r = 0; r < row; ++r)
     for (int64_t c = 0; c < col; ++c)
@@ -31,7 +33,6 @@ Tensor triangleIndices(int64_t row, int64_t col, int64_t offset, TensorOptions o
   int64_t* p = out.data_ptr<int64_t>();
   std::copy(rs.begin(), rs.end(), p);
   std::copy(cs.begin(), cs.end(), p + n);
-  const ScalarType dt = options.dtype_.value_or(kLong);
   return dt == kLong ? out : ember::to(out, dt);
 }
 
