@@ -269,7 +269,9 @@ Tensor histogramddRows(const Tensor& self, const std::optional<Tensor>& weight, 
                 "torch.histogramdd: if weight tensor is provided it should have the same shape as the input tensor "
                 "excluding its innermost dimension");
   }
-  return ember::contiguous(reshape(self, {-1, dims}));
+  int64_t n = 1;  // rows: the product of the other dims (also when dims is 0)
+  for (int64_t d = 0; d + 1 < self.dim(); ++d) n *= self.sizes()[d];
+  return ember::contiguous(reshape(self, {n, dims}));
 }
 
 std::tuple<Tensor, std::vector<Tensor>> histogramddCore(const Tensor& rows, std::vector<Tensor> edges,
@@ -279,7 +281,7 @@ std::tuple<Tensor, std::vector<Tensor>> histogramddCore(const Tensor& rows, std:
   for (const Tensor& e : edges) shape.push_back(std::max<int64_t>(e.numel() - 1, 0));
   Tensor hist = zeros(shape, rows.dtype());
   Tensor w = weight ? ember::contiguous(*weight) : Tensor();
-  if (hist.numel() > 0) {
+  if (hist.numel() > 0 && !edges.empty()) {  // PyTorch counts nothing in a 0-dimensional histogram
     visitFloatingDtype(rows.dtype(), [&]<typename T>() {
       if constexpr (!std::is_same_v<T, Half>) fillHistogramdd<T>(rows, edges, w, hist, search);
     });

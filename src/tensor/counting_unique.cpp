@@ -174,7 +174,7 @@ std::tuple<Tensor, Tensor, Tensor> uniqueFlat(const Tensor& self, bool sortValue
 
 std::tuple<Tensor, Tensor, Tensor> uniqueAlongDim(const Tensor& self, int64_t dim, bool sortRows) {
   if (self.dtype() == ScalarType::Half) throwUnsupportedDtype("unique_dim", self.dtype());
-  dim = wrapDim(dim, self.dim());
+  dim = wrapDim(dim, self.dim(), /*wrapScalar=*/false);
   if (self.numel() == 0) {
     int64_t zeroDims = 0;
     for (int64_t s : self.sizes()) zeroDims += s == 0;

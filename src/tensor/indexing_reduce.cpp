@@ -223,6 +223,10 @@ const Tensor& masked_scatter_(const Tensor& self, const Tensor& mask, const Tens
               self.dtype(), " and ", source.dtype());
   Tensor m = mask.dtype() == kBool ? mask : ne(mask, Scalar(int64_t{0}));
   m = expand(m, self.sizes());
+  if (self.dim() == 0) {  // index_put_ needs a dim to mask: work on a [1] view of self
+    masked_scatter_(reshape(self, {1}), reshape(m, {1}), source);
+    return self;
+  }
   const int64_t count = sum(m).item<int64_t>();
   EMBER_CHECK(count <= source.numel(), "Number of elements of source < number of ones in mask");
   if (count == 0) return self;
