@@ -23,9 +23,9 @@ Tensor longIndex(const std::vector<int64_t>& v) {
   return t;
 }
 
-void checkAlpha(ScalarType dtype, const Scalar& alpha) {
-  EMBER_CHECK(isFloatingType(dtype) || !alpha.isFloatingPoint(),
-              "For integral input tensors, argument alpha must not be a floating point number.");
+void checkCoefficient(ScalarType dtype, const Scalar& value, const char* name) {
+  EMBER_CHECK(isFloatingType(dtype) || !value.isFloatingPoint(), "For integral input tensors, argument ", name,
+              " must not be a floating point number.");
 }
 
 }  // namespace
@@ -94,8 +94,8 @@ Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Sc
     Tensor base = expand(self, prod.sizes());
     return beta.toBool() ? logical_or(base, prod) : ember::clone(prod);
   }
-  checkAlpha(dt, alpha);
-  checkAlpha(dt, beta);
+  checkCoefficient(dt, beta, "beta");
+  checkCoefficient(dt, alpha, "alpha");
   Tensor prod = mul(unsqueeze(vec1, 1), unsqueeze(vec2, 0));
   if (!(alpha.isIntegral(true) && alpha.toLong() == 1)) prod = mul(prod, alpha);
   Tensor base = expand(self, prod.sizes());
