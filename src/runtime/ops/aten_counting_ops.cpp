@@ -19,32 +19,33 @@ std::optional<std::vector<double>> optDoubleListArg(const IValue& v) {
 }
 
 // Replaces the n arguments by the K results; with kOut the results are written into the last K
-// arguments (the out= tensors) and those are returned.
-template <size_t K, bool kOut>
+// arguments (the out= tensors) and those are returned. kExact: out= must have the result's dtype
+// (PyTorch's rule for most of these ops), else a dtype the result casts to.
+template <size_t K, bool kOut, bool kExact = true>
 void finishN(Stack& s, size_t n, std::array<Tensor, K> results) {
   if constexpr (kOut) {
     IValue* a = args(s, n);
     for (size_t k = 0; k < K; ++k) {
       Tensor out = tensorArg(a[n - K + k]);
-      writeOut(out, results[k]);
+      writeOut(out, results[k], kExact);
       results[k] = std::move(out);
     }
   }
   dropArgs(s, n);
   for (auto& r : results) s.emplace_back(std::move(r));
 }
-template <bool kOut>
+template <bool kOut, bool kExact = true>
 void finish1(Stack& s, size_t n, Tensor r) {
-  finishN<1, kOut>(s, n, {std::move(r)});
+  finishN<1, kOut, kExact>(s, n, {std::move(r)});
 }
-template <size_t K, bool kOut, typename Tuple>
+template <size_t K, bool kOut, bool kExact = true, typename Tuple>
 void finishTuple(Stack& s, size_t n, Tuple&& t) {
   std::array<Tensor, K> arr;
   std::apply([&](auto&&... xs) {
     size_t i = 0;
     ((arr[i++] = std::move(xs)), ...);
   }, std::forward<Tuple>(t));
-  finishN<K, kOut>(s, n, std::move(arr));
+  finishN<K, kOut, kExact>(s, n, std::move(arr));
 }
 
 // ---- unique ----
@@ -52,32 +53,32 @@ template <bool kOut>
 void unique2Op(Stack& s) {
   const size_t n = kOut ? 7 : 4;
   IValue* a = args(s, n);
-  finishTuple<3, kOut>(s, n, _unique2(tensorArg(a[0]), boolArg(a[1]), boolArg(a[2]), boolArg(a[3])));
+  finishTuple<3, kOut, false>(s, n, _unique2(tensorArg(a[0]), boolArg(a[1]), boolArg(a[2]), boolArg(a[3])));
 }
 template <bool kOut>
 void uniqueOp(Stack& s) {
   const size_t n = kOut ? 5 : 3;
   IValue* a = args(s, n);
-  finishTuple<2, kOut>(s, n, _unique(tensorArg(a[0]), boolArg(a[1]), boolArg(a[2])));
+  finishTuple<2, kOut, false>(s, n, _unique(tensorArg(a[0]), boolArg(a[1]), boolArg(a[2])));
 }
 template <bool kOut>
 void uniqueDimOp(Stack& s) {
   const size_t n = kOut ? 8 : 5;
   IValue* a = args(s, n);
-  finishTuple<3, kOut>(s, n,
+  finishTuple<3, kOut, false>(s, n,
                        unique_dim(tensorArg(a[0]), intArg(a[1]), boolArg(a[2]), boolArg(a[3]), boolArg(a[4])));
 }
 template <bool kOut>
 void uniqueConsecutiveOp(Stack& s) {
   const size_t n = kOut ? 7 : 4;
   IValue* a = args(s, n);
-  finishTuple<3, kOut>(s, n, unique_consecutive(tensorArg(a[0]), boolArg(a[1]), boolArg(a[2]), optIntArg(a[3])));
+  finishTuple<3, kOut, false>(s, n, unique_consecutive(tensorArg(a[0]), boolArg(a[1]), boolArg(a[2]), optIntArg(a[3])));
 }
 template <bool kOut>
 void uniqueDimConsecutiveOp(Stack& s) {
   const size_t n = kOut ? 7 : 4;
   IValue* a = args(s, n);
-  finishTuple<3, kOut>(s, n, unique_dim_consecutive(tensorArg(a[0]), intArg(a[1]), boolArg(a[2]), boolArg(a[3])));
+  finishTuple<3, kOut, false>(s, n, unique_dim_consecutive(tensorArg(a[0]), intArg(a[1]), boolArg(a[2]), boolArg(a[3])));
 }
 
 // ---- histograms ----
@@ -85,7 +86,7 @@ template <bool kOut>
 void bincountOp(Stack& s) {
   const size_t n = kOut ? 4 : 3;
   IValue* a = args(s, n);
-  finish1<kOut>(s, n, bincount(tensorArg(a[0]), optTensorArg(a[1]), intArg(a[2])));
+  finish1<kOut, false>(s, n, bincount(tensorArg(a[0]), optTensorArg(a[1]), intArg(a[2])));
 }
 template <bool kOut>
 void histcOp(Stack& s) {
@@ -138,6 +139,14 @@ void histogramddOp(Stack& s) {
 }
 
 // ---- searching ----
+void checkSearchOut(const IValue& out, bool int32) {
+  const ScalarType dt = out.isTensor() && out.toTensor().defined() ? out.toTensor().dtype() : ScalarType::Undefined;
+  EMBER_CHECK(dt == (int32 ? ScalarType::Int : ScalarType::Long),
+              "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) "
+              "depending on whether out_int32 flag is True, but we got output tensor's dtype ", dt,
+              " and out_int32 flag is ", int32 ? "True" : "False");
+}
+
 // searchsorted.Tensor / .Scalar(sorted_sequence, self, *, out_int32, right, side, sorter)
 template <bool kScalar, bool kOut>
 void searchsortedOp(Stack& s) {
@@ -147,9 +156,11 @@ void searchsortedOp(Stack& s) {
   const bool int32 = boolArg(a[2]), right = boolArg(a[3]);
   const auto side = optStringArg(a[4]);
   const auto sorter = optTensorArg(a[5]);
+  // The Tensor overloads' out= must be int32/int64 as out_int32 says; the Scalar ones cast.
+  if constexpr (kOut && !kScalar) checkSearchOut(a[n - 1], int32);
   Tensor r = kScalar ? searchsorted(seq, scalarArg(a[1]), int32, right, side, sorter)
                      : searchsorted(seq, tensorArg(a[1]), int32, right, side, sorter);
-  finish1<kOut>(s, n, std::move(r));
+  finish1<kOut, !kScalar>(s, n, std::move(r));
 }
 // bucketize.Tensor / .Scalar(self, boundaries, *, out_int32, right)
 template <bool kScalar, bool kOut>
@@ -157,9 +168,10 @@ void bucketizeOp(Stack& s) {
   const size_t n = kOut ? 5 : 4;
   IValue* a = args(s, n);
   Tensor boundaries = tensorArg(a[1]);
+  if constexpr (kOut && !kScalar) checkSearchOut(a[n - 1], boolArg(a[2]));
   Tensor r = kScalar ? bucketize(scalarArg(a[0]), boundaries, boolArg(a[2]), boolArg(a[3]))
                      : bucketize(tensorArg(a[0]), boundaries, boolArg(a[2]), boolArg(a[3]));
-  finish1<kOut>(s, n, std::move(r));
+  finish1<kOut, !kScalar>(s, n, std::move(r));
 }
 // isin.<Elements>_<Test>(elements, test, *, assume_unique, invert)
 enum IsinKind { kTT, kTS, kST };

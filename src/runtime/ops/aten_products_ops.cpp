@@ -13,31 +13,33 @@
 namespace ember::jit::aten {
 namespace {
 
-// Replaces the n arguments by r (written into the out= argument, the last, when kOut).
+// Replaces the n arguments by r (written into the out= argument, the last, when kOut; ops whose
+// out= must have the result's dtype exactly, as in PyTorch, are listed in exactOut).
 template <bool kOut>
-void finish(Stack& s, size_t n, Tensor r) {
+void finish(Stack& s, size_t n, Tensor r, bool exactOut = false) {
   if constexpr (kOut) {
     Tensor out = tensorArg(args(s, n)[n - 1]);
-    writeOut(out, r);
+    writeOut(out, r, exactOut);
     r = std::move(out);
   }
   ret(s, n, std::move(r));
 }
 
-#define EMBER_OP(name, nargs, expr)           \
-  template <bool kOut>                        \
-  void name(Stack& s) {                       \
+#define EMBER_OP_EXACT(name, nargs, exact, expr)  \
+  template <bool kOut>                            \
+  void name(Stack& s) {                           \
     constexpr size_t n = (nargs) + (kOut ? 1 : 0); \
-    IValue* a = args(s, n);                   \
-    finish<kOut>(s, n, (expr));               \
+    IValue* a = args(s, n);                       \
+    finish<kOut>(s, n, (expr), exact);            \
   }
+#define EMBER_OP(name, nargs, expr) EMBER_OP_EXACT(name, nargs, false, expr)
 
 EMBER_OP(kronOp, 2, kron(tensorArg(a[0]), tensorArg(a[1])))
 EMBER_OP(tensordotOp, 4, tensordot(tensorArg(a[0]), tensorArg(a[1]), intListArg(a[2]), intListArg(a[3])))
 EMBER_OP(innerOp, 2, inner(tensorArg(a[0]), tensorArg(a[1])))
 EMBER_OP(addrOp, 5, addr(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), scalarArg(a[3]), scalarArg(a[4])))
-EMBER_OP(crossOp, 3, cross(tensorArg(a[0]), tensorArg(a[1]), optIntArg(a[2])))
-EMBER_OP(linalgCrossOp, 3, linalg_cross(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2])))
+EMBER_OP_EXACT(crossOp, 3, true, cross(tensorArg(a[0]), tensorArg(a[1]), optIntArg(a[2])))
+EMBER_OP_EXACT(linalgCrossOp, 3, true, linalg_cross(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2])))
 EMBER_OP(blockDiagOp, 1, block_diag(tensorListArg(a[0])))
 EMBER_OP(cartesianProdOp, 1, cartesian_prod(tensorListArg(a[0])))
 EMBER_OP(combinationsOp, 3, combinations(tensorArg(a[0]), intArg(a[1]), boolArg(a[2])))
@@ -47,10 +49,10 @@ EMBER_OP(covOp, 4, cov(tensorArg(a[0]), intArg(a[1]), optTensorArg(a[2]), optTen
 EMBER_OP(corrcoefOp, 1, corrcoef(tensorArg(a[0])))
 EMBER_OP(diagEmbedOp, 4, diag_embed(tensorArg(a[0]), intArg(a[1]), intArg(a[2]), intArg(a[3])))
 EMBER_OP(diagflatOp, 2, diagflat(tensorArg(a[0]), intArg(a[1])))
-EMBER_OP(narrowCopyOp, 4, narrow_copy(tensorArg(a[0]), intArg(a[1]), intArg(a[2]), intArg(a[3])))
+EMBER_OP_EXACT(narrowCopyOp, 4, true, narrow_copy(tensorArg(a[0]), intArg(a[1]), intArg(a[2]), intArg(a[3])))
 EMBER_OP(sumToSizeOp, 2, sum_to_size(tensorArg(a[0]), intListArg(a[1])))
 EMBER_OP(vanderOp, 3, vander(tensorArg(a[0]), optIntArg(a[1]), boolArg(a[2])))
-EMBER_OP(renormOp, 4, renorm(tensorArg(a[0]), scalarArg(a[1]), intArg(a[2]), scalarArg(a[3])))
+EMBER_OP_EXACT(renormOp, 4, true, renorm(tensorArg(a[0]), scalarArg(a[1]), intArg(a[2]), scalarArg(a[3])))
 EMBER_OP(diffOp, 5, diff(tensorArg(a[0]), intArg(a[1]), intArg(a[2]), optTensorArg(a[3]), optTensorArg(a[4])))
 EMBER_OP(trapezoidXOp, 3, trapezoid(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2])))
 EMBER_OP(trapezoidDxOp, 3, trapezoid(tensorArg(a[0]), scalarArg(a[1]), intArg(a[2])))
@@ -58,6 +60,7 @@ EMBER_OP(cumTrapezoidXOp, 3, cumulative_trapezoid(tensorArg(a[0]), tensorArg(a[1
 EMBER_OP(cumTrapezoidDxOp, 3, cumulative_trapezoid(tensorArg(a[0]), scalarArg(a[1]), intArg(a[2])))
 
 #undef EMBER_OP
+#undef EMBER_OP_EXACT
 
 void addrInplace(Stack& s) {
   IValue* a = args(s, 5);
