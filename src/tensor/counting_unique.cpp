@@ -9,6 +9,7 @@
 #include <cstring>
 #include <numeric>
 #include <type_traits>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -153,13 +154,48 @@ std::tuple<Tensor, Tensor, Tensor> uniqueSorted(const Tensor& flat, IntArrayRef 
   return {values, returnInverse ? inverse : empty({0}, kLong), counts};
 }
 
+// Unsorted element-wise unique in PyTorch 1.13's order: the iteration order of a
+// std::unordered_set built from the elements in order (libstdc++'s, as PyTorch's CPU kernel
+// uses), inverse and counts through a map from value to position.
+template <typename T>
+std::tuple<Tensor, Tensor, Tensor> uniqueHashOrder(const Tensor& flat, IntArrayRef shape, ScalarType dtype,
+                                                   bool returnInverse, bool returnCounts) {
+  const T* x = static_cast<const T*>(flat.data_ptr());
+  const int64_t n = flat.numel();
+  std::unordered_set<T> set(x, x + n);
+  Tensor values = empty({static_cast<int64_t>(set.size())}, dtype);
+  std::copy(set.begin(), set.end(), static_cast<T*>(values.data_ptr()));
+  if (!returnInverse && !returnCounts) return {values, empty({0}, kLong), empty({0}, kLong)};
+  std::unordered_map<T, int64_t> position;
+  position.reserve(set.size());
+  const T* v = static_cast<const T*>(values.data_ptr());
+  for (int64_t i = 0; i < values.numel(); ++i) position[v[i]] = i;
+  Tensor inverse = empty(shape, kLong);
+  int64_t* inv = inverse.data_ptr<int64_t>();
+  for (int64_t i = 0; i < n; ++i) inv[i] = position[x[i]];
+  Tensor counts = empty({0}, kLong);
+  if (returnCounts) {
+    counts = zeros({values.numel()}, kLong);
+    int64_t* c = counts.data_ptr<int64_t>();
+    for (int64_t i = 0; i < n; ++i) ++c[inv[i]];
+  }
+  return {values, returnInverse ? inverse : empty({0}, kLong), counts};
+}
+
 // Element-wise unique, sorted or of consecutive runs; inverse has self's shape.
-std::tuple<Tensor, Tensor, Tensor> uniqueFlat(const Tensor& self, bool sortValues, bool returnInverse,
+enum class UniqueMode { Sorted, HashOrder, Consecutive };
+
+std::tuple<Tensor, Tensor, Tensor> uniqueFlat(const Tensor& self, UniqueMode mode, bool returnInverse,
                                               bool returnCounts) {
   if (self.dtype() == ScalarType::Half) throwUnsupportedDtype("unique", self.dtype());
   Tensor flat = reshape(ember::contiguous(self), {self.numel()});
-  if (sortValues) {
+  if (mode != UniqueMode::Consecutive) {
     return visitDtype(self.dtype(), [&]<typename T>() {
+      // bool has its own kernel in PyTorch, whose result is always sorted.
+      if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+        if (mode == UniqueMode::HashOrder)
+          return uniqueHashOrder<T>(flat, self.sizes(), self.dtype(), returnInverse, returnCounts);
+      }
       return uniqueSorted<T>(flat, self.sizes(), self.dtype(), returnInverse, returnCounts);
     }, "unique");
   }
@@ -192,10 +228,11 @@ std::tuple<Tensor, Tensor, Tensor> uniqueAlongDim(const Tensor& self, int64_t di
 
 }  // namespace
 
-std::tuple<Tensor, Tensor, Tensor> _unique2(const Tensor& self, bool /*sorted*/, bool return_inverse,
+std::tuple<Tensor, Tensor, Tensor> _unique2(const Tensor& self, bool sorted, bool return_inverse,
                                             bool return_counts) {
-  // PyTorch's sorted path fills the inverse whenever counts are asked for too.
-  return uniqueFlat(self, true, return_inverse || return_counts, return_counts);
+  // PyTorch fills the inverse whenever counts are asked for too.
+  return uniqueFlat(self, sorted ? UniqueMode::Sorted : UniqueMode::HashOrder, return_inverse || return_counts,
+                    return_counts);
 }
 
 std::tuple<Tensor, Tensor> _unique(const Tensor& self, bool sorted, bool return_inverse) {
@@ -211,7 +248,7 @@ std::tuple<Tensor, Tensor, Tensor> unique_dim(const Tensor& self, int64_t dim, b
 std::tuple<Tensor, Tensor, Tensor> unique_consecutive(const Tensor& self, bool return_inverse, bool return_counts,
                                                       std::optional<int64_t> dim) {
   if (dim && !(self.dim() == 1 && wrapDim(*dim, 1) == 0)) return uniqueAlongDim(self, *dim, false);
-  return uniqueFlat(self, false, return_inverse, return_counts);
+  return uniqueFlat(self, UniqueMode::Consecutive, return_inverse, return_counts);
 }
 
 std::tuple<Tensor, Tensor, Tensor> unique_dim_consecutive(const Tensor& self, int64_t dim, bool /*return_inverse*/,

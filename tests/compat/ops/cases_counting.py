@@ -18,6 +18,13 @@ def cases(c):
             c.add("aten::unique_dim", [rep, 0, True, inv, cnt])
             c.add("aten::unique_dim_consecutive", [rep, 0, inv, cnt])
     c.add("aten::_unique2", [i.t(), True, True, True])
+    hashy = torch.tensor([3, 1, 2, 3, 1, 5, 10, -4, 7, 7, 100])
+    for inv in [False, True]:  # sorted=False: PyTorch's hash-set order
+        c.add("aten::_unique2", [hashy, False, inv, not inv])
+        c.add("aten::_unique2", [hashy.float(), False, inv, True])
+        c.add("aten::_unique", [hashy.to(torch.int8), False, inv])
+    c.add("aten::_unique2", [ints(200, lo=-50, hi=50, seed=7), False, True, True])
+    c.add("aten::_unique2", [bools(9), False, True, True])
     c.add("aten::_unique2", [floats(10).round(), True, True, True])
     c.add("aten::_unique2", [bools(3, 3), True, True, True])
     c.add("aten::_unique2", [torch.tensor([0.0, -0.0, 1.0]), True, False, True])
