@@ -7,6 +7,7 @@
 // finds each element's group by binary search; unique_consecutive groups runs directly.
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <numeric>
 #include <type_traits>
 #include <unordered_map>
@@ -157,16 +158,28 @@ std::tuple<Tensor, Tensor, Tensor> uniqueSorted(const Tensor& flat, IntArrayRef 
 // Unsorted element-wise unique in PyTorch 1.13's order: the iteration order of a
 // std::unordered_set built from the elements in order (libstdc++'s, as PyTorch's CPU kernel
 // uses), inverse and counts through a map from value to position.
+// bfloat16 hashes its bits (c10's std::hash) and compares as float.
+struct Bf16Hash {
+  size_t operator()(BFloat16 v) const { return std::hash<uint16_t>()(v.x); }
+};
+struct Bf16Eq {
+  bool operator()(BFloat16 a, BFloat16 b) const { return static_cast<float>(a) == static_cast<float>(b); }
+};
+template <typename T>
+using HashOf = std::conditional_t<std::is_same_v<T, BFloat16>, Bf16Hash, std::hash<T>>;
+template <typename T>
+using EqOf = std::conditional_t<std::is_same_v<T, BFloat16>, Bf16Eq, std::equal_to<T>>;
+
 template <typename T>
 std::tuple<Tensor, Tensor, Tensor> uniqueHashOrder(const Tensor& flat, IntArrayRef shape, ScalarType dtype,
                                                    bool returnInverse, bool returnCounts) {
   const T* x = static_cast<const T*>(flat.data_ptr());
   const int64_t n = flat.numel();
-  std::unordered_set<T> set(x, x + n);
+  std::unordered_set<T, HashOf<T>, EqOf<T>> set(x, x + n);
   Tensor values = empty({static_cast<int64_t>(set.size())}, dtype);
   std::copy(set.begin(), set.end(), static_cast<T*>(values.data_ptr()));
   if (!returnInverse && !returnCounts) return {values, empty({0}, kLong), empty({0}, kLong)};
-  std::unordered_map<T, int64_t> position;
+  std::unordered_map<T, int64_t, HashOf<T>, EqOf<T>> position;
   position.reserve(set.size());
   const T* v = static_cast<const T*>(values.data_ptr());
   for (int64_t i = 0; i < values.numel(); ++i) position[v[i]] = i;
@@ -192,7 +205,7 @@ std::tuple<Tensor, Tensor, Tensor> uniqueFlat(const Tensor& self, UniqueMode mod
   if (mode != UniqueMode::Consecutive) {
     return visitDtype(self.dtype(), [&]<typename T>() {
       // bool has its own kernel in PyTorch, whose result is always sorted.
-      if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+      if constexpr ((std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) || std::is_same_v<T, BFloat16>) {
         if (mode == UniqueMode::HashOrder)
           return uniqueHashOrder<T>(flat, self.sizes(), self.dtype(), returnInverse, returnCounts);
       }

@@ -25,6 +25,7 @@ def cases(c):
         c.add("aten::_unique", [hashy.to(torch.int8), False, inv])
     c.add("aten::_unique2", [ints(200, lo=-50, hi=50, seed=7), False, True, True])
     c.add("aten::_unique2", [bools(9), False, True, True])
+    c.add("aten::_unique2", [hashy.bfloat16(), False, True, True])
     c.add("aten::_unique2", [floats(10).round(), True, True, True])
     c.add("aten::_unique2", [bools(3, 3), True, True, True])
     c.add("aten::_unique2", [torch.tensor([0.0, -0.0, 1.0]), True, False, True])

@@ -14,8 +14,8 @@
 namespace ember {
 
 // ---- unique: (values, inverse indices, counts); inverse/counts are empty unless asked for ----
-// sorted=false gives PyTorch 1.13's order (a std::unordered_set's iteration order) for the
-// standard dtypes, sorted values for bool (as PyTorch) and bfloat16.
+// sorted=false gives PyTorch 1.13's order (a std::unordered_set's iteration order); bool
+// results are always sorted, as PyTorch's.
 std::tuple<Tensor, Tensor, Tensor> _unique2(const Tensor& self, bool sorted = true, bool return_inverse = false,
                                             bool return_counts = false);
 std::tuple<Tensor, Tensor> _unique(const Tensor& self, bool sorted = true, bool return_inverse = false);
