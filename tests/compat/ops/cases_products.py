@@ -95,6 +95,8 @@ def cases(c):
     for mode in [None, 0, 1, 2]:  # more than 25 rows: the matrix-product form unless mode 2
         c.add("aten::cdist", [big1, big2, 2.0, mode], name=f"cdist_mm_{mode}")
     c.add("aten::cdist", [p1, p2, 2.0, 1])
+    c.add("aten::cdist", [floats(2, 30, 3, seed=19), floats(1, 27, 3, seed=20)])  # product form, broadcast batch
+    c.add("aten::cdist", [floats(30, 3, seed=19).t().contiguous().t(), floats(27, 3, seed=20), 2.0, 0])
     c.add("aten::cdist", [floats(2, 30, 3, seed=17), floats(2, 4, 3, seed=18), 3.0])
     c.add("aten::cdist", [p1, p2, 2.0, 3])  # error: mode
     c.add("aten::_cdist_forward", [p1, p2, 1.0, None])
