@@ -2,6 +2,7 @@
 // trapezoid and cumulative_trapezoid: compositions of views, copies and the vectorised
 // pointwise / reduction ops.
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "ember/tensor/dispatch.h"
@@ -16,23 +17,31 @@ namespace ember {
 namespace {
 
 // The [2, N] coordinates of a triangle: lower keeps c - r <= offset, upper c - r >= offset.
+// Rows hold a contiguous run of columns each, so the count is known before anything is filled.
 Tensor triangleIndices(int64_t row, int64_t col, int64_t offset, TensorOptions options, bool lower) {
   EMBER_CHECK(row >= 0, "row must be non-negative, got", row);
   EMBER_CHECK(col >= 0, "col must be non-negative, got", col);
   const ScalarType dt = options.dtype_.value_or(kLong);
   if (dt != kLong && dt != kInt) throwUnsupportedDtype(lower ? "tril_indices" : "triu_indices", dt);
-  std::vector<int64_t> rs, cs;
-  for (int64_t r = 0; r < row; ++r)
-    for (int64_t c = 0; c < col; ++c)
-      if (lower ? c - r <= offset : c - r >= offset) {
-        rs.push_back(r);
-        cs.push_back(c);
-      }
-  const int64_t n = static_cast<int64_t>(rs.size());
+  auto columns = [&](int64_t r) -> std::pair<int64_t, int64_t> {  // [first, end) of row r
+    const int64_t edge = std::clamp<int64_t>(r + offset, -1, col);  // c == r + offset is on the edge
+    return lower ? std::make_pair(int64_t{0}, std::min(col, edge + 1)) : std::make_pair(std::max<int64_t>(edge, 0), col);
+  };
+  int64_t n = 0;
+  for (int64_t r = 0; r < row; ++r) {
+    const auto [first, end] = columns(r);
+    n += std::max<int64_t>(end - first, 0);
+  }
   Tensor out = empty({2, n}, kLong);
-  int64_t* p = out.data_ptr<int64_t>();
-  std::copy(rs.begin(), rs.end(), p);
-  std::copy(cs.begin(), cs.end(), p + n);
+  int64_t* rs = out.data_ptr<int64_t>();
+  int64_t* cs = rs + n;
+  for (int64_t r = 0, k = 0; r < row; ++r) {
+    const auto [first, end] = columns(r);
+    for (int64_t c = first; c < end; ++c, ++k) {
+      rs[k] = r;
+      cs[k] = c;
+    }
+  }
   return dt == kLong ? out : ember::to(out, dt);
 }
 
