@@ -3,6 +3,7 @@
 // Compositions of existing kernels: broadcasting multiplies (vectorised, parallel) for kron,
 // addr and cross, one GEMM for tensordot / inner.
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "ember/tensor/dispatch.h"
@@ -180,22 +181,30 @@ Tensor combinations(const Tensor& self, int64_t r, bool with_replacement) {
   EMBER_CHECK(r >= 0, "Expect a non-negative number, but got ", r);
   if (r == 0) return empty({0}, self.dtype());
   const int64_t n = self.numel();
-  std::vector<int64_t> flat, pick(static_cast<size_t>(r), 0);
+  // C(n, r) or, with replacement, C(n + r - 1, r); the result is allocated once, so an impossible
+  // size is an allocation error rather than a slow death.
+  const int64_t top = with_replacement ? n + r - 1 : n;
+  int64_t count = (n == 0 || top < r) ? 0 : 1;
+  for (int64_t k = 1; count > 0 && k <= r; ++k) {
+    EMBER_CHECK(count <= std::numeric_limits<int64_t>::max() / (top - r + k), "combinations: result too large");
+    count = count * (top - r + k) / k;  // exact: a product of k consecutive integers over k!
+  }
+  if (count == 0) return empty({0, r}, self.dtype());
+  Tensor idx = empty({count, r}, kLong);
+  int64_t* out = idx.data_ptr<int64_t>();
+  std::vector<int64_t> pick(static_cast<size_t>(r), 0);
   if (!with_replacement)
     for (int64_t i = 0; i < r; ++i) pick[i] = i;
-  // Odometer over non-decreasing (with replacement) or increasing index tuples.
-  auto valid = [&]() { return n > 0 && pick[r - 1] < n && (with_replacement || r <= n); };
-  while (valid()) {
-    flat.insert(flat.end(), pick.begin(), pick.end());
+  // Odometer over non-decreasing (with replacement) or increasing index tuples, in order.
+  for (int64_t row = 0; row < count; ++row) {
+    std::copy(pick.begin(), pick.end(), out + row * r);
     int64_t i = r - 1;
     while (i >= 0 && pick[i] == (with_replacement ? n - 1 : n - r + i)) --i;
     if (i < 0) break;
     ++pick[i];
     for (int64_t j = i + 1; j < r; ++j) pick[j] = with_replacement ? pick[i] : pick[j - 1] + 1;
   }
-  const int64_t count = static_cast<int64_t>(flat.size()) / r;
-  if (count == 0) return empty({0, r}, self.dtype());
-  return reshape(index_select(self, 0, longIndex(flat)), {count, r});
+  return reshape(index_select(self, 0, reshape(idx, {-1})), {count, r});
 }
 
 }  // namespace ember
