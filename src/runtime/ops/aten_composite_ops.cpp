@@ -463,6 +463,15 @@ void unsafeSplitWithSizes(Stack& s) {
 Tensor ravel(const Tensor& self) { return reshape(self, {-1}); }
 Tensor identity(const Tensor& self) { return self; }
 
+// conj, resolve_conj and real are the tensor itself for real dtypes. ember's complex tensors
+// (stft's and linalg.eig's results) have no conjugate or real-part kernels: an error rather than
+// the unconjugated values.
+Tensor realIdentity(const Tensor& self) {
+  EMBER_CHECK(!isComplexType(self.scalar_type()), "conj, resolve_conj and real of ", self.scalar_type(),
+              " tensors are not supported by ember yet (use torch.view_as_real)");
+  return self;
+}
+
 // ---- take_along_dim(self, indices, int? dim): gather after broadcasting all other dims ----
 Tensor takeAlongDim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim) {
   EMBER_CHECK(indices.dtype() == ScalarType::Long, "torch.take_along_dim(): dtype of indices should be Long but got ",
@@ -651,10 +660,10 @@ RegisterOperators reg({
     {"aten::take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)",
      takeAlongDimOp<true>},
     // ember's dtypes are real: conjugation and the real part are the tensor itself.
-    {"aten::conj(Tensor(a) self) -> Tensor(a)", unaryOp<identity>},
-    {"aten::resolve_conj(Tensor(a) self) -> Tensor(a)", unaryOp<identity>},
+    {"aten::conj(Tensor(a) self) -> Tensor(a)", unaryOp<realIdentity>},
+    {"aten::resolve_conj(Tensor(a) self) -> Tensor(a)", unaryOp<realIdentity>},
     {"aten::resolve_neg(Tensor(a) self) -> Tensor(a)", unaryOp<identity>},
-    {"aten::real(Tensor(a) self) -> Tensor(a)", unaryOp<identity>},
+    {"aten::real(Tensor(a) self) -> Tensor(a)", unaryOp<realIdentity>},
     {"aten::nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
      nanmeanOp<false>},
     {"aten::nanmean.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) "
