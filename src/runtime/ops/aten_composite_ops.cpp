@@ -463,11 +463,10 @@ void unsafeSplitWithSizes(Stack& s) {
 Tensor ravel(const Tensor& self) { return reshape(self, {-1}); }
 Tensor identity(const Tensor& self) { return self; }
 
-// conj, resolve_conj and real are the tensor itself for real dtypes. ember's complex tensors
-// (stft's and linalg.eig's results) have no conjugate or real-part kernels: an error rather than
-// the unconjugated values.
+// conj and real are the tensor itself for real dtypes. ember's complex tensors (stft's, torch.fft's
+// and linalg.eig's results) have no conjugate or real-part kernels: an error rather than wrong values.
 Tensor realIdentity(const Tensor& self) {
-  EMBER_CHECK(!isComplexType(self.scalar_type()), "conj, resolve_conj and real of ", self.scalar_type(),
+  EMBER_CHECK(!isComplexType(self.scalar_type()), "conj and real of ", self.scalar_type(),
               " tensors are not supported by ember yet (use torch.view_as_real)");
   return self;
 }
@@ -661,7 +660,8 @@ RegisterOperators reg({
      takeAlongDimOp<true>},
     // ember's dtypes are real: conjugation and the real part are the tensor itself.
     {"aten::conj(Tensor(a) self) -> Tensor(a)", unaryOp<realIdentity>},
-    {"aten::resolve_conj(Tensor(a) self) -> Tensor(a)", unaryOp<realIdentity>},
+    // ember never marks a tensor as lazily conjugated, so resolving is the identity for complex too.
+    {"aten::resolve_conj(Tensor(a) self) -> Tensor(a)", unaryOp<identity>},
     {"aten::resolve_neg(Tensor(a) self) -> Tensor(a)", unaryOp<identity>},
     {"aten::real(Tensor(a) self) -> Tensor(a)", unaryOp<realIdentity>},
     {"aten::nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
