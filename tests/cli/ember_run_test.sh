@@ -134,4 +134,32 @@ for cmd in run graph code; do  # a directory is not a source file
 done
 printf 'PK\003\004garbage' > "$tmp/bad.pt"
 "$ember" run "$tmp/bad.pt" > /dev/null 2>&1; [ $? -eq 1 ] || fail "a broken archive did not exit 1"
+
+# The profiling executor: the optimised graph of a function with a tensor input is guarded.
+"$ember" graph "$tmp/prog.py" --optimized --inputs "$tmp/in.pt" | grep -q "prim::TypeCheck" \
+  || fail "optimized graph has no type guard"
+"$ember" graph "$tmp/prog.py" --optimized --inputs "$tmp/in.pt" --runs 0 | grep -q "prim::profile" \
+  || fail "--runs 0 does not show the profiling graph"
+
+# compile --freeze / --optimize-for-inference of an archive PyTorch saved: PyTorch runs ember's
+# frozen archive and gets what its own frozen module returns.
+examples=$(cd "$(dirname "$0")/../../examples" && pwd)
+"$ember" compile "$examples/small_model.pt" --freeze -o "$tmp/frozen.pt" || fail "compile --freeze failed"
+"$ember" compile "$examples/small_model.pt" --optimize-for-inference -o "$tmp/ofi.pt" || fail "compile --optimize-for-inference failed"
+$py -c "
+import sys, torch
+x, calibrate = torch.load('$examples/small_input.pt')
+ref = torch.jit.freeze(torch.jit.load('$examples/small_model.pt').eval())
+for path in ['$tmp/frozen.pt', '$tmp/ofi.pt']:
+    torch.testing.assert_close(torch.jit.load(path)(x, calibrate), ref(x, calibrate))
+" || fail "PyTorch's results from ember's frozen archives differ"
+"$ember" graph "$tmp/frozen.pt" | grep -q "prim::GetAttr" && fail "frozen graph still reads attributes"
+"$ember" graph "$tmp/ofi.pt" | grep -q "aten::linear" && fail "optimize-for-inference left aten::linear"
+"$ember" graph "$tmp/ofi.pt" | grep -q "aten::matmul" || fail "optimize-for-inference has no pre-transposed matmul"
+err=$("$ember" compile "$examples/small_model.pt" --freeze --optimize-for-inference -o "$tmp/x.pt" 2>&1)
+[ $? -eq 1 ] || fail "--freeze with --optimize-for-inference accepted"
+echo "$err" | grep -q "exclude each other" || fail "unclear error for --freeze with --optimize-for-inference: $err"
+err=$("$ember" compile "$examples/small_model.pt" --freeze --preserve nothing_here -o "$tmp/x.pt" 2>&1)
+[ $? -eq 1 ] || fail "preserving a missing attribute was accepted"
+echo "$err" | grep -q "nothing_here" || fail "unclear error for a missing preserved attribute: $err"
 echo "ok"
