@@ -29,16 +29,17 @@
 namespace ember::jit {
 namespace {
 
-// The type every profile of graph input `in` saw, or nullptr when it cannot be guarded (never
-// reached, or also None).
+// The merged type the profiles of graph input `in` saw, or nullptr when it cannot be guarded:
+// no profile was reached, or one saw None. Profiles on paths not taken (an untaken branch) saw
+// nothing and do not count.
 TensorTypePtr observedInputType(Value* in) {
   TensorTypePtr merged;
   for (const Use& u : in->uses()) {
     if (u.user->kind() != prim::profile) continue;
     const ProfileSlot& slot = profileSlot(u.user);
+    if (slot.sawNone()) return nullptr;
     TensorTypePtr seen = slot.seen();
-    if (slot.sawNone() || !seen) return nullptr;
-    merged = merged ? merged->merge(*seen) : seen;
+    if (seen) merged = merged ? merged->merge(*seen) : seen;
   }
   return merged;
 }
