@@ -159,6 +159,19 @@ def calls_for(schema):
         (keywords if arg.kwarg_only else positional).append((arg.name, value))
     exprs = []
     kw = [f"{k}={v}" for k, v in keywords]
+    # The same call with the defaulted positional arguments given too, as far as values for them
+    # can be made: exercises the matching of every argument type, not only the required ones.
+    full = []
+    tensors = iter(["x", "y", "x", "y", "x", "y", "x", "y"])
+    for arg, ty in zip(schema.arguments, types):
+        if arg.kwarg_only:
+            break
+        value = value_for(ty, arg.name, tensors)
+        if value is None:
+            break
+        full.append(value)
+    if len(full) > len(positional) and not any(a.is_out for a in schema.arguments):
+        exprs.append("torch." + name + "(" + ", ".join(full + kw) + ")")
     if positional and positional[0][0] == "self" and positional[0][1] == "x" and not any(a.is_out for a in schema.arguments):
         exprs.append("x." + name + "(" + ", ".join([v for _, v in positional[1:]] + kw) + ")")
     exprs.append("torch." + name + "(" + ", ".join([v for _, v in positional] + kw) + ")")
