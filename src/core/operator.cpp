@@ -1,7 +1,10 @@
 #include "ember/core/operator.h"
 
 #include <algorithm>
+#include <limits>
 #include <mutex>
+
+#include "core/operator_order.h"
 
 namespace ember::jit {
 
@@ -16,6 +19,12 @@ const char* toString(AliasAnalysisKind kind) {
 }
 
 namespace {
+// Where an overload goes among its name's overloads: PyTorch's position, and after all of
+// PyTorch's the overloads it does not have (kept in registration order).
+size_t overloadRank(const OperatorPtr& op) {
+  return pytorchOverloadRank(op->schema().operatorName()).value_or(std::numeric_limits<size_t>::max());
+}
+
 Symbol symbolOf(const FunctionSchema& schema) {
   EMBER_CHECK(schema.name().find("::") != std::string::npos, "operator name '", schema.name(),
               "' needs a namespace, e.g. aten::", schema.name());
@@ -58,7 +67,11 @@ OperatorPtr OperatorRegistry::registerOperator(Operator op) {
   auto [it, inserted] = byName_.emplace(key, ptr);
   EMBER_CHECK(inserted, "Tried to register operator ", ptr->schema().str(), " but an operator named ", key,
               " is already registered: ", it->second->schema().str());
-  bySymbol_[ptr->symbol()].push_back(ptr);
+  auto& overloads = bySymbol_[ptr->symbol()];
+  size_t rank = overloadRank(ptr);
+  auto pos = std::upper_bound(overloads.begin(), overloads.end(), rank,
+                              [](size_t r, const OperatorPtr& other) { return r < overloadRank(other); });
+  overloads.insert(pos, ptr);
   all_.push_back(ptr);
   return ptr;
 }

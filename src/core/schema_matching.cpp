@@ -175,7 +175,7 @@ class Matcher {
         src.kind = ArgumentSource::Kind::Positional;
         src.index = usedArgs;
         actual = &args[usedArgs++];
-      } else if (auto k = findKwarg(arg.name(), kwargs)) {
+      } else if (auto k = findKwarg(arg.name(), kwargs, isAten_)) {
         if (usedKwarg[*k]) {
           if (failures_) err() << "Argument " << arg.name() << " specified twice in schema, submit a bug report!\n";
           return std::nullopt;
@@ -234,9 +234,14 @@ class Matcher {
   }
 
  private:
-  static std::optional<size_t> findKwarg(const std::string& name, const std::vector<CallArgument>& kwargs) {
-    for (size_t i = 0; i < kwargs.size(); ++i)
+  // TorchScript lets `input=` name the `self` of an aten operator (torch.sum(input=x)), since the
+  // Python functions call that argument `input`.
+  static std::optional<size_t> findKwarg(const std::string& name, const std::vector<CallArgument>& kwargs,
+                                         bool isAten) {
+    for (size_t i = 0; i < kwargs.size(); ++i) {
+      if (isAten && name == "self" && kwargs[i].name == "input") return i;
       if (kwargs[i].name == name) return i;
+    }
     return std::nullopt;
   }
 
@@ -251,8 +256,16 @@ class Matcher {
   const FunctionSchema& schema_;
   std::ostream* failures_;
   bool allowConversions_;
+  bool isAten_ = schema_.name().starts_with("aten::");
   TypeEnv env_;
 };
+
+// TorchScript never resolves a call to aten::view.dtype: a dtype is an int in TorchScript, so
+// `x.view(-1)` would take it; `x.view(torch.int8)` therefore also means a view of size [1]
+// (PyTorch issue 47964). Nodes read from IR or archives may still call it.
+bool blockedForCalls(const FunctionSchema& schema) {
+  return schema.name() == "aten::view" && schema.overloadName() == "dtype";
+}
 
 std::string prefixLines(const std::string& s, const std::string& prefix) {
   std::string out;
@@ -279,6 +292,7 @@ std::optional<MatchedSchema> tryMatchSchema(const FunctionSchema& schema, const 
 MatchedSchema matchSchema(const FunctionSchema& schema, const std::vector<CallArgument>& args,
                           const std::vector<CallArgument>& kwargs, const std::optional<CallArgument>& self) {
   std::ostringstream failures;
+  if (blockedForCalls(schema)) EMBER_ERROR(schema, " cannot be called from TorchScript.\n");
   if (auto r = tryMatchSchema(schema, args, kwargs, self, &failures, /*allowConversions=*/true)) return *r;
   EMBER_ERROR(failures.str());
 }
@@ -293,11 +307,13 @@ std::pair<size_t, MatchedSchema> matchSchemas(const std::vector<const FunctionSc
   // fits through a conversion listed earlier.
   for (bool allowConversions : {false, true}) {
     for (size_t i = 0; i < schemas.size(); ++i) {
+      if (blockedForCalls(*schemas[i])) continue;
       if (auto r = tryMatchSchema(*schemas[i], args, kwargs, self, nullptr, allowConversions)) return {i, *r};
     }
   }
   std::ostringstream failures;
-  for (const auto* s : schemas) tryMatchSchema(*s, args, kwargs, self, &failures, true);
+  for (const auto* s : schemas)
+    if (!blockedForCalls(*s)) tryMatchSchema(*s, args, kwargs, self, &failures, true);
   EMBER_ERROR("Arguments for call are not valid.\nThe following variants are available:\n",
               prefixLines(failures.str(), "  "));
 }

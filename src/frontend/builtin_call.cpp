@@ -171,8 +171,7 @@ Value* emitBuiltinCall(const SourceRange& loc, Graph& g, Symbol name, ArrayRef<N
   Node* n = g.insertNode(g.create(name, inputs, 0));
   n->setSourceRange(loc);
   for (const TypePtr& t : m.returnTypes) n->addOutput()->setType(t);
-  if (n->outputs().empty()) return g.insertConstant(IValue());
-  if (n->outputs().size() == 1) return n->output();
+  // An operator without results gives an empty tuple (`torch.sort([1])` is `()`), as in PyTorch.
   return packOutputs(g, n->outputs(), m.returnFieldNames);
 }
 

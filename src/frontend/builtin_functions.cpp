@@ -17,7 +17,8 @@ namespace {
 // PyTorch's builtins show in graphs (`neg(b) + a` on line 11).
 struct Template {
   const char* source;
-  std::vector<const char*> types;
+  std::vector<const char*> types;  // a single "" for a source without `$T`
+  const char* ns = "aten";
 };
 
 // A Python number on the left of a tensor operator: computed with the tensor on the left.
@@ -53,11 +54,24 @@ def floordiv(self: Tensor, other: $T) -> Tensor:
   return torch.floor_divide(self, other)
 )SRC";
 
+// Tensor properties that TorchScript reads through functions of the prim namespace (the
+// property table in sugared_value.cpp): `x.T` is prim::T(x), inlined to aten::numpy_T. Each
+// return sits on the line PyTorch's graphs name for it (3, 5, 7).
+const char* kTensorProperties = R"SRC(
+def ndim(a : Tensor) -> int:
+  return a.dim()
+def T(a : Tensor) -> Tensor:
+  return a.numpy_T()
+def H(a : Tensor) -> Tensor:
+  return a.matrix_H()
+)SRC";
+
 const std::vector<Template>& templates() {
   static const std::vector<Template> kTemplates = {
       {kScalarLhsOps, {"float", "int", "complex"}},
       {kScalarLhsComparisons, {"float", "int"}},
       {kTensorFloordiv, {"number", "Tensor"}},
+      {kTensorProperties, {""}, "prim"},
   };
   return kTemplates;
 }
@@ -94,7 +108,7 @@ class Registry {
         } catch (const std::exception&) {
           continue;  // an instantiation the runtime has no operators for (complex): not offered
         }
-        for (Function* f : cu->getFunctions()) functions_[Symbol::aten(f->name())].push_back(f);
+        for (Function* f : cu->getFunctions()) functions_[Symbol::fromNamespaceAndName(t.ns, f->name())].push_back(f);
         units_.push_back(std::move(cu));
       }
     }

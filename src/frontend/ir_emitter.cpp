@@ -9,6 +9,7 @@
 #include "frontend/error_report.h"
 #include "frontend/schema_from_def.h"
 #include "frontend/type_annotation.h"
+#include "passes/normalize_ops.h"
 
 namespace ember::jit {
 
@@ -102,6 +103,7 @@ void Emitter::emitFunction(const Def& def) {
   popFrame();
   replaceEmptyListLiterals(*graph_);
   convertToSSA(graph_);
+  normalizeOps(graph_);  // aliases to canonical operators, as PyTorch does right after SSA
   liftForkBlocks(*graph_);
   runCleanupPasses(graph_);
   fn_.setSchema(std::move(schema));

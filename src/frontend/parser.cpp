@@ -736,7 +736,7 @@ Param Parser::parseFormalParam(bool kwargOnly) {
 List<Param> Parser::parseParams() {
   SourceRange range = lexer_.cur().range;
   std::vector<Param> params;
-  bool kwargOnly = false;
+  bool kwargOnly = false, sawDefault = false;
   parseSequence('(', ',', ')', [&] {
     if (lexer_.cur().kind == '*') {
       Token star = lexer_.next();
@@ -750,6 +750,12 @@ List<Param> Parser::parseParams() {
       throwErrorAt(lexer_.cur().range, "Compiled functions can't take variable number of keyword arguments");
     } else {
       params.push_back(parseFormalParam(kwargOnly));
+      // Python rejects this when parsing (torch.jit.script never sees it); the TorchScript
+      // dialect rejects it when the schema is built (schema_from_def.cpp), as PyTorch does.
+      bool hasDefault = params.back().defaultValue().present();
+      if (python_ && sawDefault && !hasDefault && !kwargOnly)
+        throwErrorAt(params.back().range(), "non-default argument follows default argument");
+      sawDefault = sawDefault || hasDefault;
     }
   });
   return List<Param>::create(range, params);

@@ -1,5 +1,7 @@
 #include "frontend/schema_from_def.h"
 
+#include <sstream>
+
 #include "frontend/error_report.h"
 #include "frontend/type_annotation.h"
 
@@ -55,6 +57,24 @@ IValue evaluateConstant(const Expr& e, const TypePtr& type) {
                " to be a constant expression");
 }
 
+// A positional parameter without a default after one with a default has no call that binds it
+// positionally; PyTorch's FunctionSchema rejects it (an internal assert in 1.13), ember at the
+// parameter, with the same words.
+void checkDefaultsOrder(const FunctionSchema& schema, const List<Param>& params, size_t first) {
+  bool seenDefault = false;
+  for (size_t i = 0; i < schema.arguments().size(); ++i) {
+    const Argument& a = schema.arguments()[i];
+    if (!seenDefault || a.defaultValue() || a.kwargOnly()) {
+      seenDefault = seenDefault || a.defaultValue().has_value();
+      continue;
+    }
+    std::ostringstream schemaText;
+    schemaText << schema;
+    throwErrorAt(params[first + i].range(), "Non-default positional argument follows default argument. Parameter ",
+                 a.name(), " in ", schemaText.str());
+  }
+}
+
 }  // namespace
 
 IValue evaluateDefault(const Expr& expr, const TypePtr& type) {
@@ -83,7 +103,9 @@ FunctionSchema schemaFromDef(const Def& def, bool isMethod, const TypeResolver& 
   std::vector<Argument> returns;
   if (def.decl().returnType().present())
     returns.emplace_back("", parseTypeFromExpr(def.decl().returnType().get(), resolveName));
-  return FunctionSchema(def.name().name(), "", std::move(args), std::move(returns));
+  FunctionSchema schema(def.name().name(), "", std::move(args), std::move(returns));
+  checkDefaultsOrder(schema, params, isMethod ? 1 : 0);
+  return schema;
 }
 
 }  // namespace ember::jit

@@ -77,7 +77,7 @@ const std::unordered_map<std::string, ScalarType>& tensorCastMethods() {
 const char* builtinPropertyNamespace(TypeKind kind, const std::string& field) {
   static const std::unordered_map<std::string, const char*> kTensor = {
       {"dtype", "prim"},        {"device", "prim"},      {"grad", "prim"},         {"data", "prim"},
-      {"is_cuda", "prim"},      {"is_xpu", "prim"},      {"is_sparse", "prim"},    {"is_sparse_csr", "prim"},
+      {"is_cpu", "prim"},       {"is_cuda", "prim"},      {"is_xpu", "prim"},      {"is_sparse", "prim"},    {"is_sparse_csr", "prim"},
       {"is_mkldnn", "prim"},    {"is_mps", "prim"},      {"is_quantized", "prim"}, {"is_vulkan", "prim"},
       {"is_ipu", "prim"},       {"is_meta", "prim"},     {"is_leaf", "aten"},      {"is_nested", "prim"},
       {"requires_grad", "prim"}, {"layout", "prim"},     {"T", "prim"},            {"H", "prim"},

@@ -14,5 +14,6 @@ int runCode(const std::vector<std::string>& args);
 int runCompile(const std::vector<std::string>& args);
 int runInfo(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
+int runOps(const std::vector<std::string>& args);
 
 }  // namespace ember::cli

@@ -23,6 +23,7 @@ const Command kCommands[] = {
     {"info", "show an archive's methods, parameters and buffers", ember::cli::runInfo},
     {"bench", "time a method side by side with PyTorch", ember::cli::runBench},
     {"ir", "parse IR text and print it back in canonical form", ember::cli::runIr},
+    {"ops", "list the registered operators, or those of a schema list ember lacks", ember::cli::runOps},
 };
 
 void printUsage(FILE* out) {

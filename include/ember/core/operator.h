@@ -81,7 +81,8 @@ class OperatorRegistry {
   // Returns whether an operator was removed.
   bool deregisterOperator(const OperatorName& name);
 
-  // All overloads of `aten::add`, in registration order.
+  // All overloads of `aten::add`, in the order TorchScript tries them: those PyTorch 1.13 has in
+  // its registration order (src/core/data/overload_order.txt), then the others in ember's.
   std::vector<OperatorPtr> getAllOperatorsFor(Symbol name) const;
   // Exact lookup: {"aten::add", "Tensor"}; nullptr if absent.
   OperatorPtr findOperator(const OperatorName& name) const;

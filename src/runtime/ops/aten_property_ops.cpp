@@ -1,0 +1,34 @@
+// aten:: operators behind Tensor properties TorchScript reaches as `x.H` and `x.imag` (the other
+// properties' operators live with their op families): matrix_H, the conjugate transpose of a
+// matrix, and imag, the imaginary part of a complex tensor as a real view.
+#include "ember/runtime/register_operators.h"
+#include "ember/tensor/ops/spectral.h"
+#include "runtime/ops/aten_arg_utils.h"
+
+namespace ember::jit::aten {
+namespace {
+
+// x.H: only for matrices (and 0-d tensors, returned as they are), as in PyTorch. ember has no
+// complex arithmetic, so the conjugation a complex matrix needs is refused rather than skipped.
+Tensor matrixH(const Tensor& self) {
+  int64_t nd = self.dim();
+  EMBER_CHECK(nd == 2 || nd == 0, "tensor.H is only supported on matrices (2-D tensors). Got ", nd, "-D tensor.",
+              nd > 2 ? " For batches of matrices, consider using tensor.mH" : "");
+  EMBER_CHECK(!isComplexType(self.scalar_type()), "tensor.H of a complex tensor (", self.scalar_type(),
+              ") needs a conjugation, which ember does not support");
+  return nd == 0 ? alias(self) : transpose(self, 0, 1);
+}
+
+Tensor imagPart(const Tensor& self) {
+  EMBER_CHECK(isComplexType(self.scalar_type()), "imag is not implemented for tensors with non-complex dtypes.");
+  return select(view_as_real(self), -1, 1);
+}
+
+RegisterOperators reg({
+    {"aten::matrix_H(Tensor(a) self) -> Tensor(a)", unaryOp<matrixH>},
+    {"aten::matrix_H.a(Tensor(a) self) -> Tensor(a)", unaryOp<matrixH>},
+    {"aten::imag(Tensor(a) self) -> Tensor(a)", unaryOp<imagPart>},
+});
+
+}  // namespace
+}  // namespace ember::jit::aten
