@@ -189,6 +189,9 @@ struct OverloadedFunctionValue : SugaredValue {
   std::string kind() const override { return "function"; }
   SugaredValuePtr call(const SourceRange& loc, Emitter& m, const std::vector<NamedValue>& args,
                        const std::vector<NamedValue>& kwargs, size_t nBinders) override {
+    // Bodies first, outside the matching: an error in one is a real error, not a mismatch.
+    for (Function* fn : functions_)
+      if (auto* graphFn = dynamic_cast<GraphFunction*>(fn)) graphFn->ensureDefined();
     std::string failures;
     for (Function* fn : functions_) {
       try {

@@ -26,9 +26,8 @@ def _string_norm(input: Tensor, p: str, dim: Optional[List[int]], keepdim: bool,
     if p == "nuc":
         if dtype is not None:
             raise ValueError("dtype argument is not supported in nuclear norm")
-        if dim is None:
-            return torch.ops.aten.nuclear_norm(input, keepdim)
-        return torch.ops.aten.nuclear_norm(input, dims, keepdim)
+        # ember has no aten::nuclear_norm (singular values) yet.
+        raise NotImplementedError("torch.norm: p='nuc' is not supported by ember yet")
     raise RuntimeError("only valid string values are 'fro' and 'nuc', found {}".format(p))
 
 
@@ -66,6 +65,15 @@ def norm__4(input: Tensor, p: Optional[number] = 2, dim: Optional[int] = None, k
     return _number_norm(input, p, [dim], keepdim, dtype)
 
 
+# A dtype as ATen's messages name it ("Long").
+def _dtype_name(dtype: int) -> str:
+    names = ["Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double", "ComplexHalf", "ComplexFloat",
+             "ComplexDouble", "Bool", "QInt8", "QUInt8", "QInt32", "BFloat16"]
+    if dtype < len(names):
+        return names[dtype]
+    return str(dtype)
+
+
 # The p-norm distance between each row of x1 and each row of x2 (batched over leading dims).
 def cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
           compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
@@ -73,9 +81,9 @@ def cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
             compute_mode != "donot_use_mm_for_euclid_dist":
         raise ValueError("{} is not a valid value for compute_mode".format(compute_mode))
     if not x1.is_floating_point():
-        raise RuntimeError("cdist only supports floating-point dtypes, X1 got: {}".format(x1.dtype))
+        raise RuntimeError("cdist only supports floating-point dtypes, X1 got: " + _dtype_name(x1.dtype))
     if not x2.is_floating_point():
-        raise RuntimeError("cdist only supports floating-point dtypes, X2 got: {}".format(x2.dtype))
+        raise RuntimeError("cdist only supports floating-point dtypes, X2 got: " + _dtype_name(x2.dtype))
     if p < 0:
         raise RuntimeError("cdist only supports non-negative p values")
     if x1.dim() < 2:

@@ -151,11 +151,18 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     return torch.leaky_relu(input, negative_slope)
 
 
-def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False,
+def rrelu(input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333, training: bool = False,
           inplace: bool = False) -> Tensor:
+    # Negative inputs are scaled by a slope drawn from U(lower, upper) per element while
+    # training, by the mean slope otherwise.
+    if training:
+        slopes = torch.empty_like(input).uniform_(lower, upper)
+        result = torch.where(input >= 0, input, input * slopes)
+    else:
+        result = torch.leaky_relu(input, (lower + upper) / 2)
     if inplace:
-        return torch.rrelu_(input, lower, upper, training)
-    return torch.rrelu(input, lower, upper, training)
+        return input.copy_(result)
+    return result
 
 
 def glu(input: Tensor, dim: int = -1) -> Tensor:
@@ -381,9 +388,8 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None, 
         elif index < 0:
             assert index >= -weight.size(0), "Padding_idx must be within num_embeddings"
             index = weight.size(0) + index
-    if max_norm is not None:
-        input = input.contiguous()
-        torch.embedding_renorm_(weight, input, max_norm, norm_type)
+    # max_norm: PyTorch 1.13's scripted embedding does not renormalise the weight (its renorm
+    # call is a Python-only builtin that TorchScript drops), so neither does this one.
     return torch.embedding(weight, input, index, scale_grad_by_freq, sparse)
 
 
@@ -422,8 +428,7 @@ def embedding_bag(input: Tensor, weight: Tensor, offsets: Optional[Tensor] = Non
             raise ValueError("max mode does not support sparse weights")
     else:
         raise ValueError("mode has to be one of sum, mean or max")
-    if max_norm is not None:
-        torch.embedding_renorm_(weight, input, max_norm, norm_type)
+    # max_norm: not applied, as in PyTorch 1.13's scripted embedding_bag (see embedding).
     if per_sample_weights is not None and mode != "sum":
         raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
                                   "supported for mode='sum' (got mode='{}'). Please open a feature request on "
@@ -772,13 +777,13 @@ def _interpolate(input: Tensor, size: Optional[List[int]], scale_factor: Optiona
         return torch.upsample_linear1d(input, output_size, corners, scales)
     if ndim == 4 and mode == "bilinear":
         if antialias:
-            return torch._upsample_bilinear2d_aa(input, output_size, corners, scales)
+            _no_antialias()
         return torch.upsample_bilinear2d(input, output_size, corners, scales)
     if ndim == 5 and mode == "trilinear":
         return torch.upsample_trilinear3d(input, output_size, corners, scales)
     if ndim == 4 and mode == "bicubic":
         if antialias:
-            return torch._upsample_bicubic2d_aa(input, output_size, corners, scales)
+            _no_antialias()
         return torch.upsample_bicubic2d(input, output_size, corners, scales)
     if ndim == 3 and mode == "bilinear":
         raise NotImplementedError("Got 3D input, but bilinear mode needs 4D input")
@@ -797,12 +802,17 @@ def _interpolate(input: Tensor, size: Optional[List[int]], scale_factor: Optiona
                               .format(ndim, mode))
 
 
+# ember has no anti-aliased resampling operators (_upsample_bilinear2d_aa) yet.
+def _no_antialias():
+    raise NotImplementedError("interpolate: antialias=True is not supported by ember yet")
+
+
 # A single size or scale stands for every spatial dimension.
 def _size_list(input: Tensor, size: Optional[int]) -> Optional[List[int]]:
     if size is None:
         return None
     sizes = torch.jit.annotate(List[int], [])
-    for _ in range(max(input.dim() - 2, 1)):
+    for _ in range(input.dim() - 2):
         sizes.append(size)
     return sizes
 
@@ -811,7 +821,7 @@ def _scale_list(input: Tensor, scale: Optional[float]) -> Optional[List[float]]:
     if scale is None:
         return None
     scales = torch.jit.annotate(List[float], [])
-    for _ in range(max(input.dim() - 2, 1)):
+    for _ in range(input.dim() - 2):
         scales.append(scale)
     return scales
 
@@ -1170,3 +1180,179 @@ def affine_grid(theta: Tensor, size: List[int], align_corners: Optional[bool] = 
         out_shape.append(s)
     out_shape.append(len(spatial))
     return grid.view(out_shape)
+
+
+# ---- attention -----------------------------------------------------------------------------
+
+# softmax(q k^T / sqrt(E) + mask) v, batched over the first dim; also returns the weights.
+def _attention(q: Tensor, k: Tensor, v: Tensor, attn_mask: Optional[Tensor], dropout_p: float) -> Tuple[Tensor, Tensor]:
+    q = q / math.sqrt(q.size(-1))
+    if attn_mask is not None:
+        scores = torch.baddbmm(attn_mask, q, k.transpose(-2, -1))
+    else:
+        scores = torch.bmm(q, k.transpose(-2, -1))
+    weights = scores.softmax(-1)
+    if dropout_p > 0.0:
+        weights = torch.dropout(weights, dropout_p, True)
+    return torch.bmm(weights, v), weights
+
+
+# Appends one column (value 0) to the last dim of a mask.
+def _pad_mask(mask: Optional[Tensor]) -> Optional[Tensor]:
+    if mask is None:
+        return None
+    return torch.constant_pad_nd(mask, [0, 1], 0.0)
+
+
+def multi_head_attention_forward(query: Tensor, key: Tensor, value: Tensor, embed_dim_to_check: int, num_heads: int,
+                                 in_proj_weight: Optional[Tensor], in_proj_bias: Optional[Tensor],
+                                 bias_k: Optional[Tensor], bias_v: Optional[Tensor], add_zero_attn: bool,
+                                 dropout_p: float, out_proj_weight: Tensor, out_proj_bias: Optional[Tensor],
+                                 training: bool = True, key_padding_mask: Optional[Tensor] = None,
+                                 need_weights: bool = True, attn_mask: Optional[Tensor] = None,
+                                 use_separate_proj_weight: bool = False, q_proj_weight: Optional[Tensor] = None,
+                                 k_proj_weight: Optional[Tensor] = None, v_proj_weight: Optional[Tensor] = None,
+                                 static_k: Optional[Tensor] = None, static_v: Optional[Tensor] = None,
+                                 average_attn_weights: bool = True) -> Tuple[Tensor, Optional[Tensor]]:
+    if query.dim() == 3:
+        batched = True
+        if key.dim() != 3 or value.dim() != 3:
+            raise AssertionError("For batched (3-D) `query`, expected `key` and `value` to be 3-D but found {}-D "
+                                 "and {}-D tensors respectively".format(key.dim(), value.dim()))
+        if key_padding_mask is not None and key_padding_mask.dim() != 2:
+            raise AssertionError("For batched (3-D) `query`, expected `key_padding_mask` to be `None` or 2-D but "
+                                 "found {}-D tensor instead".format(key_padding_mask.dim()))
+        if attn_mask is not None and attn_mask.dim() != 2 and attn_mask.dim() != 3:
+            raise AssertionError("For batched (3-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D but "
+                                 "found {}-D tensor instead".format(attn_mask.dim()))
+    elif query.dim() == 2:
+        batched = False
+        if key.dim() != 2 or value.dim() != 2:
+            raise AssertionError("For unbatched (2-D) `query`, expected `key` and `value` to be 2-D but found {}-D "
+                                 "and {}-D tensors respectively".format(key.dim(), value.dim()))
+        if key_padding_mask is not None and key_padding_mask.dim() != 1:
+            raise AssertionError("For unbatched (2-D) `query`, expected `key_padding_mask` to be `None` or 1-D but "
+                                 "found {}-D tensor instead".format(key_padding_mask.dim()))
+        if attn_mask is not None and attn_mask.dim() != 2 and attn_mask.dim() != 3:
+            raise AssertionError("For unbatched (2-D) `query`, expected `attn_mask` to be `None`, 2-D or 3-D but "
+                                 "found {}-D tensor instead".format(attn_mask.dim()))
+        query = query.unsqueeze(1)
+        key = key.unsqueeze(1)
+        value = value.unsqueeze(1)
+        if key_padding_mask is not None:
+            key_padding_mask = key_padding_mask.unsqueeze(0)
+    else:
+        raise AssertionError("query should be unbatched 2D or batched 3D tensor but received {}-D query tensor"
+                             .format(query.dim()))
+    tgt_len = query.size(0)
+    bsz = query.size(1)
+    embed_dim = query.size(2)
+    assert embed_dim == embed_dim_to_check, \
+        "was expecting embedding dimension of {}, but got {}".format(embed_dim_to_check, embed_dim)
+    head_dim = embed_dim // num_heads
+    assert head_dim * num_heads == embed_dim, "embed_dim {} not divisible by num_heads {}".format(embed_dim, num_heads)
+    # Input projections: one packed (3E, E) weight, or three separate ones.
+    if not use_separate_proj_weight:
+        assert in_proj_weight is not None, "use_separate_proj_weight is False but in_proj_weight is None"
+        w = in_proj_weight.chunk(3)
+        b0: Optional[Tensor] = None
+        b1: Optional[Tensor] = None
+        b2: Optional[Tensor] = None
+        if in_proj_bias is not None:
+            b = in_proj_bias.chunk(3)
+            b0 = b[0]
+            b1 = b[1]
+            b2 = b[2]
+        q = torch.linear(query, w[0], b0)
+        k = torch.linear(key, w[1], b1)
+        v = torch.linear(value, w[2], b2)
+    else:
+        assert q_proj_weight is not None, "use_separate_proj_weight is True but q_proj_weight is None"
+        assert k_proj_weight is not None, "use_separate_proj_weight is True but k_proj_weight is None"
+        assert v_proj_weight is not None, "use_separate_proj_weight is True but v_proj_weight is None"
+        b0: Optional[Tensor] = None
+        b1: Optional[Tensor] = None
+        b2: Optional[Tensor] = None
+        if in_proj_bias is not None:
+            b = in_proj_bias.chunk(3)
+            b0 = b[0]
+            b1 = b[1]
+            b2 = b[2]
+        q = torch.linear(query, q_proj_weight, b0)
+        k = torch.linear(key, k_proj_weight, b1)
+        v = torch.linear(value, v_proj_weight, b2)
+    # Masks become additive float masks of shape (bsz * heads | 1, tgt, src).
+    if attn_mask is not None:
+        if attn_mask.dtype == torch.uint8:
+            attn_mask = attn_mask.to(torch.bool)
+        else:
+            assert attn_mask.is_floating_point() or attn_mask.dtype == torch.bool, \
+                "Only float, byte, and bool types are supported for attn_mask, not {}".format(attn_mask.dtype)
+        if attn_mask.dim() == 2:
+            if attn_mask.size(0) != tgt_len or attn_mask.size(1) != key.size(0):
+                raise RuntimeError("The shape of the 2D attn_mask is {}, but should be ({}, {}).".format(
+                    attn_mask.shape, tgt_len, key.size(0)))
+            attn_mask = attn_mask.unsqueeze(0)
+        elif attn_mask.dim() == 3:
+            if attn_mask.size(0) != bsz * num_heads or attn_mask.size(1) != tgt_len or attn_mask.size(2) != key.size(0):
+                raise RuntimeError("The shape of the 3D attn_mask is {}, but should be ({}, {}, {}).".format(
+                    attn_mask.shape, bsz * num_heads, tgt_len, key.size(0)))
+        else:
+            raise RuntimeError("attn_mask's dimension {} is not supported".format(attn_mask.dim()))
+    if key_padding_mask is not None and key_padding_mask.dtype == torch.uint8:
+        key_padding_mask = key_padding_mask.to(torch.bool)
+    if bias_k is not None and bias_v is not None:
+        assert static_k is None, "bias cannot be added to static key."
+        assert static_v is None, "bias cannot be added to static value."
+        k = torch.cat([k, bias_k.repeat([1, bsz, 1])])
+        v = torch.cat([v, bias_v.repeat([1, bsz, 1])])
+        attn_mask = _pad_mask(attn_mask)
+        key_padding_mask = _pad_mask(key_padding_mask)
+    else:
+        assert bias_k is None
+        assert bias_v is None
+    # Heads: (len, bsz, E) -> (bsz * heads, len, head_dim).
+    q = q.contiguous().view([tgt_len, bsz * num_heads, head_dim]).transpose(0, 1)
+    if static_k is None:
+        k = k.contiguous().view([k.size(0), bsz * num_heads, head_dim]).transpose(0, 1)
+    else:
+        k = static_k
+    if static_v is None:
+        v = v.contiguous().view([v.size(0), bsz * num_heads, head_dim]).transpose(0, 1)
+    else:
+        v = static_v
+    if add_zero_attn:
+        k = torch.cat([k, torch.zeros([bsz * num_heads, 1, head_dim], dtype=k.dtype, device=k.device)], 1)
+        v = torch.cat([v, torch.zeros([bsz * num_heads, 1, head_dim], dtype=v.dtype, device=v.device)], 1)
+        attn_mask = _pad_mask(attn_mask)
+        key_padding_mask = _pad_mask(key_padding_mask)
+    src_len = k.size(1)
+    if key_padding_mask is not None:
+        assert key_padding_mask.size(0) == bsz and key_padding_mask.size(1) == src_len, \
+            "expecting key_padding_mask shape of ({}, {}), but got {}".format(bsz, src_len, key_padding_mask.shape)
+        padding = key_padding_mask.view([bsz, 1, 1, src_len]).expand([-1, num_heads, -1, -1]).reshape(
+            [bsz * num_heads, 1, src_len])
+        if attn_mask is None:
+            attn_mask = padding
+        elif attn_mask.dtype == torch.bool:
+            attn_mask = torch.logical_or(attn_mask, padding)
+        else:
+            attn_mask = attn_mask.masked_fill(padding, -math.inf)
+    if attn_mask is not None and attn_mask.dtype == torch.bool:
+        attn_mask = torch.zeros_like(attn_mask, dtype=q.dtype).masked_fill(attn_mask, -math.inf)
+    if not training:
+        dropout_p = 0.0
+    result = _attention(q, k, v, attn_mask, dropout_p)
+    out = result[0].transpose(0, 1).contiguous().view([tgt_len * bsz, embed_dim])
+    out = torch.linear(out, out_proj_weight, out_proj_bias)
+    out = out.view([tgt_len, bsz, out.size(1)])
+    if need_weights:
+        weights = result[1].view([bsz, num_heads, tgt_len, src_len])
+        if average_attn_weights:
+            weights = weights.sum(dim=1) / num_heads
+        if not batched:
+            return out.squeeze(1), weights.squeeze(0)
+        return out, weights
+    if not batched:
+        out = out.squeeze(1)
+    return out, None

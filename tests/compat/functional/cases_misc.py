@@ -128,3 +128,6 @@ add(case("affine_grid_shape_error", "F.affine_grid(th, [2, 1, 3, 3, 3], False)",
          error="Expected a batch of 3D affine matrices of shape Nx3x4 for size [2, 1, 3, 3, 3]"))
 add(case("affine_grid_dtype_error", "F.affine_grid(th, [2, 1, 3, 3], False)", T("th", 2, 2, 3, dtype="int64"),
          error="Expected theta to have floating point type, but got"))
+add(case("embedding_bag_max_norm", "F.embedding_bag(ids, w, off, max_norm=0.5)", BAG, T("w", 6, 3, seed=21, lo=-3, hi=3), OFF))
+add(case("norm_nuc_dtype_error", "torch.norm(x, 'nuc', dtype=torch.float64)", X(3, 4),
+         error="dtype argument is not supported in nuclear norm"))
