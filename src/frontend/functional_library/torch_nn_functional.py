@@ -1356,3 +1356,121 @@ def multi_head_attention_forward(query: Tensor, key: Tensor, value: Tensor, embe
     if not batched:
         out = out.squeeze(1)
     return out, None
+
+
+# ---- grid_sample (4-D input) ---------------------------------------------------------------
+
+# Grid coordinates in [-1, 1] to pixel coordinates.
+def _unnormalize(coord: Tensor, size: int, align_corners: bool) -> Tensor:
+    if align_corners:
+        return (coord + 1) / 2 * (size - 1)
+    return ((coord + 1) * size - 1) / 2
+
+
+# Folds coordinates back into [low/2, high/2] as a mirror would, low and high given doubled.
+def _reflect(coord: Tensor, twice_low: int, twice_high: int) -> Tensor:
+    if twice_low == twice_high:
+        return torch.zeros_like(coord)
+    low = twice_low / 2
+    span = (twice_high - twice_low) / 2
+    distance = (coord - low).abs()
+    extra = torch.fmod(distance, span)
+    flips = torch.floor(distance / span)
+    return torch.where(torch.fmod(flips, 2) == 0, extra + low, span - extra + low)
+
+
+# Pixel coordinates moved inside the image by the padding mode (zeros: left as they are).
+def _pad_coord(coord: Tensor, size: int, padding_mode: str, align_corners: bool) -> Tensor:
+    if padding_mode == "border":
+        coord = coord.clamp(0, size - 1)
+    elif padding_mode == "reflection":
+        if align_corners:
+            coord = _reflect(coord, 0, 2 * (size - 1))
+        else:
+            coord = _reflect(coord, -1, 2 * size - 1)
+        coord = coord.clamp(0, size - 1)
+    return coord
+
+
+def _source_coord(coord: Tensor, size: int, padding_mode: str, align_corners: bool) -> Tensor:
+    return _pad_coord(_unnormalize(coord, size, align_corners), size, padding_mode, align_corners)
+
+
+# input (N, C, H, W) at integer pixels (y, x) of shape (N, Ho, Wo); zero outside the image.
+def _pixels(input: Tensor, y: Tensor, x: Tensor) -> Tensor:
+    n = input.size(0)
+    c = input.size(1)
+    h = input.size(2)
+    w = input.size(3)
+    inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+    index = (y.clamp(0, h - 1) * w + x.clamp(0, w - 1)).to(torch.long).reshape([n, 1, -1]).expand([n, c, -1])
+    values = input.reshape([n, c, h * w]).gather(2, index)
+    return values * inside.reshape([n, 1, -1]).to(input.dtype)
+
+
+# Cubic convolution weights (A = -0.75) of the four taps around a fractional offset t.
+def _cubic_weights(t: Tensor) -> List[Tensor]:
+    a = -0.75
+    x1 = t + 1
+    w0 = ((a * x1 - 5 * a) * x1 + 8 * a) * x1 - 4 * a
+    w1 = ((a + 2) * t - (a + 3)) * t * t + 1
+    x2 = 1 - t
+    w2 = ((a + 2) * x2 - (a + 3)) * x2 * x2 + 1
+    x3 = 2 - t
+    w3 = ((a * x3 - 5 * a) * x3 + 8 * a) * x3 - 4 * a
+    return [w0, w1, w2, w3]
+
+
+def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mode: str = "zeros",
+                align_corners: Optional[bool] = None) -> Tensor:
+    if mode != "bilinear" and mode != "nearest" and mode != "bicubic":
+        raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                         "but got: '{}'".format(mode))
+    if padding_mode != "zeros" and padding_mode != "border" and padding_mode != "reflection":
+        raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                         "'reflection', but got: '{}'".format(padding_mode))
+    corners = False
+    if align_corners is not None:
+        corners = align_corners
+    if grid.size(-1) != input.dim() - 2:
+        raise RuntimeError("grid_sampler(): expected grid to have size {} in last dimension, but got grid with "
+                           "sizes {}".format(input.dim() - 2, grid.size()))
+    if input.size(0) != grid.size(0):
+        raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
+                           "sizes {} and grid with sizes {}".format(input.size(), grid.size()))
+    if input.dim() != 4:
+        raise NotImplementedError("grid_sample: ember supports 4-D inputs only (got {}-D)".format(input.dim()))
+    h = input.size(2)
+    w = input.size(3)
+    out_shape = [input.size(0), input.size(1), grid.size(1), grid.size(2)]
+    if mode == "bicubic":
+        # Taps are padded one by one (the coordinate itself is not clipped).
+        x = _unnormalize(grid[..., 0], w, corners)
+        y = _unnormalize(grid[..., 1], h, corners)
+        x0 = torch.floor(x)
+        y0 = torch.floor(y)
+        wx = _cubic_weights(x - x0)
+        wy = _cubic_weights(y - y0)
+        out = torch.zeros(out_shape, dtype=input.dtype, device=input.device)
+        for i in range(4):
+            row = torch.zeros(out_shape, dtype=input.dtype, device=input.device)
+            ty = y0 - 1 + i
+            for j in range(4):
+                tx = x0 - 1 + j
+                tap = _pixels(input, _pad_coord(ty, h, padding_mode, corners),
+                              _pad_coord(tx, w, padding_mode, corners))
+                row = row + tap.reshape(out_shape) * wx[j].unsqueeze(1)
+            out = out + row * wy[i].unsqueeze(1)
+        return out
+    x = _source_coord(grid[..., 0], w, padding_mode, corners)
+    y = _source_coord(grid[..., 1], h, padding_mode, corners)
+    if mode == "nearest":
+        return _pixels(input, torch.round(y), torch.round(x)).reshape(out_shape)
+    x0 = torch.floor(x)
+    y0 = torch.floor(y)
+    fx = (x - x0).unsqueeze(1)
+    fy = (y - y0).unsqueeze(1)
+    top = _pixels(input, y0, x0).reshape(out_shape) * (1 - fx) + _pixels(input, y0, x0 + 1).reshape(out_shape) * fx
+    bottom = _pixels(input, y0 + 1, x0).reshape(out_shape) * (1 - fx) + \
+        _pixels(input, y0 + 1, x0 + 1).reshape(out_shape) * fx
+    return top * (1 - fy) + bottom * fy

@@ -131,3 +131,21 @@ add(case("affine_grid_dtype_error", "F.affine_grid(th, [2, 1, 3, 3], False)", T(
 add(case("embedding_bag_max_norm", "F.embedding_bag(ids, w, off, max_norm=0.5)", BAG, T("w", 6, 3, seed=21, lo=-3, hi=3), OFF))
 add(case("norm_nuc_dtype_error", "torch.norm(x, 'nuc', dtype=torch.float64)", X(3, 4),
          error="dtype argument is not supported in nuclear norm"))
+
+IMG = T("img", 2, 2, 4, 5, seed=61)
+GRID = T("g", 2, 3, 4, 2, seed=62, lo=-1.3, hi=1.3)
+for mode in ["bilinear", "nearest", "bicubic"]:
+    for pad in ["zeros", "border", "reflection"]:
+        for corners in [False, True]:
+            add(case("grid_sample_%s_%s_%s" % (mode, pad, "corners" if corners else "centres"),
+                     "F.grid_sample(img, g, mode='%s', padding_mode='%s', align_corners=%s)" % (mode, pad, corners),
+                     IMG, GRID))
+add(case("grid_sample_default", "F.grid_sample(img, g)", IMG, GRID))
+add(case("grid_sample_mode_error", "F.grid_sample(img, g, mode='area')", IMG, GRID,
+         error="nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but got: 'area'"))
+add(case("grid_sample_padding_error", "F.grid_sample(img, g, padding_mode='wrap')", IMG, GRID,
+         error="expected padding_mode to be 'zeros', 'border', or 'reflection', but got: 'wrap'"))
+add(case("grid_sample_batch_error", "F.grid_sample(img, g[0:1], align_corners=False)", IMG, GRID,
+         error="grid_sampler(): expected grid and input to have same batch size"))
+add(case("grid_sample_last_dim_error", "F.grid_sample(img, g[..., 0:1], align_corners=False)", IMG, GRID,
+         error="grid_sampler(): expected grid to have size 2 in last dimension"))
