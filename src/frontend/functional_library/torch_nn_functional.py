@@ -1474,3 +1474,80 @@ def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mod
     bottom = _pixels(input, y0 + 1, x0).reshape(out_shape) * (1 - fx) + \
         _pixels(input, y0 + 1, x0 + 1).reshape(out_shape) * fx
     return top * (1 - fy) + bottom * fy
+
+
+# ---- CTC loss ------------------------------------------------------------------------------
+
+# Targets as an (N, S) matrix: from the padded form, or from the concatenated 1-D form.
+def _ctc_target_matrix(targets: Tensor, target_lengths: List[int]) -> Tensor:
+    if targets.dim() == 2:
+        return targets
+    longest = 0
+    for length in target_lengths:
+        longest = max(longest, length)
+    rows = torch.jit.annotate(List[Tensor], [])
+    start = 0
+    for length in target_lengths:
+        row = targets[start:start + length]
+        rows.append(torch.constant_pad_nd(row, [0, longest - length], 0))
+        start += length
+    return torch.stack(rows)
+
+
+# The negative log likelihood of each target under the alignment model (forward recursion over
+# the target interleaved with blanks, in log space).
+def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor, blank: int = 0,
+             reduction: str = "mean", zero_infinity: bool = False) -> Tensor:
+    enum = _reduction_enum(reduction)
+    batched = log_probs.dim() == 3
+    if not batched:
+        log_probs = log_probs.unsqueeze(1)
+        targets = targets.unsqueeze(0)
+        input_lengths = input_lengths.reshape([1])
+        target_lengths = target_lengths.reshape([1])
+    steps = log_probs.size(0)
+    n = log_probs.size(1)
+    in_lengths: List[int] = input_lengths.tolist()
+    tgt_lengths: List[int] = target_lengths.tolist()
+    labels = _ctc_target_matrix(targets, tgt_lengths).to(torch.long)
+    width = 2 * labels.size(1) + 1
+    # The extended label sequence: blank, l1, blank, l2, ..., blank.
+    extended = torch.full([n, width], blank, dtype=torch.long, device=log_probs.device)
+    if labels.size(1) > 0:
+        extended[:, 1::2] = labels
+    # A step may skip a blank between two different labels.
+    skip = torch.zeros([n, width], dtype=torch.bool, device=log_probs.device)
+    if width > 2:
+        skip[:, 2:] = (extended[:, 2:] != blank) & (extended[:, 2:] != extended[:, :-2])
+    neg_inf = -math.inf
+    alpha = torch.full([n, width], neg_inf, dtype=log_probs.dtype, device=log_probs.device)
+    first = log_probs[0].gather(1, extended)
+    alpha[:, 0] = first[:, 0]
+    if width > 1:
+        alpha[:, 1] = first[:, 1]
+    lengths = torch.tensor(in_lengths, dtype=torch.long, device=log_probs.device)
+    for t in range(1, steps):
+        stay = alpha
+        advance = torch.constant_pad_nd(alpha[:, :-1], [1, 0], neg_inf)
+        jump = torch.constant_pad_nd(alpha[:, :-2], [2, 0], neg_inf).masked_fill(torch.logical_not(skip), neg_inf)
+        step = torch.logsumexp(torch.stack([stay, advance, jump]), 0) + log_probs[t].gather(1, extended)
+        alpha = torch.where((lengths > t).unsqueeze(1), step, alpha)
+    losses = torch.jit.annotate(List[Tensor], [])
+    for i in range(n):
+        end = 2 * tgt_lengths[i]
+        if end == 0:
+            likelihood = alpha[i, 0]
+        else:
+            likelihood = torch.logaddexp(alpha[i, end], alpha[i, end - 1])
+        losses.append(-likelihood)
+    loss = torch.stack(losses)
+    if zero_infinity:
+        loss = torch.where(loss == math.inf, torch.zeros_like(loss), loss)
+    if enum == 1:
+        divisor = torch.tensor(tgt_lengths, dtype=loss.dtype, device=loss.device).clamp_min(1)
+        return (loss / divisor).mean()
+    if enum == 2:
+        return loss.sum()
+    if not batched:
+        return loss.squeeze(0)
+    return loss

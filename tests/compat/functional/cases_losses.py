@@ -175,3 +175,27 @@ add(case("triplet_margin_legacy", "F.triplet_margin_loss(a, p, n, size_average=F
          T("p", 4, 3, seed=3), T("n", 4, 3, seed=4)))
 add(case("triplet_margin_dim_error", "F.triplet_margin_loss(a, p, n)", T("a", 4, 3), T("p", 4, 3, seed=3), T("n", 3, seed=4),
          error="2D, 2D and 1D inputs"))
+
+# CTC: log-probabilities (T=6, N=2, C=4), padded or concatenated targets.
+CTC_BODY = "    lp = torch.log_softmax(x, 2)\n    return F.ctc_loss(lp, y, il, tl{})\n"
+
+
+def ctc(name, extra, targets, il, tl, x_sizes=(6, 2, 4), error=None, body=None):
+    add(case(name, "", T("x", *x_sizes, seed=71), targets, labels("il", [len(il)], 10, data=il),
+             labels("tl", [len(tl)], 10, data=tl), error=error,
+             body=body or CTC_BODY.format(extra)))
+
+
+ctc("ctc_padded_mean", "", labels("y", [2, 3], 4, data=[1, 2, 2, 3, 1, 0]), [6, 5], [3, 2])
+ctc("ctc_padded_sum", ", reduction='sum'", labels("y", [2, 3], 4, data=[1, 2, 2, 3, 1, 0]), [6, 5], [3, 2])
+ctc("ctc_padded_none", ", reduction='none'", labels("y", [2, 3], 4, data=[1, 2, 2, 3, 1, 0]), [6, 6], [3, 2])
+ctc("ctc_concatenated", "", labels("y", [5], 4, data=[1, 2, 2, 3, 1]), [6, 5], [3, 2])
+ctc("ctc_blank_3", ", blank=3, reduction='none'", labels("y", [2, 2], 3, data=[0, 1, 2, 2]), [6, 6], [2, 2])
+ctc("ctc_empty_target", ", reduction='none'", labels("y", [2, 3], 4, data=[1, 2, 3, 0, 0, 0]), [6, 4], [3, 0])
+ctc("ctc_impossible_inf", ", reduction='none'", labels("y", [2, 3], 4, data=[1, 1, 1, 2, 2, 2]), [3, 6], [3, 3])
+ctc("ctc_zero_infinity", ", reduction='none', zero_infinity=True", labels("y", [2, 3], 4, data=[1, 1, 1, 2, 2, 2]),
+    [3, 6], [3, 3])
+ctc("ctc_bad_reduction", ", reduction='foo'", labels("y", [2, 3], 4, data=[1, 2, 2, 3, 1, 0]), [6, 5], [3, 2],
+    error="foo is not a valid value for reduction")
+add(case("ctc_unbatched", "", T("x", 6, 4, seed=72), labels("y", [3], 4, data=[1, 2, 1]),
+         body="    lp = torch.log_softmax(x, 1)\n    return F.ctc_loss(lp, y, torch.tensor(6), torch.tensor(3))\n"))
