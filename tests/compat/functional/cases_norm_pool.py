@@ -140,3 +140,20 @@ add(case("upsample_nearest", "F.upsample(x, scale_factor=2.0)", X(1, 1, 2, 2)))
 add(case("upsample_bilinear_mode", "F.upsample(x, size=[3, 3], mode='bilinear')", X(1, 1, 2, 2)))
 add(case("upsample_nearest_fn", "F.upsample_nearest(x, size=4)", X(1, 1, 2, 2)))
 add(case("upsample_bilinear_fn", "F.upsample_bilinear(x, scale_factor=2.0)", X(1, 1, 2, 2)))
+
+# fractional max pooling, with the random offsets given (_random_samples) so both sides agree
+S2 = T("s", 2, 3, 2, seed=81, lo=0.0, hi=0.999)
+add(case("fractional_max_pool2d_size", "F.fractional_max_pool2d(x, 2, output_size=3, _random_samples=s)",
+         X(2, 3, 7, 6), S2))
+add(case("fractional_max_pool2d_ratio_indices",
+         "F.fractional_max_pool2d(x, (2, 3), output_ratio=(0.5, 0.6), return_indices=True, _random_samples=s)",
+         X(2, 3, 8, 9), S2))
+add(case("fractional_max_pool2d_unbatched", "F.fractional_max_pool2d(x, 3, output_size=(2, 4), _random_samples=s)",
+         X(3, 7, 8), T("s", 1, 3, 2, seed=82, lo=0.0, hi=0.999)))
+add(case("fractional_max_pool2d_shape_random", "F.fractional_max_pool2d(x, 2, output_size=3).size()", X(2, 3, 7, 6)))
+add(case("fractional_max_pool2d_no_size_error", "F.fractional_max_pool2d(x, 2)", X(1, 2, 5, 5),
+         error="fractional_max_pool2d requires specifying either an output_size or an output_ratio"))
+add(case("fractional_max_pool2d_too_large_error", "F.fractional_max_pool2d(x, 2, output_size=5)", X(1, 2, 5, 5),
+         error="fractional_max_pool2d(): pool height 2 too large relative to input height 5"))
+add(case("fractional_max_pool3d", "F.fractional_max_pool3d(x, 2, output_size=(2, 3, 2), return_indices=True, "
+         "_random_samples=s)", X(1, 2, 5, 6, 4), T("s", 1, 2, 3, seed=83, lo=0.0, hi=0.999)))
