@@ -103,23 +103,22 @@ class Library {
     for (const FunctionalLibrarySource& src : functionalLibrarySources()) load(src);
   }
 
-  bool has(const std::string& module, const std::string& name) {
-    const LibraryModule* mod = findModule(module);
-    return mod && (mod->defs.count(name) || mod->overloads.count(name) || findDispatch(module, name));
-  }
-
-  // The functions `name` stands for: itself, or its overloads in order.
+  // The functions `name` stands for (itself, or its overloads in order), compiled. Bodies are
+  // emitted here, under the library's lock, so a function is never handed out half compiled and
+  // no thread waits on a function's own lock while holding this one (the emitter of one library
+  // function asks for the others it calls on the same thread: the lock is recursive).
   std::vector<Function*> functions(const std::string& module, const std::string& name) {
-    std::lock_guard<std::mutex> guard(mutex_);
+    std::lock_guard<std::recursive_mutex> guard(mutex_);
     const LibraryModule* mod = findModule(module);
     if (!mod) return {};
+    std::vector<Function*> out;
     if (auto it = mod->overloads.find(name); it != mod->overloads.end()) {
-      std::vector<Function*> out;
       for (const std::string& o : it->second) out.push_back(declare(*mod, o));
-      return out;
+    } else if (mod->defs.count(name)) {
+      out.push_back(declare(*mod, name));
     }
-    if (mod->defs.count(name)) return {declare(*mod, name)};
-    return {};
+    for (Function* fn : out) static_cast<GraphFunction*>(fn)->ensureDefined();
+    return out;
   }
 
   std::vector<std::string> names(const std::string& module) const {
@@ -160,7 +159,7 @@ class Library {
     }
   }
 
-  // Registers the function (its body is emitted on first use). Called with mutex_ held.
+  // Registers the function (its body is emitted by ensureDefined). Called with mutex_ held.
   Function* declare(const LibraryModule& mod, const std::string& name) {
     std::string qualname = "__torch__." + mod.name + "." + name;
     if (Function* fn = cu_->findFunction(qualname)) return fn;
@@ -172,7 +171,7 @@ class Library {
     });
   }
 
-  std::mutex mutex_;  // guards cu_'s function table; bodies are emitted outside it
+  std::recursive_mutex mutex_;  // guards cu_ (its function table and the emission of bodies)
   std::shared_ptr<CompilationUnit> cu_;
   std::unordered_map<std::string, LibraryModule> modules_;  // read-only after construction
 };
@@ -189,9 +188,6 @@ struct OverloadedFunctionValue : SugaredValue {
   std::string kind() const override { return "function"; }
   SugaredValuePtr call(const SourceRange& loc, Emitter& m, const std::vector<NamedValue>& args,
                        const std::vector<NamedValue>& kwargs, size_t nBinders) override {
-    // Bodies first, outside the matching: an error in one is a real error, not a mismatch.
-    for (Function* fn : functions_)
-      if (auto* graphFn = dynamic_cast<GraphFunction*>(fn)) graphFn->ensureDefined();
     std::string failures;
     for (Function* fn : functions_) {
       try {
@@ -263,9 +259,9 @@ SugaredValuePtr functionalLibraryValue(const std::string& module, const std::str
 std::vector<std::string> functionalLibraryNames(const std::string& module) { return library().names(module); }
 
 std::vector<Function*> functionalLibraryFunctions(const std::string& module, const std::string& name) {
-  if (const BooleanDispatch* d = findDispatch(module, name)) {
-    std::vector<Function*> out = library().functions(module, d->ifTrue);
-    for (Function* f : library().functions(module, d->ifFalse)) out.push_back(f);
+  if (const BooleanDispatch* d = findDispatch(module, name)) {  // both choices (dispatches nest)
+    std::vector<Function*> out = functionalLibraryFunctions(module, d->ifTrue);
+    for (Function* f : functionalLibraryFunctions(module, d->ifFalse)) out.push_back(f);
     return out;
   }
   return library().functions(module, name);
