@@ -1438,8 +1438,13 @@ def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mod
     if input.size(0) != grid.size(0):
         raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
                            "sizes {} and grid with sizes {}".format(input.size(), grid.size()))
+    if input.dim() == 5:
+        if mode == "bicubic":
+            raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
+        return _grid_sample_3d(input, grid, mode, padding_mode, corners)
     if input.dim() != 4:
-        raise NotImplementedError("grid_sample: ember supports 4-D inputs only (got {}-D)".format(input.dim()))
+        raise RuntimeError("grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, but "
+                           "got input with sizes {} and grid with sizes {}".format(input.size(), grid.size()))
     h = input.size(2)
     w = input.size(3)
     out_shape = [input.size(0), input.size(1), grid.size(1), grid.size(2)]
@@ -1677,3 +1682,42 @@ def _fractional_max_pool3d(input: Tensor, kernel_size: BroadcastingList3[int],
                            _random_samples: Optional[Tensor] = None) -> Tensor:
     return fractional_max_pool3d_with_indices(input, kernel_size, output_size, output_ratio, return_indices,
                                               _random_samples)[0]
+
+
+# input (N, C, D, H, W) at integer voxels (z, y, x) of shape (N, Do, Ho, Wo); zero outside.
+def _voxels(input: Tensor, z: Tensor, y: Tensor, x: Tensor) -> Tensor:
+    n = input.size(0)
+    c = input.size(1)
+    d = input.size(2)
+    h = input.size(3)
+    w = input.size(4)
+    inside = (x >= 0) & (x < w) & (y >= 0) & (y < h) & (z >= 0) & (z < d)
+    flat = (z.clamp(0, d - 1) * h + y.clamp(0, h - 1)) * w + x.clamp(0, w - 1)
+    index = flat.to(torch.long).reshape([n, 1, -1]).expand([n, c, -1])
+    values = input.reshape([n, c, d * h * w]).gather(2, index)
+    return values * inside.reshape([n, 1, -1]).to(input.dtype)
+
+
+def _grid_sample_3d(input: Tensor, grid: Tensor, mode: str, padding_mode: str, corners: bool) -> Tensor:
+    out_shape = [input.size(0), input.size(1), grid.size(1), grid.size(2), grid.size(3)]
+    x = _source_coord(grid[..., 0], input.size(4), padding_mode, corners)
+    y = _source_coord(grid[..., 1], input.size(3), padding_mode, corners)
+    z = _source_coord(grid[..., 2], input.size(2), padding_mode, corners)
+    if mode == "nearest":
+        return _voxels(input, torch.round(z), torch.round(y), torch.round(x)).reshape(out_shape)
+    x0 = torch.floor(x)
+    y0 = torch.floor(y)
+    z0 = torch.floor(z)
+    fx = (x - x0).unsqueeze(1)
+    fy = (y - y0).unsqueeze(1)
+    fz = (z - z0).unsqueeze(1)
+    out = torch.zeros(out_shape, dtype=input.dtype, device=input.device)
+    for dz in range(2):
+        wz = fz if dz == 1 else 1 - fz
+        for dy in range(2):
+            wy = fy if dy == 1 else 1 - fy
+            for dx in range(2):
+                wx = fx if dx == 1 else 1 - fx
+                corner = _voxels(input, z0 + dz, y0 + dy, x0 + dx).reshape(out_shape)
+                out = out + corner * (wz * wy * wx)
+    return out

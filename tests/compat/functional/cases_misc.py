@@ -149,3 +149,13 @@ add(case("grid_sample_batch_error", "F.grid_sample(img, g[0:1], align_corners=Fa
          error="grid_sampler(): expected grid and input to have same batch size"))
 add(case("grid_sample_last_dim_error", "F.grid_sample(img, g[..., 0:1], align_corners=False)", IMG, GRID,
          error="grid_sampler(): expected grid to have size 2 in last dimension"))
+VOL = T("vol", 1, 2, 3, 4, 5, seed=63)
+VGRID = T("g", 1, 2, 3, 2, 3, seed=64, lo=-1.3, hi=1.3)
+for mode in ["bilinear", "nearest"]:
+    for pad in ["zeros", "border", "reflection"]:
+        for corners in [False, True]:
+            add(case("grid_sample_3d_%s_%s_%s" % (mode, pad, "corners" if corners else "centres"),
+                     "F.grid_sample(vol, g, mode='%s', padding_mode='%s', align_corners=%s)" % (mode, pad, corners),
+                     VOL, VGRID))
+add(case("grid_sample_3d_bicubic_error", "F.grid_sample(vol, g, mode='bicubic', align_corners=False)", VOL, VGRID,
+         error="bicubic interpolation only supports 4D input"))
