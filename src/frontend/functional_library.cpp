@@ -72,6 +72,12 @@ const BooleanDispatch* findDispatch(const std::string& module, const std::string
   return nullptr;
 }
 
+// Public names that are another function of the library: F.threshold is PyTorch's _threshold.
+const char* aliasOf(const std::string& module, const std::string& name) {
+  if (module == "torch.nn.functional" && name == "threshold") return "_threshold";
+  return nullptr;
+}
+
 // Splits `name__2` into ("name", true); other names are not overloads.
 std::pair<std::string, bool> overloadBase(const std::string& name) {
   auto at = name.rfind("__");
@@ -129,6 +135,7 @@ class Library {
       if (!overloadBase(name).second && name[0] != '_') out.push_back(name);
     for (const auto& [name, list] : mod->overloads)
       if (name[0] != '_') out.push_back(name);
+    if (module == "torch.nn.functional") out.push_back("threshold");
     for (const BooleanDispatch& d : booleanDispatches())
       if (module == d.module && d.name[0] != '_') out.push_back(d.name);
     std::sort(out.begin(), out.end());
@@ -160,8 +167,12 @@ class Library {
   }
 
   // Registers the function (its body is emitted by ensureDefined). Called with mutex_ held.
+  // Overload `f__2` is named `f` like the others, its qualified name made unique as PyTorch
+  // mangles it: `__torch__.torch.nn.functional.___torch_mangle_2.f`.
   Function* declare(const LibraryModule& mod, const std::string& name) {
+    auto [base, isOverload] = overloadBase(name);
     std::string qualname = "__torch__." + mod.name + "." + name;
+    if (isOverload) qualname = "__torch__." + mod.name + ".___torch_mangle_" + name.substr(base.size() + 2) + "." + base;
     if (Function* fn = cu_->findFunction(qualname)) return fn;
     Def def = mod.defs.at(name);
     auto resolver = std::make_shared<LibraryResolver>(*this, mod.name);
@@ -233,6 +244,7 @@ struct BooleanDispatchValue : SugaredValue {
 };
 
 SugaredValuePtr Library::value(const std::string& module, const std::string& name) {
+  if (const char* target = aliasOf(module, name)) return value(module, target);
   if (const BooleanDispatch* d = findDispatch(module, name)) {
     SugaredValuePtr t = value(module, d->ifTrue), f = value(module, d->ifFalse);
     if (!t || !f) return nullptr;
@@ -259,6 +271,7 @@ SugaredValuePtr functionalLibraryValue(const std::string& module, const std::str
 std::vector<std::string> functionalLibraryNames(const std::string& module) { return library().names(module); }
 
 std::vector<Function*> functionalLibraryFunctions(const std::string& module, const std::string& name) {
+  if (const char* target = aliasOf(module, name)) return functionalLibraryFunctions(module, target);
   if (const BooleanDispatch* d = findDispatch(module, name)) {  // both choices (dispatches nest)
     std::vector<Function*> out = functionalLibraryFunctions(module, d->ifTrue);
     for (Function* f : functionalLibraryFunctions(module, d->ifFalse)) out.push_back(f);

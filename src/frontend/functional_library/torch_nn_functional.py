@@ -97,12 +97,7 @@ def _verify_spatial_size(size: List[int]):
 
 # ---- activations ---------------------------------------------------------------------------
 
-def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
-    if inplace:
-        return torch.threshold_(input, threshold, value)
-    return torch.threshold(input, threshold, value)
-
-
+# F.threshold (functional_library.cpp maps the name, as PyTorch's F.threshold is _threshold).
 def _threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
     if inplace:
         return torch.threshold_(input, threshold, value)
