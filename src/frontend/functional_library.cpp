@@ -175,6 +175,7 @@ class Library {
     if (isOverload) qualname = "__torch__." + mod.name + ".___torch_mangle_" + name.substr(base.size() + 2) + "." + base;
     if (Function* fn = cu_->findFunction(qualname)) return fn;
     Def def = mod.defs.at(name);
+    if (isOverload) def = def.withName(base);  // its schema and printed code say `f`
     auto resolver = std::make_shared<LibraryResolver>(*this, mod.name);
     CompilationUnit* cu = cu_.get();
     return cu_->createFunction(qualname, nullptr, [cu, resolver, def](GraphFunction& f) {

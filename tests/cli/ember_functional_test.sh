@@ -43,7 +43,11 @@ cat > "$tmp/prog.py" <<'EOF2'
 def forward(x: Tensor, y: Tensor) -> Tensor:
     h = F.leaky_relu(x, negative_slope=0.2)
     h = F.layer_norm(h, [4]) + F.softmax(h, dim=-1)
-    return F.mse_loss(h, y, reduction="sum") + torch.norm(h, p=2) + F.nll_loss(F.log_softmax(h, 1), y.argmax(1))
+    # overloads (mangled qualified names in the archive), a boolean dispatch, F.threshold
+    up = F.interpolate(h.view(1, 1, 3, 4), scale_factor=2.0, mode="bilinear") + F.interpolate(
+        h.view(1, 1, 3, 4), size=[6, 8])
+    extra = up.sum() + torch.norm(h) + F.threshold(h, 0.1, 2.0).sum() + F.max_pool2d(up, 2, return_indices=True)[0].sum()
+    return F.mse_loss(h, y, reduction="sum") + torch.norm(h, p=2) + F.nll_loss(F.log_softmax(h, 1), y.argmax(1)) + extra
 EOF2
 $py - "$tmp" <<'EOF2' || fail "PyTorch could not run the source"
 import sys, torch
