@@ -53,6 +53,7 @@ const std::vector<BooleanDispatch>& booleanDispatches() {
        "fractional_max_pool2d_with_indices", "_fractional_max_pool2d"},
       {"torch.nn.functional", "fractional_max_pool3d", "return_indices", 4, false,
        "fractional_max_pool3d_with_indices", "_fractional_max_pool3d"},
+      {"torch.functional", "lu", "get_infos", 2, false, "_lu_with_infos", "_lu_no_infos"},
       {"torch.functional", "unique", "return_inverse", 2, false, "_unique_inverse_dispatch", "_unique_plain_dispatch"},
       {"torch.functional", "_unique_inverse_dispatch", "return_counts", 3, false, "_unique_all", "_unique_inverse"},
       {"torch.functional", "_unique_plain_dispatch", "return_counts", 3, false, "_unique_counts", "_unique_output"},

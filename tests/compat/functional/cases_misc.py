@@ -159,3 +159,12 @@ for mode in ["bilinear", "nearest"]:
                      VOL, VGRID))
 add(case("grid_sample_3d_bicubic_error", "F.grid_sample(vol, g, mode='bicubic', align_corners=False)", VOL, VGRID,
          error="bicubic interpolation only supports 4D input"))
+
+add(case("lu_square", "torch.lu(a)", T("a", 4, 4, seed=91)))
+add(case("lu_batched_infos", "torch.lu(a, get_infos=True)", T("a", 2, 3, 3, seed=92)))
+add(case("lu_wide", "torch.lu(a, True)", T("a", 2, 4, seed=93)))
+add(case("lu_tall", "torch.lu(a)", T("a", 4, 2, seed=94)))
+add(case("lu_singular", "torch.lu(a, get_infos=True)", T("a", 3, 3, data=[0, 0, 0, 0, 0, 0, 0, 0, 0])))
+add(case("lu_rank_one", "torch.lu(a, get_infos=True)", T("a", 3, 3, data=[1, 2, 3, 2, 4, 6, 3, 6, 9])))
+add(case("lu_no_pivot_error", "torch.lu(a, pivot=False)", T("a", 3, 3, seed=95),
+         error="LU without pivoting is not implemented on the CPU"))
