@@ -93,10 +93,16 @@ class AnnotationParser {
     return parseSimple(name);
   }
 
+  static bool isBroadcastingList(const std::string& name) {
+    return name == "BroadcastingList1" || name == "BroadcastingList2" || name == "BroadcastingList3";
+  }
+
   TypePtr parseSubscript(const std::string& name, int depth) {
     if (name == "Tuple" || name == "tuple" || name == "typing.Tuple") return parseTuple(depth);
     auto args = parseArgs(depth);
-    if (name == "List" || name == "list" || name == "typing.List") {
+    // BroadcastingListN[T] (torch._jit_internal) is List[T]; the function schema also records N,
+    // so a single T is accepted where the list is expected (schema_from_def.cpp).
+    if (name == "List" || name == "list" || name == "typing.List" || isBroadcastingList(name)) {
       expectArity(name, args, 1);
       return ListType::create(args[0]);
     }

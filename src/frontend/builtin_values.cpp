@@ -9,6 +9,7 @@
 #include "frontend/builtin_call.h"
 #include "frontend/compile.h"
 #include "frontend/error_report.h"
+#include "frontend/functional_library.h"
 #include "frontend/ir_emitter.h"
 #include "frontend/sugared_value.h"
 
@@ -80,13 +81,13 @@ SugaredValuePtr gradModeClass(Emitter& m, const std::string& name) {
   return std::make_shared<ClassValue>(m.cu().findClass(prefix + name));
 }
 
-SugaredValuePtr torchAttr(const SourceRange& loc, Emitter& m, const std::string& field) {
+SugaredValuePtr torchAttr(const SourceRange& loc, Emitter& m, const std::string& field, bool scripted) {
   if (field == "no_grad" || field == "enable_grad") return gradModeClass(m, field);
   if (auto it = torchDtypes().find(field); it != torchDtypes().end())
     return constant(m, loc, IValue(static_cast<int64_t>(it->second)));
   if (auto c = torchEnumConstant(field)) return constant(m, loc, IValue(*c));
   static const std::unordered_map<std::string, std::string> kSubmodules = {
-      {"jit", "torch.jit"},           {"nn", "torch.nn"},       {"functional", "torch.nn.functional"},
+      {"jit", "torch.jit"},           {"nn", "torch.nn"},       {"functional", "torch.functional"},
       {"linalg", "torch.linalg"},     {"special", "torch.special"}, {"fft", "torch.fft"},
       {"autograd", "torch.autograd"}, {"testing", "torch.testing"}, {"cuda", "torch.cuda"},
       {"ops", "torch.ops"},           {"_C", "torch._C"},
@@ -96,6 +97,16 @@ SugaredValuePtr torchAttr(const SourceRange& loc, Emitter& m, const std::string&
   if (field == "Tensor") return std::make_shared<CastValue>(TensorType::get(), aten::tensor);
   if (field == "Size") return std::make_shared<CastValue>(ListType::ofInts(), aten::list);
   if (field == "is_scripting") return builtin(Symbol::aten("is_scripting"));
+  // torch.norm, torch.stft, torch.unique, ...: Python functions of torch.functional, compiled
+  // from the functional library; archive code means the operators (BuiltinModule::operatorsOnly).
+  if (scripted)
+    if (SugaredValuePtr f = functionalLibraryValue("torch.functional", field)) return f;
+  return builtin(Symbol::aten(field));
+}
+
+// F.X that TorchScript maps to an operator of another name (torch/jit/_builtins.py).
+SugaredValuePtr nnFunctionalOperator(const std::string& field) {
+  if (field == "logsigmoid") return builtin(Symbol::aten("log_sigmoid"));
   return builtin(Symbol::aten(field));
 }
 
@@ -140,7 +151,7 @@ SugaredValuePtr mathAttr(const SourceRange& loc, Emitter& m, const std::string& 
 }  // namespace
 
 SugaredValuePtr BuiltinModule::attr(const SourceRange& loc, Emitter& m, const std::string& field) {
-  if (name_ == "torch") return torchAttr(loc, m, field);
+  if (name_ == "torch") return torchAttr(loc, m, field, !operatorsOnly_);
   if (name_ == "math") return mathAttr(loc, m, field);
   if (name_ == "torch.jit") return jitAttr(loc, field);
   if (name_ == "torch.nn") {
@@ -153,7 +164,13 @@ SugaredValuePtr BuiltinModule::attr(const SourceRange& loc, Emitter& m, const st
   if (name_ == "torch.fft") return builtin(Symbol::aten("fft_" + field));
   if (name_ == "torch.ops") return std::make_shared<BuiltinModule>("ops." + field);
   if (name_.rfind("ops.", 0) == 0) return builtin(Symbol::fromNamespaceAndName(name_.substr(4), field));
-  // torch.nn.functional and the rest: the aten operator of the same name.
+  // torch.nn.functional and torch.functional: the functional library's TorchScript function
+  // when it has one (as PyTorch compiles the Python function), else the operator (F.conv2d).
+  if (name_ == "torch.nn.functional" || name_ == "torch.functional") {
+    if (SugaredValuePtr f = functionalLibraryValue(name_, field)) return f;
+    if (name_ == "torch.nn.functional") return nnFunctionalOperator(field);
+  }
+  // The rest: the aten operator of the same name.
   return builtin(Symbol::aten(field));
 }
 

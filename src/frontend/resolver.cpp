@@ -25,6 +25,9 @@ class NativeResolver : public Resolver {
   SugaredValuePtr resolveValue(const std::string& name, Emitter&, const SourceRange&) override {
     if (name == "torch") return std::make_shared<BuiltinModule>("torch");
     if (name == "math") return std::make_shared<BuiltinModule>("math");
+    // `import torch.nn.functional as F`, the spelling every PyTorch script uses: torch.jit.script
+    // and torch.jit.CompilationUnit find F among the caller's Python globals.
+    if (name == "F") return std::make_shared<BuiltinModule>("torch.nn.functional");
     if (name == "ops") return std::make_shared<BuiltinModule>("torch.ops");
     if (name == "annotate") return SpecialFormValue::create(Symbol::prim("annotate"));
     if (name == "unchecked_cast") return SpecialFormValue::create(Symbol::prim("unchecked_cast"));

@@ -1,5 +1,6 @@
 // Resolver: how the IR emitter finds global names that are not local variables (the spec's
-// "Resolver" section). The native resolver knows `torch`, `math`, typing names and exception
+// "Resolver" section). The native resolver knows `torch`, `math`, `F` (torch.nn.functional), typing
+// names and exception
 // classes; a compilation-unit resolver adds the functions and classes of the unit being compiled,
 // so definitions can refer to each other in any order.
 #pragma once

@@ -75,6 +75,19 @@ void checkDefaultsOrder(const FunctionSchema& schema, const List<Param>& params,
   }
 }
 
+// N of a `BroadcastingListN[T]` parameter (also inside Optional[...]): such a list argument
+// also accepts a single T, repeated N times.
+std::optional<int32_t> broadcastingListSize(const Expr& annotation) {
+  if (annotation.kind() != TK_SUBSCRIPT) return std::nullopt;
+  Subscript s(annotation.tree());
+  if (s.value().kind() != TK_VAR || s.subscriptExprs().size() != 1) return std::nullopt;
+  const std::string& name = Var(s.value().tree()).name().name();
+  if (name == "Optional") return broadcastingListSize(s.subscriptExprs()[0]);
+  if (name.size() == 17 && name.rfind("BroadcastingList", 0) == 0 && name[16] >= '1' && name[16] <= '3')
+    return name[16] - '0';
+  return std::nullopt;
+}
+
 }  // namespace
 
 IValue evaluateDefault(const Expr& expr, const TypePtr& type) {
@@ -91,14 +104,17 @@ FunctionSchema schemaFromDef(const Def& def, bool isMethod, const TypeResolver& 
   for (size_t i = isMethod ? 1 : 0; i < params.size(); ++i) {
     Param p = params[i];
     TypePtr type = p.type().present() ? parseTypeFromExpr(p.type().get(), resolveName) : TensorType::get();
+    std::optional<int32_t> n = p.type().present() ? broadcastingListSize(p.type().get()) : std::nullopt;
     std::optional<IValue> def;
     if (p.defaultValue().present()) {
       def = evaluateDefault(p.defaultValue().get(), type);
+      if (n && (def->isInt() || def->isDouble()))  // `padding: BroadcastingList2[int] = 0` is [0, 0]
+        def = makeList(def->type(), std::vector<IValue>(static_cast<size_t>(*n), *def));
       if (!def->type()->isSubtypeOf(*type) && !def->isNone())
         throwErrorAt(p.defaultValue().get().range(), "Expected a default value of type ", type->repr_str(),
                      " on parameter \"", p.ident().name(), "\".");
     }
-    args.emplace_back(p.ident().name(), type, nullptr, std::nullopt, def, p.kwargOnly());
+    args.emplace_back(p.ident().name(), type, nullptr, n, def, p.kwargOnly());
   }
   std::vector<Argument> returns;
   if (def.decl().returnType().present())

@@ -88,13 +88,17 @@ struct BuiltinFunction : SugaredValue {
 
 // A namespace of builtins: `torch`, `math`, `torch.jit`, `torch.nn.functional`, ...
 struct BuiltinModule : SugaredValue {
-  explicit BuiltinModule(std::string name) : name_(std::move(name)) {}
+  // operatorsOnly: `torch` as archive code means it, where torch.norm is aten::norm (the Python
+  // functions PyTorch compiled appear there under their qualified names instead).
+  explicit BuiltinModule(std::string name, bool operatorsOnly = false)
+      : name_(std::move(name)), operatorsOnly_(operatorsOnly) {}
   std::string kind() const override { return "module"; }
   SugaredValuePtr attr(const SourceRange& loc, Emitter& m, const std::string& field) override;
   const std::string& name() const { return name_; }
 
  private:
   std::string name_;
+  bool operatorsOnly_;
 };
 
 // Free functions of the compilation unit, called with prim::CallFunction.

@@ -129,6 +129,7 @@ class ArchiveResolver : public Resolver {
 
   SugaredValuePtr resolveValue(const std::string& name, Emitter& m, const SourceRange& loc) override {
     if (name == "__torch__") return std::make_shared<ClassNamespaceValue>(name, importer_);
+    if (name == "torch") return std::make_shared<BuiltinModule>("torch", /*operatorsOnly=*/true);
     if (name == "CONSTANTS") return std::make_shared<ConstantTableValue>(importer_);
     if (name == "uninitialized") return SpecialFormValue::create(prim::Uninitialized);
     if (name == "inf") return std::make_shared<SimpleValue>(m.graph().insertConstant(IValue(kInf), loc));

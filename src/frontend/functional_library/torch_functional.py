@@ -1,0 +1,291 @@
+# The Python functions of torch.functional that PyTorch compiles when a program calls them
+# (torch.norm, torch.cdist, torch.tensordot, torch.stft, torch.unique, torch.unique_consecutive),
+# written for ember in TorchScript on top of aten operators, with PyTorch 1.13's signatures and
+# argument checks. The rest of torch.functional (split, einsum, meshgrid, ...) are operators.
+# Conventions as in torch_nn_functional.py. Inside this file torch.norm & co. would name these
+# functions again, so the operators are reached as torch.ops.aten.<op> or Tensor methods.
+
+
+def _all_dims(input: Tensor) -> List[int]:
+    dims = torch.jit.annotate(List[int], [])
+    for d in range(input.dim()):
+        dims.append(d)
+    return dims
+
+
+def _string_norm(input: Tensor, p: str, dim: Optional[List[int]], keepdim: bool, dtype: Optional[int]) -> Tensor:
+    dims = _all_dims(input)
+    if dim is not None:
+        dims = dim
+    if p == "fro":
+        if dtype is not None:
+            raise ValueError("dtype argument is not supported in frobenius norm")
+        if dim is None:
+            return torch.ops.aten.frobenius_norm(input, torch.jit.annotate(List[int], []), keepdim)
+        return torch.ops.aten.frobenius_norm(input, dims, keepdim)
+    if p == "nuc":
+        if dtype is not None:
+            raise ValueError("dtype argument is not supported in nuclear norm")
+        # ember has no aten::nuclear_norm (singular values) yet.
+        raise NotImplementedError("torch.norm: p='nuc' is not supported by ember yet")
+    raise RuntimeError("only valid string values are 'fro' and 'nuc', found {}".format(p))
+
+
+def _number_norm(input: Tensor, p: Optional[number], dim: Optional[List[int]], keepdim: bool,
+                 dtype: Optional[int]) -> Tensor:
+    dims = _all_dims(input)
+    if dim is not None:
+        dims = dim
+    if dtype is None:
+        return torch.ops.aten.norm(input, p, dims, keepdim)
+    return torch.ops.aten.norm(input, p, dims, keepdim, dtype=dtype)
+
+
+def norm__1(input: Tensor, p: str = "fro", dim: Optional[List[int]] = None, keepdim: bool = False,
+            out: Optional[Tensor] = None, dtype: Optional[int] = None) -> Tensor:
+    return _string_norm(input, p, dim, keepdim, dtype)
+
+
+def norm__2(input: Tensor, p: str = "fro", dim: Optional[int] = None, keepdim: bool = False,
+            out: Optional[Tensor] = None, dtype: Optional[int] = None) -> Tensor:
+    if dim is None:
+        return _string_norm(input, p, None, keepdim, dtype)
+    return _string_norm(input, p, [dim], keepdim, dtype)
+
+
+def norm__3(input: Tensor, p: Optional[number] = 2, dim: Optional[List[int]] = None, keepdim: bool = False,
+            out: Optional[Tensor] = None, dtype: Optional[int] = None) -> Tensor:
+    return _number_norm(input, p, dim, keepdim, dtype)
+
+
+def norm__4(input: Tensor, p: Optional[number] = 2, dim: Optional[int] = None, keepdim: bool = False,
+            out: Optional[Tensor] = None, dtype: Optional[int] = None) -> Tensor:
+    if dim is None:
+        return _number_norm(input, p, None, keepdim, dtype)
+    return _number_norm(input, p, [dim], keepdim, dtype)
+
+
+# A dtype as ATen's messages name it ("Long").
+def _dtype_name(dtype: int) -> str:
+    names = ["Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double", "ComplexHalf", "ComplexFloat",
+             "ComplexDouble", "Bool", "QInt8", "QUInt8", "QInt32", "BFloat16"]
+    if dtype < len(names):
+        return names[dtype]
+    return str(dtype)
+
+
+# The p-norm distance between each row of x1 and each row of x2 (batched over leading dims).
+def cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
+          compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
+    if compute_mode != "use_mm_for_euclid_dist_if_necessary" and compute_mode != "use_mm_for_euclid_dist" and \
+            compute_mode != "donot_use_mm_for_euclid_dist":
+        raise ValueError("{} is not a valid value for compute_mode".format(compute_mode))
+    if not x1.is_floating_point():
+        raise RuntimeError("cdist only supports floating-point dtypes, X1 got: " + _dtype_name(x1.dtype))
+    if not x2.is_floating_point():
+        raise RuntimeError("cdist only supports floating-point dtypes, X2 got: " + _dtype_name(x2.dtype))
+    if p < 0:
+        raise RuntimeError("cdist only supports non-negative p values")
+    if x1.dim() < 2:
+        raise RuntimeError("cdist only supports at least 2D tensors, X1 got: {}D".format(x1.dim()))
+    if x2.dim() < 2:
+        raise RuntimeError("cdist only supports at least 2D tensors, X2 got: {}D".format(x2.dim()))
+    if x1.size(-1) != x2.size(-1):
+        raise RuntimeError("X1 and X2 must have the same number of columns. X1: {} X2: {}".format(
+            x1.size(-1), x2.size(-1)))
+    diff = (x1.unsqueeze(-2) - x2.unsqueeze(-3)).abs()
+    if p == 0.0:
+        return (diff != 0).to(diff.dtype).sum(-1)
+    if p == math.inf:
+        if diff.size(-1) == 0:
+            return diff.sum(-1)
+        return diff.amax(-1)
+    if p == 1.0:
+        return diff.sum(-1)
+    if p == 2.0:
+        return (diff * diff).sum(-1).sqrt()
+    return diff.pow(p).sum(-1).pow(1.0 / p)
+
+
+# Contracts dims_a of a with dims_b of b: both permuted to (free, contracted) and multiplied.
+def _tensordot(a: Tensor, b: Tensor, dims_a: List[int], dims_b: List[int]) -> Tensor:
+    if len(dims_a) != len(dims_b):
+        raise RuntimeError("both dimension lists should have same length")
+    contracted_a = torch.jit.annotate(List[int], [])
+    contracted_b = torch.jit.annotate(List[int], [])
+    size = 1
+    for i in range(len(dims_a)):
+        da = dims_a[i]
+        db = dims_b[i]
+        if da < 0:
+            da += a.dim()
+        if db < 0:
+            db += b.dim()
+        if a.size(da) != b.size(db):
+            raise RuntimeError("contracted dimensions need to match, but first has size {} in dim {} and second "
+                               "has size {} in dim {}".format(a.size(da), da, b.size(db), db))
+        contracted_a.append(da)
+        contracted_b.append(db)
+        size *= a.size(da)
+    free_a = torch.jit.annotate(List[int], [])
+    shape = torch.jit.annotate(List[int], [])
+    rows = 1
+    for d in range(a.dim()):
+        if d not in contracted_a:
+            free_a.append(d)
+            shape.append(a.size(d))
+            rows *= a.size(d)
+    free_b = torch.jit.annotate(List[int], [])
+    cols = 1
+    for d in range(b.dim()):
+        if d not in contracted_b:
+            free_b.append(d)
+            shape.append(b.size(d))
+            cols *= b.size(d)
+    left = a.permute(free_a + contracted_a).reshape([rows, size])
+    right = b.permute(contracted_b + free_b).reshape([size, cols])
+    return left.mm(right).reshape(shape)
+
+
+def tensordot__1(a: Tensor, b: Tensor, dims: int = 2, out: Optional[Tensor] = None) -> Tensor:
+    if dims < 0:
+        raise RuntimeError("tensordot expects dims >= 0, but got dims={}".format(dims))
+    if dims > min(a.dim(), b.dim()):
+        raise RuntimeError("tensordot expects dims < ndim_a or ndim_b, but got dims={}".format(dims))
+    dims_a = torch.jit.annotate(List[int], [])
+    dims_b = torch.jit.annotate(List[int], [])
+    for i in range(dims):
+        dims_a.append(a.dim() - dims + i)
+        dims_b.append(i)
+    return _tensordot(a, b, dims_a, dims_b)
+
+
+def tensordot__2(a: Tensor, b: Tensor, dims: List[List[int]], out: Optional[Tensor] = None) -> Tensor:
+    if len(dims) != 2:
+        raise RuntimeError("tensordot expects dims to be a pair of dimension lists")
+    return _tensordot(a, b, dims[0], dims[1])
+
+
+def tensordot__3(a: Tensor, b: Tensor, dims: List[int], out: Optional[Tensor] = None) -> Tensor:
+    if len(dims) != 2:
+        raise RuntimeError("tensordot expects dims to be a pair of dimensions")
+    return _tensordot(a, b, [dims[0]], [dims[1]])
+
+
+def stft(input: Tensor, n_fft: int, hop_length: Optional[int] = None, win_length: Optional[int] = None,
+         window: Optional[Tensor] = None, center: bool = True, pad_mode: str = "reflect", normalized: bool = False,
+         onesided: Optional[bool] = None, return_complex: Optional[bool] = None) -> Tensor:
+    if center:
+        ndim = input.dim()
+        shape = torch.jit.annotate(List[int], [])
+        for _ in range(3 - ndim):
+            shape.append(1)
+        for s in input.size():
+            shape.append(s)
+        half = n_fft // 2
+        padded = torch.ops.aten.pad(input.view(shape), [half, half], pad_mode)
+        input = padded.view(padded.size()[3 - ndim:])
+    return torch.ops.aten.stft(input, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)
+
+
+def _unique(input: Tensor, sorted: bool, return_inverse: bool, return_counts: bool,
+            dim: Optional[int]) -> Tuple[Tensor, Tensor, Tensor]:
+    if dim is not None:
+        return torch.ops.aten.unique_dim(input, dim, sorted, return_inverse, return_counts)
+    return torch.ops.aten._unique2(input, sorted, return_inverse, return_counts)
+
+
+# torch.unique's result type depends on return_inverse and return_counts (constants): a
+# Tensor, or a tuple with the inverse indices and/or the counts.
+def _unique_output(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False,
+                   dim: Optional[int] = None) -> Tensor:
+    return _unique(input, sorted, return_inverse, return_counts, dim)[0]
+
+
+def _unique_counts(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False,
+                   dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    result = _unique(input, sorted, return_inverse, return_counts, dim)
+    return result[0], result[2]
+
+
+def _unique_inverse(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False,
+                    dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    result = _unique(input, sorted, return_inverse, return_counts, dim)
+    return result[0], result[1]
+
+
+def _unique_all(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False,
+                dim: Optional[int] = None) -> Tuple[Tensor, Tensor, Tensor]:
+    return _unique(input, sorted, return_inverse, return_counts, dim)
+
+
+def _unique_consecutive(input: Tensor, return_inverse: bool, return_counts: bool,
+                        dim: Optional[int]) -> Tuple[Tensor, Tensor, Tensor]:
+    return torch.ops.aten.unique_consecutive(input, return_inverse, return_counts, dim)
+
+
+def _consecutive_output(input: Tensor, return_inverse: bool = False, return_counts: bool = False,
+                        dim: Optional[int] = None) -> Tensor:
+    return _unique_consecutive(input, return_inverse, return_counts, dim)[0]
+
+
+def _consecutive_counts(input: Tensor, return_inverse: bool = False, return_counts: bool = False,
+                        dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    result = _unique_consecutive(input, return_inverse, return_counts, dim)
+    return result[0], result[2]
+
+
+def _consecutive_inverse(input: Tensor, return_inverse: bool = False, return_counts: bool = False,
+                         dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    result = _unique_consecutive(input, return_inverse, return_counts, dim)
+    return result[0], result[1]
+
+
+def _consecutive_all(input: Tensor, return_inverse: bool = False, return_counts: bool = False,
+                     dim: Optional[int] = None) -> Tuple[Tensor, Tensor, Tensor]:
+    return _unique_consecutive(input, return_inverse, return_counts, dim)
+
+
+# LU factorisation with partial pivoting (the row of largest magnitude, the first on ties, as
+# LAPACK's getrf): L below the diagonal (unit diagonal implied) and U on and above it, 1-based
+# int32 pivots, and the first zero pivot's 1-based column in infos (0 when none).
+def _lu_factor(A: Tensor, pivot: bool) -> Tuple[Tensor, Tensor, Tensor]:
+    if not pivot:
+        raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
+    if A.dim() < 2:
+        raise RuntimeError("linalg.lu_factor: The input tensor A must have at least 2 dimensions.")
+    m = A.size(-2)
+    n = A.size(-1)
+    steps = min(m, n)
+    batch = A.size()[:-2]
+    lu = A.clone().reshape([-1, m, n])
+    b = lu.size(0)
+    infos = torch.zeros([b], dtype=torch.int32, device=A.device)
+    pivots = torch.jit.annotate(List[Tensor], [])
+    base = torch.arange(m, dtype=torch.long, device=A.device).unsqueeze(0).expand([b, m])
+    for j in range(steps):
+        p = lu[:, j:, j].abs().argmax(1) + j
+        pivots.append(p + 1)
+        # Rows j and p swapped, in every matrix of the batch.
+        order = base.scatter(1, p.unsqueeze(1), torch.full([b, 1], j, dtype=torch.long, device=A.device))
+        order = order.scatter(1, torch.full([b, 1], j, dtype=torch.long, device=A.device), p.unsqueeze(1))
+        lu = lu.gather(1, order.unsqueeze(2).expand([b, m, n]))
+        diagonal = lu[:, j, j]
+        zero = diagonal == 0
+        infos = torch.where(zero & (infos == 0), torch.full_like(infos, j + 1), infos)
+        factors = lu[:, j + 1:, j] / torch.where(zero, torch.ones_like(diagonal), diagonal).unsqueeze(1)
+        lu[:, j + 1:, j] = factors
+        lu[:, j + 1:, j + 1:] -= factors.unsqueeze(2) * lu[:, j, j + 1:].unsqueeze(1)
+    pivot_tensor = torch.stack(pivots, 1).to(torch.int32)
+    return lu.reshape(A.size()), pivot_tensor.reshape(batch + [steps]), infos.reshape(batch)
+
+
+def _lu_with_infos(A: Tensor, pivot: bool = True, get_infos: bool = False,
+                   out: Optional[Tuple[Tensor, Tensor, Tensor]] = None) -> Tuple[Tensor, Tensor, Tensor]:
+    return _lu_factor(A, pivot)
+
+
+def _lu_no_infos(A: Tensor, pivot: bool = True, get_infos: bool = False,
+                 out: Optional[Tuple[Tensor, Tensor]] = None) -> Tuple[Tensor, Tensor]:
+    result = _lu_factor(A, pivot)
+    return result[0], result[1]
