@@ -10,6 +10,8 @@
 #include "ember/error.h"
 #include "ember/ir/ir.h"
 #include "passes/dead_code_elimination.h"
+#include "passes/jit_log.h"
+#include "passes/jit_opt_limit.h"
 #include "passes/mutable_types.h"
 
 namespace ember::jit {
@@ -80,6 +82,7 @@ class ConstantPropagator {
       return;  // it fails at run time too; leave it there to report
     }
     if (stack.size() != n->outputs().size()) return;
+    if (!JIT_OPT_ALLOWED) return;
     std::vector<Value*> constants;
     WithInsertPoint guard(n);
     for (size_t i = 0; i < stack.size(); ++i) {
@@ -93,6 +96,7 @@ class ConstantPropagator {
       if (stack[i].isNone()) c->setType(n->output(i)->type());
       constants.push_back(c);
     }
+    GRAPH_UPDATE("Folding ", n->kind().toQualString(), " into ", constants.size(), " constant(s)");
     for (size_t i = 0; i < constants.size(); ++i) n->output(i)->replaceAllUsesWith(constants[i]);
     changed_ = true;
   }
@@ -174,6 +178,7 @@ class ConstantPropagator {
 bool constantPropagationImmutableTypes(const std::shared_ptr<Graph>& graph) {
   bool changed = ConstantPropagator(*graph).run();
   if (changed) eliminateDeadCode(graph);
+  GRAPH_DUMP("After ConstantPropagation: ", graph);
   return changed;
 }
 
