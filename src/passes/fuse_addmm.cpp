@@ -30,15 +30,11 @@ bool tryFuse(Node* add, size_t mmSide) {
   Value* typed = tensorType(mat1) && tensorType(mat1)->scalarType() ? mat1 : mat2;
   const TensorType* typedType = tensorType(typed);
   if (!typedType || !typedType->scalarType()) return false;
+  if (biasType->scalarType() != typedType->scalarType()) return false;
   if (!JIT_OPT_ALLOWED) return false;
   Graph* graph = add->owningGraph();
   WithInsertPoint guard(add);
   Value* bias = add->input(1 - mmSide);
-  if (biasType->scalarType() != typedType->scalarType()) {
-    Node* typeAs = graph->insertNode(graph->create(aten::type_as, {bias, typed}));
-    typeAs->output()->setType(TensorType::get());
-    bias = typeAs->output();
-  }
   Value* one = graph->insertConstant(IValue(int64_t(1)));
   Node* addmm = graph->insertNode(graph->create(aten::addmm, {bias, mat1, mat2, one, one}));
   addmm->output()->copyMetadata(add->output());

@@ -1,8 +1,10 @@
 // FuseAddMM: `aten::add(aten::mm(a, b), c, alpha=1)` (either operand order) becomes
-// `aten::addmm(c, a, b, 1, 1)`, as PyTorch 1.13's FuseAddMM does: only when c's rank is known
-// (addmm rejects a 0-dim bias of another dtype where add would promote) and the product's dtype
-// is known; c goes through `aten::type_as` unless it has that dtype already. The add stays for
-// the next dead code elimination.
+// `aten::addmm(c, a, b, 1, 1)`, as PyTorch 1.13's FuseAddMM does, when c's rank is known and
+// the product's dtype is known. The add stays for the next dead code elimination.
+//
+// Differs from PyTorch on purpose: ember fuses only when c's dtype is known and equal to the
+// product's. PyTorch also fuses a bias of another dtype, and that addmm then fails at run time
+// ("self and mat2 must have the same dtype") where the add promoted.
 #pragma once
 
 #include <memory>
