@@ -57,7 +57,11 @@ PassFunction byText(std::function<void(std::shared_ptr<Graph>&)> pass) {
 std::vector<PassInfo> buildTable() {
   std::vector<PassInfo> t = {
       {"inline", "inline calls of graph functions and methods, recursively",
-       byText([](std::shared_ptr<Graph>& g) { inlineCalls(*g); })},
+       [](std::shared_ptr<Graph>& g) {
+         PassResult r;
+         r.changed = inlineCalls(*g);
+         return r;
+       }},
       {"dce", "remove nodes whose results are unused and that have no side effects",
        byText([](std::shared_ptr<Graph>& g) { eliminateDeadCode(g); })},
 #ifdef EMBER_HAVE_CSE
@@ -69,7 +73,7 @@ std::vector<PassInfo> buildTable() {
       {"constant_propagation_immutable_types", "constant propagation limited to values of immutable types",
        reporting(constantPropagationImmutableTypes)},
       {"constant_pooling", "merge equal constants and hoist them to the start of the graph",
-       byText([](std::shared_ptr<Graph>& g) { constantPooling(g); })},
+       reporting(constantPooling)},
       {"peephole", "local algebraic and type-based simplifications (PeepholeOptimize)",
        reporting(peepholeOptimize)},
       {"loop_unrolling", "unroll loops: constant trip counts fully, others by a factor of 8",

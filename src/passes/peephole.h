@@ -19,6 +19,9 @@
 //  - lists built by prim::ListConstruct and only read (len, __getitem__, ...): `len(l)` is a
 //    constant and `l[i]` with a constant in-range i is the element. PyTorch proves "only read"
 //    with alias analysis; ember accepts only lists whose every use is a reading op.
+// Not done yet: PyTorch's alias-sensitive tensor rewrites (`x + 0`, `x * 1`, `x - 0` on tensors
+// whose type shows the result has x's shape and dtype, when neither is written later) need
+// AliasDb; they belong with the alias-aware passes.
 #pragma once
 
 #include <memory>

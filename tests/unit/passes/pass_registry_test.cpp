@@ -94,6 +94,27 @@ TEST(PassRegistry, PrintAfterChangeOnlyPrintsChangedPasses) {
   FileCheck().check("-- after lint (unchanged) --").check("-- after dce (unchanged) --").run(all.str());
 }
 
+// The flag is the passes' own (pooling, inlining) or from comparing the printed graph (dce):
+// either way a second run changes nothing.
+TEST(PassRegistry, ChangedFlagsSettle) {
+  auto g = parse(R"IR(
+graph(%x : int):
+  %a : int = aten::neg(%x)
+  %one : int = prim::Constant[value=1]()
+  %b : int = aten::add(%a, %one)
+  %one2 : int = prim::Constant[value=1]()
+  %dead : int = aten::mul(%x, %one2)
+  %c : int = aten::add(%b, %one2)
+  return (%c)
+)IR");
+  for (const char* pass : {"constant_pooling", "dce", "inline"}) {
+    bool expected = std::string(pass) != "inline";
+    EXPECT_EQ(runPass(pass, g).changed, expected) << pass;
+    EXPECT_FALSE(runPass(pass, g).changed) << pass << " run twice";
+  }
+  FileCheck().checkCount("prim::Constant", 1, true).checkNot("aten::mul").run(g->toString());
+}
+
 TEST(PassRegistry, CanonicalizeReplacesTheGraph) {
   auto g = parse(R"IR(
 graph(%x : int):
