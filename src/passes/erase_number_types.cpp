@@ -46,6 +46,7 @@ bool isConversion(Symbol k) {
 
 bool eraseIn(Block* block) {
   bool changed = false;
+  for (Value* in : block->inputs()) changed |= retype(in);  // the graph's, loop counters, carried values
   for (auto it = block->nodes().begin(); it != block->nodes().end();) {
     Node* n = *it++;
     for (Block* sub : n->blocks()) changed |= eraseIn(sub);
@@ -77,9 +78,7 @@ bool eraseIn(Block* block) {
 }  // namespace
 
 bool eraseNumberTypes(const std::shared_ptr<Graph>& graph) {
-  bool changed = false;
-  for (Value* in : graph->inputs()) changed |= retype(in);
-  changed |= eraseIn(graph->block());
+  bool changed = eraseIn(graph->block());
   GRAPH_DUMP("After EraseNumberTypes: ", graph);
   return changed;
 }

@@ -68,6 +68,54 @@ Value* simplifyIntArithmetic(Node* n) {
   return nullptr;
 }
 
+bool isIntAddOrSub(const Node* n) {
+  return (n->kind() == aten::add || n->kind() == aten::sub) && n->inputs().size() == 2 && n->outputs().size() == 1 &&
+         isInt(n->input(0)) && isInt(n->input(1)) && isInt(n->output());
+}
+
+// `v` as x + offset when it is an int add or sub with one constant operand (either side of an
+// add, the right of a sub).
+std::optional<std::pair<Value*, int64_t>> offsetForm(Value* v) {
+  Node* n = v->node();
+  if (!isIntAddOrSub(n)) return std::nullopt;
+  auto lhs = constantInt(n->input(0)), rhs = constantInt(n->input(1));
+  if (n->kind() == aten::add && rhs && !lhs) return std::pair{n->input(0), *rhs};
+  if (n->kind() == aten::add && lhs && !rhs) return std::pair{n->input(1), *lhs};
+  if (n->kind() == aten::sub && rhs && !lhs) return std::pair{n->input(0), int64_t(0ULL - uint64_t(*rhs))};
+  return std::nullopt;
+}
+
+int64_t wrappingAdd(int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); }
+
+// (x + A) + B -> x + (A + B), (x + A) - B -> x - (B - A), and the like, rewriting `n` in place
+// (it keeps its kind) with the combined constant inserted before it. Returns the combined
+// offset, or nullopt when `n` is not such a chain.
+std::optional<int64_t> combineIntOffsets(Node* n) {
+  if (!isIntAddOrSub(n)) return std::nullopt;
+  auto lhs = constantInt(n->input(0)), rhs = constantInt(n->input(1));
+  Value* inner = nullptr;
+  int64_t b = 0;
+  if (rhs && !lhs) {
+    inner = n->input(0);
+    b = *rhs;
+  } else if (lhs && !rhs && n->kind() == aten::add) {
+    inner = n->input(1);
+    b = *lhs;
+  } else {
+    return std::nullopt;
+  }
+  auto form = offsetForm(inner);
+  if (!form || !JIT_OPT_ALLOWED) return std::nullopt;
+  bool isAdd = n->kind() == aten::add;
+  int64_t total = wrappingAdd(form->second, isAdd ? b : int64_t(0ULL - uint64_t(b)));
+  int64_t constant = isAdd ? total : int64_t(0ULL - uint64_t(total));
+  GRAPH_UPDATE("Combining int offsets into %", n->output()->debugName());
+  Value* c = insertConstantAt(n, IValue(constant));
+  n->replaceInput(0, form->first);
+  n->replaceInput(1, c);
+  return total;
+}
+
 Value* simplifyTensorOp(Node* n) {
   Symbol k = n->kind();
   if (k == aten::t && n->inputs().size() == 1 && n->input(0)->node()->kind() == aten::t &&
@@ -167,6 +215,9 @@ bool optimizeBlock(Block* block) {
     // As in PyTorch an unused result counts as a change too, so the DCE afterwards runs.
     if (Value* v = simplifyIntArithmetic(n)) {
       changed |= replaceOutput(n, v);
+    } else if (auto offset = combineIntOffsets(n)) {
+      changed = true;
+      if (*offset == 0) replaceOutput(n, n->input(0));  // x + 0 after combining
     } else if (Value* w = simplifyTensorOp(n)) {
       changed |= replaceOutput(n, w);
     } else if (Value* x = simplifyConversion(n)) {

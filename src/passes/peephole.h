@@ -4,7 +4,8 @@
 //    or number, or a list of them, or a dict of them. As in PyTorch this also holds for a float
 //    NaN compared with itself, which programs can observe (`x == x` is True once optimised).
 //  - int arithmetic: `x + 0`, `0 + x`, `x - 0`, `x * 1`, `1 * x`, `x // 1` are x (both operands
-//    and the result ints). PyTorch also rewrites `aten::div(x, 1)` to the int x, giving a float
+//    and the result ints); chains of constant offsets combine: `(x + 3) - 5` is `x - 2`, and
+//    `(x + 3) - 3` is x. PyTorch also rewrites `aten::div(x, 1)` to the int x, giving a float
 //    result an int value; ember does not.
 //  - tensors: `x.t().t()` is x; `x.expand(sizes)` is x when x's type has exactly those sizes;
 //    `x.type_as(y)` is x when both dtypes and devices are known and equal; `x.size()`,

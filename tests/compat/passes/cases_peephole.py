@@ -24,6 +24,35 @@ graph(%x : int, %y : float):
   %j : float = aten::add(%y, %z)
   %k : int = aten::sub(%z, %x)
 """ + _tuple_of(["int"] * 7 + ["float", "float", "int"], ["%a", "%b", "%c", "%d", "%e", "%f", "%h", "%i", "%j", "%k"])),
+    ("int_offset_chains", "peephole", """
+graph(%x : int, %y : int):
+  %a : int = prim::Constant[value=3]()
+  %b : int = prim::Constant[value=5]()
+  %p1 : int = aten::add(%x, %a)
+  %q1 : int = aten::add(%p1, %b)
+  %q2 : int = aten::sub(%p1, %b)
+  %p2 : int = aten::sub(%x, %a)
+  %q3 : int = aten::add(%p2, %b)
+  %q4 : int = aten::sub(%p2, %b)
+  %p3 : int = aten::add(%a, %x)
+  %q5 : int = aten::add(%b, %p3)
+  %q6 : int = aten::add(%p1, %y)
+  %q7 : int = aten::sub(%p1, %a)
+  %p4 : int = aten::mul(%x, %a)
+  %q8 : int = aten::mul(%p4, %b)
+  %p5 : int = aten::sub(%a, %x)
+  %q9 : int = aten::add(%p5, %b)
+""" + _tuple_of(["int"] * 9, ["%q1", "%q2", "%q3", "%q4", "%q5", "%q6", "%q7", "%q8", "%q9"])),
+    ("int_offset_chain_long", "peephole", """
+graph(%x : int):
+  %one : int = prim::Constant[value=1]()
+  %a : int = aten::add(%x, %one)
+  %b : int = aten::add(%a, %one)
+  %c : int = aten::sub(%b, %one)
+  %d : int = aten::add(%c, %one)
+  %e : int = aten::mul(%d, %b)
+  return (%e)
+"""),
     ("int_div_by_one", "peephole", """
 graph(%x : int):
   %o : int = prim::Constant[value=1]()
