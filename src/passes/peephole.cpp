@@ -44,7 +44,7 @@ bool mustBeNone(const Value* v) {
 // Conservative where PyTorch is not: Any may hold None too.
 bool mustNotBeNone(const Value* v) {
   const TypePtr& t = v->type();
-  if (t->kind() == TypeKind::NoneType || t->kind() == TypeKind::AnyType) return false;
+  if (t->kind() == TypeKind::NoneType || t->kind() == TypeKind::AnyType || t->castRaw<OptionalType>()) return false;
   if (auto u = t->castRaw<UnionType>()) return !u->canHoldType(*NoneType::get());
   return true;
 }

@@ -96,5 +96,29 @@ graph(%x : int, %t : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %
   FileCheck().checkNot("aten::add").checkNot("aten::t(").run(out);
 }
 
+// An Optional may be None: its comparison with None and its unwrap stay (the program corpus
+// cases 123 and 293 run wrong otherwise).
+TEST(Peephole, OptionalsMayBeNone) {
+  auto g = std::make_shared<Graph>();
+  parseIR(R"IR(
+graph(%x : int?, %u : Union(int, NoneType)):
+  %none : NoneType = prim::Constant()
+  %a : bool = aten::__is__(%x, %none)
+  %b : bool = aten::__isnot__(%u, %none)
+  %c : int = aten::_unwrap_optional(%x)
+  %d : int = prim::unchecked_unwrap_optional(%x)
+  %r : (bool, bool, int, int) = prim::TupleConstruct(%a, %b, %c, %d)
+  return (%r)
+)IR",
+          *g);
+  EXPECT_FALSE(peepholeOptimize(g));
+  FileCheck()
+      .check("aten::__is__(%x, %none)")
+      .check("aten::__isnot__(%u, %none)")
+      .check("aten::_unwrap_optional(%x)")
+      .check("prim::unchecked_unwrap_optional(%x)")
+      .run(g->toString());
+}
+
 }  // namespace
 }  // namespace ember::jit
