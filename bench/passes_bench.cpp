@@ -24,7 +24,8 @@ namespace {
 std::string straightLine(int nodes) {
   std::string text = "graph(%x : Tensor, %n : int, %c : bool):\n  %one : int = prim::Constant[value=1]()\n";
   std::string cur = "%x";
-  static const char* kOps[] = {"aten::add(%s, %s, %%one)", "aten::mul(%s, %s)", "aten::relu(%s)", "aten::sub(%s, %s, %%one)"};
+  static const char* kOps[] = {"aten::add(%s, %s, %%one)", "aten::mul(%s, %s)", "aten::relu(%s)",
+                               "aten::sub(%s, %s, %%one)"};
   char line[128];
   for (int i = 0; i < nodes; ++i) {
     std::string next = "%v" + std::to_string(i);
@@ -47,7 +48,8 @@ std::string nested(int nodes) {
   auto chain = [&](std::string& out, std::string v, int len, const std::string& indent) {
     for (int i = 0; i < len; ++i) {
       std::string next = fresh();
-      out += indent + next + " : Tensor = " + (i % 2 ? "aten::relu(" + v + ")" : "aten::add(" + v + ", " + v + ", %one)") + "\n";
+      out += indent + next +
+             " : Tensor = " + (i % 2 ? "aten::relu(" + v + ")" : "aten::add(" + v + ", " + v + ", %one)") + "\n";
       v = next;
       ++count;
     }
@@ -62,7 +64,8 @@ std::string nested(int nodes) {
     text += "      -> (" + b + ")\n";
     ++count;
     std::string l = fresh(), body = fresh(), i = fresh();
-    text += "  " + l + " : Tensor = prim::Loop(%n, %true, " + r + ")\n    block0(" + i + " : int, " + body + " : Tensor):\n";
+    text += "  " + l + " : Tensor = prim::Loop(%n, %true, " + r + ")\n    block0(" + i + " : int, " + body +
+            " : Tensor):\n";
     std::string v = chain(text, body, 4, "      ");
     std::string inner = fresh();
     text += "      " + inner + " : Tensor = prim::If(%c)\n        block0():\n";

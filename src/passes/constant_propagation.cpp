@@ -22,11 +22,32 @@ namespace {
 // anything that calls out or changes state.
 bool isSkippedKind(Symbol kind) {
   static const Symbol kSkipped[] = {
-      prim::If,      prim::Loop,         prim::Closure,   prim::Constant, prim::Uninitialized, prim::AutogradZero,
-      prim::Guard,   prim::profile,      prim::profile_ivalue, prim::unchecked_unwrap_optional,
-      prim::RaiseException, prim::Print, prim::CallFunction, prim::CallMethod, prim::Enter, prim::Exit,
-      prim::Load,    prim::Store,        prim::GetAttr,   prim::SetAttr,  prim::CreateObject,  prim::fork,
-      prim::BailOut, prim::BailoutTemplate, prim::TypeCheck, prim::RequiresGradCheck,
+      prim::If,
+      prim::Loop,
+      prim::Closure,
+      prim::Constant,
+      prim::Uninitialized,
+      prim::AutogradZero,
+      prim::Guard,
+      prim::profile,
+      prim::profile_ivalue,
+      prim::unchecked_unwrap_optional,
+      prim::RaiseException,
+      prim::Print,
+      prim::CallFunction,
+      prim::CallMethod,
+      prim::Enter,
+      prim::Exit,
+      prim::Load,
+      prim::Store,
+      prim::GetAttr,
+      prim::SetAttr,
+      prim::CreateObject,
+      prim::fork,
+      prim::BailOut,
+      prim::BailoutTemplate,
+      prim::TypeCheck,
+      prim::RequiresGradCheck,
   };
   for (Symbol k : kSkipped)
     if (k == kind) return true;

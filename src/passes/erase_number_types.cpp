@@ -13,10 +13,14 @@ namespace {
 // The dtype a number type becomes, or nullopt for other types.
 std::optional<ScalarType> tensorDtypeFor(const TypePtr& t) {
   switch (t->kind()) {
-    case TypeKind::IntType: return kLong;
-    case TypeKind::FloatType: return kDouble;
-    case TypeKind::BoolType: return kBool;
-    default: return std::nullopt;
+    case TypeKind::IntType:
+      return kLong;
+    case TypeKind::FloatType:
+      return kDouble;
+    case TypeKind::BoolType:
+      return kBool;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -34,8 +38,10 @@ Tensor scalarTensor(const IValue& v) {
     return t;
   }
   Tensor t = empty({}, v.isDouble() ? kDouble : kLong);
-  if (v.isDouble()) *t.data_ptr<double>() = v.toDouble();
-  else *t.data_ptr<int64_t>() = v.toInt();
+  if (v.isDouble())
+    *t.data_ptr<double>() = v.toDouble();
+  else
+    *t.data_ptr<int64_t>() = v.toInt();
   return t;
 }
 

@@ -65,9 +65,12 @@ void parseLocked(LogConfig& c) {
 
 const char* jitLoggingLevelName(JitLoggingLevel level) {
   switch (level) {
-    case JitLoggingLevel::Dump: return "DUMP";
-    case JitLoggingLevel::Update: return "UPDATE";
-    case JitLoggingLevel::Debug: return "DEBUG";
+    case JitLoggingLevel::Dump:
+      return "DUMP";
+    case JitLoggingLevel::Update:
+      return "UPDATE";
+    case JitLoggingLevel::Debug:
+      return "DEBUG";
   }
   return "?";
 }

@@ -59,9 +59,9 @@ inline bool jitLogEnabled(const char* path, JitLoggingLevel level) {
 
 }  // namespace ember::jit
 
-#define EMBER_JIT_LOG(level, ...)                                                                   \
-  do {                                                                                             \
-    if (::ember::jit::detail::jitLogEnabled(__FILE__, level))                                      \
+#define EMBER_JIT_LOG(level, ...)                                                                 \
+  do {                                                                                            \
+    if (::ember::jit::detail::jitLogEnabled(__FILE__, level))                                     \
       ::ember::jit::jitLogWrite(level, __FILE__, __LINE__, ::ember::detail::concat(__VA_ARGS__)); \
   } while (0)
 

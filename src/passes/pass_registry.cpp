@@ -74,10 +74,8 @@ std::vector<PassInfo> buildTable() {
        reporting(constantPropagationImmutableTypes)},
       {"constant_pooling", "merge equal constants and hoist them to the start of the graph",
        reporting(constantPooling)},
-      {"peephole", "local algebraic and type-based simplifications (PeepholeOptimize)",
-       reporting(peepholeOptimize)},
-      {"loop_unrolling", "unroll loops: constant trip counts fully, others by a factor of 8",
-       reporting(unrollLoops)},
+      {"peephole", "local algebraic and type-based simplifications (PeepholeOptimize)", reporting(peepholeOptimize)},
+      {"loop_unrolling", "unroll loops: constant trip counts fully, others by a factor of 8", reporting(unrollLoops)},
       {"constant_loop_unrolling", "unroll loops with constant trip counts, whatever their size",
        reporting(unrollConstantLoops)},
 #ifdef EMBER_HAVE_REMOVE_MUTATION
@@ -168,8 +166,7 @@ std::vector<std::string> parsePassPipeline(std::string_view pipeline) {
     EMBER_CHECK(findPass(name), "unknown pass '", name, "'; known passes: ", knownPassNames());
     names.push_back(name);
   }
-  EMBER_CHECK(!names.empty() && (text.empty() || text.back() != ','), "empty pass name in pipeline '", pipeline,
-              "'");
+  EMBER_CHECK(!names.empty() && (text.empty() || text.back() != ','), "empty pass name in pipeline '", pipeline, "'");
   return names;
 }
 

@@ -23,7 +23,8 @@ bool isImmutableScalar(const TypePtr& t) {
 bool foldsSelfComparison(const TypePtr& t) {
   if (isImmutableScalar(t)) return true;
   if (auto list = t->castRaw<ListType>()) return isImmutableScalar(list->getElementType());
-  if (auto dict = t->castRaw<DictType>()) return isImmutableScalar(dict->getKeyType()) && isImmutableScalar(dict->getValueType());
+  if (auto dict = t->castRaw<DictType>())
+    return isImmutableScalar(dict->getKeyType()) && isImmutableScalar(dict->getValueType());
   return false;
 }
 
@@ -38,7 +39,8 @@ std::optional<int64_t> constantInt(const Value* v) {
 const TensorType* tensorType(const Value* v) { return v->type()->castRaw<TensorType>(); }
 
 bool mustBeNone(const Value* v) {
-  return v->type()->kind() == TypeKind::NoneType || (v->node()->kind() == prim::Constant && toIValue(v) && toIValue(v)->isNone());
+  return v->type()->kind() == TypeKind::NoneType ||
+         (v->node()->kind() == prim::Constant && toIValue(v) && toIValue(v)->isNone());
 }
 
 // Conservative where PyTorch is not: Any may hold None too.
@@ -142,7 +144,8 @@ Value* simplifyConversion(Node* n) {
   Value* in = n->input(0);
   bool numberFromTensor = k == aten::Int || k == aten::Float || k == aten::IntImplicit || k == aten::FloatImplicit ||
                           k == aten::ScalarImplicit;
-  if (numberFromTensor && in->node()->kind() == prim::NumToTensor && *n->output()->type() == *in->node()->input(0)->type())
+  if (numberFromTensor && in->node()->kind() == prim::NumToTensor &&
+      *n->output()->type() == *in->node()->input(0)->type())
     return in->node()->input(0);
   if ((k == aten::Int || k == Symbol::aten("ceil")) && isInt(in)) return in;
   if ((k == prim::unchecked_unwrap_optional || k == Symbol::aten("_unwrap_optional")) && mustNotBeNone(in)) return in;
@@ -232,8 +235,8 @@ bool optimizeBlock(Block* block) {
 
 // Uses that only read a list (so its ListConstruct's elements stay its elements).
 bool readsList(const Use& u) {
-  static const Symbol kReaders[] = {aten::len, aten::__getitem__, aten::__contains__, prim::ListUnpack, aten::format,
-                                    prim::Print, aten::eq, aten::ne};
+  static const Symbol kReaders[] = {aten::len,    aten::__getitem__, aten::__contains__, prim::ListUnpack,
+                                    aten::format, prim::Print,       aten::eq,           aten::ne};
   for (Symbol k : kReaders)
     if (u.user->kind() == k) return true;
   return false;

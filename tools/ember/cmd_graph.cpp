@@ -17,15 +17,15 @@ namespace ember::cli {
 namespace {
 std::string usage() {
   return std::string(
-    "usage: ember graph TARGET [--method NAME] [--optimized [--inputs FILE]] [--passes LIST ...]\n"
-    "       ember graph --list-passes\n"
-    "\n"
-    "Prints the graph of a method of an archive or a function of a TorchScript source file.\n"
-    "\n"
-    "  --method NAME   method or function (default: forward)\n"
-    "  --optimized     print the graph the executor runs for the inputs instead (its ArgumentSpec\n"
-    "                  plan: input types refined, inlined, optimised)\n"
-    "  --inputs FILE   the inputs for --optimized (torch.save tuple/list, or .npy)\n") +
+             "usage: ember graph TARGET [--method NAME] [--optimized [--inputs FILE]] [--passes LIST ...]\n"
+             "       ember graph --list-passes\n"
+             "\n"
+             "Prints the graph of a method of an archive or a function of a TorchScript source file.\n"
+             "\n"
+             "  --method NAME   method or function (default: forward)\n"
+             "  --optimized     print the graph the executor runs for the inputs instead (its ArgumentSpec\n"
+             "                  plan: input types refined, inlined, optimised)\n"
+             "  --inputs FILE   the inputs for --optimized (torch.save tuple/list, or .npy)\n") +
          kPassFlagsUsage;
 }
 }  // namespace

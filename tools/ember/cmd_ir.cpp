@@ -7,12 +7,12 @@
 #include <sstream>
 
 #include "commands.h"
-#include "options.h"
-#include "pass_flags.h"
 #include "ember/core/type.h"
 #include "ember/error.h"
 #include "ember/ir/ir.h"
 #include "ember/ir/ir_parser.h"
+#include "options.h"
+#include "pass_flags.h"
 
 namespace ember::cli {
 

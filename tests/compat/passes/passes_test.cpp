@@ -7,12 +7,11 @@
 //   ember_compat_passes_tests --fixtures DIR [gtest flags]
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
 
@@ -70,7 +69,8 @@ void runCase(const json& c) {
   std::string actual = normalizeNames(g->toString(false));
   if (c.contains("known_difference")) {
     if (actual == expected)
-      std::printf("note: %s now matches PyTorch; remove it from KNOWN_DIFFERENCES\n", c.at("name").get<std::string>().c_str());
+      std::printf("note: %s now matches PyTorch; remove it from KNOWN_DIFFERENCES\n",
+                  c.at("name").get<std::string>().c_str());
     else
       std::printf("known difference in %s: %s\n", c.at("name").get<std::string>().c_str(),
                   c.at("known_difference").get<std::string>().c_str());

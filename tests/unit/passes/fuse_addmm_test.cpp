@@ -15,9 +15,13 @@ std::shared_ptr<Graph> addOfMm(const std::string& biasType, const std::string& a
   std::string args = biasFirst ? "%c, %m" : "%m, %c";
   parseIR("graph(%a : Float(2, 3), %b : Float(3, 4), %c : " + biasType +
               "):\n"
-              "  %alpha : int = prim::Constant[value=" + alpha + "]()\n"
+              "  %alpha : int = prim::Constant[value=" +
+              alpha +
+              "]()\n"
               "  %m : Tensor = aten::mm(%a, %b)\n"
-              "  %r : Tensor = aten::add(" + args + ", %alpha)\n"
+              "  %r : Tensor = aten::add(" +
+              args +
+              ", %alpha)\n"
               "  return (%r)\n",
           *g);
   return g;

@@ -25,11 +25,12 @@ std::shared_ptr<Graph> forLoop(const std::string& trips, int adds) {
   std::string tripDef = trips.empty() ? "" : "  %trips : int = prim::Constant[value=" + trips + "]()\n";
   std::string tripUse = trips.empty() ? "%n" : "%trips";
   auto g = std::make_shared<Graph>();
-  parseIR("graph(%x : int, %n : int):\n  %true : bool = prim::Constant[value=1]()\n"
-          "  %one : int = prim::Constant[value=1]()\n" +
-              tripDef + "  %r : int = prim::Loop(" + tripUse + ", %true, %x)\n    block0(%i : int, %acc : int):\n" +
-              body + "      -> (%true, " + cur + ")\n  return (%r)\n",
-          *g);
+  parseIR(
+      "graph(%x : int, %n : int):\n  %true : bool = prim::Constant[value=1]()\n"
+      "  %one : int = prim::Constant[value=1]()\n" +
+          tripDef + "  %r : int = prim::Loop(" + tripUse + ", %true, %x)\n    block0(%i : int, %acc : int):\n" + body +
+          "      -> (%true, " + cur + ")\n  return (%r)\n",
+      *g);
   return g;
 }
 

@@ -25,10 +25,7 @@ graph(%a : Tensor, %c : bool):
           *g);
   EXPECT_TRUE(removeExpands(g));
   g->lint();
-  FileCheck()
-      .checkCount("aten::expand", 2, true)
-      .check("prim::TupleConstruct(%a, %n, %o)")
-      .run(g->toString());
+  FileCheck().checkCount("aten::expand", 2, true).check("prim::TupleConstruct(%a, %n, %o)").run(g->toString());
   EXPECT_FALSE(removeExpands(g));
 }
 
