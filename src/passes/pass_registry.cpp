@@ -26,6 +26,10 @@
 #include "passes/common_subexpression_elimination.h"
 #define EMBER_HAVE_CSE 1
 #endif
+#if __has_include("passes/peephole_alias_sensitive.h")
+#include "passes/peephole_alias_sensitive.h"
+#define EMBER_HAVE_PEEPHOLE_ALIAS_SENSITIVE 1
+#endif
 #if __has_include("passes/remove_mutation.h")
 #include "passes/remove_mutation.h"
 #define EMBER_HAVE_REMOVE_MUTATION 1
@@ -54,6 +58,15 @@ PassFunction byText(std::function<void(std::shared_ptr<Graph>&)> pass) {
   };
 }
 
+// torch._C._jit_pass_peephole runs the alias-sensitive rules too, after the others.
+bool peepholeAll(const std::shared_ptr<Graph>& graph) {
+  bool changed = peepholeOptimize(graph);
+#ifdef EMBER_HAVE_PEEPHOLE_ALIAS_SENSITIVE
+  changed |= peepholeOptimizeAliasSensitive(graph);
+#endif
+  return changed;
+}
+
 std::vector<PassInfo> buildTable() {
   std::vector<PassInfo> t = {
       {"inline", "inline calls of graph functions and methods, recursively",
@@ -74,7 +87,7 @@ std::vector<PassInfo> buildTable() {
        reporting(constantPropagationImmutableTypes)},
       {"constant_pooling", "merge equal constants and hoist them to the start of the graph",
        reporting(constantPooling)},
-      {"peephole", "local algebraic and type-based simplifications (PeepholeOptimize)", reporting(peepholeOptimize)},
+      {"peephole", "local algebraic and type-based simplifications (PeepholeOptimize)", reporting(peepholeAll)},
       {"loop_unrolling", "unroll loops: constant trip counts fully, others by a factor of 8", reporting(unrollLoops)},
       {"constant_loop_unrolling", "unroll loops with constant trip counts, whatever their size",
        reporting(unrollConstantLoops)},
