@@ -67,6 +67,7 @@ bool sameAttribute(const Node* a, const Node* b, Symbol name) {
 class ConstantPooler {
  public:
   explicit ConstantPooler(Graph& graph) : graph_(graph) {}
+  bool changed() const { return changed_; }
 
   void run(Block* block) {
     for (auto it = block->nodes().begin(); it != block->nodes().end();) {
@@ -89,15 +90,20 @@ class ConstantPooler {
         if (isMutableType(n->output()->type())) return;
         n->output()->replaceAllUsesWith(existing->output());
         n->destroy();
+        changed_ = true;
         return;
       }
     }
     bucket.push_back(n);
     Node* front = graph_.nodes().front();
-    if (front != n) n->moveBefore(front);
+    if (front != n) {
+      n->moveBefore(front);
+      changed_ = true;
+    }
   }
 
   Graph& graph_;
+  bool changed_ = false;
   std::unordered_map<size_t, std::vector<Node*>> buckets_;
 };
 
@@ -114,6 +120,10 @@ bool sameConstant(const Node* a, const Node* b) {
   return true;
 }
 
-void constantPooling(const std::shared_ptr<Graph>& graph) { ConstantPooler(*graph).run(graph->block()); }
+bool constantPooling(const std::shared_ptr<Graph>& graph) {
+  ConstantPooler pooler(*graph);
+  pooler.run(graph->block());
+  return pooler.changed();
+}
 
 }  // namespace ember::jit

@@ -10,7 +10,8 @@ namespace ember::jit {
 class Graph;
 class Node;
 
-void constantPooling(const std::shared_ptr<Graph>& graph);
+// Returns whether the graph changed (a constant merged or moved).
+bool constantPooling(const std::shared_ptr<Graph>& graph);
 
 // Whether two prim::Constant nodes hold the same value of the same type. Floats compare by bit
 // pattern (so 0.0 and -0.0 stay apart), tensors by identity.

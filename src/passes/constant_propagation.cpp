@@ -10,6 +10,8 @@
 #include "ember/error.h"
 #include "ember/ir/ir.h"
 #include "passes/dead_code_elimination.h"
+#include "passes/jit_log.h"
+#include "passes/jit_opt_limit.h"
 #include "passes/mutable_types.h"
 
 namespace ember::jit {
@@ -20,11 +22,32 @@ namespace {
 // anything that calls out or changes state.
 bool isSkippedKind(Symbol kind) {
   static const Symbol kSkipped[] = {
-      prim::If,      prim::Loop,         prim::Closure,   prim::Constant, prim::Uninitialized, prim::AutogradZero,
-      prim::Guard,   prim::profile,      prim::profile_ivalue, prim::unchecked_unwrap_optional,
-      prim::RaiseException, prim::Print, prim::CallFunction, prim::CallMethod, prim::Enter, prim::Exit,
-      prim::Load,    prim::Store,        prim::GetAttr,   prim::SetAttr,  prim::CreateObject,  prim::fork,
-      prim::BailOut, prim::BailoutTemplate, prim::TypeCheck, prim::RequiresGradCheck,
+      prim::If,
+      prim::Loop,
+      prim::Closure,
+      prim::Constant,
+      prim::Uninitialized,
+      prim::AutogradZero,
+      prim::Guard,
+      prim::profile,
+      prim::profile_ivalue,
+      prim::unchecked_unwrap_optional,
+      prim::RaiseException,
+      prim::Print,
+      prim::CallFunction,
+      prim::CallMethod,
+      prim::Enter,
+      prim::Exit,
+      prim::Load,
+      prim::Store,
+      prim::GetAttr,
+      prim::SetAttr,
+      prim::CreateObject,
+      prim::fork,
+      prim::BailOut,
+      prim::BailoutTemplate,
+      prim::TypeCheck,
+      prim::RequiresGradCheck,
   };
   for (Symbol k : kSkipped)
     if (k == kind) return true;
@@ -80,6 +103,7 @@ class ConstantPropagator {
       return;  // it fails at run time too; leave it there to report
     }
     if (stack.size() != n->outputs().size()) return;
+    if (!JIT_OPT_ALLOWED) return;
     std::vector<Value*> constants;
     WithInsertPoint guard(n);
     for (size_t i = 0; i < stack.size(); ++i) {
@@ -93,6 +117,7 @@ class ConstantPropagator {
       if (stack[i].isNone()) c->setType(n->output(i)->type());
       constants.push_back(c);
     }
+    GRAPH_UPDATE("Folding ", n->kind().toQualString(), " into ", constants.size(), " constant(s)");
     for (size_t i = 0; i < constants.size(); ++i) n->output(i)->replaceAllUsesWith(constants[i]);
     changed_ = true;
   }
@@ -174,6 +199,7 @@ class ConstantPropagator {
 bool constantPropagationImmutableTypes(const std::shared_ptr<Graph>& graph) {
   bool changed = ConstantPropagator(*graph).run();
   if (changed) eliminateDeadCode(graph);
+  GRAPH_DUMP("After ConstantPropagation: ", graph);
   return changed;
 }
 

@@ -57,12 +57,14 @@ void recordInlinedFrame(Node* n, const Node::InlinedCallStack& outer, const Node
 class Inliner {
  public:
   void inlineBlock(Block* block, int depth);
+  bool inlinedAny() const { return inlinedAny_; }
 
  private:
   const Graph& inlinedBody(Function* fn, int depth);
   void inlineCall(Node* call, Function* fn, int depth);
 
   std::unordered_map<Function*, std::shared_ptr<Graph>> bodies_;
+  bool inlinedAny_ = false;  // the inlined callee bodies' own calls included
 };
 
 const Graph& Inliner::inlinedBody(Function* fn, int depth) {
@@ -104,6 +106,7 @@ void Inliner::inlineBlock(Block* block, int depth) {
     Node* n = *it++;
     if (Function* fn = calledGraphFunction(n)) {
       inlineCall(n, fn, depth);
+      inlinedAny_ = true;
       continue;
     }
     for (Block* b : n->blocks()) inlineBlock(b, depth);
@@ -112,6 +115,10 @@ void Inliner::inlineBlock(Block* block, int depth) {
 
 }  // namespace
 
-void inlineCalls(Graph& graph) { Inliner().inlineBlock(graph.block(), 0); }
+bool inlineCalls(Graph& graph) {
+  Inliner inliner;
+  inliner.inlineBlock(graph.block(), 0);
+  return inliner.inlinedAny();
+}
 
 }  // namespace ember::jit

@@ -7,6 +7,7 @@ namespace ember::jit {
 
 class Graph;
 
-void inlineCalls(Graph& graph);
+// Returns whether any call was inlined.
+bool inlineCalls(Graph& graph);
 
 }  // namespace ember::jit

@@ -1,5 +1,5 @@
 // `ember ir FILE`: parses IR text (as PyTorch or ember prints it) and prints it back in
-// canonical form.
+// canonical form, optionally after running passes of the registry on it.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -7,31 +7,42 @@
 #include <sstream>
 
 #include "commands.h"
-#include "options.h"
 #include "ember/core/type.h"
 #include "ember/error.h"
 #include "ember/ir/ir.h"
 #include "ember/ir/ir_parser.h"
+#include "options.h"
+#include "pass_flags.h"
 
 namespace ember::cli {
 
 namespace {
-const char* kUsage =
-    "usage: ember ir FILE [--no-lint]\n"
-    "\n"
-    "Parses FILE (IR text such as `print(fn.graph)` shows; `-` reads stdin) and prints the graph\n"
-    "in ember's canonical form, which is PyTorch's. Class types named in the text are accepted.\n"
-    "Exit status 1 with the parser's error on bad input.\n"
-    "\n"
-    "  --no-lint   skip the invariant check of the parsed graph\n";
+std::string usage() {
+  return std::string(
+             "usage: ember ir FILE [--no-lint] [--passes LIST [--print-after-all] ...]\n"
+             "       ember ir --list-passes\n"
+             "\n"
+             "Parses FILE (IR text such as `print(fn.graph)` shows; `-` reads stdin) and prints the graph\n"
+             "in ember's canonical form, which is PyTorch's. Class types named in the text are accepted.\n"
+             "Exit status 1 with the parser's error on bad input.\n"
+             "\n"
+             "  --no-lint              skip the invariant check of the parsed graph\n") +
+         kPassFlagsUsage;
+}
 }  // namespace
 
 int runIr(const std::vector<std::string>& args) {
+  const std::string kUsage = usage();
   Options opts("ir", kUsage);
   opts.flag("--no-lint");
+  declarePassFlags(opts);
   if (auto r = opts.parse(args); r != Options::Result::Ok) return r == Options::Result::Help ? 0 : 1;
+  if (opts.has("--list-passes")) {
+    printPassList();
+    return 0;
+  }
   if (opts.positionals().size() != 1) {
-    std::fprintf(stderr, "ember ir: expected one FILE\n%s", kUsage);
+    std::fprintf(stderr, "ember ir: expected one FILE\n%s", kUsage.c_str());
     return 1;
   }
   const std::string& path = opts.positionals()[0];
@@ -58,7 +69,7 @@ int runIr(const std::vector<std::string>& args) {
     };
     jit::parseIR(text.str(), *g, options);
     if (lint) g->lint();
-    std::cout << g->toString();
+    if (!runPassFlags(opts, g)) std::cout << g->toString();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ember ir: %s\n", e.what());
     return 1;
