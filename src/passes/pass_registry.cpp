@@ -10,30 +10,26 @@
 #include "ember/error.h"
 #include "ember/ir/ir.h"
 #include "passes/canonicalize.h"
+#include "passes/common_subexpression_elimination.h"
 #include "passes/constant_pooling.h"
 #include "passes/constant_propagation.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/decompose_ops.h"
 #include "passes/erase_number_types.h"
+#include "passes/fold_frozen_batch_norm.h"
+#include "passes/fold_frozen_conv_arithmetic.h"
+#include "passes/frozen_graph_optimizations.h"
+#include "passes/frozen_linear_transpose.h"
 #include "passes/fuse_addmm.h"
 #include "passes/inline_fork_wait.h"
 #include "passes/inliner.h"
 #include "passes/loop_unrolling.h"
 #include "passes/lower_tuples.h"
 #include "passes/peephole.h"
-#include "passes/remove_expands.h"
-#if __has_include("passes/common_subexpression_elimination.h")
-#include "passes/common_subexpression_elimination.h"
-#define EMBER_HAVE_CSE 1
-#endif
-#if __has_include("passes/peephole_alias_sensitive.h")
 #include "passes/peephole_alias_sensitive.h"
-#define EMBER_HAVE_PEEPHOLE_ALIAS_SENSITIVE 1
-#endif
-#if __has_include("passes/remove_mutation.h")
+#include "passes/remove_dropout.h"
+#include "passes/remove_expands.h"
 #include "passes/remove_mutation.h"
-#define EMBER_HAVE_REMOVE_MUTATION 1
-#endif
 
 namespace ember::jit {
 
@@ -61,9 +57,7 @@ PassFunction byText(std::function<void(std::shared_ptr<Graph>&)> pass) {
 // torch._C._jit_pass_peephole runs the alias-sensitive rules too, after the others.
 bool peepholeAll(const std::shared_ptr<Graph>& graph) {
   bool changed = peepholeOptimize(graph);
-#ifdef EMBER_HAVE_PEEPHOLE_ALIAS_SENSITIVE
   changed |= peepholeOptimizeAliasSensitive(graph);
-#endif
   return changed;
 }
 
@@ -77,10 +71,8 @@ std::vector<PassInfo> buildTable() {
        }},
       {"dce", "remove nodes whose results are unused and that have no side effects",
        byText([](std::shared_ptr<Graph>& g) { eliminateDeadCode(g); })},
-#ifdef EMBER_HAVE_CSE
       {"cse", "merge identical nodes that compute the same value (alias-aware)",
        reporting(eliminateCommonSubexpression)},
-#endif
       {"constant_propagation", "run nodes whose inputs are constants and fold ifs on constant conditions",
        reporting(constantPropagation)},
       {"constant_propagation_immutable_types", "constant propagation limited to values of immutable types",
@@ -91,10 +83,8 @@ std::vector<PassInfo> buildTable() {
       {"loop_unrolling", "unroll loops: constant trip counts fully, others by a factor of 8", reporting(unrollLoops)},
       {"constant_loop_unrolling", "unroll loops with constant trip counts, whatever their size",
        reporting(unrollConstantLoops)},
-#ifdef EMBER_HAVE_REMOVE_MUTATION
       {"remove_mutation", "replace in-place ops whose mutation is unobservable by their functional forms",
        reporting(removeMutation)},
-#endif
       {"lower_all_tuples", "read tuple elements straight from their TupleConstruct (simple tuples only)",
        byText([](std::shared_ptr<Graph>& g) { lowerSimpleTuples(g); })},
       {"canonicalize", "copy the graph with values renumbered in order (debug names kept)",
@@ -105,6 +95,23 @@ std::vector<PassInfo> buildTable() {
        reporting(eraseNumberTypes)},
       {"decompose_ops", "decompose addmm with beta = alpha = 1 into mm + add", reporting(decomposeOps)},
       {"inline_fork_wait", "run forked subgraphs inline and replace their waits", reporting(inlineForkWait)},
+      {"remove_dropout", "remove dropout whose train argument is the constant False", reporting(removeDropout)},
+      {"fold_frozen_conv_bn", "fold eval-mode batch norm into the convolution before it (frozen graphs)",
+       reporting(foldFrozenConvBatchNorm)},
+      {"fold_frozen_conv_add_or_sub", "fold per-channel add/sub of constants into a convolution's bias",
+       reporting(foldFrozenConvAddOrSub)},
+      {"fold_frozen_conv_mul_or_div", "fold per-channel mul/div by constants into a convolution's weights",
+       reporting(foldFrozenConvMulOrDiv)},
+      {"fold_frozen_linear_bn", "fold eval-mode batch norm into the linear layer before it (frozen graphs)",
+       reporting(foldFrozenLinearBatchNorm)},
+      {"optimize_frozen_graph", "dropout removal and the frozen folds until none applies (OptimizeFrozenGraph)",
+       [](std::shared_ptr<Graph>& g) {
+         PassResult r;
+         r.changed = optimizeFrozenGraph(g);
+         return r;
+       }},
+      {"transpose_frozen_linear", "aten::linear with a constant weight as matmul with the weight pre-transposed",
+       reporting(frozenLinearTranspose)},
       {"lint", "check the graph's invariants (changes nothing)",
        [](std::shared_ptr<Graph>& g) {
          g->lint();
