@@ -15,38 +15,19 @@
 #include "ember/core/symbols.h"
 #include "ember/ir/alias_analysis.h"
 #include "ember/ir/ir.h"
+#include "passes/node_hashing.h"
 
 namespace ember::jit {
 
 namespace {
 
-size_t combine(size_t seed, size_t h) { return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)); }
-
-size_t hashAttribute(const Node* n, Symbol name) {
-  switch (n->kindOf(name)) {
-    case AttributeKind::i:
-      return std::hash<int64_t>()(n->i(name));
-    case AttributeKind::f:
-      return std::hash<uint64_t>()(std::bit_cast<uint64_t>(n->f(name)));
-    case AttributeKind::s:
-      return std::hash<std::string>()(n->s(name));
-    case AttributeKind::is: {
-      size_t h = 0;
-      for (int64_t v : n->is(name)) h = combine(h, std::hash<int64_t>()(v));
-      return h;
-    }
-    default:
-      return 0;  // equal nodes still meet in the bucket; EqualNode tells them apart
-  }
-}
-
 struct HashNode {
   size_t operator()(const Node* n) const {
     size_t h = n->kind().id();
-    for (const Value* out : n->outputs()) h = combine(h, static_cast<size_t>(out->type()->kind()));
-    for (const Value* in : n->inputs()) h = combine(h, in->unique());
+    for (const Value* out : n->outputs()) h = hashCombine(h, static_cast<size_t>(out->type()->kind()));
+    for (const Value* in : n->inputs()) h = hashCombine(h, in->unique());
     if (n->kind() == prim::Constant)
-      for (Symbol name : n->attributeNames()) h = combine(combine(h, name.id()), hashAttribute(n, name));
+      h = hashCombine(h, hashNodeAttributes(n));
     return h;
   }
 };

@@ -10,35 +10,16 @@
 
 #include "ember/core/symbols.h"
 #include "ember/ir/ir.h"
+#include "passes/node_hashing.h"
 #include "passes/mutable_types.h"
 
 namespace ember::jit {
 
 namespace {
 
-size_t combine(size_t seed, size_t h) { return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2)); }
-
-size_t hashAttribute(const Node* n, Symbol name) {
-  switch (n->kindOf(name)) {
-    case AttributeKind::i:
-      return std::hash<int64_t>()(n->i(name));
-    case AttributeKind::f:
-      return std::hash<uint64_t>()(std::bit_cast<uint64_t>(n->f(name)));
-    case AttributeKind::s:
-      return std::hash<std::string>()(n->s(name));
-    case AttributeKind::is: {
-      size_t h = 0;
-      for (int64_t v : n->is(name)) h = combine(h, std::hash<int64_t>()(v));
-      return h;
-    }
-    default:
-      return 0;  // equal constants still meet in the bucket; sameConstant tells them apart
-  }
-}
-
 size_t hashConstant(const Node* n) {
   size_t h = std::hash<std::string>()(n->output()->type()->str());
-  for (Symbol name : n->attributeNames()) h = combine(combine(h, name.id()), hashAttribute(n, name));
+  h = hashCombine(h, hashNodeAttributes(n));
   return h;
 }
 
