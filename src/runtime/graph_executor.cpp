@@ -22,10 +22,14 @@
 #include "runtime/graph_executor_impl.h"
 #include "runtime/interpreter.h"
 
+#include "passes/common_subexpression_elimination.h"
 #include "passes/constant_pooling.h"
+#include "passes/constant_propagation.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/inliner.h"
+#include "passes/lower_tuples.h"
 #include "passes/peephole.h"
+#include "passes/peephole_alias_sensitive.h"
 
 namespace ember::jit {
 namespace {
@@ -115,10 +119,18 @@ void runRequiredPasses(const std::shared_ptr<Graph>& graph) {
   constantPooling(graph);
 }
 
-// What setGraphExecutorOptimize(false) turns off; its rewrites can be observed by programs
-// (x == x folded to True for a NaN), as in PyTorch.
+// What setGraphExecutorOptimize(false) turns off: PyTorch's profiling-insensitive pipeline (the
+// part of it ember has). Its rewrites can be observed by programs (x == x folded to True for a
+// NaN), as in PyTorch.
 void runOptimizations(const std::shared_ptr<Graph>& graph) {
-  if (peepholeOptimize(graph)) eliminateDeadCode(graph);
+  constantPropagation(graph);
+  eliminateDeadCode(graph);
+  eliminateCommonSubexpression(graph);
+  constantPooling(graph);
+  peepholeOptimize(graph);
+  peepholeOptimizeAliasSensitive(graph);
+  eliminateDeadCode(graph);
+  lowerSimpleTuples(graph);
 }
 
 const IValue* GraphExecutorImplBase::inputsOf(const Stack& stack) const {

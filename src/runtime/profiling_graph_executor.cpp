@@ -93,10 +93,12 @@ class ProfilingExecutor : public GraphExecutorImplBase {
   }
 
  private:
-  // The graph after the required passes, profiled.
+  // The graph after the required passes and the profiling-insensitive optimisations (as in
+  // PyTorch, the first call already sees them), profiled.
   void startProfiling() {
     auto prepared = graph_->copy();
     runRequiredPasses(prepared);
+    runOptimizations(prepared);
     prepared_ = prepared;
     ProfilingRecord record = ProfilingRecord::instrument(*prepared);
     profilingPlan_ = std::make_unique<ExecutionPlan>(ExecutionPlan{std::make_shared<Code>(record.graph, name_), record.graph});
@@ -123,7 +125,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     bool anyGuard = false;
     for (const TensorTypePtr& t : guards) anyGuard |= t != nullptr;
     std::shared_ptr<Graph> g = anyGuard ? guardedGraph(*body, guards) : body;
-    runOptimizations(g);
+    runOptimizations(g);  // again: the guarded types may enable more
     return ExecutionPlan{std::make_shared<Code>(g, name_), g};
   }
 
