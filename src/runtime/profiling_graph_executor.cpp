@@ -138,7 +138,8 @@ class ProfilingExecutor : public GraphExecutorImplBase {
   std::shared_ptr<Graph> guardedGraph(const Graph& body, const std::vector<TensorTypePtr>& guards) {
     auto g = std::make_shared<Graph>();
     std::vector<Value*> inputs;
-    for (Value* in : body.inputs()) inputs.push_back(g->addInput(in->debugNameBase())->setType(in->type()));
+    for (Value* in : body.inputs())
+      inputs.push_back(g->addInput(in->hasDebugName() ? in->debugNameBase() : "")->setType(in->type()));
     std::vector<Value*> checked, types;
     std::vector<TypePtr> checkTypes;
     for (size_t i = 0; i < guards.size(); ++i) {

@@ -83,6 +83,13 @@ void triangleIndicesOp(Stack& s) {
   if constexpr (!kOut) {
     options = factoryOptions(a + 3);
     if (!options.dtype_) options = options.dtype(kLong);
+  } else {
+    // The out= form computes in the out tensor's dtype, which PyTorch has kernels for only in
+    // int32 and int64.
+    ScalarType outType = tensorArg(a[3]).scalar_type();
+    EMBER_CHECK(outType == kInt || outType == kLong, "\"", kUpper ? "triu_indices" : "tril_indices",
+                "\" not implemented for '", outType, "'");
+    options = outType;
   }
   const int64_t row = intArg(a[0]), col = intArg(a[1]), offset = intArg(a[2]);
   finish<kOut>(s, n, kUpper ? triu_indices(row, col, offset, options) : tril_indices(row, col, offset, options));
