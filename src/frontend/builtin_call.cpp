@@ -131,12 +131,17 @@ Value* packOutputs(Graph& g, ArrayRef<Value*> values, const std::optional<std::v
 
 bool hasBuiltinOperator(Symbol name) { return !OperatorRegistry::global().getAllOperatorsFor(name).empty(); }
 
+// A method exists when an overload has an argument named `self` (anywhere: `x.polygamma(2)` is
+// aten::polygamma(int n, Tensor self)) that takes the receiver's type; the call binds the
+// receiver to that argument, as PyTorch's schema matching does.
 bool hasBuiltinMethod(Symbol name, const TypePtr& selfType) {
   for (const OperatorPtr& op : OperatorRegistry::global().getAllOperatorsFor(name)) {
-    const auto& args = op->schema().arguments();
-    if (args.empty() || args[0].name() != "self") continue;
-    TypeEnv env;
-    if (matchTypeVariables(args[0].type(), selfType, env).success()) return true;
+    for (const Argument& arg : op->schema().arguments()) {
+      if (arg.name() != "self") continue;
+      TypeEnv env;
+      if (matchTypeVariables(arg.type(), selfType, env).success()) return true;
+      break;
+    }
   }
   return false;
 }

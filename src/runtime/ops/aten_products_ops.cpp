@@ -86,7 +86,7 @@ void triangleIndicesOp(Stack& s) {
   } else {
     // The out= form computes in the out tensor's dtype, which PyTorch has kernels for only in
     // int32 and int64.
-    ScalarType outType = tensorArg(a[3]).scalar_type();
+    ScalarType outType = a[3].toTensor().scalar_type();  // tensorArg would take it from the stack
     EMBER_CHECK(outType == kInt || outType == kLong, "\"", kUpper ? "triu_indices" : "tril_indices",
                 "\" not implemented for '", outType, "'");
     options = outType;
