@@ -86,7 +86,9 @@ void triangleIndicesOp(Stack& s) {
   } else {
     // The out= form computes in the out tensor's dtype, which PyTorch has kernels for only in
     // int32 and int64.
-    ScalarType outType = a[3].toTensor().scalar_type();  // tensorArg would take it from the stack
+    // Read in place: tensorArg (which reports a non-tensor) would take it off the stack.
+    const bool usable = a[3].isTensor() && a[3].toTensor().defined();
+    ScalarType outType = usable ? a[3].toTensor().scalar_type() : tensorArg(a[3]).scalar_type();
     EMBER_CHECK(outType == kInt || outType == kLong, "\"", kUpper ? "triu_indices" : "tril_indices",
                 "\" not implemented for '", outType, "'");
     options = outType;

@@ -40,7 +40,7 @@ void windowOp(Stack& s) {
   if (kParams >= 1) w.p1 = doubleArg(a[kPeriodic ? 2 : 1]);
   if (kParams >= 2) w.p2 = doubleArg(a[kPeriodic ? 3 : 2]);
   if constexpr (kOut) {
-    Tensor out = a[nOwn].toTensor();
+    Tensor out = tensorArg(a[nOwn]);
     Tensor r = makeWindow(kKind, w, kParams, TensorOptions(out.scalar_type()));
     writeOut(out, r);
     ret(s, n, std::move(out));
