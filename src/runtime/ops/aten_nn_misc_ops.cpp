@@ -111,6 +111,23 @@ void cosineOp(Stack& s) {
   Tensor r = cosine_similarity(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]), doubleArg(a[3]));
   ret(s, 4, std::move(r));
 }
+void bilinearOp(Stack& s) {
+  IValue* a = args(s, 4);
+  Tensor r = bilinear(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), optTensorUndefArg(a[3]));
+  ret(s, 4, std::move(r));
+}
+template <bool kOut>
+void pdistOp(Stack& s) {
+  constexpr size_t n = kOut ? 3 : 2;
+  IValue* a = args(s, n);
+  Tensor r = pdist(tensorArg(a[0]), doubleArg(a[1]));
+  if constexpr (kOut) {
+    Tensor out = tensorArg(a[2]);
+    writeOut(out, r);
+    r = std::move(out);
+  }
+  ret(s, n, std::move(r));
+}
 void pairwiseOp(Stack& s) {
   IValue* a = args(s, 5);
   Tensor r = pairwise_distance(tensorArg(a[0]), tensorArg(a[1]), doubleArg(a[2]), doubleArg(a[3]), boolArg(a[4]));
@@ -175,6 +192,10 @@ RegisterOperators reg({
     {"aten::channel_shuffle.out(Tensor self, int groups" EMBER_OUT, intOp<channel_shuffle, true>},
     {"aten::native_channel_shuffle(Tensor self, int groups) -> Tensor", intOp<channel_shuffle, false>},
     {"aten::cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor", cosineOp},
+    {"aten::bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor", bilinearOp},
+    {"aten::pdist(Tensor self, float p=2.) -> Tensor", pdistOp<false>},
+    {"aten::_pdist_forward(Tensor self, float p=2.) -> Tensor", pdistOp<false>},
+    {"aten::_pdist_forward.out(Tensor self, float p=2., *, Tensor(a!) out) -> Tensor(a!)", pdistOp<true>},
     {"aten::pairwise_distance(Tensor x1, Tensor x2, float p=2., float eps=9.9999999999999995e-07, bool "
      "keepdim=False) -> Tensor",
      pairwiseOp},

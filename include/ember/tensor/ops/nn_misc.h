@@ -44,6 +44,10 @@ Tensor channel_shuffle(const Tensor& self, int64_t groups);
 
 Tensor cosine_similarity(const Tensor& x1, const Tensor& x2, int64_t dim = 1, double eps = 1e-8);
 Tensor pairwise_distance(const Tensor& x1, const Tensor& x2, double p = 2.0, double eps = 1e-6, bool keepdim = false);
+// torch.bilinear: out[..., o] = sum_ij input1[..., i] weight[o, i, j] input2[..., j] + bias[o].
+Tensor bilinear(const Tensor& input1, const Tensor& input2, const Tensor& weight, const Tensor& bias = Tensor());
+// torch.pdist: the p-norm distances between the rows of a 2-d tensor, pairs i < j in row order.
+Tensor pdist(const Tensor& self, double p = 2.0);
 Tensor frobenius_norm(const Tensor& self);
 Tensor frobenius_norm(const Tensor& self, IntArrayRef dim, bool keepdim = false);
 
