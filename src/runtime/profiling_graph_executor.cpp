@@ -26,6 +26,9 @@
 #include "runtime/graph_executor_impl.h"
 #include "runtime/profiling_record.h"
 
+#include "passes/dead_code_elimination.h"
+#include "passes/peephole.h"
+
 namespace ember::jit {
 namespace {
 
@@ -120,13 +123,21 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     std::vector<TensorTypePtr> guards;
     for (Value* in : profiled->inputs())
       guards.push_back(in->type()->kind() == TypeKind::TensorType ? guardOf(in) : nullptr);
-    std::shared_ptr<Graph> body = profiled->copy();
-    removeProfileNodes(*body);
-    bool anyGuard = false;
-    for (const TensorTypePtr& t : guards) anyGuard |= t != nullptr;
+    // The profiled graph is the prepared one plus profile nodes: the prepared one is the body.
+    std::shared_ptr<Graph> body = anyGuardIn(guards) ? prepared_ : prepared_->copy();
+    bool anyGuard = anyGuardIn(guards);
     std::shared_ptr<Graph> g = anyGuard ? guardedGraph(*body, guards) : body;
-    runOptimizations(g);  // again: the guarded types may enable more
+    // The body was optimised before profiling; what the guarded types add is for the peephole
+    // rules (dim, dtype, device of the inputs). The whole pipeline again would cost the second
+    // call tens of milliseconds on a transformer for nothing.
+    if (anyGuard && peepholeOptimize(g)) eliminateDeadCode(g);
     return ExecutionPlan{std::make_shared<Code>(g, name_), g};
+  }
+
+  static bool anyGuardIn(const std::vector<TensorTypePtr>& guards) {
+    for (const TensorTypePtr& t : guards)
+      if (t) return true;
+    return false;
   }
 
   static TensorTypePtr guardOf(Value* in) {
@@ -164,7 +175,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     {
       Block* slow = branch->addBlock();
       Node* fallback = g->create(prim::FallbackGraph, inputs, body.outputs().size());
-      fallback->g_(attr::Subgraph, prepared_->copy());
+      fallback->g_(attr::Subgraph, prepared_);  // never changed: executors compile copies
       fallback->i_(Symbol::attr("depth"), depth_ + 1);
       fallback->ival_(Symbol::attr("bailouts"), IValue(bailouts_));
       slow->appendNode(fallback);

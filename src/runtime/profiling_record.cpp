@@ -81,19 +81,4 @@ ProfileSlot& profileSlot(const Node* profileNode) {
   return static_cast<ProfileSlot&>(*profileNode->ival(kSlotAttr).toCapsule());
 }
 
-void removeProfileNodes(Graph& graph) {
-  std::vector<Node*> profiles;
-  std::function<void(Block*)> collect = [&](Block* b) {
-    for (Node* n : b->nodes()) {
-      if (n->kind() == prim::profile) profiles.push_back(n);
-      for (Block* inner : n->blocks()) collect(inner);
-    }
-  };
-  collect(graph.block());
-  for (Node* p : profiles) {
-    p->output()->replaceAllUsesWith(p->input(0));
-    p->destroy();
-  }
-}
-
 }  // namespace ember::jit

@@ -50,7 +50,4 @@ struct ProfilingRecord {
 // The slot of a prim::profile node.
 ProfileSlot& profileSlot(const Node* profileNode);
 
-// Removes the profile nodes of `graph`: each use reads the profiled value directly again.
-void removeProfileNodes(Graph& graph);
-
 }  // namespace ember::jit
