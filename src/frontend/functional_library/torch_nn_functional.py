@@ -553,25 +553,27 @@ def lp_pool2d__2(input: Tensor, norm_type: int, kernel_size: BroadcastingList2[i
 # dimensions) or from the pooling parameters.
 def _unpool_output_size(input: Tensor, kernel_size: List[int], stride: List[int], padding: List[int],
                         output_size: Optional[List[int]]) -> List[int]:
-    input_size = input.size()
-    default_size = torch.jit.annotate(List[int], [])
-    for d in range(len(kernel_size)):
-        default_size.append((input_size[-len(kernel_size) + d] - 1) * stride[d] + kernel_size[d] - 2 * padding[d])
+    # The size max pooling would have come from, per spatial dim: (in - 1) * stride + kernel - 2 * pad.
+    spatial = len(kernel_size)
+    sizes = input.size()
+    first = len(sizes) - spatial
+    natural: List[int] = []
+    for d in range(spatial):
+        natural.append((sizes[first + d] - 1) * stride[d] + kernel_size[d] - 2 * padding[d])
     if output_size is None:
-        return default_size
-    size = output_size
-    if len(size) == len(kernel_size) + 2:
-        size = size[2:]
-    if len(size) != len(kernel_size):
+        return natural
+    # An explicit size may include the batch and channel dims; any size within one stride of the
+    # natural one is reachable.
+    wanted = output_size[2:] if len(output_size) == spatial + 2 else output_size
+    if len(wanted) != spatial:
         raise ValueError("output_size should be a sequence containing {} or {} elements, but it has a length of "
-                         "'{}'".format(len(kernel_size), len(kernel_size) + 2, len(size)))
-    for d in range(len(kernel_size)):
-        min_size = default_size[d] - stride[d]
-        max_size = default_size[d] + stride[d]
-        if not (min_size < size[d] and size[d] < max_size):
-            raise ValueError('invalid output_size "{}" (dim {} must be between {} and {})'.format(
-                size, d, min_size, max_size))
-    return size
+                         "'{}'".format(spatial, spatial + 2, len(wanted)))
+    for d in range(spatial):
+        low = natural[d] - stride[d]
+        high = natural[d] + stride[d]
+        if wanted[d] <= low or wanted[d] >= high:
+            raise ValueError('invalid output_size "{}" (dim {} must be between {} and {})'.format(wanted, d, low, high))
+    return wanted
 
 
 # Scatters each pooled value back to the flat spatial position its index names.
