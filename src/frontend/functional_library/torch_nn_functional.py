@@ -354,21 +354,19 @@ def local_response_norm(input: Tensor, size: int, alpha: float = 1e-4, beta: flo
                          .format(ndim))
     if input.numel() == 0:
         return input
-    # The mean of squares over a window of `size` channels, zero-padded at both ends.
-    squares = input.mul(input).unsqueeze(1)
-    before = size // 2
-    after = (size - 1) // 2
-    if ndim == 3:
-        squares = torch.constant_pad_nd(squares, [0, 0, before, after], 0.0)
-        div = torch.avg_pool2d(squares, [size, 1], [1, 1]).squeeze(1)
-    else:
-        sizes = input.size()
-        squares = squares.view([sizes[0], 1, sizes[1], sizes[2], -1])
-        squares = torch.constant_pad_nd(squares, [0, 0, 0, 0, before, after], 0.0)
-        div = torch.avg_pool3d(squares, [size, 1, 1], [1, 1, 1]).squeeze(1)
-        div = div.view(sizes)
-    div = div.mul(alpha).add(k).pow(beta)
-    return input / div
+    # Each channel is divided by (k + alpha * mean of the squares of the `size` channels around it)
+    # ** beta, channels beyond the edges counting as zeros: the window sums are shifted slices of
+    # the zero-padded squares, added up.
+    channels = input.size(1)
+    pad: List[int] = [0] * (2 * (ndim - 2))
+    pad.append(size // 2)
+    pad.append((size - 1) // 2)
+    padded = torch.constant_pad_nd(input * input, pad, 0.0)
+    window = padded.narrow(1, 0, channels)
+    for offset in range(1, size):
+        window = window + padded.narrow(1, offset, channels)
+    scale = window.div(size).mul(alpha).add(k).pow(beta)
+    return input / scale
 
 
 # ---- embeddings ----------------------------------------------------------------------------
