@@ -6,6 +6,10 @@
 # takes each of them whole (the operator libraries register themselves from static initialisers
 # that nothing references). External libraries stay shared dependencies of libember.so, so a
 # consumer needs no OpenBLAS, oneDNN, SLEEF or FFTW development files.
+# The install directories are needed below for the target's install-side include path: a fresh
+# configure must have them before the target is defined (they become cache variables only then).
+include(GNUInstallDirs)
+
 set(EMBER_LAYERS ember_tensor ember_core ember_ir ember_passes ember_runtime ember_api
                  ember_frontend ember_serialization)
 
