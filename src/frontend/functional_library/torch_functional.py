@@ -26,8 +26,9 @@ def _string_norm(input: Tensor, p: str, dim: Optional[List[int]], keepdim: bool,
     if p == "nuc":
         if dtype is not None:
             raise ValueError("dtype argument is not supported in nuclear norm")
-        # ember has no aten::nuclear_norm (singular values) yet.
-        raise NotImplementedError("torch.norm: p='nuc' is not supported by ember yet")
+        if dim is None:
+            return torch.ops.aten.nuclear_norm(input, keepdim)
+        return torch.ops.aten.nuclear_norm(input, dims, keepdim)
     raise RuntimeError("only valid string values are 'fro' and 'nuc', found {}".format(p))
 
 

@@ -129,6 +129,10 @@ add(case("affine_grid_shape_error", "F.affine_grid(th, [2, 1, 3, 3, 3], False)",
 add(case("affine_grid_dtype_error", "F.affine_grid(th, [2, 1, 3, 3], False)", T("th", 2, 2, 3, dtype="int64"),
          error="Expected theta to have floating point type, but got"))
 add(case("embedding_bag_max_norm", "F.embedding_bag(ids, w, off, max_norm=0.5)", BAG, T("w", 6, 3, seed=21, lo=-3, hi=3), OFF))
+add(case("norm_nuc", "torch.norm(x, 'nuc')", X(3, 4)))
+add(case("norm_nuc_keepdim", "torch.norm(x, 'nuc', keepdim=True)", X(4, 3)))
+add(case("norm_nuc_dims", "torch.norm(x, 'nuc', [1, 2])", X(2, 3, 4)))
+add(case("lu_factor", "torch.lu(x)[0]", X(3, 3)))
 add(case("norm_nuc_dtype_error", "torch.norm(x, 'nuc', dtype=torch.float64)", X(3, 4),
          error="dtype argument is not supported in nuclear norm"))
 
