@@ -78,34 +78,14 @@ def _dtype_name(dtype: int) -> str:
 # The p-norm distance between each row of x1 and each row of x2 (batched over leading dims).
 def cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
           compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
-    if compute_mode != "use_mm_for_euclid_dist_if_necessary" and compute_mode != "use_mm_for_euclid_dist" and \
-            compute_mode != "donot_use_mm_for_euclid_dist":
-        raise ValueError("{} is not a valid value for compute_mode".format(compute_mode))
-    if not x1.is_floating_point():
-        raise RuntimeError("cdist only supports floating-point dtypes, X1 got: " + _dtype_name(x1.dtype))
-    if not x2.is_floating_point():
-        raise RuntimeError("cdist only supports floating-point dtypes, X2 got: " + _dtype_name(x2.dtype))
-    if p < 0:
-        raise RuntimeError("cdist only supports non-negative p values")
-    if x1.dim() < 2:
-        raise RuntimeError("cdist only supports at least 2D tensors, X1 got: {}D".format(x1.dim()))
-    if x2.dim() < 2:
-        raise RuntimeError("cdist only supports at least 2D tensors, X2 got: {}D".format(x2.dim()))
-    if x1.size(-1) != x2.size(-1):
-        raise RuntimeError("X1 and X2 must have the same number of columns. X1: {} X2: {}".format(
-            x1.size(-1), x2.size(-1)))
-    diff = (x1.unsqueeze(-2) - x2.unsqueeze(-3)).abs()
-    if p == 0.0:
-        return (diff != 0).to(diff.dtype).sum(-1)
-    if p == math.inf:
-        if diff.size(-1) == 0:
-            return diff.sum(-1)
-        return diff.amax(-1)
-    if p == 1.0:
-        return diff.sum(-1)
-    if p == 2.0:
-        return (diff * diff).sum(-1).sqrt()
-    return diff.pow(p).sum(-1).pow(1.0 / p)
+    # compute_mode picks aten::cdist's mode: None (matrix products beyond 25 rows), 1 (always), 2 (never).
+    if compute_mode == "use_mm_for_euclid_dist_if_necessary":
+        return torch.ops.aten.cdist(x1, x2, p, None)
+    if compute_mode == "use_mm_for_euclid_dist":
+        return torch.ops.aten.cdist(x1, x2, p, 1)
+    if compute_mode == "donot_use_mm_for_euclid_dist":
+        return torch.ops.aten.cdist(x1, x2, p, 2)
+    raise ValueError("{} is not a valid value for compute_mode".format(compute_mode))
 
 
 # Contracts dims_a of a with dims_b of b: both permuted to (free, contracted) and multiplied.

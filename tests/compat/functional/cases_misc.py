@@ -83,6 +83,12 @@ add(case("cdist_default", "torch.cdist(a, b)", T("a", 3, 4), T("b", 5, 4, seed=3
 add(case("cdist_p1", "torch.cdist(a, b, p=1.0)", T("a", 2, 3, 4), T("b", 2, 5, 4, seed=3)))
 add(case("cdist_p0", "torch.cdist(a, b, 0.0)", T("a", 3, 2, data=[1, 2, 3, 4, 5, 6]), T("b", 2, 2, data=[1, 0, 3, 4])))
 add(case("cdist_pinf", "torch.cdist(a, b, float('inf'))", T("a", 3, 4), T("b", 5, 4, seed=3)))
+add(case("cdist_many_rows", "torch.cdist(a, b)", T("a", 30, 4), T("b", 27, 4, seed=3)))
+add(case("cdist_mm_always", "torch.cdist(a, b, compute_mode='use_mm_for_euclid_dist')", T("a", 3, 4), T("b", 5, 4, seed=3)))
+add(case("cdist_mm_never", "torch.cdist(a, b, compute_mode='donot_use_mm_for_euclid_dist')", T("a", 30, 4),
+         T("b", 27, 4, seed=3)))
+add(case("cdist_bad_mode", "torch.cdist(a, b, compute_mode='fast')", T("a", 3, 4), T("b", 5, 4, seed=3),
+         error="fast is not a valid value for compute_mode"))
 add(case("cdist_p3", "torch.cdist(a, b, 3.0)", T("a", 3, 4), T("b", 5, 4, seed=3)))
 add(case("cdist_column_error", "torch.cdist(a, b)", T("a", 3, 4), T("b", 5, 3, seed=3),
          error="X1 and X2 must have the same number of columns. X1: 4 X2: 3"))
