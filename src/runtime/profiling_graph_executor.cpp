@@ -177,6 +177,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
       Node* fallback = g->create(prim::FallbackGraph, inputs, body.outputs().size());
       fallback->g_(attr::Subgraph, prepared_);  // never changed: executors compile copies
       fallback->i_(Symbol::attr("depth"), depth_ + 1);
+      fallback->s_(attr::name, name_);  // tracebacks through the fallback name the function
       fallback->ival_(Symbol::attr("bailouts"), IValue(bailouts_));
       slow->appendNode(fallback);
       for (size_t i = 0; i < body.outputs().size(); ++i) {

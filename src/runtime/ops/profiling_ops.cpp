@@ -7,6 +7,7 @@
 //    failed (the spec's bail-out), through a graph executor of its own, so it may be profiled
 //    and specialised in turn up to the executor's limit.
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ember/core/symbols.h"
@@ -66,7 +67,8 @@ NodeOperation createTypeCheck(const Node* node) {
 
 NodeOperation createFallbackGraph(const Node* node) {
   EMBER_CHECK(node != nullptr, "prim::FallbackGraph needs its graph node to run");
-  auto executor = std::make_shared<GraphExecutor>(node->g(attr::Subgraph), "fallback",
+  std::string name = node->hasAttribute(attr::name) ? node->s(attr::name) : std::string("fallback");
+  auto executor = std::make_shared<GraphExecutor>(node->g(attr::Subgraph), name,
                                                   static_cast<int>(node->i(Symbol::attr("depth"))));
   IntrusivePtr<CustomClassHolder> counter;
   if (node->hasAttribute(Symbol::attr("bailouts"))) counter = node->ival(Symbol::attr("bailouts")).toCapsule();
