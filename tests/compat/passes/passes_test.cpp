@@ -18,6 +18,7 @@
 #include "ember/core/type.h"
 #include "ember/ir/ir.h"
 #include "ember/ir/ir_parser.h"
+#include "fixture_main.h"
 #include "passes/pass_registry.h"
 
 namespace ember::jit {
@@ -79,48 +80,7 @@ void runCase(const json& c) {
   EXPECT_EQ(actual, expected);
 }
 
-class CaseTest : public ::testing::Test {
- public:
-  explicit CaseTest(json c) : case_(std::move(c)) {}
-  void TestBody() override { runCase(case_); }
-
- private:
-  json case_;
-};
-
-int registerFixtures(const std::filesystem::path& dir) {
-  int count = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".json") continue;
-    std::ifstream in(entry.path());
-    json doc = json::parse(in);
-    std::string family = doc.at("family").get<std::string>();
-    for (const json& c : doc.at("cases")) {
-      std::string name = c.at("name").get<std::string>();
-      ::testing::RegisterTest(family.c_str(), name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
-                              [c]() -> ::testing::Test* { return new CaseTest(c); });
-      ++count;
-    }
-  }
-  return count;
-}
-
 }  // namespace
 }  // namespace ember::jit
 
-int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  std::string fixtures;
-  for (int i = 1; i < argc; ++i) {
-    if (std::string(argv[i]) == "--fixtures" && i + 1 < argc) fixtures = argv[++i];
-  }
-  if (fixtures.empty()) {
-    std::fprintf(stderr, "usage: %s --fixtures DIR [gtest flags]\n", argv[0]);
-    return 2;
-  }
-  if (ember::jit::registerFixtures(fixtures) == 0) {
-    std::fprintf(stderr, "no fixtures in %s (run gen.py first)\n", fixtures.c_str());
-    return 2;
-  }
-  return RUN_ALL_TESTS();
-}
+int main(int argc, char** argv) { return ember::testing_support::runFixtureSuite(argc, argv, ember::jit::runCase); }
