@@ -1,7 +1,5 @@
 #include "passes/frozen_linear_transpose.h"
 
-#include <vector>
-
 #include "ember/core/symbols.h"
 #include "ember/ir/ir.h"
 #include "passes/frozen_graph_utils.h"
@@ -10,13 +8,10 @@ namespace ember::jit {
 
 namespace {
 
-void collectLinears(Block* block, std::vector<Node*>& out) {
-  for (Node* n : block->nodes()) {
-    for (Block* b : n->blocks()) collectLinears(b, out);
-    if (n->kind() != aten::linear || n->inputs().size() != 3) continue;
-    std::optional<Tensor> w = constantTensor(n->input(1));
-    if (w && w->dim() == 2) out.push_back(n);
-  }
+bool hasConstantMatrixWeight(const Node* n) {
+  if (n->kind() != aten::linear || n->inputs().size() != 3) return false;
+  std::optional<Tensor> w = constantTensor(n->input(1));
+  return w && w->dim() == 2;
 }
 
 void transposeLinear(Node* linear) {
@@ -43,10 +38,11 @@ void transposeLinear(Node* linear) {
 }  // namespace
 
 bool frozenLinearTranspose(const std::shared_ptr<Graph>& graph) {
-  std::vector<Node*> linears;
-  collectLinears(graph->block(), linears);
-  for (Node* n : linears) transposeLinear(n);
-  return !linears.empty();
+  return rewriteEachNode(graph->block(), [](Node* n) {
+    if (!hasConstantMatrixWeight(n)) return false;
+    transposeLinear(n);
+    return true;
+  });
 }
 
 }  // namespace ember::jit

@@ -1,7 +1,5 @@
 #include "passes/remove_dropout.h"
 
-#include <vector>
-
 #include "ember/core/symbols.h"
 #include "ember/ir/ir.h"
 #include "passes/frozen_graph_utils.h"
@@ -18,25 +16,22 @@ bool isDropoutKind(Symbol k) {
   return false;
 }
 
-void collectRemovable(Block* block, std::vector<Node*>& out) {
-  for (Node* n : block->nodes()) {
-    for (Block* b : n->blocks()) collectRemovable(b, out);
-    if (!isDropoutKind(n->kind()) || n->inputs().size() != 3) continue;
-    std::optional<bool> train = constantBool(n->input(2));
-    if (train && !*train) out.push_back(n);
-  }
+// Eval-mode dropout: `train` is the constant False.
+bool isRemovable(const Node* n) {
+  if (!isDropoutKind(n->kind()) || n->inputs().size() != 3) return false;
+  std::optional<bool> train = constantBool(n->input(2));
+  return train && !*train;
 }
 
 }  // namespace
 
 bool removeDropout(const std::shared_ptr<Graph>& graph) {
-  std::vector<Node*> removable;
-  collectRemovable(graph->block(), removable);
-  for (Node* n : removable) {
+  return rewriteEachNode(graph->block(), [](Node* n) {
+    if (!isRemovable(n)) return false;
     n->output()->replaceAllUsesWith(n->input(0));
     n->destroy();
-  }
-  return !removable.empty();
+    return true;
+  });
 }
 
 }  // namespace ember::jit

@@ -170,12 +170,12 @@ const ExecutionPlan& GraphExecutor::getPlanFor(const Stack& stack) { return impl
 std::shared_ptr<Graph> GraphExecutor::graphFor(const Stack& stack) {
   // Runs the function until the profiling executor has specialised it (the profiles need real
   // runs), as PyTorch's graph_for does.
-  size_t n = impl_->graph()->inputs().size();
-  EMBER_CHECK(stack.size() >= n, impl_->name(), "() expected ", n, " inputs but the stack holds ", stack.size());
+  const IValue* inputs = impl_->inputsOf(stack);
+  const IValue* end = stack.data() + stack.size();
   for (int64_t i = 0; i <= getNumProfiledRuns() + 1; ++i) {
     GraphExecutorState s = impl_->debugState();
     if (!s.profiling || s.optimizedGraph || !getGraphExecutorOptimize()) break;
-    Stack call(stack.end() - static_cast<std::ptrdiff_t>(n), stack.end());
+    Stack call(inputs, end);
     run(call);
   }
   return impl_->getPlanFor(stack).graph;

@@ -23,10 +23,10 @@ class GraphExecutorImplBase {
 
   const std::shared_ptr<Graph>& graph() const { return graph_; }
   const std::string& name() const { return name_; }
+  // The inputs of a call: the top graph()->inputs().size() values of `stack` (checked).
+  const IValue* inputsOf(const Stack& stack) const;
 
  protected:
-  // The inputs of a call: the top graph()->inputs().size() values of `stack`.
-  const IValue* inputsOf(const Stack& stack) const;
   // A plan for `graph` (a copy the plan owns) after the required passes, and the optimisations
   // when `optimize`.
   ExecutionPlan compilePlan(std::shared_ptr<Graph> graph, bool optimize) const;

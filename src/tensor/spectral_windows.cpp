@@ -40,10 +40,8 @@ std::optional<Tensor> trivialWindow(int64_t length, const TensorOptions& options
   return std::nullopt;
 }
 
-}  // namespace
-
-Tensor hamming_window(int64_t window_length, bool periodic, double alpha, double beta, TensorOptions options) {
-  options = checkWindow("hamming_window", window_length, options);
+// alpha - beta * cos(2 pi n / (N - 1)): hamming's and hann's window, after their checks.
+Tensor cosineWindow(int64_t window_length, bool periodic, double alpha, double beta, const TensorOptions& options) {
   if (auto w = trivialWindow(window_length, options)) return *w;
   int64_t n = periodic ? window_length + 1 : window_length;
   Tensor w = positions(n, options);
@@ -52,9 +50,14 @@ Tensor hamming_window(int64_t window_length, bool periodic, double alpha, double
   return trimmed(w, periodic, window_length);
 }
 
+}  // namespace
+
+Tensor hamming_window(int64_t window_length, bool periodic, double alpha, double beta, TensorOptions options) {
+  return cosineWindow(window_length, periodic, alpha, beta, checkWindow("hamming_window", window_length, options));
+}
+
 Tensor hann_window(int64_t window_length, bool periodic, TensorOptions options) {
-  options = checkWindow("hann_window", window_length, options);
-  return hamming_window(window_length, periodic, 0.5, 0.5, options);
+  return cosineWindow(window_length, periodic, 0.5, 0.5, checkWindow("hann_window", window_length, options));
 }
 
 Tensor blackman_window(int64_t window_length, bool periodic, TensorOptions options) {
