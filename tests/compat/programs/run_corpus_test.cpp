@@ -41,6 +41,7 @@
 #include "frontend/compile.h"
 #include "support/graph_text.h"
 #include "support/ivalue_json.h"
+#include "ember_test_source_dir.h"
 
 namespace ember::jit {
 namespace {
@@ -284,7 +285,7 @@ std::set<std::string> readKnownFailing() {
   std::set<std::string> names;
   // EMBER_CORPUS_KNOWN_FAILING: another corpus's list (tests/compat/functional runs this binary).
   const char* listEnv = std::getenv("EMBER_CORPUS_KNOWN_FAILING");
-  std::istringstream in(readText(listEnv ? fs::path(listEnv) : fs::path(__FILE__).parent_path() / "known_failing.txt"));
+  std::istringstream in(readText(listEnv ? fs::path(listEnv) : ember::test::testsDir() / "compat" / "programs" / "known_failing.txt"));
   for (std::string line; std::getline(in, line);) {
     auto hash = line.find('#');
     if (hash != std::string::npos) line = line.substr(0, hash);

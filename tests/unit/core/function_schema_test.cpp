@@ -4,11 +4,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include "ember_test_source_dir.h"
 
 namespace ember::jit {
 namespace {
 
-std::filesystem::path dataDir() { return std::filesystem::path(__FILE__).parent_path() / "data"; }
+std::filesystem::path dataDir() { return ember::test::testsDir() / "unit" / "core" / "data"; }
 
 // Every schema PyTorch 1.13 registers must print back exactly as PyTorch printed it.
 TEST(FunctionSchemaTest, RoundTripsAllPyTorchSchemas) {

@@ -9,6 +9,7 @@
 
 #include "ember/core/ivalue.h"
 #include "ember/tensor.h"
+#include "ember_test_source_dir.h"
 
 namespace ember::jit {
 namespace {
@@ -18,7 +19,7 @@ struct PrintCase {
 };
 
 std::vector<PrintCase> readCases() {
-  std::ifstream in(std::filesystem::path(__FILE__).parent_path() / "data" / "tensor_print_cases.txt");
+  std::ifstream in(ember::test::testsDir() / "unit" / "core" / "data" / "tensor_print_cases.txt");
   std::vector<PrintCase> cases;
   std::string line;
   while (std::getline(in, line)) {

@@ -12,6 +12,7 @@
 
 #include "frontend/compile.h"
 #include "torch_schemas.h"
+#include "ember_test_source_dir.h"
 
 namespace ember::jit {
 namespace {
@@ -21,7 +22,7 @@ struct Program {
 };
 
 std::filesystem::path corpusDir() {
-  return std::filesystem::path(__FILE__).parent_path().parent_path().parent_path() / "compat" / "programs" / "corpus";
+  return ember::test::testsDir() / "compat" / "programs" / "corpus";
 }
 
 std::vector<Program> loadCorpus() {

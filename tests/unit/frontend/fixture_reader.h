@@ -7,10 +7,11 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include "ember_test_source_dir.h"
 
 namespace ember::jit::testing {
 
-inline std::filesystem::path frontendDataDir() { return std::filesystem::path(__FILE__).parent_path() / "data"; }
+inline std::filesystem::path frontendDataDir() { return ember::test::testsDir() / "unit" / "frontend" / "data"; }
 
 inline std::string readFile(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);

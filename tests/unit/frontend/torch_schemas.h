@@ -11,6 +11,7 @@
 
 #include "ember/core/operator.h"
 #include "ember/error.h"
+#include "ember_test_source_dir.h"
 
 namespace ember::jit::testing {
 
@@ -20,7 +21,7 @@ inline void ensureTorchSchemasRegistered() {
   static std::once_flag once;
   std::call_once(once, [] {
     std::filesystem::path file =
-        std::filesystem::path(__FILE__).parent_path().parent_path() / "core" / "data" / "torch_1_13_schemas.txt";
+        ember::test::testsDir() / "unit" / "core" / "data" / "torch_1_13_schemas.txt";
     std::ifstream in(file);
     auto& registry = OperatorRegistry::global();
     for (std::string line; std::getline(in, line);) {

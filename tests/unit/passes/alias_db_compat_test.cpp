@@ -4,8 +4,12 @@
 // because it needs the real operator library.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "ember/ir/alias_analysis.h"
 #include "pass_cases.h"
+#include "passes/common_subexpression_elimination.h"
+#include "passes/remove_mutation.h"
 
 namespace ember::jit {
 namespace {
@@ -77,7 +81,7 @@ std::string aliasFacts(const std::string& text) {
 }
 
 TEST(AliasDbCompat, MatchesPyTorch) {
-  auto path = std::filesystem::path(__FILE__).parent_path() / ".." / ".." / "compat" / "passes" / "cases_alias.txt";
+  auto path = ember::test::testsDir() / "compat" / "passes" / "cases_alias.txt";
   size_t count = 0;
   for (const testing::FixtureBlock& b : testing::readFixture(testing::readFile(path), {"CASE"})) {
     if (b.header.size() < 3 || b.header[2] != "alias_db") continue;
@@ -91,11 +95,6 @@ TEST(AliasDbCompat, MatchesPyTorch) {
 
 }  // namespace
 }  // namespace ember::jit
-
-#include <cstdlib>
-
-#include "passes/common_subexpression_elimination.h"
-#include "passes/remove_mutation.h"
 
 namespace ember::jit {
 namespace {

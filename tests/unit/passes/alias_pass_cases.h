@@ -4,11 +4,12 @@
 #pragma once
 
 #include "pass_cases.h"
+#include "ember_test_source_dir.h"
 
 namespace ember::jit::testing {
 
 inline void runAliasPassCases(const std::string& passName, const std::function<void(std::shared_ptr<Graph>&)>& pass) {
-  auto path = std::filesystem::path(__FILE__).parent_path() / ".." / ".." / "compat" / "passes" / "cases_alias.txt";
+  auto path = ember::test::testsDir() / "compat" / "passes" / "cases_alias.txt";
   size_t count = 0;
   for (const FixtureBlock& b : readFixture(readFile(path), {"CASE"})) {
     if (b.header.size() < 3 || b.header[2] != passName) continue;

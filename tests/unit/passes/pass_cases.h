@@ -17,6 +17,7 @@
 #include "ember/ir/ir.h"
 #include "ember/ir/ir_parser.h"
 #include "unit/frontend/fixture_reader.h"
+#include "ember_test_source_dir.h"
 
 namespace ember::jit::testing {
 
@@ -28,7 +29,7 @@ struct PassCase {
 };
 
 inline std::vector<PassCase> passCases(const std::string& pass) {
-  auto path = std::filesystem::path(__FILE__).parent_path() / "data" / "pass_cases.txt";
+  auto path = ember::test::testsDir() / "unit" / "passes" / "data" / "pass_cases.txt";
   std::vector<PassCase> out;
   for (const FixtureBlock& b : readFixture(readFile(path), {"CASE"})) {
     if (b.header.size() < 3 || b.header[2] != pass) continue;

@@ -14,12 +14,13 @@
 #include "ember/core/function_schema.h"
 #include "ember/core/operator.h"
 #include "ember/tensor.h"
+#include "ember_test_source_dir.h"
 
 namespace ember::jit {
 namespace {
 
 std::set<std::string> pytorchSchemas() {
-  std::ifstream in(std::filesystem::path(__FILE__).parent_path().parent_path() / "core" / "data" /
+  std::ifstream in(ember::test::testsDir() / "unit" / "core" / "data" /
                    "torch_1_13_schemas.txt");
   std::set<std::string> out;
   std::string line;

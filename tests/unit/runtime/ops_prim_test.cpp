@@ -20,6 +20,7 @@
 #include "ember/runtime/jit_exception.h"
 #include "ember/runtime/print_sink.h"
 #include "ember/tensor.h"
+#include "ember_test_source_dir.h"
 
 namespace ember::jit {
 namespace {
@@ -73,7 +74,7 @@ class CapturePrint {
 // ---- schemas ----
 
 TEST(PrimOps, SchemasArePyTorchs) {
-  std::ifstream in(std::filesystem::path(__FILE__).parent_path().parent_path() / "core" / "data" /
+  std::ifstream in(ember::test::testsDir() / "unit" / "core" / "data" /
                    "torch_1_13_schemas.txt");
   std::set<std::string> known;
   for (std::string line; std::getline(in, line);) known.insert(line);
