@@ -16,7 +16,7 @@ for threads in 1 2; do
   # Compile time of a source program: the load time `ember run` reports for it.
   json=$("${pin[@]}" "$ember" run "$here/../examples/fizzbuzz.py" --threads "$threads" --json | tail -n 1)
   line fizzbuzz.compile "$(/usr/bin/python3 -c "import json, sys; print(json.loads(sys.argv[1])['load_ms'] / 1e3)" "$json")" "$threads"
-  for name in resnet18 resnet50 mobilenet_v2 lstm transformer; do
+  for name in $(/usr/bin/python3 "$here/torch_archives.py" "$dir" --names); do
     json=$("${pin[@]}" "$ember" run "$dir/$name.pt" --inputs "$dir/$name.inputs.pt" --warmup 3 --repeat 20 \
            --threads "$threads" --no-grad --json 2>/dev/null | tail -n 1)
     if [[ "$json" != \{* ]]; then

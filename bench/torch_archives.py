@@ -4,10 +4,13 @@ usage: torch_archives.py OUTDIR [--generate-only]
        torch_archives.py OUTDIR --one NAME THREADS   (times one archive; bench() runs each so)
        torch_archives.py OUTDIR --compile THREADS    (times compiling examples/fizzbuzz.py once)
 
-Writes OUTDIR/<name>.pt (torch.jit.save) and OUTDIR/<name>.inputs.pt if missing: resnet18,
-resnet50 and mobilenet_v2 (torchvision, scripted, eval, random weights, one 224x224 image), an LSTM module
-(2 layers, hidden 256, 50 steps) and a transformer encoder (3 layers, d_model 256, 8 heads,
-sequence 64). Then times, for 1 and 2 threads, torch.jit.load, the first call after load and the
+       torch_archives.py OUTDIR --names              (prints the model names, one a line)
+
+Writes OUTDIR/<name>.pt (torch.jit.save) and OUTDIR/<name>.inputs.pt if missing: the model zoo of
+the latency issue: resnet18, resnet50, mobilenet_v2, efficientnet_b0, vit_b_16 and swin_t
+(torchvision, scripted, eval, random weights, one 224x224 image), wav2vec2 base (torchaudio, one
+second of 16 kHz audio), an LSTM module (2 layers, hidden 256, 50 steps) and a transformer encoder
+(3 layers, d_model 256, 8 heads, sequence 64). Then times, for 1 and 2 threads, torch.jit.load, the first call after load and the
 median warm call, as JSON lines {"suite": "archives", "name": "<model>.<what>", ...}, plus the
 compile time of examples/fizzbuzz.py through torch.jit.CompilationUnit.
 """
@@ -45,11 +48,20 @@ class Encoder(nn.Module):
         return self.enc(x)
 
 
+def wav2vec2_base():
+    import torchaudio
+    return torchaudio.models.wav2vec2_base()
+
+
 def models():
     import torchvision.models as tvm
     yield "resnet18", lambda: tvm.resnet18(), (torch.randn(1, 3, 224, 224),)
     yield "resnet50", lambda: tvm.resnet50(), (torch.randn(1, 3, 224, 224),)
     yield "mobilenet_v2", lambda: tvm.mobilenet_v2(), (torch.randn(1, 3, 224, 224),)
+    yield "efficientnet_b0", lambda: tvm.efficientnet_b0(), (torch.randn(1, 3, 224, 224),)
+    yield "vit_b_16", lambda: tvm.vit_b_16(), (torch.randn(1, 3, 224, 224),)
+    yield "swin_t", lambda: tvm.swin_t(), (torch.randn(1, 3, 224, 224),)
+    yield "wav2vec2", wav2vec2_base, (torch.randn(1, 16000),)
     yield "lstm", LSTMModel, (torch.randn(1, 50, 64),)
     yield "transformer", Encoder, (torch.randn(1, 64, 256),)
 
@@ -118,6 +130,9 @@ def bench(out):
 
 
 if __name__ == "__main__":
+    if "--names" in sys.argv:
+        print("\n".join(name for name, _, _ in models()))
+        sys.exit(0)
     if "--one" in sys.argv:
         i = sys.argv.index("--one")
         bench_one(sys.argv[1], sys.argv[i + 1], int(sys.argv[i + 2]))
