@@ -4,11 +4,12 @@
 // product [a1 ... aN] @ [b1; ...; bN] (src/runtime/ops/prim_batch_mm_ops.cpp).
 //
 // As in PyTorch: every add and mm of the tree has its result used once (by the tree), the two
-// operands of each add have equal complete types (so shape propagation must have run; without
-// it nothing changes), blocks containing any mutating operator are skipped (the alias-safe
-// variant of the reduction is not attempted), leaves are listed root-first, right operand
-// before left, and dead code is removed afterwards. Differences: an add whose `alpha` is not
-// the constant 1 ends the tree (PyTorch 1.13 fuses it and so drops the alpha); PyTorch's
+// operands of each add have equal types, blocks containing any mutating operator are skipped
+// (the alias-safe variant of the reduction is not attempted), leaves are listed root-first,
+// right operand before left, and dead code is removed afterwards. Differences: ember requires the equal types
+// to be complete (PyTorch also fuses unrefined `Tensor`s, wrong when the products broadcast
+// against each other), so shape propagation must run first; an add whose `alpha` is not the
+// constant 1 ends the tree (PyTorch 1.13 fuses it and so drops the alpha); PyTorch's
 // transposed subtrees (`t()` of a tree) and the side batching of one matrix multiplied by many
 // (MMBatchSide, which PyTorch only applies when it has no tree to reduce) are not done.
 #pragma once

@@ -209,9 +209,35 @@ graph(%x : Tensor):
 CASES += [
     ("constprop_constant_lists", "constant_propagation", _CONST_LISTS),
     ("constprop_constant_lists_immutable", "constant_propagation_immutable_types", _CONST_LISTS),
+    ("constprop_written_list_kept", "constant_propagation", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %m : int[] = prim::ListConstruct(%one)
+  %z : int[] = aten::append(%m, %one)
+  %n : int = aten::len(%m)
+  %k : float[] = prim::ListConstruct()
+  %f : float = prim::Constant[value=2.5]()
+  %w : float[] = prim::ListConstruct(%f, %f)
+  %s : float = aten::sum(%w)
+  %r : (int, float) = prim::TupleConstruct(%n, %s)
+  return (%r)
+"""),
+    ("constprop_returned_list", "constant_propagation", """
+graph(%x : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %l : int[] = prim::ListConstruct(%one, %one)
+  %n : int = aten::len(%l)
+  %t : (int[], int) = prim::TupleConstruct(%l, %n)
+  return (%t)
+"""),
 ]
 
 KNOWN_DIFFERENCES = {
+    "batch_mm_untyped_unchanged": "PyTorch 1.13 also fuses products whose types are the unrefined Tensor, which "
+                                  "is wrong when they broadcast against each other (1xN + MxN cannot be one "
+                                  "concatenated product); ember needs equal complete types",
+    "constprop_returned_list": "PyTorch folds a list that the graph returns into a constant, so every call "
+                               "returns the same list object; ember keeps lists that escape the graph",
     "batch_mm_alpha": "PyTorch 1.13 fuses an add whose alpha is 2 into the MMTreeReduce and so loses the "
                       "alpha (a wrong result); ember's tree ends at such an add",
 }
