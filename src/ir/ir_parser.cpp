@@ -715,6 +715,8 @@ class IRParser {
       } while (lex_.nextIf(Tok::Punct, ","));
       lex_.expect(Tok::Punct, ")");
     }
+    // A zero-dim tensor has no strides to print: PyTorch's `Float(device=cpu)` is complete.
+    if (!strides && sizes.empty()) strides.emplace();
     return TensorType::create(dtype, device, OptionalDims(sizes), strides ? OptionalDims(*strides) : OptionalDims(),
                               requiresGrad);
   }

@@ -2,12 +2,16 @@
 // constants, so a folded value feeds the folding of its users further down.
 #include "passes/constant_propagation.h"
 
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ember/core/operator.h"
 #include "ember/core/stack.h"
 #include "ember/core/symbols.h"
 #include "ember/error.h"
+#include "ember/ir/alias_analysis.h"
 #include "ember/ir/ir.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/jit_log.h"
@@ -54,9 +58,25 @@ bool isSkippedKind(Symbol kind) {
   return false;
 }
 
+// Lists of ints, floats, bools or strings: the mutable values the full variant may fold.
+bool isScalarList(const TypePtr& type) {
+  auto list = std::dynamic_pointer_cast<ListType>(type);
+  if (!list) return false;
+  TypeKind k = list->getElementType()->kind();
+  return k == TypeKind::IntType || k == TypeKind::FloatType || k == TypeKind::BoolType || k == TypeKind::StringType;
+}
+
 class ConstantPropagator {
  public:
   explicit ConstantPropagator(Graph& graph) : graph_(graph) {}
+  // The full variant: also folds scalar lists that nothing writes (alias analysis over `graph`).
+  ConstantPropagator(Graph& graph, const std::shared_ptr<Graph>& shared) : graph_(graph) {
+    try {
+      aliasDb_ = std::make_unique<AliasDb>(shared);
+    } catch (const std::exception&) {
+      aliasDb_.reset();  // an odd graph: fold immutable values only
+    }
+  }
 
   bool run() {
     runBlock(graph_.block());
@@ -84,11 +104,23 @@ class ConstantPropagator {
     if (isSkippedKind(n->kind()) || !n->blocks().empty() || n->outputs().empty()) return false;
     if (nodeMustBeKept(n) || n->isNondeterministic()) return false;
     for (const Value* in : n->inputs()) {
-      if (in->node()->kind() != prim::Constant || isMutableType(in->type())) return false;
+      if (in->node()->kind() != prim::Constant) return false;
+      if (isMutableType(in->type()) && !unwrittenScalarList(in)) return false;
     }
     for (const Value* out : n->outputs())
-      if (isMutableType(out->type())) return false;
+      if (isMutableType(out->type()) && !unwrittenScalarList(out)) return false;
     return true;
+  }
+
+  // A scalar list no node writes and that does not escape the graph (a folded constant is one
+  // object shared by every run, so a caller must never get it). Constants this pass made stand
+  // for the values they replaced, which the alias analysis knows.
+  bool unwrittenScalarList(const Value* v) const {
+    if (!aliasDb_ || !isScalarList(v->type())) return false;
+    auto it = origin_.find(v);
+    if (it != origin_.end()) v = it->second;
+    else if (made_.count(v)) return false;
+    return !aliasDb_->hasWriters(v) && !aliasDb_->mayAliasWildcard(v);
   }
 
   void tryFold(Node* n) {
@@ -116,6 +148,11 @@ class ConstantPropagator {
       }
       if (stack[i].isNone()) c->setType(n->output(i)->type());
       constants.push_back(c);
+    }
+    for (size_t i = 0; i < constants.size(); ++i) {
+      made_.insert(constants[i]);
+      auto it = origin_.find(n->output(i));
+      origin_[constants[i]] = it == origin_.end() ? n->output(i) : it->second;
     }
     GRAPH_UPDATE("Folding ", n->kind().toQualString(), " into ", constants.size(), " constant(s)");
     for (size_t i = 0; i < constants.size(); ++i) n->output(i)->replaceAllUsesWith(constants[i]);
@@ -192,6 +229,9 @@ class ConstantPropagator {
 
   Graph& graph_;
   bool changed_ = false;
+  std::unique_ptr<AliasDb> aliasDb_;                          // only in the full variant
+  std::unordered_map<const Value*, const Value*> origin_;     // folded constant -> value it replaced
+  std::unordered_set<const Value*> made_;                     // constants this pass inserted
 };
 
 }  // namespace
@@ -203,6 +243,11 @@ bool constantPropagationImmutableTypes(const std::shared_ptr<Graph>& graph) {
   return changed;
 }
 
-bool constantPropagation(const std::shared_ptr<Graph>& graph) { return constantPropagationImmutableTypes(graph); }
+bool constantPropagation(const std::shared_ptr<Graph>& graph) {
+  bool changed = ConstantPropagator(*graph, graph).run();
+  if (changed) eliminateDeadCode(graph);
+  GRAPH_DUMP("After ConstantPropagation: ", graph);
+  return changed;
+}
 
 }  // namespace ember::jit

@@ -14,9 +14,11 @@ namespace ember::jit {
 
 class Graph;
 
-// Both return whether the graph changed. PyTorch's full variant also folds values of mutable
-// types (lists, tensors) that alias analysis proves unwritten; without alias analysis ember's
-// full variant is the immutable one, which is what the frontend's clean-up needs.
+// Both return whether the graph changed. The full variant also folds lists of ints, floats,
+// bools and strings that alias analysis proves unwritten (a ListConstruct of constants becomes a
+// list constant, then len/indexing of it fold), as PyTorch's does; unlike PyTorch it leaves
+// lists that escape the graph (a returned list constant would be shared between calls) and
+// still folds no tensors. The immutable variant is what the frontend's clean-up needs.
 bool constantPropagation(const std::shared_ptr<Graph>& graph);
 bool constantPropagationImmutableTypes(const std::shared_ptr<Graph>& graph);
 

@@ -7,6 +7,7 @@
 #include "passes/dead_code_elimination.h"
 #include "passes/jit_log.h"
 #include "passes/jit_opt_limit.h"
+#include "passes/shape_analysis.h"
 
 namespace ember::jit {
 namespace {
@@ -57,6 +58,7 @@ bool decomposeIn(Block* block) {
 bool decomposeOps(const std::shared_ptr<Graph>& graph) {
   bool changed = decomposeIn(graph->block());
   if (changed) {
+    propagateShapesOnGraph(graph);  // as PyTorch: the new mm/add get their types
     constantPropagation(graph);
     eliminateDeadCode(graph);
   }

@@ -9,6 +9,7 @@
 
 #include "ember/error.h"
 #include "ember/ir/ir.h"
+#include "passes/batch_mm.h"
 #include "passes/canonicalize.h"
 #include "passes/common_subexpression_elimination.h"
 #include "passes/constant_pooling.h"
@@ -23,6 +24,7 @@
 #include "passes/fuse_addmm.h"
 #include "passes/inline_fork_wait.h"
 #include "passes/inliner.h"
+#include "passes/integer_value_refinement.h"
 #include "passes/loop_unrolling.h"
 #include "passes/lower_tuples.h"
 #include "passes/peephole.h"
@@ -30,6 +32,8 @@
 #include "passes/remove_dropout.h"
 #include "passes/remove_expands.h"
 #include "passes/remove_mutation.h"
+#include "passes/requires_grad_analysis.h"
+#include "passes/shape_analysis.h"
 
 namespace ember::jit {
 
@@ -112,6 +116,18 @@ std::vector<PassInfo> buildTable() {
        }},
       {"transpose_frozen_linear", "aten::linear with a constant weight as matmul with the weight pre-transposed",
        reporting(frozenLinearTranspose)},
+      {"batch_mm", "replace sums of at least four matrix products by one prim::MMTreeReduce (needs complete types)",
+       reporting(batchMM)},
+      {"complete_shape_analysis", "propagate dtypes, devices, sizes and strides from the graph's input types",
+       reporting(propagateShapesOnGraph)},
+      {"erase_shape_information", "reset every tensor type in the graph to the unrefined Tensor",
+       reporting(eraseShapeInformation)},
+      {"propagate_requires_grad", "mark which tensor values may require grad, from the inputs' requires_grad",
+       reporting(propagateRequiresGrad)},
+      {"refine_integer_values", "inside branches guarded by int == constant, use the constant",
+       reporting(refineIntegerValues)},
+      {"integer_value_refinement", "the same pass as refine_integer_values (PyTorch's other name)",
+       reporting(refineIntegerValues)},
       {"lint", "check the graph's invariants (changes nothing)",
        [](std::shared_ptr<Graph>& g) {
          g->lint();

@@ -84,7 +84,4 @@ graph(%a : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %b : Float(
 """),
 ]
 
-KNOWN_DIFFERENCES = {
-    "decompose_typed_addmm": "PyTorch reruns its shape propagation after decomposing, refining the new mm/add "
-                             "outputs to Float(2, 4, ...); ember has no shape propagation pass yet",
-}
+KNOWN_DIFFERENCES = {}

@@ -1,0 +1,125 @@
+// Batch matrix products: one walk per block builds "tree tokens" (how many mm leaves an add tree
+// has) bottom-up in node order, then every root tree of at least kMinLeaves leaves is replaced.
+#include "passes/batch_mm.h"
+
+#include <unordered_map>
+#include <vector>
+
+#include "ember/core/function_schema.h"
+#include "ember/core/symbols.h"
+#include "ember/core/type.h"
+#include "ember/ir/ir.h"
+#include "passes/dead_code_elimination.h"
+#include "passes/jit_log.h"
+#include "passes/jit_opt_limit.h"
+
+namespace ember::jit {
+
+namespace {
+
+constexpr size_t kMinLeaves = 4;
+
+struct Token {
+  size_t leaves = 0;
+  bool root = true;
+};
+
+bool isMM(const Node* n) { return n->kind() == aten::mm && n->matches("aten::mm(Tensor self, Tensor mat2) -> Tensor"); }
+
+bool isUnitAdd(const Node* n) {
+  if (n->kind() != aten::add || !n->matches("aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"))
+    return false;
+  auto alpha = toIValue(n->input(2));
+  return alpha && ((alpha->isInt() && alpha->toInt() == 1) || (alpha->isDouble() && alpha->toDouble() == 1.0));
+}
+
+bool completeAndEqual(const Value* a, const Value* b) {
+  auto ta = std::dynamic_pointer_cast<TensorType>(a->type());
+  auto tb = std::dynamic_pointer_cast<TensorType>(b->type());
+  return ta && tb && ta->isComplete() && ta->equals(*tb);
+}
+
+bool hasMutation(const Block* block) {
+  for (const Node* n : block->nodes()) {
+    const FunctionSchema* s = n->maybeSchema();
+    if (s && s->isMutable()) return true;
+  }
+  return false;
+}
+
+class TreeReducer {
+ public:
+  bool runBlock(Block* block) {
+    bool changed = false;
+    for (Node* n : block->nodes())
+      for (Block* sub : n->blocks()) changed |= runBlock(sub);
+    if (hasMutation(block)) return changed;
+    std::unordered_map<Node*, Token> tokens;
+    std::vector<Node*> order;
+    for (Node* n : block->nodes()) {
+      if (isMM(n)) {
+        tokens[n] = Token{1, true};
+        order.push_back(n);
+      } else if (isUnitAdd(n)) {
+        Token* l = operandToken(tokens, n->input(0));
+        Token* r = operandToken(tokens, n->input(1));
+        if (!l || !r || l == r || !completeAndEqual(n->input(0), n->input(1))) continue;
+        l->root = r->root = false;
+        tokens[n] = Token{l->leaves + r->leaves, true};
+        order.push_back(n);
+      }
+    }
+    for (Node* n : order) {
+      const Token& t = tokens[n];
+      if (!t.root || t.leaves < kMinLeaves || !JIT_OPT_ALLOWED) continue;
+      reduce(n);
+      changed = true;
+    }
+    return changed;
+  }
+
+ private:
+  // The token of an add/mm operand the tree may absorb: a root, used only here.
+  static Token* operandToken(std::unordered_map<Node*, Token>& tokens, Value* v) {
+    auto it = tokens.find(v->node());
+    if (it == tokens.end() || !it->second.root || v->uses().size() != 1) return nullptr;
+    return &it->second;
+  }
+
+  static void reduce(Node* root) {
+    std::vector<Value*> lhs, rhs;
+    std::vector<Node*> stack{root};
+    while (!stack.empty()) {
+      Node* n = stack.back();
+      stack.pop_back();
+      if (n->kind() == aten::mm) {
+        lhs.push_back(n->input(0));
+        rhs.push_back(n->input(1));
+      } else {
+        stack.push_back(n->input(0)->node());
+        stack.push_back(n->input(1)->node());
+      }
+    }
+    std::vector<Value*> inputs = lhs;
+    inputs.insert(inputs.end(), rhs.begin(), rhs.end());
+    Graph* g = root->owningGraph();
+    Node* reduced = g->create(Symbol::prim("MMTreeReduce"), inputs);
+    reduced->insertBefore(root);
+    reduced->output()->setType(TensorType::get());
+    GRAPH_UPDATE("Replacing a tree of ", lhs.size(), " matrix products with prim::MMTreeReduce");
+    root->output()->replaceAllUsesWith(reduced->output());
+  }
+};
+
+}  // namespace
+
+bool batchMM(const std::shared_ptr<Graph>& graph) {
+  bool changed = TreeReducer().runBlock(graph->block());
+  if (changed) {
+    eliminateDeadCode(graph);
+    GRAPH_DUMP("After batch_mm: ", graph);
+  }
+  return changed;
+}
+
+}  // namespace ember::jit
