@@ -150,6 +150,10 @@ std::unique_ptr<GraphExecutorImplBase> makeSpecializingExecutor(std::shared_ptr<
   return std::make_unique<SpecializingExecutor>(std::move(graph), std::move(name));
 }
 
+void GraphExecutorImplBase::runAfterBailout(Stack&) {
+  EMBER_ASSERT(false, "only the profiling executor builds guarded plans");
+}
+
 void noteExecutedOptimizedGraph(const std::shared_ptr<Graph>& graph) {
   if (tLastOptimized != graph) tLastOptimized = graph;
 }

@@ -1,7 +1,7 @@
 // The two ways a GraphExecutor runs a graph (internal to the runtime):
 //  - SpecializingExecutor: one plan per ArgumentSpec of the inputs (the spec's legacy executor);
-//  - ProfilingExecutor: profile the first runs, then one plan specialised to what was seen,
-//    behind a type guard that falls back to the unspecialised graph (profiling_graph_executor.cpp).
+//  - ProfilingExecutor: profile the first runs, then plans specialised to what was seen, behind
+//    type guards whose failure comes back to the executor (profiling_graph_executor.cpp).
 // Both run the same required passes; setGraphExecutorOptimize(false) leaves only those.
 #pragma once
 
@@ -20,6 +20,9 @@ class GraphExecutorImplBase {
   virtual ~GraphExecutorImplBase() = default;
   virtual const ExecutionPlan& getPlanFor(const Stack& stack) = 0;
   virtual GraphExecutorState debugState() const = 0;
+  // Runs a call whose inputs failed the guard of one of this executor's specialised plans (the
+  // prim::FallbackGraph of that plan calls it): pops the inputs, pushes the outputs.
+  virtual void runAfterBailout(Stack& stack);
 
   const std::shared_ptr<Graph>& graph() const { return graph_; }
   const std::string& name() const { return name_; }
@@ -43,11 +46,23 @@ void runOptimizations(const std::shared_ptr<Graph>& graph);
 std::unique_ptr<GraphExecutorImplBase> makeSpecializingExecutor(std::shared_ptr<Graph> graph, std::string name);
 std::unique_ptr<GraphExecutorImplBase> makeProfilingExecutor(std::shared_ptr<Graph> graph, std::string name, int depth);
 
-// Counts the runs of a prim::FallbackGraph (the bail-outs of the executor that built it); the
-// node holds it as a capsule attribute `bailouts`.
-class BailoutCounter : public CustomClassHolder {
+// Where a prim::FallbackGraph sends its call: the executor that built the specialised plan, while
+// it lives (the node holds this as its capsule attribute `bailout_target`). A copy of the graph
+// that outlives the executor finds it detached and runs its Subgraph unspecialised instead.
+class BailoutTarget : public CustomClassHolder {
  public:
-  std::atomic<int64_t> count{0};
+  explicit BailoutTarget(GraphExecutorImplBase* owner) : owner_(owner) {}
+  // Whether the owner ran the call.
+  bool run(Stack& stack) {
+    GraphExecutorImplBase* owner = owner_.load(std::memory_order_acquire);
+    if (!owner) return false;
+    owner->runAfterBailout(stack);
+    return true;
+  }
+  void detach() { owner_.store(nullptr, std::memory_order_release); }
+
+ private:
+  std::atomic<GraphExecutorImplBase*> owner_;
 };
 
 // Remembers the graph of the last optimised plan run (lastExecutedOptimizedGraph()).

@@ -50,6 +50,7 @@ void ProfileSlot::record(const IValue& v) {
     sawNone_ = true;
     return;
   }
+  allContiguous_ = allContiguous_ && t.is_contiguous();
   TensorTypePtr type = TensorType::fromTensor(t);
   seen_ = seen_ ? seen_->merge(*type) : type;
 }
@@ -62,6 +63,11 @@ TensorTypePtr ProfileSlot::seen() const {
 bool ProfileSlot::sawNone() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return sawNone_;
+}
+
+bool ProfileSlot::sawOnlyContiguous() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return allContiguous_;
 }
 
 int64_t ProfileSlot::count() const {

@@ -30,12 +30,15 @@ class ProfileSlot : public CustomClassHolder {
   // The merged type of the tensors seen; nullptr before any run reached the node.
   TensorTypePtr seen() const;
   bool sawNone() const;
+  // Whether every tensor seen was contiguous (what DYNAMIC guards check beside the rank).
+  bool sawOnlyContiguous() const;
   int64_t count() const;
 
  private:
   mutable std::mutex mutex_;
   TensorTypePtr seen_;
   bool sawNone_ = false;
+  bool allContiguous_ = true;
   int64_t count_ = 0;
 };
 

@@ -140,6 +140,16 @@ printf 'PK\003\004garbage' > "$tmp/bad.pt"
   || fail "optimized graph has no type guard"
 "$ember" graph "$tmp/prog.py" --optimized --inputs "$tmp/in.pt" --runs 0 | grep -q "prim::profile" \
   || fail "--runs 0 does not show the profiling graph"
+# --fusion-strategy: STATIC guards exact sizes, DYNAMIC leaves them symbolic.
+"$ember" graph "$tmp/prog.py" --optimized --inputs "$tmp/in.pt" --fusion-strategy STATIC:1 \
+  | grep "prim::TypeCheck" | grep -q "strides=" || fail "a STATIC guard has no sizes and strides"
+out=$("$ember" graph "$tmp/prog.py" --optimized --inputs "$tmp/in.pt" --fusion-strategy dynamic:3) \
+  || fail "--fusion-strategy dynamic:3 failed"
+echo "$out" | grep "prim::TypeCheck" | grep -q "contiguous=" || fail "a DYNAMIC guard does not check contiguity: $out"
+echo "$out" | grep "prim::TypeCheck" | grep -q "strides=" && fail "a DYNAMIC guard checks sizes: $out"
+err=$("$ember" graph "$tmp/prog.py" --optimized --inputs "$tmp/in.pt" --fusion-strategy FAST:1 2>&1)
+[ $? -eq 1 ] || fail "a bad fusion strategy did not exit 1"
+echo "$err" | grep -q "STATIC' or 'DYNAMIC'" || fail "bad fusion strategy error is unclear: $err"
 
 # compile --freeze / --optimize-for-inference of an archive PyTorch saved: PyTorch runs ember's
 # frozen archive and gets what its own frozen module returns.

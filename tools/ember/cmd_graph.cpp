@@ -18,7 +18,8 @@ namespace ember::cli {
 namespace {
 std::string usage() {
   return std::string(
-             "usage: ember graph TARGET [--method NAME] [--optimized [--inputs FILE] [--runs N]] [--passes LIST ...]\n"
+             "usage: ember graph TARGET [--method NAME] [--optimized [--inputs FILE] [--runs N] [--fusion-strategy S]]\n"
+             "                   [--passes LIST ...]\n"
              "       ember graph --list-passes\n"
              "\n"
              "Prints the graph of a method of an archive or a function of a TorchScript source file.\n"
@@ -29,7 +30,10 @@ std::string usage() {
              "                  by prim::TypeCheck on the profiled types, optimised\n"
              "  --inputs FILE   the inputs for --optimized (torch.save tuple/list, or .npy)\n"
              "  --runs N        call the function N times first, then print the graph the next call runs\n"
-             "                  (--runs 0: the profiling graph); default: as many as it takes\n") +
+             "                  (--runs 0: the profiling graph); default: as many as it takes\n"
+             "  --fusion-strategy S  how the executor specialises, as torch.jit.set_fusion_strategy:\n"
+             "                  BEHAVIOUR:COUNT,... with STATIC (exact sizes) or DYNAMIC (rank, symbolic\n"
+             "                  sizes); default STATIC:2,DYNAMIC:10\n") +
          kPassFlagsUsage;
 }
 }  // namespace
@@ -40,6 +44,7 @@ int runGraph(const std::vector<std::string>& args) {
   opts.option("--inputs");
   opts.flag("--optimized");
   opts.option("--runs");
+  opts.option("--fusion-strategy");
   declarePassFlags(opts);
   if (auto r = opts.parse(args); r != Options::Result::Ok) return r == Options::Result::Help ? 0 : 1;
   if (opts.has("--list-passes")) {
@@ -49,12 +54,16 @@ int runGraph(const std::vector<std::string>& args) {
   if (opts.positionals().size() != 1) return opts.fail("expected one TARGET");
   if (opts.has("--inputs") && !opts.has("--optimized")) return opts.fail("--inputs is only used with --optimized");
   if (opts.has("--runs") && !opts.has("--optimized")) return opts.fail("--runs is only used with --optimized");
+  if (opts.has("--fusion-strategy") && !opts.has("--optimized"))
+    return opts.fail("--fusion-strategy is only used with --optimized");
   std::optional<long> runs;
   if (opts.has("--runs")) {
     runs = opts.getInt("--runs", 0, 0, 1000000);
     if (!runs) return 1;
   }
   try {
+    // Before loading: executors take the strategy when they are made.
+    if (auto s = opts.get("--fusion-strategy")) jit::setFusionStrategy(jit::parseFusionStrategy(*s));
     Target target = loadTarget(opts.positionals()[0]);
     jit::Function& fn = target.function(opts.get("--method").value_or("forward"));
     if (!fn.isGraphFunction()) return opts.fail("'" + fn.qualname() + "' has no graph");

@@ -1,10 +1,13 @@
 // GraphExecutor: runs a graph function (the spec's "Graph Executor"). Two implementations:
 //  - the profiling executor (default, as in PyTorch 1.13): the first getNumProfiledRuns() calls
 //    run a copy of the graph with prim::profile nodes recording the tensors' types; the next call
-//    builds one plan specialised to what was seen (dtype, rank, device, requires_grad of the
-//    inputs) behind a prim::TypeCheck guard, whose failure falls back to the unspecialised graph
-//    (a bail-out, counted in debugState()); the fallback is itself profiled and specialised, up to
-//    a depth of kMaxSpecializations, then runs unspecialised;
+//    builds a plan specialised to what was seen behind a prim::TypeCheck guard (the fusion
+//    strategy says how: STATIC guards exact sizes and strides, DYNAMIC dtype, rank, device,
+//    requires_grad and contiguity). Inputs that fail the guard bail out: they run another
+//    specialisation whose guard they pass, or are profiled and specialised in turn, until the
+//    strategy's count is used up; from then on they run the generalised (unspecialised) graph.
+//    At most getMaxSpecializations() specialisations are live per function (least recently used
+//    evicted). See docs/internals/executor.md;
 //  - the specialising executor (setProfilingExecutor(false)): one plan per ArgumentSpec of the
 //    inputs, compiled on a miss.
 // Either way a plan is the graph after the required passes (inlining, DCE, constant pooling) and,
@@ -14,6 +17,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ember/core/ivalue.h"
 
@@ -28,18 +33,34 @@ struct ExecutionPlan {
   std::shared_ptr<Graph> graph;  // the graph the code was emitted from (after passes)
 };
 
-// What an executor has done, for tests and `ember graph --optimized`.
+// The stages of the pipeline a specialised graph goes through (specialized_pipeline.cpp), in the
+// spec's order; compile times are reported per stage.
+enum class PipelineStage { PreDerivative, Required, DerivativePreserving, DifferentiableSplit, PostDerivativeFusion };
+constexpr size_t kNumPipelineStages = 5;
+const char* pipelineStageName(PipelineStage stage);  // "pre_derivative", ...
+
+// What an executor has done, for tests, benchmarks and `ember graph --optimized`.
 struct GraphExecutorState {
   bool profiling = false;        // which implementation
-  int64_t plans = 0;             // plans compiled (profiling, specialised and fallback ones)
-  int64_t profiledRuns = 0;      // calls that ran the profiling plan
+  int64_t plans = 0;             // plans compiled (profiling, specialised and generalised ones)
+  int64_t profiledRuns = 0;      // calls that ran a profiling plan
   int64_t bailouts = 0;          // guard failures that ran the fallback (profiling executor)
-  std::shared_ptr<Graph> optimizedGraph;  // the specialised plan's graph, once built
+  int64_t specializations = 0;   // specialised plans compiled (what the fusion strategy counts)
+  int64_t recompilations = 0;    // specialisations after the first (each logged with its reason)
+  int64_t evictions = 0;         // specialisations dropped by the LRU bound
+  int64_t liveSpecializations = 0;
+  bool strategyExhausted = false;  // misses now run the generalised graph
+  std::shared_ptr<Graph> optimizedGraph;  // the first specialised plan's graph, once built
+  // Nanoseconds spent in each pipeline stage, summed over this executor's specialisations, and in
+  // preparing the graph before profiling (required passes and profiling-insensitive optimisations).
+  int64_t stageNanos[kNumPipelineStages] = {};
+  int64_t prepareNanos = 0;
 };
 
 class GraphExecutor {
  public:
-  // `depth` counts how many specialised executors this one is a fallback of.
+  // `depth` > 0: a fallback of another executor (a graph copied out of a specialised plan whose
+  // executor is gone); it runs the graph unspecialised.
   GraphExecutor(std::shared_ptr<Graph> graph, std::string functionName, int depth = 0);
   ~GraphExecutor();
   GraphExecutor(const GraphExecutor&) = delete;
@@ -58,9 +79,6 @@ class GraphExecutor {
   const std::shared_ptr<Graph>& graph() const;
   const std::string& functionName() const;
 
-  // How deep fallbacks of fallbacks are specialised before they run unspecialised.
-  static constexpr int kMaxSpecializations = 2;
-
  private:
   std::unique_ptr<GraphExecutorImplBase> impl_;
 };
@@ -77,6 +95,26 @@ bool getProfilingExecutor();
 // How many calls the profiling executor profiles before specialising (default 1, as PyTorch).
 void setNumProfiledRuns(int64_t runs);
 int64_t getNumProfiledRuns();
+
+// How the profiling executor specialises (torch.jit.set_fusion_strategy): a list of (behaviour,
+// count) pairs used in order, one specialisation each: with the default {{Static, 2},
+// {Dynamic, 10}} the first two specialisations of a function guard exact sizes and strides, the
+// next ten dtype, rank, device, requires_grad and contiguity; after them, inputs that fail every
+// guard run the generalised graph. setFusionStrategy returns the previous strategy; it applies to
+// executors created afterwards.
+enum class FusionBehavior { Static, Dynamic };
+using FusionStrategy = std::vector<std::pair<FusionBehavior, int64_t>>;
+FusionStrategy setFusionStrategy(FusionStrategy strategy);
+FusionStrategy getFusionStrategy();
+// "STATIC:2,DYNAMIC:10" (PyTorch's names, any case) to a strategy; an ember::Error on bad text.
+FusionStrategy parseFusionStrategy(const std::string& text);
+std::string fusionStrategyString(const FusionStrategy& strategy);  // "STATIC:2,DYNAMIC:10"
+
+// How many specialisations a profiling executor keeps live per function (default 8, at least 1):
+// past it, the least recently used one other than the first is evicted (logged). Applies to
+// executors created afterwards.
+void setMaxSpecializations(int64_t n);
+int64_t getMaxSpecializations();
 
 // The graph of the last specialised plan any executor ran on this thread
 // (torch.jit.last_executed_optimized_graph()); nullptr before one ran.

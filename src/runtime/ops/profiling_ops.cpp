@@ -1,11 +1,13 @@
 // The operators of the profiling executor:
 //  - prim::profile(x) -> x: records the value in its ProfileSlot, passes it on;
-//  - prim::TypeCheck[types=[T...]](x...) -> (x..., ok): passes its inputs on and pushes whether
-//    each tensor matches its type (dtype, device, requires_grad, rank, and the sizes and strides
-//    the type knows): the guard before a specialised graph;
-//  - prim::FallbackGraph[Subgraph=g](x...) -> (...): runs the unspecialised graph g when a guard
-//    failed (the spec's bail-out), through a graph executor of its own, so it may be profiled
-//    and specialised in turn up to the executor's limit.
+//  - prim::TypeCheck[types=[T...], contiguous=[c...]](x...) -> (x..., ok): passes its inputs on
+//    and pushes whether each tensor matches its type (type_guard.h: dtype, device, requires_grad,
+//    rank, the sizes and strides the type knows, and contiguity where c is 1; the attribute is
+//    optional): the guard before a specialised graph;
+//  - prim::FallbackGraph[Subgraph=g](x...) -> (...): the call failed the guard (the spec's
+//    bail-out): hands it back to the executor that built the plan (attribute `bailout_target`),
+//    which runs another specialisation or the generalised graph; without a live executor, runs g
+//    unspecialised through an executor of its own.
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +20,7 @@
 #include "runtime/ops/op_helpers.h"
 #include "runtime/graph_executor_impl.h"
 #include "runtime/profiling_record.h"
+#include "runtime/type_guard.h"
 
 namespace ember::jit {
 namespace {
@@ -26,25 +29,6 @@ NodeOperation createProfile(const Node* node) {
   EMBER_CHECK(node != nullptr, "prim::profile needs its graph node to run");
   IntrusivePtr<CustomClassHolder> holder = node->ival(Symbol::attr("profile_slot")).toCapsule();
   return [holder](Stack& stack) { static_cast<ProfileSlot&>(*holder).record(stack.back()); };
-}
-
-bool matchesDims(const OptionalDims& dims, IntArrayRef actual) {
-  if (!dims) return true;
-  if (dims->size() != actual.size()) return false;
-  for (size_t i = 0; i < actual.size(); ++i)
-    if ((*dims)[i] && *(*dims)[i] != actual[i]) return false;
-  return true;
-}
-
-bool matchesType(const IValue& v, const TensorType& t) {
-  if (!v.isTensor()) return false;
-  const Tensor& x = v.toTensor();
-  if (!x.defined()) return false;
-  if (t.scalarType() && *t.scalarType() != x.scalar_type()) return false;
-  if (t.device() && *t.device() != x.device()) return false;
-  if (t.requiresGrad() && *t.requiresGrad() != x.requires_grad()) return false;
-  if (t.dim() && *t.dim() != static_cast<size_t>(x.dim())) return false;
-  return matchesDims(t.sizes(), x.sizes()) && matchesDims(t.strides(), x.strides());
 }
 
 NodeOperation createTypeCheck(const Node* node) {
@@ -57,10 +41,16 @@ NodeOperation createTypeCheck(const Node* node) {
   }
   EMBER_CHECK(types.size() == node->inputs().size(), "prim::TypeCheck has ", node->inputs().size(),
               " inputs but ", types.size(), " types");
-  return [types](Stack& stack) {
+  std::vector<int64_t> contiguous(types.size(), 0);
+  if (node->hasAttribute(Symbol::attr("contiguous"))) {
+    contiguous = node->is(Symbol::attr("contiguous"));
+    EMBER_CHECK(contiguous.size() == types.size(), "prim::TypeCheck has ", types.size(), " types but ",
+                contiguous.size(), " contiguity flags");
+  }
+  return [types, contiguous](Stack& stack) {
     size_t n = types.size();
     bool ok = true;
-    for (size_t i = 0; i < n && ok; ++i) ok = matchesType(stack[stack.size() - n + i], *types[i]);
+    for (size_t i = 0; i < n && ok; ++i) ok = guardAccepts(*types[i], contiguous[i] != 0, stack[stack.size() - n + i]);
     stack.emplace_back(ok);
   };
 }
@@ -70,10 +60,10 @@ NodeOperation createFallbackGraph(const Node* node) {
   std::string name = node->hasAttribute(attr::name) ? node->s(attr::name) : std::string("fallback");
   auto executor = std::make_shared<GraphExecutor>(node->g(attr::Subgraph), name,
                                                   static_cast<int>(node->i(Symbol::attr("depth"))));
-  IntrusivePtr<CustomClassHolder> counter;
-  if (node->hasAttribute(Symbol::attr("bailouts"))) counter = node->ival(Symbol::attr("bailouts")).toCapsule();
-  return [executor, counter](Stack& stack) {
-    if (counter) static_cast<BailoutCounter&>(*counter).count.fetch_add(1, std::memory_order_relaxed);
+  IntrusivePtr<CustomClassHolder> target;
+  if (node->hasAttribute(Symbol::attr("bailout_target"))) target = node->ival(Symbol::attr("bailout_target")).toCapsule();
+  return [executor, target](Stack& stack) {
+    if (target && static_cast<BailoutTarget&>(*target).run(stack)) return;
     executor->run(stack);
   };
 }

@@ -1,6 +1,7 @@
 // The profiling executor: profiles the first calls, then runs a plan specialised to the profiled
 // types behind a prim::TypeCheck guard; inputs of other types bail out to the fallback and still
-// give the right answer. Expected values come from the tensor library's own operations (which
+// give the right answer. The fusion strategy, its exhaustion and the LRU bound are tested in
+// fusion_strategy_test.cpp. Expected values come from the tensor library's own operations (which
 // tests/compat/tensor checks against PyTorch).
 #include <gtest/gtest.h>
 
@@ -24,11 +25,15 @@ struct ExecutorSettings {
   bool profiling = getProfilingExecutor();
   bool optimize = getGraphExecutorOptimize();
   int64_t runs = getNumProfiledRuns();
+  FusionStrategy strategy = getFusionStrategy();
+  int64_t maxSpecializations = getMaxSpecializations();
   ExecutorSettings() { setProfilingExecutor(true); }
   ~ExecutorSettings() {
     setProfilingExecutor(profiling);
     setGraphExecutorOptimize(optimize);
     setNumProfiledRuns(runs);
+    setFusionStrategy(strategy);
+    setMaxSpecializations(maxSpecializations);
   }
 };
 
@@ -68,7 +73,8 @@ TEST(ProfilingExecutor, ProfilesThenSpecialisesBehindAGuard) {
   ASSERT_NE(s.optimizedGraph, nullptr);
   std::string text = s.optimizedGraph->toString();
   FileCheck()
-      .check("prim::TypeCheck[types=[Float(*, *, requires_grad=0, device=cpu), Float(*, *, requires_grad=0, device=cpu)]]")
+      .check("prim::TypeCheck[types=[Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), Float(2, 3, strides=[3, "
+             "1], requires_grad=0, device=cpu)]]")
       .check("prim::If")
       .check("itest::tadd")
       .check("prim::FallbackGraph")
@@ -76,10 +82,10 @@ TEST(ProfilingExecutor, ProfilesThenSpecialisesBehindAGuard) {
   FileCheck().checkNot("prim::profile").run(text);
   EXPECT_EQ(lastExecutedOptimizedGraph(), s.optimizedGraph);
   EXPECT_EQ(s.bailouts, 0);
-  // Other sizes of the same dtype and rank pass the guard: shapes are not specialised.
-  Tensor c = rand({5, 1}), d = rand({5, 4});
+  // The first specialisation is STATIC (the default strategy): other sizes fail its guard.
+  Tensor c = rand({5, 4}), d = rand({5, 4});
   EXPECT_TRUE(same(call(ex, c, d), expectedAddScale(c, d)));
-  EXPECT_EQ(ex.debugState().bailouts, 0);
+  EXPECT_EQ(ex.debugState().bailouts, 1);
 }
 
 TEST(ProfilingExecutor, GuardFailuresBailOutWithTheRightAnswer) {
@@ -129,7 +135,7 @@ TEST(ProfilingExecutor, GraphForRunsUntilSpecialised) {
   GraphExecutor ex(parseGraph(kAddScale), "f");
   Stack s{rand({3, 3}, kDouble), rand({3, 3}, kDouble)};
   std::shared_ptr<Graph> g = ex.graphFor(s);
-  FileCheck().check("prim::TypeCheck[types=[Double(*, *").run(g->toString());
+  FileCheck().check("prim::TypeCheck[types=[Double(3, 3, strides=[3, 1]").run(g->toString());
   EXPECT_EQ(s.size(), 2u);  // the caller's inputs are left alone
 }
 
@@ -168,7 +174,7 @@ graph(%a : Tensor, %b : Tensor?):
   ex.run(s);
   EXPECT_TRUE(same(s.at(0).toTensor(), add(a, a)));
   std::string text = ex.debugState().optimizedGraph->toString();
-  FileCheck().check("prim::TypeCheck[types=[Float(*, requires_grad=0, device=cpu)]](%").run(text);
+  FileCheck().check("prim::TypeCheck[types=[Float(2, strides=[1], requires_grad=0, device=cpu)]](%").run(text);
 }
 
 TEST(ProfilingExecutor, ManyThreadsOnOneExecutor) {

@@ -1,0 +1,67 @@
+// Throughput of one compiled function called from many threads at once (issue 17): the forward of
+// bench/programs/models_mlp.py and models_lstm_cell_h64.py, warmed up (profiled and specialised),
+// then called by 1, 2, 4 and 8 threads sharing the one function and its executor, each with one
+// intra-op thread. Reports wall seconds per call (all threads' calls together: lower is better,
+// perfect scaling divides it by the thread count up to the number of CPUs), next to PyTorch doing
+// the same from Python threads (bench/torch_executor_threads.py). Not pinned: it is about cores.
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "bench_util.h"
+#include "ember/jit.h"
+#include "ember/tensor.h"
+
+using namespace ember;
+using namespace ember::jit;
+using ember::bench::report;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+void benchProgram(const std::string& name) {
+  std::ifstream in(std::filesystem::path(EMBER_BENCH_PROGRAMS) / (name + ".py"));
+  std::stringstream text;
+  text << in.rdbuf();
+  auto cu = compile(text.str(), name + ".py");
+  manual_seed(0);
+  std::vector<IValue> args;
+  {
+    NoGradGuard noGrad;
+    args = cu->getFunction("inputs")({}).toTupleRef().elements;
+  }
+  Function& forward = cu->getFunction("forward");
+  auto t0 = Clock::now();
+  for (int i = 0; i < 5; ++i) {
+    NoGradGuard noGrad;
+    forward(args);
+  }
+  double once = std::max(since(t0) / 5, 1e-7);
+  int total = std::max(64, static_cast<int>(0.3 / once));
+  for (int threads : {1, 2, 4, 8}) {
+    int each = std::max(1, total / threads);
+    std::vector<std::thread> pool;
+    t0 = Clock::now();
+    for (int t = 0; t < threads; ++t) {
+      pool.emplace_back([&] {
+        NoGradGuard noGrad;  // grad mode is per thread
+        for (int i = 0; i < each; ++i) forward(args);
+      });
+    }
+    for (auto& th : pool) th.join();
+    report("exec_threads", name, since(t0) / (each * threads), threads);
+  }
+}
+
+}  // namespace
+
+int main() {
+  set_num_threads(1);
+  for (const char* name : {"models_mlp", "models_lstm_cell_h64"}) benchProgram(name);
+}
