@@ -3,6 +3,8 @@
 // (functionalisation included) is in tracer_ops.cpp.
 #include "tracer.h"
 
+#include "sym_nodes.h"
+
 #include <sstream>
 
 #include "ember/core/operator.h"
@@ -183,43 +185,12 @@ FakeTensor Tracer::fakeOf(const Tensor& t) {
 }
 
 FxArg Tracer::symArg(const SymExpr& e) {
-  if (e.isConst()) {
-    if (e.kind() == SymKind::Float) return FxArg::floating(e.floatValue());
-    if (e.kind() == SymKind::Bool) return FxArg::boolean(e.constValue() != 0);
-    return FxArg::integer(e.constValue());
-  }
-  auto cached = symNodes_.find(e.str());
-  if (cached != symNodes_.end()) return cached->second;
-  FxNode* node = nullptr;
-  if (e.isSymbol()) {
-    auto src = symbolSources_.find(e.symbolName());
-    EMBER_ASSERT(src != symbolSources_.end(), "no source for symbol ", e.symbolName());
-    node = ep_.graph.callFunction("aten.sym_size.int",
-                                  {FxArg::ref(src->second.first), FxArg::integer(src->second.second)});
-  } else {
-    static const std::map<SymOp, const char*> targets = {
-        {SymOp::Add, "operator.add"},      {SymOp::Mul, "operator.mul"},  {SymOp::FloorDiv, "operator.floordiv"},
-        {SymOp::Mod, "operator.mod"},      {SymOp::TrueDiv, "operator.truediv"}, {SymOp::Eq, "operator.eq"},
-        {SymOp::Ne, "operator.ne"},        {SymOp::Lt, "operator.lt"},    {SymOp::Le, "operator.le"},
-        {SymOp::Gt, "operator.gt"},        {SymOp::Ge, "operator.ge"},    {SymOp::And, "operator.and_"},
-        {SymOp::Or, "operator.or_"},       {SymOp::Max, "builtins.max"},  {SymOp::Min, "builtins.min"}};
-    if (e.op() == SymOp::Not) {
-      node = ep_.graph.callFunction("operator.not_", {symArg(e.args()[0])});
-    } else {
-      auto t = targets.find(e.op());
-      EMBER_ASSERT(t != targets.end(), "no FX target for symbolic expression ", e.str());
-      FxArg acc = symArg(e.args()[0]);
-      for (size_t i = 1; i < e.args().size(); ++i) {
-        node = ep_.graph.callFunction(t->second, {acc, symArg(e.args()[i])});
-        acc = FxArg::ref(node);
-      }
-    }
-  }
-  node->val = MetaVal::ofSym(e);
-  node->stackTrace = stackTrace();
-  FxArg arg = FxArg::ref(node);
-  symNodes_[e.str()] = arg;
-  return arg;
+  SymbolSource source = [this](const std::string& name) {
+    auto src = symbolSources_.find(name);
+    EMBER_ASSERT(src != symbolSources_.end(), "no source for symbol ", name);
+    return src->second;
+  };
+  return materializeSym(ep_.graph, e, source, symNodes_, stackTrace());
 }
 
 bool Tracer::decide(const SymBool& cond) {
