@@ -139,7 +139,10 @@ bool contiguous(const FakeTensor& t) {
 std::optional<FxArg> asView(DecompositionContext& ctx, const FxNode& n) {
   auto x = ctx.arg(n, 0, "self");
   const FakeTensor* xv = fakeOf(x);
-  if (!xv || n.val.kind != MetaVal::Kind::Tensor || !contiguous(*xv)) return std::nullopt;
+  if (!xv || n.val.kind != MetaVal::Kind::Tensor) return std::nullopt;
+  bool sameSizes = xv->sizes.size() == n.val.tensor.sizes.size();
+  for (size_t i = 0; sameSizes && i < xv->sizes.size(); ++i) sameSizes = xv->sizes[i].sameAs(n.val.tensor.sizes[i]);
+  if (!contiguous(*xv) && !sameSizes) return std::nullopt;  // reshape copies then
   return FxArg::ref(ctx.emit("aten.view.default", {*x, sizesArg(ctx, n.val.tensor.sizes)}, {}, n.val));
 }
 

@@ -97,6 +97,7 @@ class Tracer {
   void rebuildBase(const Tensor& view);
   void markAliasesStale(const Tensor& mutated);
   bool runTensorMetadata(const jit::Node* n, Frame& f, const jit::Stack& inputs);
+  bool copiesWholeTensor(const jit::FunctionSchema& s, const jit::Stack& in);
   void recordTensorOperator(const jit::Node* n, Frame& f, const jit::Operator& op);
 
   // Symbolic view of IR value `v`'s scalar (nullopt: static).

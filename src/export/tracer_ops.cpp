@@ -78,6 +78,15 @@ void scalarOverloadAsTensor(std::string& target, std::vector<FxArg>& args,
 
 }  // namespace
 
+bool Tracer::copiesWholeTensor(const jit::FunctionSchema& s, const jit::Stack& in) {
+  if (s.name() != "aten::copy_" || in.size() < 2 || !in[1].isTensor()) return false;
+  FakeTensor dst = fakeOf(in[0].toTensor()), src = fakeOf(in[1].toTensor());
+  if (dst.dtype != src.dtype || !(dst.device == src.device) || dst.sizes.size() != src.sizes.size()) return false;
+  for (size_t i = 0; i < dst.sizes.size(); ++i)
+    if (!dst.sizes[i].sameAs(src.sizes[i])) return false;
+  return true;
+}
+
 FxArg Tracer::toArg(const Frame& f, const jit::Value* v, const IValue& value, const jit::Argument& schemaArg) {
   checkNotDataDependent(f, v, "an operator argument");
   if (value.isNone()) return FxArg::none();
@@ -268,6 +277,13 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
   EMBER_CHECK(stack.size() == n->outputs().size(), "export: ", schema.name(), " returned ", stack.size(),
               " values for ", n->outputs().size(), " outputs");
   for (size_t i = 0; i < stack.size(); ++i) f.env[n->output(i)] = stack[i];
+  if (written && copiesWholeTensor(schema, inputs)) {
+    // self.copy_(src) with src of self's sizes, dtype and device: the new value is src itself
+    // (functionalisation records no operator, as PyTorch's does).
+    const Tensor& self = inputs[0].toTensor();
+    applyMutation(self, tensorNode(inputs[1].toTensor()), fakeOf(self));
+    return;
+  }
   FxNode* node = ep_.graph.callFunction(target, args, kwargs);
   attachMeta(node);
   // ---- output metadata ----
