@@ -87,7 +87,8 @@ void Tracer::fail(const std::string& message) const {
   for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
     const jit::Node* n = (*it)->current;
     if (n && n->sourceRange() && n->sourceRange()->valid()) {
-      full += "\n" + n->sourceRange()->highlight();
+      std::optional<jit::SourceRange> original = n->sourceRange()->findSourceRangeThatGenerated();
+      full += "\n" + (original ? *original : *n->sourceRange()).highlight();
       break;
     }
   }
@@ -99,7 +100,9 @@ std::string Tracer::stackTrace() const {
   for (const Frame* f : frames_) {
     const jit::Node* n = f->current;
     if (!n || !n->sourceRange() || !n->sourceRange()->valid()) continue;
-    const jit::SourceRange& r = *n->sourceRange();
+    // Archive code points back at the Python source it was printed from (.debug_pkl).
+    std::optional<jit::SourceRange> original = n->sourceRange()->findSourceRangeThatGenerated();
+    const jit::SourceRange& r = original ? *original : *n->sourceRange();
     auto flc = r.fileLineCol();
     std::string file = flc ? flc->filename : "<source>";
     size_t line = flc ? flc->line : r.source()->lineIndexForOffset(r.start()) + r.source()->startingLine() + 1;
