@@ -1,6 +1,7 @@
 // ExportedProgram::module(): the FX graph turned back into a TorchScript IR graph (ATen targets
 // become the registered operators, `operator.*` SymInt arithmetic the int builtins, getitem
 // the outputs of multi-output nodes), run by ember's graph executor and interpreter.
+#include <set>
 #include <sstream>
 
 #include "ember/core/operator.h"
@@ -95,7 +96,8 @@ class GraphBuilder {
     }
     auto [name, overload] = n.atenOperator();
     // aten.add.Tensor(%x, 2): a number where the Tensor overload wants a tensor is the Scalar one.
-    if ((overload == "Tensor" || overload == "Tensor_mode") && n.args.size() >= 2 &&
+    static const std::set<std::string> wrapsNumbers = {"aten::add", "aten::sub", "aten::mul", "aten::div"};
+    if (wrapsNumbers.count(name) && (overload == "Tensor" || overload == "Tensor_mode") && n.args.size() >= 2 &&
         n.args[1].kind != FxArg::Kind::Node && n.args[0].kind == FxArg::Kind::Node)
       overload = overload == "Tensor" ? "Scalar" : "Scalar_mode";
     jit::OperatorPtr op = jit::OperatorRegistry::global().findOperator(jit::OperatorName{name, overload});

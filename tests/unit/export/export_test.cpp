@@ -224,3 +224,49 @@ TEST(Export, SaveLoadKeepsSymbolsAndGuards) {
 
 }  // namespace
 }  // namespace ember::exporter
+
+namespace ember::exporter {
+namespace {
+
+const char* kViews = R"SRC(
+def f(x: Tensor) -> Tensor:
+    y = x.clone()
+    y[:, 1:3].add_(1)
+    y[0].mul_(2)
+    return y
+
+def stale(x: Tensor) -> Tensor:
+    y = x.clone()
+    v = y.view(-1)
+    y.add_(1)
+    return v * 2
+)SRC";
+
+TEST(Export, MutatedViewsRebuildTheirBase) {
+  auto cu = jit::compile(kViews);
+  Tensor x = arange(12, kFloat).view({3, 4});
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {x});
+  auto ops = ep.operatorCounts();
+  // y[:, 1:3] is two slices (dimension 0 whole, then 1:3): each is rebuilt.
+  EXPECT_EQ(ops["aten.slice_scatter.default"], 2) << ep.graph.str();
+  EXPECT_EQ(ops["aten.select_scatter.default"], 1) << ep.graph.str();
+  EXPECT_EQ(ops.count("aten.add_.Tensor") + ops.count("aten.mul_.Tensor"), 0u);
+  Tensor want = cu->getFunction("f")({x}).toTensor();
+  Tensor got = ep.module().forward({x}).toTensor();
+  for (int64_t i = 0; i < 12; ++i) EXPECT_FLOAT_EQ(elem(got, i), elem(want, i)) << i;
+  EXPECT_FLOAT_EQ(elem(got, 1), 4.0f);  // (1 + 1) * 2
+}
+
+TEST(Export, ReadingATensorChangedThroughAnAliasIsAnError) {
+  auto cu = jit::compile(kViews);
+  try {
+    exportFunction(cu->getFunction("stale"), {ones({2, 2})});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("shares memory with a tensor that was changed in place"), std::string::npos)
+        << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace ember::exporter
