@@ -15,5 +15,7 @@ int runCompile(const std::vector<std::string>& args);
 int runInfo(const std::vector<std::string>& args);
 int runBench(const std::vector<std::string>& args);
 int runOps(const std::vector<std::string>& args);
+int runExport(const std::vector<std::string>& args);
+int runExported(const std::vector<std::string>& args);
 
 }  // namespace ember::cli

@@ -24,11 +24,13 @@ const Command kCommands[] = {
     {"bench", "time a method side by side with PyTorch", ember::cli::runBench},
     {"ir", "parse IR text and print it back in canonical form", ember::cli::runIr},
     {"ops", "list the registered operators, or those of a schema list ember lacks", ember::cli::runOps},
+    {"export", "capture an exported program (Export IR) from a method or function and save it", ember::cli::runExport},
+    {"run-exported", "run a program saved by `ember export`", ember::cli::runExported},
 };
 
 void printUsage(FILE* out) {
   std::fprintf(out, "usage: ember <command> [options]\n\ncommands:\n");
-  for (const auto& c : kCommands) std::fprintf(out, "  %-10s %s\n", c.name, c.summary);
+  for (const auto& c : kCommands) std::fprintf(out, "  %-12s %s\n", c.name, c.summary);
   std::fprintf(out, "\nRun `ember <command> --help` for a command's options.\n");
 }
 

@@ -1,0 +1,502 @@
+// The tracer's walk over the IR: control flow, calls, scalar operators with their symbolic
+// values, guards and the errors that name the source line. Recording tensor operators
+// (functionalisation included) is in tracer_ops.cpp.
+#include "tracer.h"
+
+#include "sym_nodes.h"
+
+#include <sstream>
+
+#include "ember/core/operator.h"
+#include "ember/core/symbols.h"
+#include "ember/error.h"
+
+namespace ember::exporter {
+
+using jit::IValue;
+
+namespace {
+
+std::string sourceLine(const jit::SourceRange& r) {
+  const std::string& text = r.source()->text();
+  size_t line = r.source()->lineIndexForOffset(r.start());
+  size_t begin = r.source()->offsetForLineIndex(line);
+  size_t end = text.find('\n', begin);
+  std::string s = text.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+  size_t first = s.find_first_not_of(" \t");
+  return first == std::string::npos ? "" : s.substr(first);
+}
+
+// Symbolic scalar operators: name.overload -> the expression of the result.
+std::optional<SymExpr> symbolicScalarOp(const std::string& op, const std::vector<SymExpr>& a) {
+  auto is = [&](const char* n) { return op == n; };
+  if (a.size() == 2) {
+    if (is("aten::add.int") || is("aten::add.float") || is("aten::add")) return a[0] + a[1];
+    if (is("aten::sub.int") || is("aten::sub.float") || is("aten::sub")) return a[0] - a[1];
+    if (is("aten::mul.int") || is("aten::mul.float") || is("aten::mul") || is("aten::mul.int_float") ||
+        is("aten::mul.float_int"))
+      return a[0] * a[1];
+    if (is("aten::floordiv.int") || is("aten::floordiv")) return SymExpr::floorDiv(a[0], a[1]);
+    if (is("aten::remainder.int") || is("aten::__mod__.int")) return SymExpr::mod(a[0], a[1]);
+    if (is("aten::div.int") || is("aten::div.float") || is("aten::div")) return SymExpr::trueDiv(a[0], a[1]);
+    if (is("aten::eq.int") || is("aten::eq")) return SymExpr::eq(a[0], a[1]);
+    if (is("aten::ne.int") || is("aten::ne")) return SymExpr::compare(SymOp::Ne, a[0], a[1]);
+    if (is("aten::lt.int") || is("aten::lt")) return SymExpr::compare(SymOp::Lt, a[0], a[1]);
+    if (is("aten::le.int") || is("aten::le")) return SymExpr::compare(SymOp::Le, a[0], a[1]);
+    if (is("aten::gt.int") || is("aten::gt")) return SymExpr::compare(SymOp::Gt, a[0], a[1]);
+    if (is("aten::ge.int") || is("aten::ge")) return SymExpr::compare(SymOp::Ge, a[0], a[1]);
+    if (is("prim::max.int") || is("prim::max")) return SymExpr::max(a[0], a[1]);
+    if (is("prim::min.int") || is("prim::min")) return SymExpr::min(a[0], a[1]);
+    if (is("aten::__and__.bool")) return SymExpr::logicalAnd(a[0], a[1]);
+    if (is("aten::__or__.bool")) return SymExpr::logicalOr(a[0], a[1]);
+  }
+  if (a.size() == 1) {
+    if (is("aten::neg.int") || is("aten::neg")) return SymExpr(0) - a[0];
+    if (is("aten::__not__")) return SymExpr::logicalNot(a[0]);
+    if (is("aten::Float.int") || is("aten::Int.int") || is("aten::ScalarImplicit")) return a[0];
+  }
+  return std::nullopt;
+}
+
+bool isContainerOp(jit::Symbol k) {
+  return k == jit::prim::ListConstruct || k == jit::prim::TupleConstruct || k == jit::prim::ListUnpack ||
+         k == jit::prim::TupleUnpack || k == jit::prim::TupleIndex || k == jit::aten::__getitem__ ||
+         k == jit::Symbol::aten("len");
+}
+
+bool returnsTensor(const jit::FunctionSchema& s) {
+  for (const jit::Argument& r : s.returns()) {
+    jit::TypePtr t = r.type();
+    while (t->kind() == jit::TypeKind::OptionalType || t->kind() == jit::TypeKind::ListType) t = t->containedType(0);
+    if (t->kind() == jit::TypeKind::TensorType) return true;
+  }
+  return false;
+}
+
+const std::set<std::string>& dataDependentOps() {
+  static const std::set<std::string> ops = {"aten::item",   "aten::Int",      "aten::Float",   "aten::Bool",
+                                            "aten::is_nonzero", "aten::equal", "aten::allclose", "aten::tolist",
+                                            "aten::ScalarImplicit", "aten::__contains__", "prim::tolist"};
+  return ops;
+}
+
+}  // namespace
+
+void Tracer::fail(const std::string& message) const {
+  std::string full = "export: " + message;
+  for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
+    const jit::Node* n = (*it)->current;
+    if (n && n->sourceRange() && n->sourceRange()->valid()) {
+      std::optional<jit::SourceRange> original = n->sourceRange()->findSourceRangeThatGenerated();
+      full += "\n" + (original ? *original : *n->sourceRange()).highlight();
+      break;
+    }
+  }
+  throw Error(full);
+}
+
+std::string Tracer::stackTrace() const {
+  std::string out;
+  for (const Frame* f : frames_) {
+    const jit::Node* n = f->current;
+    if (!n || !n->sourceRange() || !n->sourceRange()->valid()) continue;
+    // Archive code points back at the Python source it was printed from (.debug_pkl).
+    std::optional<jit::SourceRange> original = n->sourceRange()->findSourceRangeThatGenerated();
+    const jit::SourceRange& r = original ? *original : *n->sourceRange();
+    auto flc = r.fileLineCol();
+    std::string file = flc ? flc->filename : "<source>";
+    size_t line = flc ? flc->line : r.source()->lineIndexForOffset(r.start()) + r.source()->startingLine() + 1;
+    out += "  File \"" + file + "\", line " + std::to_string(line) + ", in " + f->function + "\n    " +
+           sourceLine(r) + "\n";
+  }
+  return out;
+}
+
+void Tracer::addSymbol(const std::string& name, SymRange range, int64_t hint, FxNode* source, int64_t dim) {
+  if (symbolSources_.count(name)) return;
+  ep_.rangeConstraints[name] = range;
+  hints_[name] = hint;
+  symbolSources_[name] = {source, dim};
+}
+
+FxNode* Tracer::addTensorPlaceholder(const Tensor& t, const std::string& name, std::vector<SymInt> sizes) {
+  FakeTensor fake;
+  fake.sizes = std::move(sizes);
+  bool symbolic = false;
+  for (const SymInt& s : fake.sizes) symbolic |= !s.isConst();
+  if (symbolic) {
+    fake.strides = FakeTensor::contiguousStrides(fake.sizes);
+  } else {
+    for (int64_t s : t.strides()) fake.strides.emplace_back(s);
+  }
+  fake.dtype = t.scalar_type();
+  fake.device = t.device();
+  FxNode* node = ep_.graph.placeholder(name, MetaVal::ofTensor(fake));
+  TensorInfo info;
+  info.tensor = t;
+  info.node = node;
+  info.placeholder = node;
+  tensors_[t.impl()] = info;
+  fakes_[t.impl()] = fake;
+  return node;
+}
+
+FxNode* Tracer::currentNodeIfTraced(const Tensor& t) const {
+  auto it = tensors_.find(t.impl());
+  return it == tensors_.end() ? nullptr : it->second.node;
+}
+
+bool Tracer::wasMutated(const Tensor& t) const {
+  auto it = tensors_.find(t.impl());
+  return it != tensors_.end() && it->second.mutated;
+}
+
+FxNode* Tracer::tensorNode(const Tensor& t) {
+  auto it = tensors_.find(t.impl());
+  if (it != tensors_.end()) {
+    if (it->second.stale)
+      fail("this tensor shares memory with a tensor that was changed in place earlier, and export only follows "
+           "in-place changes into the tensor changed and the tensors it is a view of; clone() the tensor before "
+           "changing it, or change the base tensor instead of the view");
+    return it->second.node;
+  }
+  // A tensor the program did not compute and was not given: a constant, lifted to an input.
+  std::string name = "c_tensor_constant" + std::to_string(constantNames_.size());
+  Tensor copy = t.clone();
+  ep_.constants[name] = copy;
+  constantNames_.push_back(name);
+  FakeTensor fake = fakeOf(t);
+  FxNode* node = ep_.graph.placeholder(name, MetaVal::ofTensor(fake));
+  TensorInfo info;
+  info.tensor = t;
+  info.node = node;
+  info.placeholder = node;
+  tensors_[t.impl()] = info;
+  constantPlaceholders_[name] = node;
+  return node;
+}
+
+FakeTensor Tracer::fakeOf(const Tensor& t) {
+  auto it = fakes_.find(t.impl());
+  if (it != fakes_.end()) return it->second;
+  FakeTensor f;
+  for (int64_t s : t.sizes()) f.sizes.emplace_back(s);
+  for (int64_t s : t.strides()) f.strides.emplace_back(s);
+  f.dtype = t.scalar_type();
+  f.device = t.device();
+  return f;
+}
+
+FxArg Tracer::symArg(const SymExpr& e) {
+  SymbolSource source = [this](const std::string& name) {
+    auto src = symbolSources_.find(name);
+    EMBER_ASSERT(src != symbolSources_.end(), "no source for symbol ", name);
+    return src->second;
+  };
+  return materializeSym(ep_.graph, e, source, symNodes_, stackTrace());
+}
+
+bool Tracer::decide(const SymBool& cond) {
+  if (std::optional<bool> d = cond.decide(ep_.rangeConstraints)) return *d;
+  bool hint = cond.evaluate(hints_) != 0;
+  SymBool guard = hint ? cond : SymExpr::logicalNot(cond);
+  if (guard.op() == SymOp::Eq) checkSpecialization(guard);
+  for (const SymBool& g : ep_.guards)
+    if (g.sameAs(guard)) return hint;
+  ep_.guards.push_back(guard);
+  return hint;
+}
+
+std::string Tracer::describeSymbol(const std::string& name) const {
+  auto src = symbolSources_.find(name);
+  const SymRange& r = ep_.rangeConstraints.at(name);
+  std::string where = src == symbolSources_.end() ? name
+                                                   : src->second.first->name + ".size()[" +
+                                                         std::to_string(src->second.second) + "]";
+  return name + " = " + where + " (range " + std::to_string(r.min) + " <= " + name + " <= " + std::to_string(r.max) +
+         ")";
+}
+
+void Tracer::checkSpecialization(const SymBool& eq) {
+  SymExpr diff = eq.args()[0] - eq.args()[1];
+  std::vector<std::string> syms = diff.freeSymbols();
+  std::string trace = stackTrace();
+  if (syms.size() == 1) {
+    const std::string& s = syms[0];
+    int64_t value = hints_.at(s);
+    throw ConstraintViolation("Constraints violated (" + s + ")! The dynamic dimension " + describeSymbol(s) +
+                              " is forced to the constant " + std::to_string(value) + ": the program requires " +
+                              eq.str() + ".\n" + trace + "Suggested fix: " + s + " is not dynamic; remove it from " +
+                              "the dynamic shapes (or give it the range " + std::to_string(value) + " <= " + s +
+                              " <= " + std::to_string(value) + ").");
+  }
+  if (syms.size() == 2) {
+    throw ConstraintViolation("Constraints violated (" + syms[0] + ", " + syms[1] + ")! The program requires " +
+                              eq.str() + ", but the dynamic dimensions " + describeSymbol(syms[0]) + " and " +
+                              describeSymbol(syms[1]) + " are independent.\n" + trace + "Suggested fix: use one Dim " +
+                              "for both dimensions (" + syms[1] + " = " + syms[0] + ").");
+  }
+}
+
+SymInt Tracer::specialize(const SymExpr& e) {
+  if (e.isConst()) return e;
+  int64_t hint = e.evaluate(hints_);
+  decide(SymExpr::eq(e, hint));
+  return hint;
+}
+
+std::optional<SymExpr> Tracer::symOf(const Frame& f, const jit::Value* v) const {
+  auto it = f.syms.find(v);
+  if (it == f.syms.end()) return std::nullopt;
+  return it->second;
+}
+
+void Tracer::checkNotDataDependent(const Frame& f, const jit::Value* v, const char* use) {
+  if (!f.dataDependent.count(v)) return;
+  fail(std::string("a value computed from tensor data (.item(), int(tensor), bool(tensor) ...) is used as ") + use +
+       "; the exported graph cannot depend on tensor values this way. Express it with tensor operations "
+       "(torch.where, masking) instead");
+}
+
+Tracer::Result Tracer::run(jit::Function& fn, const std::vector<IValue>& inputs) {
+  Frame f;
+  f.function = fn.name();
+  std::shared_ptr<jit::Graph> graph = fn.graph();
+  EMBER_CHECK(graph, "export: ", fn.qualname(), " is not a TorchScript function");
+  EMBER_CHECK(graph->inputs().size() == inputs.size(), "export: ", fn.qualname(), " takes ", graph->inputs().size(),
+              " inputs (self included for methods) but ", inputs.size(), " were given");
+  for (size_t i = 0; i < inputs.size(); ++i) f.env[graph->inputs()[i]] = inputs[i];
+  frames_.push_back(&f);
+  runBlock(graph->block(), f);
+  frames_.pop_back();
+  EMBER_CHECK(graph->outputs().size() == 1, "export: functions with several outputs are not supported");
+  const jit::Value* out = graph->outputs()[0];
+  Result r;
+  r.value = f.env.at(out);
+  r.sym = symOf(f, out);
+  auto el = f.elementSyms.find(out);
+  if (el != f.elementSyms.end()) r.elementSyms = el->second;
+  return r;
+}
+
+void Tracer::runBlock(const jit::Block* block, Frame& f) {
+  for (const jit::Node* n : block->nodes()) {
+    f.current = n;
+    runNode(n, f);
+  }
+}
+
+// Copies value, symbol and data-dependence of `from` (frame a) to `to` (frame b).
+void Tracer::transfer(const Frame& a, const jit::Value* from, Frame& b, const jit::Value* to) {
+  b.env[to] = a.env.at(from);
+  if (auto s = symOf(a, from)) b.syms[to] = *s;
+  else b.syms.erase(to);
+  auto el = a.elementSyms.find(from);
+  if (el != a.elementSyms.end()) b.elementSyms[to] = el->second;
+  else b.elementSyms.erase(to);
+  if (a.dataDependent.count(from)) b.dataDependent.insert(to);
+  else b.dataDependent.erase(to);
+}
+
+void Tracer::runNode(const jit::Node* n, Frame& f) {
+  jit::Symbol k = n->kind();
+  if (k == jit::prim::Constant) {
+    std::optional<IValue> c = jit::toIValue(n->output());
+    f.env[n->output()] = c ? *c : IValue();
+    return;
+  }
+  if (k == jit::prim::If) return runIf(n, f);
+  if (k == jit::prim::Loop) return runLoop(n, f);
+  if (k == jit::prim::CallFunction) {
+    auto ft = n->input(0)->type()->cast<jit::FunctionType>();
+    EMBER_CHECK(ft && ft->function(), "export: prim::CallFunction needs a constant function");
+    return runCall(n, f, ft->function(), 1);
+  }
+  if (k == jit::prim::CallMethod) {
+    const IValue& self = f.env.at(n->input(0));
+    jit::Function* fn = self.toObjectRef().type->findMethod(n->s(jit::attr::name));
+    EMBER_CHECK(fn, "export: method '", n->s(jit::attr::name), "' is not defined on ",
+                self.toObjectRef().type->qualifiedName());
+    auto path = modulePaths_.find(&self.toObjectRef());
+    bool pushed = path != modulePaths_.end() && !path->second.first.empty();
+    if (pushed) {
+      std::string key = "L__self___" + path->second.first;
+      for (char& c : key)
+        if (c == '.') c = '_';
+      moduleStack_.push_back({key, path->second.first, path->second.second});
+    }
+    runCall(n, f, fn, 0);
+    if (pushed) moduleStack_.pop_back();
+    return;
+  }
+  if (k == jit::prim::fork || k == jit::aten::wait) fail("fork/wait cannot be exported");
+  runOperator(n, f);
+}
+
+void Tracer::runCall(const jit::Node* n, Frame& f, jit::Function* fn, size_t firstArg) {
+  std::shared_ptr<jit::Graph> graph = fn->graph();
+  if (!graph) fail("the builtin function " + fn->qualname() + " cannot be traced into");
+  Frame callee;
+  callee.function = fn->name();
+  EMBER_CHECK(graph->inputs().size() == n->inputs().size() - firstArg, "export: call of ", fn->qualname(),
+              " with the wrong number of arguments");
+  for (size_t i = firstArg; i < n->inputs().size(); ++i) transfer(f, n->input(i), callee, graph->inputs()[i - firstArg]);
+  frames_.push_back(&callee);
+  runBlock(graph->block(), callee);
+  frames_.pop_back();
+  for (size_t i = 0; i < n->outputs().size(); ++i) transfer(callee, graph->outputs()[i], f, n->output(i));
+}
+
+bool Tracer::condition(const Frame& f, const jit::Value* v, const char* what) {
+  checkNotDataDependent(f, v, what);
+  bool value = f.env.at(v).toBool();
+  if (auto s = symOf(f, v)) return decide(*s);
+  return value;
+}
+
+void Tracer::runIf(const jit::Node* n, Frame& f) {
+  bool taken = condition(f, n->input(0), "the condition of an if statement (data-dependent control flow)");
+  const jit::Block* b = n->blocks()[taken ? 0 : 1];
+  runBlock(b, f);
+  f.current = n;
+  for (size_t i = 0; i < n->outputs().size(); ++i) transfer(f, b->outputs()[i], f, n->output(i));
+}
+
+void Tracer::runLoop(const jit::Node* n, Frame& f) {
+  checkNotDataDependent(f, n->input(0), "a loop's trip count (data-dependent control flow)");
+  int64_t trip = f.env.at(n->input(0)).toInt();
+  if (auto s = symOf(f, n->input(0))) trip = specialize(*s).constValue();
+  bool go = condition(f, n->input(1), "a while loop's condition (data-dependent control flow)");
+  const jit::Block* body = n->blocks()[0];
+  size_t carried = n->inputs().size() - 2;
+  for (size_t c = 0; c < carried; ++c) transfer(f, n->input(2 + c), f, n->output(c));
+  for (int64_t i = 0; go && i < trip; ++i) {
+    f.env[body->inputs()[0]] = IValue(i);
+    f.syms.erase(body->inputs()[0]);
+    for (size_t c = 0; c < carried; ++c) transfer(f, n->output(c), f, body->inputs()[1 + c]);
+    runBlock(body, f);
+    f.current = n;
+    go = condition(f, body->outputs()[0], "a while loop's condition (data-dependent control flow)");
+    for (size_t c = 0; c < carried; ++c) transfer(f, body->outputs()[1 + c], f, n->output(c));
+  }
+}
+
+void Tracer::runOperator(const jit::Node* n, Frame& f) {
+  const jit::Operator* op = n->maybeOperator();
+  if (!op) fail("no operator matches the node " + std::string(n->kind().toQualString()));
+  bool isAten = n->kind().ns() == jit::Symbol::fromQualString("namespaces::aten");
+  if (isAten && returnsTensor(op->schema())) return recordTensorOperator(n, f, *op);
+  jit::Stack stack;
+  bool tensorArg = false;
+  for (const jit::Value* v : n->inputs()) {
+    stack.push_back(f.env.at(v));
+    tensorArg |= stack.back().isTensor();
+  }
+  if (tensorArg && runTensorMetadata(n, f, stack)) return;
+  runScalarOperator(n, f, stack, *op);
+  if (tensorArg && dataDependentOps().count(op->schema().name()))
+    for (const jit::Value* o : n->outputs()) f.dataDependent.insert(o);
+}
+
+bool Tracer::runTensorMetadata(const jit::Node* n, Frame& f, const jit::Stack& inputs) {
+  const std::string& name = n->maybeOperator()->schema().name();
+  if (name != "aten::size" && name != "aten::numel" && name != "aten::len" && name != "aten::stride") return false;
+  if (!inputs[0].isTensor()) return false;
+  FakeTensor fake = fakeOf(inputs[0].toTensor());
+  const std::vector<SymInt>& dims = name == "aten::stride" ? fake.strides : fake.sizes;
+  jit::Stack stack = inputs;
+  n->getOperator().getOperation(n)(stack);
+  f.env[n->output()] = stack.at(0);
+  if (name == "aten::numel") {
+    SymInt total(1);
+    for (const SymInt& s : fake.sizes) total = total * s;
+    if (!total.isConst()) f.syms[n->output()] = total;
+  } else if (inputs.size() == 2) {  // size(self, dim)
+    int64_t d = inputs[1].toInt(), r = static_cast<int64_t>(dims.size());
+    if (d < 0) d += r;
+    if (d >= 0 && d < r && !dims[d].isConst()) f.syms[n->output()] = dims[d];
+  } else if (name == "aten::len") {
+    if (!dims.empty() && !dims[0].isConst()) f.syms[n->output()] = dims[0];
+  } else {
+    std::vector<std::optional<SymExpr>> el(dims.begin(), dims.end());
+    f.elementSyms[n->output()] = el;
+  }
+  return true;
+}
+
+void Tracer::runScalarOperator(const jit::Node* n, Frame& f, jit::Stack& stack, const jit::Operator& op) {
+  jit::Symbol k = n->kind();
+  std::vector<SymExpr> args;
+  bool symbolic = false, dataDependent = false;
+  for (size_t i = 0; i < n->inputs().size(); ++i) {
+    const jit::Value* v = n->input(i);
+    auto s = symOf(f, v);
+    symbolic |= s.has_value() || (f.elementSyms.count(v) && !isContainerOp(k));
+    dataDependent |= f.dataDependent.count(v) > 0;
+    if (s) args.push_back(*s);
+    else if (stack[i].isInt()) args.emplace_back(stack[i].toInt());
+    else if (stack[i].isBool()) args.push_back(SymExpr::boolConstant(stack[i].toBool()));
+    else if (stack[i].isDouble()) args.push_back(SymExpr::floatConstant(stack[i].toDouble()));
+  }
+  std::string qual = op.schema().operatorName().str();
+  std::optional<SymExpr> result;
+  if (symbolic && !isContainerOp(k)) {
+    if (args.size() == n->inputs().size()) result = symbolicScalarOp(qual, args);
+    if (!result) {
+      // No symbolic rule: the inputs' values are assumed (guarded) and the op runs on them.
+      for (size_t i = 0; i < n->inputs().size(); ++i) {
+        if (auto s = symOf(f, n->input(i))) specialize(*s);
+        auto el = f.elementSyms.find(n->input(i));
+        if (el != f.elementSyms.end())
+          for (const auto& e : el->second)
+            if (e) specialize(*e);
+      }
+    }
+  }
+  jit::Stack in = stack;
+  op.getOperation(n)(stack);
+  EMBER_CHECK(stack.size() == n->outputs().size(), "export: ", qual, " produced ", stack.size(), " values for ",
+              n->outputs().size(), " outputs");
+  for (size_t i = 0; i < n->outputs().size(); ++i) {
+    f.env[n->output(i)] = stack[i];
+    f.syms.erase(n->output(i));
+    f.elementSyms.erase(n->output(i));
+    if (dataDependent) f.dataDependent.insert(n->output(i));
+  }
+  if (result && !result->isConst()) f.syms[n->output()] = *result;
+  if (isContainerOp(k)) propagateContainer(n, f, in);
+}
+
+void Tracer::propagateContainer(const jit::Node* n, Frame& f, const jit::Stack& in) {
+  jit::Symbol k = n->kind();
+  auto elementsOf = [&](const jit::Value* v) -> const std::vector<std::optional<SymExpr>>* {
+    auto it = f.elementSyms.find(v);
+    return it == f.elementSyms.end() ? nullptr : &it->second;
+  };
+  if (k == jit::prim::ListConstruct || k == jit::prim::TupleConstruct) {
+    std::vector<std::optional<SymExpr>> el;
+    bool any = false;
+    for (const jit::Value* v : n->inputs()) {
+      el.push_back(symOf(f, v));
+      any |= el.back().has_value();
+    }
+    if (any) f.elementSyms[n->output()] = el;
+    return;
+  }
+  const auto* el = elementsOf(n->input(0));
+  if (!el) return;
+  if (k == jit::prim::ListUnpack || k == jit::prim::TupleUnpack) {
+    for (size_t i = 0; i < n->outputs().size() && i < el->size(); ++i)
+      if ((*el)[i]) f.syms[n->output(i)] = *(*el)[i];
+    return;
+  }
+  if ((k == jit::prim::TupleIndex || k == jit::aten::__getitem__) && in.size() == 2 && in[1].isInt()) {
+    checkNotDataDependent(f, n->input(1), "a list index");
+    if (symOf(f, n->input(1))) specialize(*symOf(f, n->input(1)));
+    int64_t i = in[1].toInt(), size = static_cast<int64_t>(el->size());
+    if (i < 0) i += size;
+    if (i >= 0 && i < size && (*el)[i]) f.syms[n->output()] = *(*el)[i];
+  }
+}
+
+}  // namespace ember::exporter
