@@ -159,14 +159,21 @@ class ShapePropagator {
     std::vector<int64_t> strides;
     int64_t numel = 1;
     for (size_t i = 0; i < sizes.size(); ++i) {
-      strides.push_back(*(*t.strides())[i]);
+      int64_t stride = *(*t.strides())[i];
+      // odd types (negative sizes or strides) and sizes past the budget are not made
+      if (sizes[i] < 0 || stride < 0 || (sizes[i] > 0 && numel > budget / sizes[i])) return std::nullopt;
+      strides.push_back(stride);
       numel *= sizes[i];
     }
     budget -= numel;
     if (budget < 0) return std::nullopt;
-    Tensor r = empty_strided(sizes, strides, TensorOptions(*t.scalarType()).device(*t.device()));
-    zero_(r);
-    return r;
+    try {
+      Tensor r = empty_strided(sizes, strides, TensorOptions(*t.scalarType()).device(*t.device()));
+      zero_(r);
+      return r;
+    } catch (const std::exception&) {
+      return std::nullopt;  // e.g. a device ember cannot allocate on
+    }
   }
 
   // The input values for running `n`, when all of them are known.

@@ -96,12 +96,15 @@ std::optional<int64_t> wrapDim(std::optional<int64_t> dim, std::optional<size_t>
   return d;
 }
 
-TensorTypePtr make(std::optional<ScalarType> dtype, std::optional<Device> device, std::optional<Dims> sizes) {
+// A new tensor's type. Strides are claimed only for `contiguous` results (factories, mm, ...):
+// pointwise and shape ops lay their outputs out after their inputs', which only running shows.
+TensorTypePtr make(std::optional<ScalarType> dtype, std::optional<Device> device, std::optional<Dims> sizes,
+                   bool contiguous = false) {
   std::optional<Dims> strides;
   if (sizes) {
     strides = Dims(sizes->size());
     bool complete = std::all_of(sizes->begin(), sizes->end(), [](const auto& s) { return s.has_value(); });
-    if (complete) {
+    if (complete && contiguous) {
       std::vector<int64_t> concrete;
       for (const auto& s : *sizes) concrete.push_back(*s);
       auto c = contiguousStrides(concrete);
@@ -340,9 +343,9 @@ std::optional<Types> shapeOp(const Node* n, const std::string& name) {
     out.insert(out.begin() + *d, int64_t(1));
     return Types{withDims(*self, out)};
   }
+  if ((name == "select" || name == "slice" || name == "narrow") && rank && *rank == 0) return std::nullopt;
   if (name == "select") {
     if (!in) return Types{withDims(*self, std::nullopt)};
-    if (*rank == 0) return std::nullopt;
     Dims out = *in;
     auto d = wrapDim(knownInt(arg(n, "dim")), rank);
     if (!d) return Types{withDims(*self, Dims(*rank - 1))};
@@ -472,9 +475,16 @@ std::optional<Types> matmulLike(const Node* n, const std::string& name) {
   const Dims& x = *a->sizes();
   const Dims& y = *b->sizes();
   size_t ra = x.size(), rb = y.size();
-  if (name == "mm" || name == "addmm") return Types{make(dtype, device, Dims{x[0], y[1]})};
-  if (name == "bmm") return Types{make(dtype, device, Dims{x[0], x[1], y[2]})};
+  if (name == "mm" || name == "addmm") {
+    if (ra != 2 || rb != 2) return std::nullopt;
+    return Types{make(dtype, device, Dims{x[0], y[1]}, true)};
+  }
+  if (name == "bmm") {
+    if (ra != 3 || rb != 3) return std::nullopt;
+    return Types{make(dtype, device, Dims{x[0], x[1], y[2]}, true)};
+  }
   if (name == "linear") {
+    if (ra == 0 || rb == 0 || rb > 2) return std::nullopt;
     Dims out = x;
     if (!out.empty()) out.back() = rb == 2 ? y[0] : std::nullopt;
     if (rb == 1) out.pop_back();
@@ -534,7 +544,7 @@ std::optional<Types> factory(const Node* n, const std::string& name) {
   } else if (auto d = knownValue(deviceArg); d && d->isDevice()) {
     device = d->toDevice();
   }
-  return Types{make(dtype, device, sizes)};
+  return Types{make(dtype, device, sizes, true)};
 }
 
 std::optional<Types> likeFactory(const Node* n) {
@@ -633,7 +643,7 @@ const std::unordered_map<std::string, Rule>& rules() {
     addAll(t, {"contiguous"}, [](const Node* n, const std::string&) -> std::optional<Types> {
       auto self = tensorTypeOf(arg(n, "self"));
       if (!self) return std::nullopt;
-      return Types{make(self->scalarType(), self->device(), self->sizes())};
+      return Types{make(self->scalarType(), self->device(), self->sizes(), true)};
     });
     t["cat"] = [](const Node* n, const std::string&) { return catOrStack(n, false); };
     t["stack"] = [](const Node* n, const std::string&) { return catOrStack(n, true); };
@@ -740,7 +750,7 @@ std::optional<IValue> knownValueAt(const Value* v, int depth) {
     }
     auto dim = knownValueAt(n->inputs()[1], depth - 1);
     auto d = wrapDim(dim && dim->isInt() ? std::optional(dim->toInt()) : std::nullopt, t->dim());
-    if (!d || !(*t->sizes())[*d]) return std::nullopt;
+    if (!d || *d >= int64_t(t->sizes()->size()) || !(*t->sizes())[*d]) return std::nullopt;
     return IValue(*(*t->sizes())[*d]);
   }
   if (n->kind() == aten::dim && n->inputs().size() == 1) {

@@ -284,6 +284,29 @@ graph(%x : Float(*, *, requires_grad=1, device=cpu), %y : Float(*, *, requires_g
   FileCheck::runAnnotated(ir, g->toString());
 }
 
+// Types that no real tensor has, huge sizes and ranks the ops reject must not crash the pass:
+// such nodes get the unrefined type or a rule's partial one.
+TEST(ShapeAnalysis, OddTypesDoNotCrash) {
+  const char* ir = R"IR(
+graph(%huge : Float(1000000000, 1000000000, strides=[1000000000, 1], requires_grad=0, device=cpu), %v : Float(3, strides=[1], requires_grad=0, device=cpu), %s : Float(requires_grad=0, device=cpu), %neg : Float(-2, strides=[1], requires_grad=0, device=cpu), %r : Float(*, device=cpu)):
+  %zero : int = prim::Constant[value=0]()
+  %one : int = prim::Constant[value=1]()
+  # CHECK: Float(1000000000, 1000000000, device=cpu) = aten::add
+  %a : Tensor = aten::add(%huge, %huge, %one)
+  # CHECK: Tensor = aten::mm
+  %m : Tensor = aten::mm(%v, %v)
+  # CHECK: Tensor = aten::select
+  %sel : Tensor = aten::select(%s, %zero, %zero)
+  # CHECK: = aten::relu
+  %n : Tensor = aten::relu(%neg)
+  # CHECK: Tensor = aten::bmm
+  %b : Tensor = aten::bmm(%r, %r)
+  %sz : int = aten::size(%s, %zero)
+  return (%a, %m, %sel, %n, %b, %sz)
+)IR";
+  FileCheck::runAnnotated(ir, propagated(ir)->toString());
+}
+
 TEST(ShapeAnalysis, RegisteredUnderPyTorchNames) {
   for (const char* name : {"complete_shape_analysis", "erase_shape_information", "propagate_requires_grad"})
     EXPECT_TRUE(findPass(name)) << name;
