@@ -7,7 +7,8 @@
 // `type_as` follows its first input; `aten::tensor` follows its constant `requires_grad`
 // argument; outputs whose dtype is known and not floating point or complex never do. An If's
 // outputs require grad when either branch's do; a Loop's carried values are iterated to a fixed
-// point. Beyond PyTorch: index-valued ops (argmax, argmin, argsort, nonzero, ...) never require
+// point. Beyond PyTorch: a list only read (indexed, unpacked, measured) requires grad as the
+// node that made it did, instead of counting as an unknown tensor; index-valued ops (argmax, argmin, argsort, nonzero, ...) never require
 // grad even when their output dtype is unknown (their outputs are always Long).
 #pragma once
 
