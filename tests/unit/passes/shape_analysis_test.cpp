@@ -156,7 +156,6 @@ std::shared_ptr<Graph> propagated(const std::string& ir) {
   parseIR(ir, *g);
   propagateShapes(g);
   g->lint();
-  if (std::getenv("SHAPES_DEBUG")) std::printf("%s\n", g->toString().c_str());
   return g;
 }
 
