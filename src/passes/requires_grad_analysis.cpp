@@ -54,8 +54,8 @@ class RequiresGradPropagator {
   }
 
   static bool isIndexValued(const Node* n) {
-    static const std::unordered_set<std::string> kNames = {"argmax", "argmin", "argsort", "nonzero", "argwhere",
-                                                           "bucketize", "searchsorted", "bincount"};
+    static const std::unordered_set<std::string> kNames = {"argmax",   "argmin",    "argsort",      "nonzero",
+                                                           "argwhere", "bucketize", "searchsorted", "bincount"};
     return n->kind().is_aten() && kNames.count(std::string(n->kind().toUnqualString()));
   }
 
@@ -110,8 +110,10 @@ class RequiresGradPropagator {
       size_t index = i;
       if (n->kind() == prim::TupleIndex) {
         auto c = toIValue(n->input(1));
-        if (!c || !c->isInt() || c->toInt() < 0) index = SIZE_MAX;
-        else index = static_cast<size_t>(c->toInt());
+        if (!c || !c->isInt() || c->toInt() < 0)
+          index = SIZE_MAX;
+        else
+          index = static_cast<size_t>(c->toInt());
       }
       bool r = elems && index < elems->size() ? typeRequiresGrad((*elems)[index]) : requiresGrad(n->input(0));
       set(n->outputs()[i], r);

@@ -27,10 +27,24 @@ bool isTensorValue(const Value* v) { return v->type()->kind() == TypeKind::Tenso
 
 // Ops whose output shapes depend on the input data, so zero-filled inputs would lie.
 bool dataDependentShape(const Node* n) {
-  static const std::unordered_set<std::string> kNames = {
-      "nonzero",        "nonzero_numpy", "unique",       "_unique",       "_unique2",   "unique_dim",
-      "unique_consecutive", "masked_select", "repeat_interleave", "bincount", "argwhere", "histc",
-      "tensor_split",   "item",          "tolist",       "_local_scalar_dense", "multinomial", "randperm"};
+  static const std::unordered_set<std::string> kNames = {"nonzero",
+                                                         "nonzero_numpy",
+                                                         "unique",
+                                                         "_unique",
+                                                         "_unique2",
+                                                         "unique_dim",
+                                                         "unique_consecutive",
+                                                         "masked_select",
+                                                         "repeat_interleave",
+                                                         "bincount",
+                                                         "argwhere",
+                                                         "histc",
+                                                         "tensor_split",
+                                                         "item",
+                                                         "tolist",
+                                                         "_local_scalar_dense",
+                                                         "multinomial",
+                                                         "randperm"};
   if (n->kind() == prim::NumToTensor) return false;
   if (!n->kind().is_aten()) return true;  // only aten ops and NumToTensor are known to be shape-pure
   if (kNames.count(std::string(n->kind().toUnqualString()))) return true;
@@ -123,8 +137,7 @@ class ShapePropagator {
   void visitListUnpack(Node* n) {
     auto it = listElements_.find(n->input(0));
     bool onlyUse = n->input(0)->uses().size() == 1;
-    if (it == listElements_.end() || !onlyUse || it->second.size() != n->outputs().size())
-      return setUnshaped(n);
+    if (it == listElements_.end() || !onlyUse || it->second.size() != n->outputs().size()) return setUnshaped(n);
     for (size_t i = 0; i < n->outputs().size(); ++i)
       if (isTensorValue(n->outputs()[i])) n->outputs()[i]->setType(it->second[i]);
   }
@@ -291,7 +304,8 @@ TypePtr eraseTensorRefinements(const TypePtr& t) {
     for (const TypePtr& e : tuple->elements()) elems.push_back(eraseTensorRefinements(e));
     return tuple->createWithContained(elems);
   }
-  if (auto list = std::dynamic_pointer_cast<ListType>(t)) return ListType::create(eraseTensorRefinements(list->getElementType()));
+  if (auto list = std::dynamic_pointer_cast<ListType>(t))
+    return ListType::create(eraseTensorRefinements(list->getElementType()));
   if (auto opt = std::dynamic_pointer_cast<OptionalType>(t))
     return OptionalType::create(eraseTensorRefinements(opt->getElementType()));
   return t;

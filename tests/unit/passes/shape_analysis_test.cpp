@@ -11,10 +11,10 @@
 #include "ember/ir/file_check.h"
 #include "ember/ir/ir.h"
 #include "ember/ir/ir_parser.h"
+#include "ember_test_source_dir.h"
 #include "passes/pass_registry.h"
 #include "passes/requires_grad_analysis.h"
 #include "unit/frontend/fixture_reader.h"
-#include "ember_test_source_dir.h"
 
 namespace ember::jit {
 namespace {
@@ -66,7 +66,8 @@ Facts rightFacts(const TensorType& t, const TensorType& actual) {
 }
 
 // ember knows at least what PyTorch's pass knows (where PyTorch is right).
-void expectAtLeast(const TensorType& ours, const TensorType& legacy, const TensorType& actual, const std::string& where) {
+void expectAtLeast(const TensorType& ours, const TensorType& legacy, const TensorType& actual,
+                   const std::string& where) {
   Facts theirs = rightFacts(legacy, actual), mine = rightFacts(ours, actual);
   if (theirs.dtype) EXPECT_TRUE(mine.dtype) << where << ": PyTorch knows the dtype";
   if (theirs.device) EXPECT_TRUE(mine.device) << where << ": PyTorch knows the device";
@@ -117,8 +118,10 @@ void runShapeCase(const FixtureBlock& b, Tally& tally) {
     // requires_grad: never "false" for a tensor that requires grad, never "true" for one
     // produced from nothing that does (the cases avoid ops PyTorch's rules overapproximate).
     bool mayRequire = ours->requiresGrad().value_or(true);
-    if (*actual->requiresGrad()) EXPECT_TRUE(mayRequire) << where << ": requires grad";
-    else EXPECT_FALSE(mayRequire) << where << ": does not require grad";
+    if (*actual->requiresGrad())
+      EXPECT_TRUE(mayRequire) << where << ": requires grad";
+    else
+      EXPECT_FALSE(mayRequire) << where << ": does not require grad";
     std::string legacyText = line.substr(bar2 + 3);
     if (legacyText != "-") {
       auto legacy = parseTensorType(legacyText);
@@ -127,8 +130,7 @@ void runShapeCase(const FixtureBlock& b, Tally& tally) {
       expectAtLeast(*ours, *legacy, *actual, where);
     }
     std::string base = valueName.substr(1);
-    if (listed(*b.section("INEXACT"), base) || listed(*b.section("INEXACT"), base.substr(0, base.find('.'))))
-      continue;
+    if (listed(*b.section("INEXACT"), base) || listed(*b.section("INEXACT"), base.substr(0, base.find('.')))) continue;
     if (mode == "complete") {
       EXPECT_TRUE(ours->isComplete()) << where << ": should be complete";
       tally.complete += ours->isComplete();
