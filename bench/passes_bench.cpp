@@ -1,5 +1,6 @@
 // Pass benchmark: every pass of the registry timed on generated graphs of 10,000 and 20,000
-// nodes, a straight-line chain of pointwise ops and a program of nested ifs and loops, printing
+// nodes, a straight-line chain of pointwise ops (untyped, and with a complete input type for shape
+// propagation) and a program of nested ifs and loops, printing
 // milliseconds per pass and the 20k/10k ratio (about 2 for a linear pass; 4 would be quadratic).
 // Each measurement is the median of 5 runs, each on a fresh copy of the graph. There is no
 // PyTorch counterpart: this guards ember's compile-time scaling, not a comparison. The passes
@@ -34,6 +35,14 @@ std::string straightLine(int nodes) {
     cur = next;
   }
   return text + "  return (" + cur + ")\n";
+}
+
+// The straight line with a complete input type, so shape propagation runs every op on
+// representative tensors and batch_mm sees typed values.
+std::string typedStraightLine(int nodes) {
+  std::string text = straightLine(nodes);
+  text.replace(text.find("%x : Tensor"), 11, "%x : Float(4, 4, strides=[4, 1], requires_grad=0, device=cpu)");
+  return text;
 }
 
 // Segments of: if (c) { 4 ops } else { 4 ops }; for n { 4 ops; if (c) { 2 ops } else {} ; int
@@ -106,5 +115,6 @@ void benchShape(const char* shape, std::string (*generate)(int)) {
 int main() {
   benchShape("straight-line", straightLine);
   benchShape("nested if/loop", nested);
+  benchShape("typed straight-line", typedStraightLine);
   return 0;
 }

@@ -24,11 +24,17 @@ struct Token {
   bool root = true;
 };
 
-bool isMM(const Node* n) { return n->kind() == aten::mm && n->matches("aten::mm(Tensor self, Tensor mat2) -> Tensor"); }
+// The overload, from the node's resolved schema (Node::matches would parse a schema per node).
+bool isOverload(const Node* n, Symbol kind, const char* overload) {
+  if (n->kind() != kind) return false;
+  const FunctionSchema* s = n->maybeSchema();
+  return s && s->overloadName() == overload;
+}
+
+bool isMM(const Node* n) { return isOverload(n, aten::mm, ""); }
 
 bool isUnitAdd(const Node* n) {
-  if (n->kind() != aten::add || !n->matches("aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"))
-    return false;
+  if (!isOverload(n, aten::add, "Tensor")) return false;
   auto alpha = toIValue(n->input(2));
   return alpha && ((alpha->isInt() && alpha->toInt() == 1) || (alpha->isDouble() && alpha->toDouble() == 1.0));
 }

@@ -118,8 +118,10 @@ class ConstantPropagator {
   bool unwrittenScalarList(const Value* v) const {
     if (!aliasDb_ || !isScalarList(v->type())) return false;
     auto it = origin_.find(v);
-    if (it != origin_.end()) v = it->second;
-    else if (made_.count(v)) return false;
+    if (it != origin_.end())
+      v = it->second;
+    else if (made_.count(v))
+      return false;
     return !aliasDb_->hasWriters(v) && !aliasDb_->mayAliasWildcard(v);
   }
 
@@ -229,9 +231,9 @@ class ConstantPropagator {
 
   Graph& graph_;
   bool changed_ = false;
-  std::unique_ptr<AliasDb> aliasDb_;                          // only in the full variant
-  std::unordered_map<const Value*, const Value*> origin_;     // folded constant -> value it replaced
-  std::unordered_set<const Value*> made_;                     // constants this pass inserted
+  std::unique_ptr<AliasDb> aliasDb_;                       // only in the full variant
+  std::unordered_map<const Value*, const Value*> origin_;  // folded constant -> value it replaced
+  std::unordered_set<const Value*> made_;                  // constants this pass inserted
 };
 
 }  // namespace

@@ -117,7 +117,8 @@ class IntegerValueRefiner {
     if (ca.has_value() == cb.has_value()) return;
     Value* refined = ca ? b : a;
     Refinements equal{{refined, ca ? *ca : *cb}};
-    info_[n->output()] = n->kind() == aten::eq ? BoolRefinement{equal, Refinements{}} : BoolRefinement{Refinements{}, equal};
+    info_[n->output()] =
+        n->kind() == aten::eq ? BoolRefinement{equal, Refinements{}} : BoolRefinement{Refinements{}, equal};
   }
 
   // One constant per refined value, right before the node.

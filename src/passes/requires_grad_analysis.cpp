@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ember/core/function_schema.h"
@@ -26,17 +27,6 @@ bool typeRequiresGrad(const TypePtr& t) {
 }
 
 bool requiresGrad(const Value* v) { return typeRequiresGrad(v->type()); }
-
-// As an operand: a list built here for this one use requires grad when its elements do (a
-// list type cannot say so itself).
-bool operandRequiresGrad(const Value* v) {
-  if (v->node()->kind() == prim::ListConstruct && v->uses().size() == 1) {
-    for (const Value* e : v->node()->inputs())
-      if (requiresGrad(e)) return true;
-    return false;
-  }
-  return requiresGrad(v);
-}
 
 bool differentiable(const TensorType& t) {
   return !t.scalarType() || isFloatingType(*t.scalarType()) || isComplexType(*t.scalarType());
@@ -64,8 +54,8 @@ class RequiresGradPropagator {
   }
 
   static bool isIndexValued(const Node* n) {
-    static const std::unordered_set<std::string> kNames = {"argmax", "argmin", "argsort", "nonzero", "argwhere",
-                                                           "bucketize", "searchsorted", "bincount"};
+    static const std::unordered_set<std::string> kNames = {"argmax",   "argmin",    "argsort",      "nonzero",
+                                                           "argwhere", "bucketize", "searchsorted", "bincount"};
     return n->kind().is_aten() && kNames.count(std::string(n->kind().toUnqualString()));
   }
 
@@ -105,6 +95,7 @@ class RequiresGradPropagator {
       for (const Value* in : n->inputs()) any |= operandRequiresGrad(in);
     }
     for (Value* out : n->outputs()) {
+      if (isList(out)) listFlags_[out] = any;
       auto t = std::dynamic_pointer_cast<TensorType>(out->type());
       if (!t) continue;
       set(out, any && differentiable(*t));
@@ -119,8 +110,10 @@ class RequiresGradPropagator {
       size_t index = i;
       if (n->kind() == prim::TupleIndex) {
         auto c = toIValue(n->input(1));
-        if (!c || !c->isInt() || c->toInt() < 0) index = SIZE_MAX;
-        else index = static_cast<size_t>(c->toInt());
+        if (!c || !c->isInt() || c->toInt() < 0)
+          index = SIZE_MAX;
+        else
+          index = static_cast<size_t>(c->toInt());
       }
       bool r = elems && index < elems->size() ? typeRequiresGrad((*elems)[index]) : requiresGrad(n->input(0));
       set(n->outputs()[i], r);
@@ -152,7 +145,24 @@ class RequiresGradPropagator {
     for (size_t i = 0; i < carried; ++i) set(n->outputs()[i], requiresGrad(body->inputs()[i + 1]));
   }
 
+  static bool isList(const Value* v) { return v->type()->kind() == TypeKind::ListType; }
+
+  // As an operand, a list (of tensors, optional tensors, ...) made by a node this pass saw requires grad as that node's
+  // inputs did (a list type cannot say so itself), as long as nothing can change the list:
+  // its uses only read it.
+  bool operandRequiresGrad(const Value* v) const {
+    auto it = listFlags_.find(v);
+    if (it == listFlags_.end()) return requiresGrad(v);
+    for (const Use& u : v->uses()) {
+      Symbol k = u.user->kind();
+      bool reads = k == aten::__getitem__ || k == prim::ListUnpack || k == aten::len;
+      if (!reads && v->uses().size() != 1) return requiresGrad(v);
+    }
+    return it->second;
+  }
+
   bool changed_ = false;
+  std::unordered_map<const Value*, bool> listFlags_;  // list -> whether its tensors may require grad
 };
 
 }  // namespace

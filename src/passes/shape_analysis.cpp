@@ -3,6 +3,7 @@
 // otherwise asks the per-op rules of shape_rules.cpp.
 #include "passes/shape_analysis.h"
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ember/core/operator.h"
@@ -26,10 +27,24 @@ bool isTensorValue(const Value* v) { return v->type()->kind() == TypeKind::Tenso
 
 // Ops whose output shapes depend on the input data, so zero-filled inputs would lie.
 bool dataDependentShape(const Node* n) {
-  static const std::unordered_set<std::string> kNames = {
-      "nonzero",        "nonzero_numpy", "unique",       "_unique",       "_unique2",   "unique_dim",
-      "unique_consecutive", "masked_select", "repeat_interleave", "bincount", "argwhere", "histc",
-      "tensor_split",   "item",          "tolist",       "_local_scalar_dense", "multinomial", "randperm"};
+  static const std::unordered_set<std::string> kNames = {"nonzero",
+                                                         "nonzero_numpy",
+                                                         "unique",
+                                                         "_unique",
+                                                         "_unique2",
+                                                         "unique_dim",
+                                                         "unique_consecutive",
+                                                         "masked_select",
+                                                         "repeat_interleave",
+                                                         "bincount",
+                                                         "argwhere",
+                                                         "histc",
+                                                         "tensor_split",
+                                                         "item",
+                                                         "tolist",
+                                                         "_local_scalar_dense",
+                                                         "multinomial",
+                                                         "randperm"};
   if (n->kind() == prim::NumToTensor) return false;
   if (!n->kind().is_aten()) return true;  // only aten ops and NumToTensor are known to be shape-pure
   if (kNames.count(std::string(n->kind().toUnqualString()))) return true;
@@ -68,14 +83,18 @@ class ShapePropagator {
       return;
     }
     if (n->kind() == prim::TupleUnpack || n->kind() == prim::TupleIndex) return visitTupleRead(n);
+    if (n->kind() == prim::ListConstruct) return noteListElements(n);
+    if (n->kind() == prim::ListUnpack) return visitListUnpack(n);
+    if (n->kind() == aten::__getitem__ && isTensorValue(n->output()) && visitListIndex(n)) return;
     if (!n->blocks().empty()) {
       for (Block* b : n->blocks()) runBlock(b);
       return setUnshaped(n);
     }
     bool anyTensor = false;
-    for (Value* out : n->outputs()) anyTensor |= isTensorValue(out);
+    for (Value* out : n->outputs()) anyTensor |= isTensorValue(out) || isTensorList(out);
     if (!anyTensor) return;
     if (runOnRepresentatives(n)) return;
+    listElements_.erase(n->outputs().empty() ? nullptr : n->outputs()[0]);
     auto types = applyShapeRule(n);
     if (!types) return setUnshaped(n);
     for (size_t i = 0; i < n->outputs().size(); ++i) {
@@ -99,6 +118,44 @@ class ShapePropagator {
     int64_t i = index->toInt() < 0 ? index->toInt() + int64_t(elems.size()) : index->toInt();
     if (i < 0 || i >= int64_t(elems.size())) return setUnshaped(n);
     n->output()->setType(elems[i]);
+  }
+
+  // Element types of tensor lists (a list type cannot carry them), for prim::ListUnpack.
+  void noteListElements(Node* n) {
+    if (!isTensorList(n->output())) return;
+    std::vector<TypePtr> elems;
+    for (Value* in : n->inputs()) elems.push_back(in->type());
+    listElements_[n->output()] = std::move(elems);
+  }
+
+  static bool isTensorList(const Value* v) {
+    auto list = std::dynamic_pointer_cast<ListType>(v->type());
+    return list && list->getElementType()->kind() == TypeKind::TensorType;
+  }
+
+  // Only a list nothing else can change: its one use is this unpack.
+  void visitListUnpack(Node* n) {
+    auto it = listElements_.find(n->input(0));
+    bool onlyUse = n->input(0)->uses().size() == 1;
+    if (it == listElements_.end() || !onlyUse || it->second.size() != n->outputs().size()) return setUnshaped(n);
+    for (size_t i = 0; i < n->outputs().size(); ++i)
+      if (isTensorValue(n->outputs()[i])) n->outputs()[i]->setType(it->second[i]);
+  }
+
+  // list[i] of a tensor list that is only read (indexed, unpacked, measured).
+  bool visitListIndex(Node* n) {
+    auto it = listElements_.find(n->input(0));
+    if (it == listElements_.end()) return false;
+    for (const Use& u : n->input(0)->uses()) {
+      Symbol k = u.user->kind();
+      if (k != aten::__getitem__ && k != prim::ListUnpack && k != aten::len) return false;
+    }
+    auto index = knownValue(n->input(1));
+    if (!index || !index->isInt()) return false;
+    int64_t i = index->toInt() < 0 ? index->toInt() + int64_t(it->second.size()) : index->toInt();
+    if (i < 0 || i >= int64_t(it->second.size())) return false;
+    n->output()->setType(it->second[i]);
+    return true;
   }
 
   void visitIf(Node* n) {
@@ -159,14 +216,21 @@ class ShapePropagator {
     std::vector<int64_t> strides;
     int64_t numel = 1;
     for (size_t i = 0; i < sizes.size(); ++i) {
-      strides.push_back(*(*t.strides())[i]);
+      int64_t stride = *(*t.strides())[i];
+      // odd types (negative sizes or strides) and sizes past the budget are not made
+      if (sizes[i] < 0 || stride < 0 || (sizes[i] > 0 && numel > budget / sizes[i])) return std::nullopt;
+      strides.push_back(stride);
       numel *= sizes[i];
     }
     budget -= numel;
     if (budget < 0) return std::nullopt;
-    Tensor r = empty_strided(sizes, strides, TensorOptions(*t.scalarType()).device(*t.device()));
-    zero_(r);
-    return r;
+    try {
+      Tensor r = empty_strided(sizes, strides, TensorOptions(*t.scalarType()).device(*t.device()));
+      zero_(r);
+      return r;
+    } catch (const std::exception&) {
+      return std::nullopt;  // e.g. a device ember cannot allocate on
+    }
   }
 
   // The input values for running `n`, when all of them are known.
@@ -200,6 +264,8 @@ class ShapePropagator {
     return stack;
   }
 
+  static TypePtr typeOf(const Tensor& t) { return TensorType::fromTensor(t)->withRequiresGrad(std::nullopt); }
+
   bool runOnRepresentatives(Node* n) {
     if (n->hasSideEffects() || dataDependentShape(n)) return false;
     const Operator* op = n->maybeOperator();
@@ -218,10 +284,17 @@ class ShapePropagator {
     }
     for (size_t i = 0; i < stack->size(); ++i) {
       Value* out = n->outputs()[i];
-      if (isTensorValue(out)) out->setType(TensorType::fromTensor((*stack)[i].toTensor())->withRequiresGrad(std::nullopt));
+      if (isTensorValue(out)) out->setType(typeOf((*stack)[i].toTensor()));
+      if (isTensorList(out) && (*stack)[i].isTensorList()) {
+        std::vector<TypePtr> elems;
+        for (const Tensor& t : (*stack)[i].toTensorVector()) elems.push_back(typeOf(t));
+        listElements_[out] = std::move(elems);
+      }
     }
     return true;
   }
+
+  std::unordered_map<const Value*, std::vector<TypePtr>> listElements_;  // tensor list -> element types
 };
 
 TypePtr eraseTensorRefinements(const TypePtr& t) {
@@ -231,7 +304,8 @@ TypePtr eraseTensorRefinements(const TypePtr& t) {
     for (const TypePtr& e : tuple->elements()) elems.push_back(eraseTensorRefinements(e));
     return tuple->createWithContained(elems);
   }
-  if (auto list = std::dynamic_pointer_cast<ListType>(t)) return ListType::create(eraseTensorRefinements(list->getElementType()));
+  if (auto list = std::dynamic_pointer_cast<ListType>(t))
+    return ListType::create(eraseTensorRefinements(list->getElementType()));
   if (auto opt = std::dynamic_pointer_cast<OptionalType>(t))
     return OptionalType::create(eraseTensorRefinements(opt->getElementType()));
   return t;

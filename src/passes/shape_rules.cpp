@@ -96,12 +96,15 @@ std::optional<int64_t> wrapDim(std::optional<int64_t> dim, std::optional<size_t>
   return d;
 }
 
-TensorTypePtr make(std::optional<ScalarType> dtype, std::optional<Device> device, std::optional<Dims> sizes) {
+// A new tensor's type. Strides are claimed only for `contiguous` results (factories, mm, ...):
+// pointwise and shape ops lay their outputs out after their inputs', which only running shows.
+TensorTypePtr make(std::optional<ScalarType> dtype, std::optional<Device> device, std::optional<Dims> sizes,
+                   bool contiguous = false) {
   std::optional<Dims> strides;
   if (sizes) {
     strides = Dims(sizes->size());
     bool complete = std::all_of(sizes->begin(), sizes->end(), [](const auto& s) { return s.has_value(); });
-    if (complete) {
+    if (complete && contiguous) {
       std::vector<int64_t> concrete;
       for (const auto& s : *sizes) concrete.push_back(*s);
       auto c = contiguousStrides(concrete);
@@ -147,17 +150,22 @@ struct Promotion {
     add(*t.dim() == 0 ? zeroResult : dimResult, *t.scalarType());
   }
   void number(const TypePtr& type) {
-    if (type->kind() == TypeKind::IntType) add(wrappedResult, ScalarType::Long);
-    else if (type->kind() == TypeKind::FloatType) add(wrappedResult, defaultDtype());
-    else if (type->kind() == TypeKind::BoolType) add(wrappedResult, ScalarType::Bool);
-    else unknown = true;
+    if (type->kind() == TypeKind::IntType)
+      add(wrappedResult, ScalarType::Long);
+    else if (type->kind() == TypeKind::FloatType)
+      add(wrappedResult, defaultDtype());
+    else if (type->kind() == TypeKind::BoolType)
+      add(wrappedResult, ScalarType::Bool);
+    else
+      unknown = true;
   }
   // A lower-priority group only matters when it is of a higher category (torch.result_type's
   // rule; a float group meeting a complex one takes the complex type of its own precision).
   static std::optional<ScalarType> combine(std::optional<ScalarType> higher, std::optional<ScalarType> lower) {
     if (!higher) return lower;
     if (!lower || isComplexType(*higher)) return higher;
-    if (isComplexType(*lower)) return isFloatingType(*higher) ? promoteTypes(*higher, ScalarType::ComplexFloat) : *lower;
+    if (isComplexType(*lower))
+      return isFloatingType(*higher) ? promoteTypes(*higher, ScalarType::ComplexFloat) : *lower;
     if (isFloatingType(*higher)) return higher;
     if (*higher == ScalarType::Bool || isFloatingType(*lower)) return promoteTypes(*higher, *lower);
     return higher;
@@ -184,8 +192,10 @@ std::optional<Dims> broadcast(const std::vector<TensorTypePtr>& ts) {
       size_t r = *t->dim();
       if (i + r < rank) continue;
       auto s = (*t->sizes())[i + r - rank];
-      if (!s) unknown = true;
-      else if (*s != 1) big = s;
+      if (!s)
+        unknown = true;
+      else if (*s != 1)
+        big = s;
     }
     out[i] = big ? big : (unknown ? std::nullopt : std::optional<int64_t>(1));
   }
@@ -230,8 +240,10 @@ std::optional<Dims> reduced(const TensorType& t, const std::optional<std::vector
   }
   Dims out;
   for (size_t i = 0; i < rank; ++i) {
-    if (!hit[i]) out.push_back((*t.sizes())[i]);
-    else if (keepdim) out.push_back(int64_t(1));
+    if (!hit[i])
+      out.push_back((*t.sizes())[i]);
+    else if (keepdim)
+      out.push_back(int64_t(1));
   }
   return out;
 }
@@ -291,9 +303,12 @@ std::optional<Types> viewLike(const Node* n) {
   std::optional<size_t> inferred;
   bool allKnown = true;
   for (size_t i = 0; i < sizes.size(); ++i) {
-    if (!sizes[i]) allKnown = false;
-    else if (*sizes[i] == -1) inferred = i;
-    else known *= *sizes[i];
+    if (!sizes[i])
+      allKnown = false;
+    else if (*sizes[i] == -1)
+      inferred = i;
+    else
+      known *= *sizes[i];
   }
   if (inferred) {
     sizes[*inferred] = std::nullopt;
@@ -340,9 +355,9 @@ std::optional<Types> shapeOp(const Node* n, const std::string& name) {
     out.insert(out.begin() + *d, int64_t(1));
     return Types{withDims(*self, out)};
   }
+  if ((name == "select" || name == "slice" || name == "narrow") && rank && *rank == 0) return std::nullopt;
   if (name == "select") {
     if (!in) return Types{withDims(*self, std::nullopt)};
-    if (*rank == 0) return std::nullopt;
     Dims out = *in;
     auto d = wrapDim(knownInt(arg(n, "dim")), rank);
     if (!d) return Types{withDims(*self, Dims(*rank - 1))};
@@ -415,8 +430,10 @@ std::optional<Types> catOrStack(const Node* n, bool stack) {
     auto t = tensorTypeOf(v);
     if (!t) return std::nullopt;
     ts.push_back(t);
-    if (t->scalarType()) p.add(p.dimResult, *t->scalarType());
-    else p.unknown = true;
+    if (t->scalarType())
+      p.add(p.dimResult, *t->scalarType());
+    else
+      p.unknown = true;
   }
   // cat skips 1-d empty tensors (legacy behaviour); ranks of the others agree.
   std::optional<size_t> rank;
@@ -472,9 +489,16 @@ std::optional<Types> matmulLike(const Node* n, const std::string& name) {
   const Dims& x = *a->sizes();
   const Dims& y = *b->sizes();
   size_t ra = x.size(), rb = y.size();
-  if (name == "mm" || name == "addmm") return Types{make(dtype, device, Dims{x[0], y[1]})};
-  if (name == "bmm") return Types{make(dtype, device, Dims{x[0], x[1], y[2]})};
+  if (name == "mm" || name == "addmm") {
+    if (ra != 2 || rb != 2) return std::nullopt;
+    return Types{make(dtype, device, Dims{x[0], y[1]}, true)};
+  }
+  if (name == "bmm") {
+    if (ra != 3 || rb != 3) return std::nullopt;
+    return Types{make(dtype, device, Dims{x[0], x[1], y[2]}, true)};
+  }
   if (name == "linear") {
+    if (ra == 0 || rb == 0 || rb > 2) return std::nullopt;
     Dims out = x;
     if (!out.empty()) out.back() = rb == 2 ? y[0] : std::nullopt;
     if (rb == 1) out.pop_back();
@@ -521,9 +545,10 @@ std::optional<Types> factory(const Node* n, const std::string& name) {
   } else if (name == "full") {
     const Value* fill = arg(n, "fill_value");
     TypeKind k = fill ? fill->type()->kind() : TypeKind::AnyType;
-    dtype = k == TypeKind::IntType ? std::optional(ScalarType::Long)
-            : k == TypeKind::BoolType ? std::optional(ScalarType::Bool)
-            : k == TypeKind::FloatType ? std::optional(defaultDtype()) : std::nullopt;
+    dtype = k == TypeKind::IntType     ? std::optional(ScalarType::Long)
+            : k == TypeKind::BoolType  ? std::optional(ScalarType::Bool)
+            : k == TypeKind::FloatType ? std::optional(defaultDtype())
+                                       : std::nullopt;
   } else {
     dtype = defaultDtype();
   }
@@ -534,7 +559,7 @@ std::optional<Types> factory(const Node* n, const std::string& name) {
   } else if (auto d = knownValue(deviceArg); d && d->isDevice()) {
     device = d->toDevice();
   }
-  return Types{make(dtype, device, sizes)};
+  return Types{make(dtype, device, sizes, true)};
 }
 
 std::optional<Types> likeFactory(const Node* n) {
@@ -546,8 +571,8 @@ std::optional<Types> likeFactory(const Node* n) {
   const Value* deviceArg = arg(n, "device");
   auto device = self->device();
   if (deviceArg && !isNoneValue(deviceArg)) device = std::nullopt;
-  return Types{TensorType::create(dtype, device, self->sizes(), self->sizes() ? std::optional(Dims(self->dim().value()))
-                                                                                : std::nullopt,
+  return Types{TensorType::create(dtype, device, self->sizes(),
+                                  self->sizes() ? std::optional(Dims(self->dim().value())) : std::nullopt,
                                   std::nullopt)};
 }
 
@@ -593,20 +618,21 @@ void addAll(std::unordered_map<std::string, Rule>& t, std::initializer_list<cons
 const std::unordered_map<std::string, Rule>& rules() {
   static const auto table = [] {
     std::unordered_map<std::string, Rule> t;
-    addAll(t, {"relu", "neg", "abs", "clone", "dropout", "feature_dropout", "alpha_dropout", "hardtanh", "leaky_relu",
-               "clamp", "clamp_min", "clamp_max", "floor", "ceil", "round", "trunc", "sign", "detach", "bitwise_not",
-               "batch_norm", "layer_norm", "group_norm", "instance_norm", "square", "frac", "relu6"},
+    addAll(t, {"relu",       "neg",           "abs",    "clone",     "dropout",     "feature_dropout", "alpha_dropout",
+               "hardtanh",   "leaky_relu",    "clamp",  "clamp_min", "clamp_max",   "floor",           "ceil",
+               "round",      "trunc",         "sign",   "detach",    "bitwise_not", "batch_norm",      "layer_norm",
+               "group_norm", "instance_norm", "square", "frac",      "relu6"},
            [](const Node* n, const std::string&) { return unaryRule(n, false); });
-    addAll(t, {"sigmoid", "tanh", "exp", "log", "log2", "log10", "log1p", "expm1", "sqrt", "rsqrt", "sin", "cos", "tan",
-               "asin", "acos", "atan", "sinh", "cosh", "erf", "erfc", "reciprocal", "gelu", "silu", "elu", "selu",
-               "hardswish", "hardsigmoid", "softplus", "mish", "softmax", "log_softmax", "logit"},
+    addAll(t, {"sigmoid", "tanh",      "exp",         "log",      "log2",       "log10",   "log1p",       "expm1",
+               "sqrt",    "rsqrt",     "sin",         "cos",      "tan",        "asin",    "acos",        "atan",
+               "sinh",    "cosh",      "erf",         "erfc",     "reciprocal", "gelu",    "silu",        "elu",
+               "selu",    "hardswish", "hardsigmoid", "softplus", "mish",       "softmax", "log_softmax", "logit"},
            [](const Node* n, const std::string&) { return unaryRule(n, true); });
-    addAll(t, {"add", "sub", "mul", "rsub", "pow", "remainder", "fmod", "maximum", "minimum", "floor_divide",
-               "bitwise_and", "bitwise_or", "bitwise_xor", "__and__", "__or__", "__xor__", "where", "lerp",
-               "masked_fill", "hypot", "atan2"},
-           [](const Node* n, const std::string& name) {
-             return pointwise(n, false, name == "atan2" || name == "hypot");
-           });
+    addAll(
+        t, {"add",     "sub",     "mul",          "rsub",        "pow",         "remainder",   "fmod",
+            "maximum", "minimum", "floor_divide", "bitwise_and", "bitwise_or",  "bitwise_xor", "__and__",
+            "__or__",  "__xor__", "where",        "lerp",        "masked_fill", "hypot",       "atan2"},
+        [](const Node* n, const std::string& name) { return pointwise(n, false, name == "atan2" || name == "hypot"); });
     t["div"] = [](const Node* n, const std::string&) {
       const Value* mode = arg(n, "rounding_mode");
       return pointwise(n, false, !mode || isNoneValue(mode));
@@ -633,7 +659,7 @@ const std::unordered_map<std::string, Rule>& rules() {
     addAll(t, {"contiguous"}, [](const Node* n, const std::string&) -> std::optional<Types> {
       auto self = tensorTypeOf(arg(n, "self"));
       if (!self) return std::nullopt;
-      return Types{make(self->scalarType(), self->device(), self->sizes())};
+      return Types{make(self->scalarType(), self->device(), self->sizes(), true)};
     });
     t["cat"] = [](const Node* n, const std::string&) { return catOrStack(n, false); };
     t["stack"] = [](const Node* n, const std::string&) { return catOrStack(n, true); };
@@ -641,9 +667,10 @@ const std::unordered_map<std::string, Rule>& rules() {
            [](const Node* n, const std::string& name) { return matmulLike(n, name); });
     addAll(t, {"conv1d", "conv2d", "conv3d", "_convolution", "convolution"},
            [](const Node* n, const std::string&) { return sameRank(n, true); });
-    addAll(t, {"max_pool1d", "max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
-               "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool2d",
-               "upsample_nearest2d", "upsample_bilinear2d", "conv_transpose2d"},
+    addAll(t,
+           {"max_pool1d", "max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d", "adaptive_avg_pool1d",
+            "adaptive_avg_pool2d", "adaptive_avg_pool3d", "adaptive_max_pool2d", "upsample_nearest2d",
+            "upsample_bilinear2d", "conv_transpose2d"},
            [](const Node* n, const std::string&) -> std::optional<Types> {
              if (n->outputs().size() != 1) return std::nullopt;
              return sameRank(n, false);
@@ -651,7 +678,7 @@ const std::unordered_map<std::string, Rule>& rules() {
     addAll(t, {"zeros", "ones", "empty", "rand", "randn", "full"},
            [](const Node* n, const std::string& name) { return factory(n, name); });
     addAll(t, {"zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like"},
-           [](const Node*n, const std::string&) { return likeFactory(n); });
+           [](const Node* n, const std::string&) { return likeFactory(n); });
     t["nonzero"] = [](const Node* n, const std::string&) -> std::optional<Types> {
       auto self = tensorTypeOf(arg(n, "self"));
       if (!self) return std::nullopt;
@@ -740,7 +767,7 @@ std::optional<IValue> knownValueAt(const Value* v, int depth) {
     }
     auto dim = knownValueAt(n->inputs()[1], depth - 1);
     auto d = wrapDim(dim && dim->isInt() ? std::optional(dim->toInt()) : std::nullopt, t->dim());
-    if (!d || !(*t->sizes())[*d]) return std::nullopt;
+    if (!d || *d >= int64_t(t->sizes()->size()) || !(*t->sizes())[*d]) return std::nullopt;
     return IValue(*(*t->sizes())[*d]);
   }
   if (n->kind() == aten::dim && n->inputs().size() == 1) {

@@ -92,8 +92,8 @@ def fn(x: int, n: int):
 
 KNOWN_DIFFERENCES = {
     "tensors_propagation": "PyTorch's full constant propagation also folds tensor values alias analysis "
-                           "proves unwritten (torch.zeros(...).sum()); until ember's AliasDb lands, its "
-                           "constant_propagation is the immutable-types variant",
+                           "proves unwritten (torch.zeros(...).sum()); ember's folds unwritten scalar lists "
+                           "but no tensors",
 }
 
 CASES = [

@@ -346,6 +346,16 @@ def fn(x, y):
     return a, b, c, d, e, f, g, h, k, m, n, o, p, q, r, s
 """, "[torch.randn(2, 3, 4, requires_grad=True), torch.randn(4, 1)]")
 
+shape_case("lists_of_tensors", "complete", """
+def fn(x):
+    a, b = x.chunk(2, 1)
+    c, d, e = torch.unbind(x[:3], 0)
+    f = torch.split(x, [1, 3], 0)
+    g = f[1] * 2
+    p, q = torch.split(x, [2, 2], 0)
+    return a + 1, b, c, d, e, g, p, q
+""", "[torch.randn(4, 6)]")
+
 shape_case("noncontiguous_inputs", "complete", """
 def fn(t, e, s):
     a = t + 1
