@@ -1,7 +1,8 @@
 // The profiling executor (ProfilingGraphExecutorImpl in the spec's runtime walk-through).
 //
 //   calls 1..N   the profiling plan: the prepared graph (required passes and profiling-insensitive
-//                optimisations) with prim::profile on every tensor use (profiling_record.h)
+//                optimisations) with prim::profile on every tensor use (profiling_record.h); with
+//                several threads, until N profiled runs have completed
 //   call N+1     builds the first specialised plan, which every later call starts with:
 //
 //     graph(%x : Tensor, %n : int):
@@ -199,8 +200,9 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     }
     if (exhausted()) return generalizedPlan();
     if (!profilingPlan_) startProfiling();
-    if (remainingProfiledRuns_ > 0) {
-      --remainingProfiledRuns_;
+    // Until enough profiled runs have completed (not just started: other threads may be inside
+    // one), calls keep being profiled.
+    if (profilingRuns_->completed.load(std::memory_order_acquire) < profiledRunsNeeded_) {
       ++profiledRuns_;
       return *profilingPlan_;
     }
@@ -242,7 +244,8 @@ class ProfilingExecutor : public GraphExecutorImplBase {
   void startProfiling() {
     ProfilingRecord record = ProfilingRecord::instrument(*prepared());
     profilingPlan_ = std::make_unique<ExecutionPlan>(ExecutionPlan{std::make_shared<Code>(record.graph, name_), record.graph});
-    remainingProfiledRuns_ = getNumProfiledRuns();
+    profilingRuns_ = record.runs;
+    profiledRunsNeeded_ = getNumProfiledRuns();
     ++plans_;
   }
 
@@ -313,7 +316,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     GRAPH_UPDATE(name_, ": evicting specialisation ", (*victim)->index + 1, " (least recently used; at most ",
                  maxLive_, " live)");
     ++evictions_;
-    retired_.push_back(std::make_unique<ExecutionPlan>(std::move((*victim)->plan)));
+    retiredSpecializations_.push_back(std::move(*victim));  // its plan may be running: see the header comment
     others_.erase(victim);
   }
 
@@ -380,8 +383,12 @@ class ProfilingExecutor : public GraphExecutorImplBase {
   std::unique_ptr<Specialization> firstOwned_;
   std::atomic<const Specialization*> first_{nullptr};
   std::vector<std::unique_ptr<Specialization>> others_;
-  std::vector<std::unique_ptr<ExecutionPlan>> retired_;  // see the header comment
-  int64_t remainingProfiledRuns_ = 0;
+  // Finished profiling plans and evicted specialisations, kept until the executor goes (see the
+  // header comment): references to their plans may still be running.
+  std::vector<std::unique_ptr<ExecutionPlan>> retired_;
+  std::vector<std::unique_ptr<Specialization>> retiredSpecializations_;
+  IntrusivePtr<ProfiledRunCounter> profilingRuns_;  // of the profiling plan
+  int64_t profiledRunsNeeded_ = 0;
   int64_t profiledRuns_ = 0;
   int64_t plans_ = 0;
   int64_t compiled_ = 0;
