@@ -185,6 +185,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     if (firstOwned_) s.optimizedGraph = firstOwned_->plan.graph;
     for (size_t i = 0; i < kNumPipelineStages; ++i) s.stageNanos[i] = times_.nanos[i];
     s.prepareNanos = prepareNanos_;
+    s.specializeNanos = specializeNanos_;
     return s;
   }
 
@@ -259,6 +260,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
 
   // Compiles the next specialisation from the profiling plan's records and retires that plan.
   const Specialization& specialize(const IValue* inputs) {
+    auto t0 = std::chrono::steady_clock::now();
     auto s = std::make_unique<Specialization>();
     s->index = compiled_;
     s->behavior = behaviorOf(compiled_);
@@ -277,6 +279,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     std::shared_ptr<Graph> g = anyGuard ? guardedGraph(*s) : prepared_->copy();
     runSpecializedPipeline(g, s->behavior, times_);
     s->plan = ExecutionPlan{std::make_shared<Code>(g, name_), g};
+    specializeNanos_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count();
     s->lastUse = ++clock_;
     ++compiled_;
     ++plans_;
@@ -395,6 +398,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
   int64_t evictions_ = 0;
   uint64_t clock_ = 0;
   int64_t prepareNanos_ = 0;
+  int64_t specializeNanos_ = 0;
   PipelineTimes times_;
   std::atomic<int64_t> bailouts_{0};
 };

@@ -85,7 +85,7 @@ ProfilingRecord ProfilingRecord::instrument(const Graph& graph) {
 }
 
 Symbol profileRunEndSymbol() {
-  static const Symbol kRunEnd = Symbol::prim("profile_run_end");
+  static const Symbol kRunEnd = Symbol::fromNamespaceAndName("ember", "profile_run_end");
   return kRunEnd;
 }
 

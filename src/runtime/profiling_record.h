@@ -7,7 +7,7 @@
 //   %y : Tensor = aten::relu(%x.1)
 //
 // The executor reads the merged types back (profileSlot(node).seen()) to specialise the graph.
-// The last node of the instrumented graph, `prim::profile_run_end`, counts the runs that got to
+// The last node of the instrumented graph, `ember::profile_run_end`, counts the runs that got to
 // the end: the executor specialises only once enough runs have completed, not merely started
 // (another thread may still be in the middle of one).
 #pragma once
@@ -47,7 +47,7 @@ class ProfileSlot : public CustomClassHolder {
   int64_t count_ = 0;
 };
 
-// Counts the completed runs of an instrumented graph (held by its prim::profile_run_end node).
+// Counts the completed runs of an instrumented graph (held by its ember::profile_run_end node).
 class ProfiledRunCounter : public CustomClassHolder {
  public:
   std::atomic<int64_t> completed{0};
@@ -64,7 +64,7 @@ struct ProfilingRecord {
   static ProfilingRecord instrument(const Graph& graph);
 };
 
-// The kind of the run-counting node (`prim::profile_run_end`, ember's own).
+// The kind of the run-counting node (`ember::profile_run_end`, ember's own).
 Symbol profileRunEndSymbol();
 
 // The slot of a prim::profile node.
