@@ -3,7 +3,8 @@
 // one, then the steady-state call (median), next to PyTorch's profiling executor doing the same
 // (bench/torch_executor_bench.py). The second call is the one that specialises: it must stay
 // within a few milliseconds of the third. Also reported (ember only): the compile time of each
-// stage of the specialised pipeline and of the preparation before profiling, per model.
+// stage of the specialised pipeline, of the preparation before profiling, and of specialising as a
+// whole (guard, pipeline, Code emission), per model.
 // One thread; run_all.sh pins both sides to one CPU.
 #include <algorithm>
 #include <chrono>
@@ -66,6 +67,7 @@ void benchProgram(const std::filesystem::path& file) {
   if (!forward.isGraphFunction()) return;
   GraphExecutorState s = static_cast<GraphFunction&>(forward).getExecutor().debugState();
   report("exec_compile_stage", name + ":prepare", s.prepareNanos * 1e-9, 1);
+  report("exec_compile_stage", name + ":specialize_total", s.specializeNanos * 1e-9, 1);
   for (size_t i = 0; i < kNumPipelineStages; ++i)
     report("exec_compile_stage", name + ":" + pipelineStageName(static_cast<PipelineStage>(i)), s.stageNanos[i] * 1e-9,
            1);

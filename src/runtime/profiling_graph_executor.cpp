@@ -1,7 +1,8 @@
 // The profiling executor (ProfilingGraphExecutorImpl in the spec's runtime walk-through).
 //
 //   calls 1..N   the profiling plan: the prepared graph (required passes and profiling-insensitive
-//                optimisations) with prim::profile on every tensor use (profiling_record.h)
+//                optimisations) with prim::profile on every tensor use (profiling_record.h); with
+//                several threads, until N profiled runs have completed
 //   call N+1     builds the first specialised plan, which every later call starts with:
 //
 //     graph(%x : Tensor, %n : int):
@@ -184,6 +185,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     if (firstOwned_) s.optimizedGraph = firstOwned_->plan.graph;
     for (size_t i = 0; i < kNumPipelineStages; ++i) s.stageNanos[i] = times_.nanos[i];
     s.prepareNanos = prepareNanos_;
+    s.specializeNanos = specializeNanos_;
     return s;
   }
 
@@ -199,8 +201,9 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     }
     if (exhausted()) return generalizedPlan();
     if (!profilingPlan_) startProfiling();
-    if (remainingProfiledRuns_ > 0) {
-      --remainingProfiledRuns_;
+    // Until enough profiled runs have completed (not just started: other threads may be inside
+    // one), calls keep being profiled.
+    if (profilingRuns_->completed.load(std::memory_order_acquire) < profiledRunsNeeded_) {
       ++profiledRuns_;
       return *profilingPlan_;
     }
@@ -242,7 +245,8 @@ class ProfilingExecutor : public GraphExecutorImplBase {
   void startProfiling() {
     ProfilingRecord record = ProfilingRecord::instrument(*prepared());
     profilingPlan_ = std::make_unique<ExecutionPlan>(ExecutionPlan{std::make_shared<Code>(record.graph, name_), record.graph});
-    remainingProfiledRuns_ = getNumProfiledRuns();
+    profilingRuns_ = record.runs;
+    profiledRunsNeeded_ = getNumProfiledRuns();
     ++plans_;
   }
 
@@ -256,6 +260,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
 
   // Compiles the next specialisation from the profiling plan's records and retires that plan.
   const Specialization& specialize(const IValue* inputs) {
+    auto t0 = std::chrono::steady_clock::now();
     auto s = std::make_unique<Specialization>();
     s->index = compiled_;
     s->behavior = behaviorOf(compiled_);
@@ -274,6 +279,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     std::shared_ptr<Graph> g = anyGuard ? guardedGraph(*s) : prepared_->copy();
     runSpecializedPipeline(g, s->behavior, times_);
     s->plan = ExecutionPlan{std::make_shared<Code>(g, name_), g};
+    specializeNanos_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count();
     s->lastUse = ++clock_;
     ++compiled_;
     ++plans_;
@@ -313,7 +319,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     GRAPH_UPDATE(name_, ": evicting specialisation ", (*victim)->index + 1, " (least recently used; at most ",
                  maxLive_, " live)");
     ++evictions_;
-    retired_.push_back(std::make_unique<ExecutionPlan>(std::move((*victim)->plan)));
+    retiredSpecializations_.push_back(std::move(*victim));  // its plan may be running: see the header comment
     others_.erase(victim);
   }
 
@@ -380,14 +386,19 @@ class ProfilingExecutor : public GraphExecutorImplBase {
   std::unique_ptr<Specialization> firstOwned_;
   std::atomic<const Specialization*> first_{nullptr};
   std::vector<std::unique_ptr<Specialization>> others_;
-  std::vector<std::unique_ptr<ExecutionPlan>> retired_;  // see the header comment
-  int64_t remainingProfiledRuns_ = 0;
+  // Finished profiling plans and evicted specialisations, kept until the executor goes (see the
+  // header comment): references to their plans may still be running.
+  std::vector<std::unique_ptr<ExecutionPlan>> retired_;
+  std::vector<std::unique_ptr<Specialization>> retiredSpecializations_;
+  IntrusivePtr<ProfiledRunCounter> profilingRuns_;  // of the profiling plan
+  int64_t profiledRunsNeeded_ = 0;
   int64_t profiledRuns_ = 0;
   int64_t plans_ = 0;
   int64_t compiled_ = 0;
   int64_t evictions_ = 0;
   uint64_t clock_ = 0;
   int64_t prepareNanos_ = 0;
+  int64_t specializeNanos_ = 0;
   PipelineTimes times_;
   std::atomic<int64_t> bailouts_{0};
 };

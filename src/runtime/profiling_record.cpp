@@ -76,9 +76,17 @@ int64_t ProfileSlot::count() const {
 }
 
 ProfilingRecord ProfilingRecord::instrument(const Graph& graph) {
-  ProfilingRecord r{graph.copy()};
+  ProfilingRecord r{graph.copy(), makeIntrusive<ProfiledRunCounter>()};
   instrumentBlock(r.graph->block());
+  Node* end = r.graph->create(profileRunEndSymbol(), {}, 0);
+  end->ival_(Symbol::attr("runs"), IValue(r.runs));
+  r.graph->appendNode(end);
   return r;
+}
+
+Symbol profileRunEndSymbol() {
+  static const Symbol kRunEnd = Symbol::fromNamespaceAndName("ember", "profile_run_end");
+  return kRunEnd;
 }
 
 ProfileSlot& profileSlot(const Node* profileNode) {

@@ -6,15 +6,20 @@
 //   %x.1 : Tensor = prim::profile(%x)          (slot 0 records the types seen)
 //   %y : Tensor = aten::relu(%x.1)
 //
-// The executor reads the merged types back (ProfilingRecord::seenType) to specialise the graph.
+// The executor reads the merged types back (profileSlot(node).seen()) to specialise the graph.
+// The last node of the instrumented graph, `ember::profile_run_end`, counts the runs that got to
+// the end: the executor specialises only once enough runs have completed, not merely started
+// (another thread may still be in the middle of one).
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
 
 #include "ember/core/ivalue.h"
+#include "ember/core/symbol.h"
 #include "ember/core/type.h"
 
 namespace ember::jit {
@@ -42,13 +47,25 @@ class ProfileSlot : public CustomClassHolder {
   int64_t count_ = 0;
 };
 
+// Counts the completed runs of an instrumented graph (held by its ember::profile_run_end node).
+class ProfiledRunCounter : public CustomClassHolder {
+ public:
+  std::atomic<int64_t> completed{0};
+};
+
 struct ProfilingRecord {
   std::shared_ptr<Graph> graph;  // the instrumented copy
+  IntrusivePtr<ProfiledRunCounter> runs;
+
+  int64_t completedRuns() const { return runs->completed.load(std::memory_order_acquire); }
 
   // Copies `graph` and puts a prim::profile before every tensor use (node inputs, block and
   // graph outputs), in nested blocks too.
   static ProfilingRecord instrument(const Graph& graph);
 };
+
+// The kind of the run-counting node (`ember::profile_run_end`, ember's own).
+Symbol profileRunEndSymbol();
 
 // The slot of a prim::profile node.
 ProfileSlot& profileSlot(const Node* profileNode);

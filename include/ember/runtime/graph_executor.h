@@ -55,6 +55,8 @@ struct GraphExecutorState {
   // preparing the graph before profiling (required passes and profiling-insensitive optimisations).
   int64_t stageNanos[kNumPipelineStages] = {};
   int64_t prepareNanos = 0;
+  // The whole of building specialisations: guard, pipeline and Code emission.
+  int64_t specializeNanos = 0;
 };
 
 class GraphExecutor {

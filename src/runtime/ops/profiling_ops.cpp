@@ -1,5 +1,6 @@
 // The operators of the profiling executor:
 //  - prim::profile(x) -> x: records the value in its ProfileSlot, passes it on;
+//  - ember::profile_run_end() -> (): counts a completed run of the profiled graph;
 //  - prim::TypeCheck[types=[T...], contiguous=[c...]](x...) -> (x..., ok): passes its inputs on
 //    and pushes whether each tensor matches its type (type_guard.h: dtype, device, requires_grad,
 //    rank, the sizes and strides the type knows, and contiguity where c is 1; the attribute is
@@ -29,6 +30,14 @@ NodeOperation createProfile(const Node* node) {
   EMBER_CHECK(node != nullptr, "prim::profile needs its graph node to run");
   IntrusivePtr<CustomClassHolder> holder = node->ival(Symbol::attr("profile_slot")).toCapsule();
   return [holder](Stack& stack) { static_cast<ProfileSlot&>(*holder).record(stack.back()); };
+}
+
+NodeOperation createProfileRunEnd(const Node* node) {
+  EMBER_CHECK(node != nullptr, "ember::profile_run_end needs its graph node to run");
+  IntrusivePtr<CustomClassHolder> holder = node->ival(Symbol::attr("runs")).toCapsule();
+  return [holder](Stack&) {
+    static_cast<ProfiledRunCounter&>(*holder).completed.fetch_add(1, std::memory_order_acq_rel);
+  };
 }
 
 NodeOperation createTypeCheck(const Node* node) {
@@ -70,6 +79,7 @@ NodeOperation createFallbackGraph(const Node* node) {
 
 RegisterOperators reg({
     Operator("prim::profile(...) -> ...", createProfile, AliasAnalysisKind::INTERNAL_SPECIAL_CASE),
+    Operator("ember::profile_run_end() -> ()", createProfileRunEnd, AliasAnalysisKind::INTERNAL_SPECIAL_CASE),
     Operator("prim::TypeCheck(...) -> ...", createTypeCheck, AliasAnalysisKind::INTERNAL_SPECIAL_CASE),
     Operator("prim::FallbackGraph(...) -> ...", createFallbackGraph, AliasAnalysisKind::CONSERVATIVE),
 });

@@ -248,6 +248,7 @@ graph(%x : Tensor):
   GraphExecutorState st = ex.debugState();
   EXPECT_GT(st.prepareNanos, 0);
   EXPECT_GT(st.stageNanos[static_cast<size_t>(PipelineStage::PreDerivative)], 0);
+  EXPECT_GE(st.specializeNanos, st.stageNanos[static_cast<size_t>(PipelineStage::PreDerivative)]);
   EXPECT_STREQ(pipelineStageName(PipelineStage::PostDerivativeFusion), "post_derivative_fusion");
   // Other sizes: the DYNAMIC specialisation must read them at run time.
   for (int i = 0; i < 3; ++i) {

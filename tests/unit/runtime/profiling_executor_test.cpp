@@ -177,6 +177,27 @@ graph(%a : Tensor, %b : Tensor?):
   FileCheck().check("prim::TypeCheck[types=[Float(2, strides=[1], requires_grad=0, device=cpu)]](%").run(text);
 }
 
+TEST(ProfilingExecutor, GuardedGraphOutlivingItsExecutorRunsTheFallbackItself) {
+  ExecutorSettings settings;
+  std::shared_ptr<Graph> guarded;
+  {
+    GraphExecutor ex(parseGraph(kAddScale), "f");
+    Tensor a = rand({2, 2}), b = rand({2, 2});
+    call(ex, a, b);
+    call(ex, a, b);
+    guarded = ex.debugState().optimizedGraph;
+    ASSERT_NE(guarded, nullptr);
+  }
+  // The executor is gone: a failing guard runs the FallbackGraph's own subgraph.
+  Tensor c = rand({3}, kDouble), d = rand({3}, kDouble);
+  Stack out = itest::runCodeOf(guarded, {c, d});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_TRUE(same(out.at(0).toTensor(), expectedAddScale(c, d)));
+  Tensor e = rand({2, 2}), f = rand({2, 2});
+  out = itest::runCodeOf(guarded, {e, f});
+  EXPECT_TRUE(same(out.at(0).toTensor(), expectedAddScale(e, f)));
+}
+
 TEST(ProfilingExecutor, ManyThreadsOnOneExecutor) {
   ExecutorSettings settings;
   GraphExecutor ex(parseGraph(kAddScale), "f");
