@@ -113,14 +113,29 @@ void cloneOut(Stack& s) {
   writeOut(out, clone(tensorArg(a[0]), optMemoryFormatArg(a[1])));
   ret(s, 3, std::move(out));
 }
+// detach_ makes self a leaf that does not require grad (its history is dropped, .grad kept).
 Tensor& detachInplace(Tensor& self) {
   self.set_requires_grad(false);
+  if (AutogradMeta* meta = self.impl()->autogradMeta()) {
+    meta->gradFn.reset();
+    meta->isView = false;
+  }
   return self;
 }
 void requiresGradInplace(Stack& s) {
   IValue* a = args(s, 2);
   Tensor self = tensorArg(a[0]);
-  self.set_requires_grad(boolArg(a[1]));
+  const bool requiresGrad = boolArg(a[1]);
+  AutogradMeta* meta = self.impl()->autogradMeta();
+  if (meta && meta->gradFn) {
+    EMBER_CHECK(requiresGrad,
+                "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in "
+                "a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+  } else {
+    EMBER_CHECK(!requiresGrad || self.is_floating_point() || self.is_complex(),
+                "only Tensors of floating point and complex dtype can require gradients");
+    self.set_requires_grad(requiresGrad);
+  }
   ret(s, 2, std::move(self));
 }
 

@@ -27,7 +27,8 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 torch = None  # imported only when the cache is stale, so an up-to-date rerun is instant
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORPUS = os.path.join(HERE, "corpus")
+# EMBER_CORPUS_DIR: another corpus in the same format (tests/compat/autograd reuses this script).
+CORPUS = os.environ.get("EMBER_CORPUS_DIR") or os.path.join(HERE, "corpus")
 TRAILER_RE = re.compile(r"^# ([A-Z_]+): (.*)$")
 REQUIRED = ("AREA", "MODE", "ENTRY", "INPUTS", "EXPECT")
 EXPECTS = ("run", "compile_error", "runtime_error")
