@@ -30,9 +30,11 @@ struct AutogradMeta {
   uint32_t outputNr = 0;
   // The AccumulateGrad node of a leaf that requires grad; weak, because that node holds the leaf.
   std::weak_ptr<autograd::Node> gradAccumulator;
-  // Produced by a view op from a tensor that requires grad: in-place ops on it are refused (the
-  // base's history would have to be rewritten, which ember does not do yet).
+  // Produced by a view op from a tensor that requires grad, and that tensor: an in-place op on
+  // the view would have to rewrite the base's history, which ember does not do yet, so it is
+  // recorded as a node that fails in backward (src/runtime/autograd/record.cpp).
   bool isView = false;
+  IntrusivePtr<TensorImpl> viewBase;
 };
 
 namespace detail {

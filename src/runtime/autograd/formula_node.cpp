@@ -113,7 +113,7 @@ std::vector<Tensor> FormulaNode::gradientsFromResult(const IValue& result) const
 }
 
 std::vector<Tensor> NotImplementedNode::apply(std::vector<Tensor>&&) {
-  EMBER_ERROR("the derivative for '", op_, "' is not implemented.");
+  EMBER_ERROR(message_);
 }
 
 }  // namespace ember::autograd

@@ -52,14 +52,14 @@ class FormulaNode : public Node {
 
 class NotImplementedNode : public Node {
  public:
-  NotImplementedNode(std::string op, size_t numOutputs) : op_(std::move(op)), numOutputs_(numOutputs) {}
+  // `message`: the error backward raises.
+  explicit NotImplementedNode(std::string message) : message_(std::move(message)) {}
   std::string name() const override { return "NotImplemented"; }
   std::vector<Tensor> apply(std::vector<Tensor>&& gradOutputs) override;
-  size_t numInputs() const override { return numOutputs_; }
+  size_t numInputs() const override { return 0; }
 
  private:
-  std::string op_;
-  size_t numOutputs_;
+  std::string message_;
 };
 
 // "MulBackward0" for aten::mul, as PyTorch names its nodes.

@@ -39,31 +39,58 @@ bool isNumberType(const jit::TypePtr& type) {
   return t->kind() == TypeKind::NumberType;
 }
 
+// A defined tensor (an IValue may hold an undefined one for a None tensor argument).
+bool isDefinedTensor(const IValue& v) { return v.isTensor() && v.unsafeToTensorImpl() != nullptr; }
+
 bool anyRequiresGrad(const IValue& v) {
-  if (v.isTensor()) return v.toTensor().requires_grad();
+  if (isDefinedTensor(v)) return v.toTensor().requires_grad();
   if (v.isList())
     for (const IValue& e : v.toListRef().elements)
-      if (e.isTensor() && e.toTensor().requires_grad()) return true;
+      if (isDefinedTensor(e) && e.toTensor().requires_grad()) return true;
   return false;
 }
 
 // Appends the tensors of one op result (a tensor or a list of them) as output slots.
 void appendTensors(const IValue& v, std::vector<Tensor>& out) {
-  if (v.isTensor()) out.push_back(v.toTensor());
+  if (isDefinedTensor(v)) out.push_back(v.toTensor());
   else if (v.isList())
     for (const IValue& e : v.toListRef().elements)
-      if (e.isTensor()) out.push_back(e.toTensor());
+      if (isDefinedTensor(e)) out.push_back(e.toTensor());
 }
 
-void checkInplaceAllowed(const FunctionSchema& schema, const Argument& arg, const Tensor& t) {
+// PyTorch's errors for in-place writes autograd cannot allow. Returns whether `t` is a view (of a
+// tensor with history, or a slice of a larger buffer): ember does not rewrite the base's history
+// for those (PyTorch's CopySlices), so the write is recorded with a node that fails in backward.
+bool checkInplaceWrite(const FunctionSchema& schema, const Argument& arg, const Tensor& t) {
   EMBER_CHECK(!arg.isOut(), schema.name().substr(6), "(): functions with out=... arguments don't support automatic "
               "differentiation, but one of the arguments requires grad.");
   AutogradMeta* meta = t.impl()->autogradMeta();
   if (t.impl()->leafRequiresGrad() && !(meta && meta->gradFn))
     EMBER_ERROR("a leaf Variable that requires grad is being used in an in-place operation.");
-  EMBER_CHECK(!(meta && meta->isView && meta->gradFn),
-              "ember: an in-place operation on a view of a tensor that requires grad is not supported yet (",
-              schema.name(), "); apply it to the base tensor or use the out-of-place op.");
+  if (meta && meta->isView && meta->viewBase) {
+    const TensorImpl* base = meta->viewBase.get();
+    const AutogradMeta* baseMeta = base->autogradMeta();
+    EMBER_CHECK(!(base->leafRequiresGrad() && !(baseMeta && baseMeta->gradFn)),
+                "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+    return true;
+  }
+  return t.storage_offset() != 0 || t.nbytes() != t.storage().nbytes();
+}
+
+// The node of an in-place write into a view, and the same for the view's base: backward through
+// either raises instead of giving a gradient that misses the write.
+void poisonViewWrite(const FunctionSchema& schema, const Tensor& view) {
+  auto node = std::make_shared<NotImplementedNode>(
+      "ember: backward through an in-place operation on a view (" + schema.name() +
+      ") is not supported yet; apply the operation to the base tensor or use its out-of-place form.");
+  AutogradMeta& meta = view.impl()->ensureAutogradMeta();
+  meta.gradFn = node;
+  meta.outputNr = 0;
+  if (meta.viewBase) {
+    AutogradMeta& baseMeta = meta.viewBase->ensureAutogradMeta();
+    baseMeta.gradFn = node;
+    baseMeta.outputNr = 0;
+  }
 }
 
 // The value a formula parameter named after schema argument `i` receives.
@@ -104,6 +131,7 @@ void bindInputs(const FunctionSchema& schema, const Formula& formula, const IVal
       while (i < sargs.size() && sargs[i].name() != argName) ++i;
       EMBER_ASSERT(i < sargs.size(), "derivative formula ", formula.defName, " reads unknown argument ", name);
       IValue v = formulaValue(sargs[i], args[i]);
+      if (v.isTensor() && !isDefinedTensor(v)) v = IValue();
       if (wantsSize) {
         p.kind = FormulaNode::Param::Kind::Value;
         p.value = jit::makeIntList(v.toTensor().sizes());
@@ -136,7 +164,7 @@ void bindInputs(const FunctionSchema& schema, const Formula& formula, const IVal
 void bindEdges(const FunctionSchema& schema, const IValue* args, Node& node, FormulaNode* formulaNode) {
   const auto& sargs = schema.arguments();
   auto addEdge = [&](const IValue& v) {
-    const bool isTensor = v.isTensor();
+    const bool isTensor = isDefinedTensor(v);
     node.mutableNextEdges().push_back(isTensor ? gradientEdge(v.toTensor()) : Edge{});
     if (formulaNode) {
       TensorGeometry g;
@@ -196,7 +224,12 @@ void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn,
     AutogradMeta& meta = t.impl()->ensureAutogradMeta();
     meta.gradFn = rec.node;
     meta.outputNr = static_cast<uint32_t>(s);
-    if (isView && !written) meta.isView = true;
+    if (isView && !written) {
+      meta.isView = true;
+      // The base: the first tensor argument (views take it as `self`).
+      for (size_t i = 0; i < nIn && !meta.viewBase; ++i)
+        if (isDefinedTensor(args[i])) meta.viewBase = args[i].toTensor().implPtr();
+    }
   }
 }
 
@@ -213,19 +246,25 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
   const bool gradMode = jit::isGradEnabled();
   bool needsGrad = false, writes = false;
   for (size_t i = 0; i < nIn; ++i) {
-    if (sargs[i].isWrite() && stack[base + i].isTensor()) writes = true;
+    if (sargs[i].isWrite() && isDefinedTensor(stack[base + i])) writes = true;
     if (gradMode && !needsGrad) needsGrad = anyRequiresGrad(stack[base + i]);
   }
   if ((!writes && !needsGrad) || isNonDifferentiable(*schema)) {
     op(stack);
     return;
   }
-  std::vector<Tensor> written;
+  std::vector<Tensor> written, writtenViews;
   for (size_t i = 0; i < nIn; ++i)
-    if (sargs[i].isWrite() && stack[base + i].isTensor()) {
+    if (sargs[i].isWrite() && isDefinedTensor(stack[base + i])) {
       written.push_back(stack[base + i].toTensor());
-      if (needsGrad) checkInplaceAllowed(*schema, sargs[i], written.back());
+      if (needsGrad && checkInplaceWrite(*schema, sargs[i], written.back())) writtenViews.push_back(written.back());
     }
+  if (!writtenViews.empty()) {
+    op(stack);
+    for (const Tensor& t : written) t.storage().impl()->bumpVersion();
+    for (const Tensor& v : writtenViews) poisonViewWrite(*schema, v);
+    return;
+  }
 
   Recording rec;
   std::vector<IValue> inputs;
@@ -237,7 +276,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
       rec.node = node;
       bindInputs(*schema, *formula, inputs.data(), *node, rec);
     } else {
-      rec.node = std::make_shared<NotImplementedNode>(schema->name(), 0);
+      rec.node = std::make_shared<NotImplementedNode>("the derivative for '" + schema->name() + "' is not implemented.");
     }
     bindEdges(*schema, inputs.data(), *rec.node, rec.formulaNode);
   }

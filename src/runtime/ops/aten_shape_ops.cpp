@@ -119,6 +119,7 @@ Tensor& detachInplace(Tensor& self) {
   if (AutogradMeta* meta = self.impl()->autogradMeta()) {
     meta->gradFn.reset();
     meta->isView = false;
+    meta->viewBase.reset();
   }
   return self;
 }
