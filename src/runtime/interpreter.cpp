@@ -205,7 +205,7 @@ template <typename Op>
     shapes = s.str();
   }
   auto start = std::chrono::steady_clock::now();
-  if (autogradMayBeActive()) recordedOperation(op, node, stack, ops, nIn, nOut, regs, consts);
+  if (autograd::mayBeActive()) recordedOperation(op, node, stack, ops, nIn, nOut, regs, consts);
   else callOperation(op, stack, ops, nIn, nOut, regs, consts);
   std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   OpProfiler::record(node ? node->kind().toQualString() : std::string("<unknown>"), std::move(shapes), took.count());
@@ -300,7 +300,7 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
           if (EMBER_UNLIKELY(OpProfiler::enabled()))
             profiledOperation(c.code->operations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
                               c.regs, c.consts());
-          else if (EMBER_UNLIKELY(autogradMayBeActive()))
+          else if (EMBER_UNLIKELY(autograd::mayBeActive()))
             recordedOperation(c.code->operations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
                               c.regs, c.consts());
           else
@@ -311,7 +311,7 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
           if (EMBER_UNLIKELY(OpProfiler::enabled()))
             profiledOperation(c.code->nodeOperations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn,
                               inst.nOut, c.regs, c.consts());
-          else if (EMBER_UNLIKELY(autogradMayBeActive()))
+          else if (EMBER_UNLIKELY(autograd::mayBeActive()))
             recordedOperation(c.code->nodeOperations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn,
                               inst.nOut, c.regs, c.consts());
           else

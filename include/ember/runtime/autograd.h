@@ -11,6 +11,7 @@
 //   std::vector<Tensor> g = ember::autograd::grad({y}, {x});
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -60,6 +61,22 @@ class Node : public std::enable_shared_from_this<Node> {
   uint64_t sequenceNr_;
 };
 
+namespace detail {
+inline std::atomic<bool> gMayBeActive{false};
+}  // namespace detail
+
+// Whether autograd may have work to do: set (never cleared) when a tensor is first marked as
+// requiring grad through requires_grad_, torch.tensor(..., requires_grad=True), an archive, or
+// setRequiresGrad. The interpreter reads it once per operator call.
+inline bool mayBeActive() { return detail::gMayBeActive.load(std::memory_order_relaxed); }
+inline void markActive() { detail::gMayBeActive.store(true, std::memory_order_relaxed); }
+
+// x.requires_grad_(r) for C++ code (Tensor::set_requires_grad only sets the flag, and does not
+// turn recording on). Refuses what PyTorch refuses (non-floating dtypes, non-leaves).
+void setRequiresGrad(const Tensor& t, bool requiresGrad = true);
+// No grad_fn (a tensor that does not require grad is a leaf too).
+bool isLeaf(const Tensor& t);
+
 // Where the gradient of `t` goes: its grad_fn and output number, or its AccumulateGrad node when
 // it is a leaf that requires grad; an invalid edge otherwise.
 Edge gradientEdge(const Tensor& t);
@@ -89,6 +106,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
 
 // Calls the registered operator `name` ("aten::add.Tensor") through recordedCall, so the call is
 // recorded like one a program makes (used by the engine to sum gradients under create_graph).
+// The result is on top of the stack.
 void callOperator(const char* name, jit::Stack& stack);
 
 // The derivative formulas are TorchScript source compiled by the frontend, a layer above the

@@ -28,17 +28,12 @@ class StorageImpl : public RefCounted {
   bool ownsMemory() const { return !deleter_; }
   // Grows an owning storage, keeping its contents (for resize_ and out= results).
   void resize(size_t nbytes);
-  // Autograd's version counter, shared by every view of the storage: bumped by each in-place op
-  // that autograd sees, compared when a saved tensor is used in backward.
-  uint32_t version() const { return version_; }
-  void bumpVersion() { ++version_; }
 
  private:
   void* data_ = nullptr;
   size_t nbytes_ = 0;
   std::function<void()> deleter_;
   Device device_;
-  uint32_t version_ = 0;
 };
 
 class Storage {

@@ -15,7 +15,6 @@
 #include "ember/array_ref.h"
 #include "ember/intrusive_ptr.h"
 #include "ember/small_vector.h"
-#include "ember/tensor/autograd_meta.h"
 #include "ember/tensor/scalar.h"
 #include "ember/tensor/scalar_type.h"
 #include "ember/tensor/storage.h"
@@ -55,21 +54,8 @@ class TensorImpl : public RefCounted {
   IntArrayRef strides() const { return strides_; }
   int64_t numel() const { return numel_; }
   bool isContiguous() const { return isContiguous_; }
-  // A leaf marked requires_grad, or a result of an op recorded by autograd (it has a grad_fn).
-  bool requiresGrad() const { return requiresGrad_ || (autograd_ && autograd_->gradFn); }
-  // The leaf flag (what archives store and requires_grad_ sets).
-  bool leafRequiresGrad() const { return requiresGrad_; }
-  void setRequiresGrad(bool r) {
-    requiresGrad_ = r;
-    if (r) detail::gAnyRequiresGrad.store(true, std::memory_order_relaxed);
-  }
-  // Autograd's state for this tensor (ember/tensor/autograd_meta.h); null until it needs one.
-  AutogradMeta* autogradMeta() const { return autograd_.get(); }
-  AutogradMeta& ensureAutogradMeta() {
-    if (!autograd_) autograd_ = std::make_unique<AutogradMeta>();
-    return *autograd_;
-  }
-  void clearAutogradMeta() { autograd_.reset(); }
+  bool requiresGrad() const { return requiresGrad_; }
+  void setRequiresGrad(bool r) { requiresGrad_ = r; }
   // A 0-dim tensor made from a Python number (`x + 2`): it takes part in type promotion only
   // by category (see type_promotion.h).
   bool isWrappedNumber() const { return isWrappedNumber_; }
@@ -96,7 +82,6 @@ class TensorImpl : public RefCounted {
   bool requiresGrad_ = false;
   bool isWrappedNumber_ = false;
   IntrusivePtr<NestedSizes> nested_;
-  std::unique_ptr<AutogradMeta> autograd_;
 };
 
 class Tensor {

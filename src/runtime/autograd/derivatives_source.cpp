@@ -92,7 +92,7 @@ def d_pow_Tensor_Tensor(grad: Tensor, self: Tensor, exponent: Tensor, result: Te
     return _sum_to(gs, self.size()), _sum_to(ge, exponent.size())
 
 def d_pow_Scalar(grad: Tensor, self: float, result: Tensor):
-    return grad * result * math.log(self)
+    return grad * result * torch.full_like(result, self).log()
 
 def d_exp(grad: Tensor, result: Tensor):
     return grad * result

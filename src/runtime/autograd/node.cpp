@@ -4,6 +4,7 @@
 #include "ember/runtime/grad_mode.h"
 #include "ember/tensor/ops/shape_extra.h"
 #include "runtime/autograd/accumulate_grad.h"
+#include "runtime/autograd/autograd_meta.h"
 
 namespace ember::autograd {
 
@@ -14,11 +15,10 @@ std::atomic<uint64_t> gNextSequenceNr{0};
 Node::Node() : sequenceNr_(gNextSequenceNr.fetch_add(1, std::memory_order_relaxed)) {}
 
 Edge gradientEdge(const Tensor& t) {
-  TensorImpl* impl = t.impl();
-  AutogradMeta* meta = impl->autogradMeta();
+  AutogradMeta* meta = autogradMeta(t.impl());
   if (meta && meta->gradFn) return Edge{meta->gradFn, meta->outputNr};
-  if (!impl->leafRequiresGrad()) return Edge{};
-  AutogradMeta& m = impl->ensureAutogradMeta();
+  if (!t.requires_grad()) return Edge{};
+  AutogradMeta& m = ensureAutogradMeta(t.impl());
   std::shared_ptr<Node> acc = m.gradAccumulator.lock();
   if (!acc) {
     acc = std::make_shared<AccumulateGrad>(t);
@@ -37,39 +37,54 @@ Tensor addGradients(const Tensor& a, const Tensor& b) {
 std::vector<Tensor> AccumulateGrad::apply(std::vector<Tensor>&& gradOutputs) {
   Tensor g = std::move(gradOutputs.at(0));
   if (!g.defined()) return {};
-  AutogradMeta& meta = leaf_.impl()->ensureAutogradMeta();
+  AutogradMeta& meta = ensureAutogradMeta(leaf_.impl());
   const bool createGraph = jit::isGradEnabled();
-  if (!meta.grad) {
+  if (!meta.grad.defined()) {
     // The leaf keeps its own copy: the incoming gradient may be a caller's tensor or a view.
     Tensor stored = createGraph ? g : ember::clone(g, MemoryFormat::Contiguous);
     if (stored.sizes() != leaf_.sizes()) stored = ember::sum_to_size(stored, leaf_.sizes());
-    meta.grad = stored.implPtr();
+    meta.grad = stored;
     return {};
   }
-  Tensor old(meta.grad);
-  if (createGraph || old.requires_grad()) meta.grad = addGradients(old, g).implPtr();
+  Tensor old = meta.grad;
+  if (createGraph || old.requires_grad()) meta.grad = addGradients(old, g);
   else old.add_(g);
   return {};
 }
 
 Tensor gradOf(const Tensor& t) {
-  AutogradMeta* meta = t.impl()->autogradMeta();
-  return meta && meta->grad ? Tensor(meta->grad) : Tensor();
+  AutogradMeta* meta = autogradMeta(t.impl());
+  return meta ? meta->grad : Tensor();
 }
 
 void setGrad(const Tensor& t, const Tensor& grad) {
   if (!grad.defined()) {
-    if (AutogradMeta* meta = t.impl()->autogradMeta()) meta->grad.reset();
+    if (AutogradMeta* meta = autogradMeta(t.impl())) meta->grad = Tensor();
     return;
   }
   EMBER_CHECK(grad.sizes() == t.sizes(), "assigned grad has data of a different size");
   EMBER_CHECK(grad.dtype() == t.dtype(), "assigned grad has data of a different type");
-  t.impl()->ensureAutogradMeta().grad = grad.implPtr();
+  ensureAutogradMeta(t.impl()).grad = grad;
 }
 
 std::string gradFnName(const Tensor& t) {
-  AutogradMeta* meta = t.impl()->autogradMeta();
+  AutogradMeta* meta = autogradMeta(t.impl());
   return meta && meta->gradFn ? meta->gradFn->name() : std::string();
+}
+
+bool isLeaf(const Tensor& t) { return !hasHistory(t); }
+
+void setRequiresGrad(const Tensor& t, bool requiresGrad) {
+  if (hasHistory(t)) {
+    EMBER_CHECK(requiresGrad,
+                "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in "
+                "a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+    return;
+  }
+  EMBER_CHECK(!requiresGrad || t.is_floating_point() || t.is_complex(),
+              "only Tensors of floating point and complex dtype can require gradients");
+  if (requiresGrad) markActive();
+  Tensor(t).set_requires_grad(requiresGrad);
 }
 
 }  // namespace ember::autograd

@@ -5,6 +5,7 @@
 
 #include "ember/core/operator.h"
 #include "ember/runtime/grad_mode.h"
+#include "runtime/autograd/autograd_meta.h"
 #include "runtime/autograd/formula_node.h"
 #include "runtime/ops/aten_arg_utils.h"
 
@@ -64,13 +65,10 @@ void appendTensors(const IValue& v, std::vector<Tensor>& out) {
 bool checkInplaceWrite(const FunctionSchema& schema, const Argument& arg, const Tensor& t) {
   EMBER_CHECK(!arg.isOut(), schema.name().substr(6), "(): functions with out=... arguments don't support automatic "
               "differentiation, but one of the arguments requires grad.");
-  AutogradMeta* meta = t.impl()->autogradMeta();
-  if (t.impl()->leafRequiresGrad() && !(meta && meta->gradFn))
-    EMBER_ERROR("a leaf Variable that requires grad is being used in an in-place operation.");
-  if (meta && meta->isView && meta->viewBase) {
-    const TensorImpl* base = meta->viewBase.get();
-    const AutogradMeta* baseMeta = base->autogradMeta();
-    EMBER_CHECK(!(base->leafRequiresGrad() && !(baseMeta && baseMeta->gradFn)),
+  if (isLeafRequiringGrad(t)) EMBER_ERROR("a leaf Variable that requires grad is being used in an in-place operation.");
+  AutogradMeta* meta = autogradMeta(t.impl());
+  if (meta && meta->isView && meta->viewBase.defined()) {
+    EMBER_CHECK(!isLeafRequiringGrad(meta->viewBase),
                 "a view of a leaf Variable that requires grad is being used in an in-place operation.");
     return true;
   }
@@ -83,13 +81,16 @@ void poisonViewWrite(const FunctionSchema& schema, const Tensor& view) {
   auto node = std::make_shared<NotImplementedNode>(
       "ember: backward through an in-place operation on a view (" + schema.name() +
       ") is not supported yet; apply the operation to the base tensor or use its out-of-place form.");
-  AutogradMeta& meta = view.impl()->ensureAutogradMeta();
+  AutogradMeta& meta = ensureAutogradMeta(view.impl());
   meta.gradFn = node;
   meta.outputNr = 0;
-  if (meta.viewBase) {
-    AutogradMeta& baseMeta = meta.viewBase->ensureAutogradMeta();
+  Tensor(view).set_requires_grad(true);
+  if (meta.viewBase.defined()) {
+    Tensor base = meta.viewBase;
+    AutogradMeta& baseMeta = ensureAutogradMeta(base.impl());
     baseMeta.gradFn = node;
     baseMeta.outputNr = 0;
+    base.set_requires_grad(true);
   }
 }
 
@@ -141,11 +142,14 @@ void bindInputs(const FunctionSchema& schema, const Formula& formula, const IVal
         if (sargs[i].isWrite()) {
           // The value before the write, carrying the input's history as it was.
           Tensor before = ember::clone(t);
-          if (AutogradMeta* m = t.impl()->autogradMeta(); m && m->gradFn) {
-            AutogradMeta& bm = before.impl()->ensureAutogradMeta();
-            bm.gradFn = m->gradFn;
-            bm.outputNr = m->outputNr;
-          } else if (t.impl()->leafRequiresGrad()) {
+          if (AutogradMeta* m = autogradMeta(t.impl()); m && m->gradFn) {
+            std::shared_ptr<Node> fn = m->gradFn;
+            const uint32_t nr = m->outputNr;
+            AutogradMeta& bm = ensureAutogradMeta(before.impl());
+            bm.gradFn = std::move(fn);
+            bm.outputNr = nr;
+            before.set_requires_grad(true);
+          } else if (t.requires_grad()) {
             before.set_requires_grad(true);
           }
           t = before;
@@ -221,14 +225,15 @@ void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn,
     // An op passing an input through (list ops, contiguous of a contiguous tensor) changes
     // nothing; an input it writes is rebased onto the node.
     if (written && !schema.isMutable()) continue;
-    AutogradMeta& meta = t.impl()->ensureAutogradMeta();
+    AutogradMeta& meta = ensureAutogradMeta(t.impl());
+    Tensor(t).set_requires_grad(true);
     meta.gradFn = rec.node;
     meta.outputNr = static_cast<uint32_t>(s);
     if (isView && !written) {
       meta.isView = true;
       // The base: the first tensor argument (views take it as `self`).
-      for (size_t i = 0; i < nIn && !meta.viewBase; ++i)
-        if (isDefinedTensor(args[i])) meta.viewBase = args[i].toTensor().implPtr();
+      for (size_t i = 0; i < nIn && !meta.viewBase.defined(); ++i)
+        if (isDefinedTensor(args[i])) meta.viewBase = args[i].toTensor();
     }
   }
 }
@@ -261,11 +266,18 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     }
   if (!writtenViews.empty()) {
     op(stack);
-    for (const Tensor& t : written) t.storage().impl()->bumpVersion();
+    for (const Tensor& t : written) bumpVersion(t.storage().impl());
     for (const Tensor& v : writtenViews) poisonViewWrite(*schema, v);
     return;
   }
 
+  // Ops returning no tensor (sizes, list construction, ...) create nothing to differentiate.
+  bool tensorResult = false;
+  for (const Argument& r : schema->returns()) tensorResult = tensorResult || tensorArgKind(r.type()) != TensorArgKind::None;
+  if (!tensorResult && written.empty()) {
+    op(stack);
+    return;
+  }
   Recording rec;
   std::vector<IValue> inputs;
   if (needsGrad) {
@@ -281,7 +293,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     bindEdges(*schema, inputs.data(), *rec.node, rec.formulaNode);
   }
   op(stack);
-  for (const Tensor& t : written) t.storage().impl()->bumpVersion();
+  for (const Tensor& t : written) bumpVersion(t.storage().impl());
   if (!needsGrad) return;
   const size_t nOut = schema->returns().size();
   EMBER_ASSERT(stack.size() >= nOut, "operator ", schema->name(), " left too few results");

@@ -1,6 +1,8 @@
 // Saving and unpacking the tensors backward formulas use, with the version check.
 #include "runtime/autograd/saved_tensor.h"
 
+#include "runtime/autograd/autograd_meta.h"
+
 #include <sstream>
 
 namespace ember::autograd {
@@ -23,7 +25,7 @@ std::string describe(const Tensor& t) {
 
 SavedTensor::SavedTensor(const Tensor& t, bool isOutput, uint32_t outputNr)
     : data_(isOutput && t.defined() ? aliasWithoutHistory(t) : t),
-      version_(t.defined() ? t.storage().impl()->version() : 0),
+      version_(t.defined() ? versionOf(t.storage().impl()) : 0),
       outputNr_(outputNr),
       isOutput_(isOutput) {}
 
@@ -38,7 +40,7 @@ void throwGraphFreed() {
 Tensor SavedTensor::unpack(const std::shared_ptr<Node>& owner) const {
   if (released_) throwGraphFreed();
   if (!data_.defined()) return data_;
-  const uint32_t now = data_.storage().impl()->version();
+  const uint32_t now = versionOf(data_.storage().impl());
   if (now != version_) {
     std::ostringstream s;
     s << "one of the variables needed for gradient computation has been modified by an inplace operation: "
@@ -51,9 +53,10 @@ Tensor SavedTensor::unpack(const std::shared_ptr<Node>& owner) const {
   }
   if (!isOutput_) return data_;
   Tensor t = aliasWithoutHistory(data_);
-  AutogradMeta& meta = t.impl()->ensureAutogradMeta();
+  AutogradMeta& meta = ensureAutogradMeta(t.impl());
   meta.gradFn = owner;
   meta.outputNr = outputNr_;
+  t.set_requires_grad(true);
   return t;
 }
 

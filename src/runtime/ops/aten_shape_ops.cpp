@@ -2,6 +2,7 @@
 // copy_), views (view, reshape, transpose, select, slice, expand, ...), list-returning splits and
 // cat/stack, bound to the tensor library with PyTorch 1.13's schemas.
 #include "ember/runtime/register_operators.h"
+#include "runtime/autograd/autograd_meta.h"
 #include "runtime/ops/aten_arg_utils.h"
 
 namespace ember::jit::aten {
@@ -116,27 +117,13 @@ void cloneOut(Stack& s) {
 // detach_ makes self a leaf that does not require grad (its history is dropped, .grad kept).
 Tensor& detachInplace(Tensor& self) {
   self.set_requires_grad(false);
-  if (AutogradMeta* meta = self.impl()->autogradMeta()) {
-    meta->gradFn.reset();
-    meta->isView = false;
-    meta->viewBase.reset();
-  }
+  autograd::clearHistory(self.impl());
   return self;
 }
 void requiresGradInplace(Stack& s) {
   IValue* a = args(s, 2);
   Tensor self = tensorArg(a[0]);
-  const bool requiresGrad = boolArg(a[1]);
-  AutogradMeta* meta = self.impl()->autogradMeta();
-  if (meta && meta->gradFn) {
-    EMBER_CHECK(requiresGrad,
-                "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in "
-                "a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
-  } else {
-    EMBER_CHECK(!requiresGrad || self.is_floating_point() || self.is_complex(),
-                "only Tensors of floating point and complex dtype can require gradients");
-    self.set_requires_grad(requiresGrad);
-  }
+  autograd::setRequiresGrad(self, boolArg(a[1]));
   ret(s, 2, std::move(self));
 }
 

@@ -3,6 +3,7 @@
 // x._version, x.output_nr. The engine is ember/runtime/autograd.h.
 #include "ember/runtime/autograd.h"
 #include "ember/runtime/register_operators.h"
+#include "runtime/autograd/autograd_meta.h"
 #include "runtime/ops/aten_arg_utils.h"
 
 namespace ember::jit::aten {
@@ -53,8 +54,7 @@ void gradAttrOp(Stack& s) {
 
 void isLeafOp(Stack& s) {
   Tensor self = tensorArg(s.back());
-  AutogradMeta* meta = self.impl()->autogradMeta();
-  s.back() = IValue(!(meta && meta->gradFn));
+  s.back() = IValue(autograd::isLeaf(self));
 }
 
 RegisterOperators reg({
@@ -69,10 +69,10 @@ RegisterOperators reg({
     {"prim::grad(Tensor a) -> Tensor(*)", gradAttrOp, AliasAnalysisKind::CONSERVATIVE},
     {"aten::is_leaf(Tensor self) -> bool", isLeafOp},
     {"aten::_version(Tensor self) -> int",
-     [](Stack& s) { s.back() = IValue(int64_t(tensorArg(s.back()).storage().impl()->version())); }},
+     [](Stack& s) { s.back() = IValue(int64_t(autograd::versionOf(tensorArg(s.back()).storage().impl()))); }},
     {"aten::output_nr(Tensor self) -> int",
      [](Stack& s) {
-       AutogradMeta* meta = tensorArg(s.back()).impl()->autogradMeta();
+       autograd::AutogradMeta* meta = autograd::autogradMeta(tensorArg(s.back()).impl());
        s.back() = IValue(int64_t(meta && meta->gradFn ? meta->outputNr : 0));
      }},
 });

@@ -92,7 +92,7 @@ std::vector<Tensor> detachedCopies(const std::vector<Tensor>& xs) {
 
 std::vector<Tensor> requiringGrad(const std::vector<Tensor>& xs) {
   std::vector<Tensor> out = detachedCopies(xs);
-  for (Tensor& x : out) x.set_requires_grad(true);
+  for (Tensor& x : out) autograd::setRequiresGrad(x);
   return out;
 }
 
