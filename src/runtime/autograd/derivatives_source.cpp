@@ -289,6 +289,15 @@ def d_linear(grad: Tensor, input: Tensor, weight: Tensor, bias: Optional[Tensor]
         gb = _sum_to(g2.sum(0), bias.size())
     return grad.matmul(weight), gw, gb
 
+def d_sum_to_size(grad: Tensor, self_size: List[int]):
+    return grad.expand(self_size)
+
+def d_broadcast_tensors(grads: List[Tensor], tensors: List[Tensor]):
+    out: List[Tensor] = []
+    for i in range(len(tensors)):
+        out.append(_sum_to(grads[i], tensors[i].size()))
+    return out
+
 def d_view(grad: Tensor, self_size: List[int]):
     return grad.reshape(self_size)
 
@@ -454,9 +463,10 @@ def d_cross_entropy_loss(grad: Tensor, self: Tensor, target: Tensor, weight: Opt
             if self.dim() > 1:
                 n = self.numel() // self.size(cdim)
             g = grad / n
-        glogp = -(g * target * w.reshape(shape))
-    else:
-        glogp = _nll_grad(grad, self, target, weight, reduction, ignore_index)
+        gt = -(g * w.reshape(shape))
+        glogp = gt * target
+        return glogp - logp.exp() * glogp.sum(cdim, True), gt * logp, None
+    glogp = _nll_grad(grad, self, target, weight, reduction, ignore_index)
     return glogp - logp.exp() * glogp.sum(cdim, True), None, None
 
 def d_embedding(grad: Tensor, weight_size: List[int], indices: Tensor, padding_idx: int, scale_grad_by_freq: bool):

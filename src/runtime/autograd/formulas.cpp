@@ -89,6 +89,8 @@ const std::pair<const char*, const char*> kFormulaOps[] = {
     {"aten::dot", "d_dot"},
     {"aten::addmm", "d_addmm"},
     {"aten::linear", "d_linear"},
+    {"aten::sum_to_size", "d_sum_to_size"},
+    {"aten::broadcast_tensors", "d_broadcast_tensors"},
     {"aten::view", "d_view"},
     {"aten::reshape", "d_view"},
     {"aten::flatten.using_ints", "d_view"},

@@ -126,10 +126,15 @@ void bindInputs(const FunctionSchema& schema, const Formula& formula, const IVal
       p.index = name == "result" ? 0 : std::stoul(name.substr(6));
       rec.results.emplace_back(node.params().size(), p.index);
     } else {
-      const bool wantsSize = name.size() > 5 && name.compare(name.size() - 5, 5, "_size") == 0;
-      const std::string argName = wantsSize ? name.substr(0, name.size() - 5) : name;
-      size_t i = 0;
-      while (i < sargs.size() && sargs[i].name() != argName) ++i;
+      // An argument's own name (kernel_size), else `<arg>_size` for a tensor argument's sizes.
+      auto find = [&](const std::string& n) {
+        size_t i = 0;
+        while (i < sargs.size() && sargs[i].name() != n) ++i;
+        return i;
+      };
+      size_t i = find(name);
+      const bool wantsSize = i == sargs.size() && name.size() > 5 && name.compare(name.size() - 5, 5, "_size") == 0;
+      if (wantsSize) i = find(name.substr(0, name.size() - 5));
       EMBER_ASSERT(i < sargs.size(), "derivative formula ", formula.defName, " reads unknown argument ", name);
       IValue v = formulaValue(sargs[i], args[i]);
       if (v.isTensor() && !isDefinedTensor(v)) v = IValue();

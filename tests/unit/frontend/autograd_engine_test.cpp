@@ -64,8 +64,8 @@ TEST(AutogradEngine, BackwardAccumulatesIntoLeavesAndRetainsGraphOnRequest) {
 TEST(AutogradEngine, InplaceChangeOfASavedTensorIsAnError) {
   Tensor x = leaf({0.5, 1.5});
   std::string err = errorOf(
-      "def f(x: Tensor) -> List[Optional[Tensor]]:\n  y = x * 3.0\n  z = y * y\n  y.add_(1.0)\n"
-      "  return torch.autograd.grad([z.sum()], [x])\n",
+      "def f(x: Tensor) -> Tuple[List[Optional[Tensor]], Tensor]:\n  y = x * 3.0\n  z = y * y\n  y.add_(1.0)\n"
+      "  return torch.autograd.grad([z.sum()], [x]), y\n",
       {x});
   EXPECT_NE(err.find("one of the variables needed for gradient computation has been modified by an inplace operation"),
             std::string::npos)
@@ -117,6 +117,17 @@ TEST(AutogradEngine, NothingIsRecordedWithoutTensorsRequiringGrad) {
   Tensor z = leaf({1.0});
   Tensor w = run("def f(x: Tensor) -> Tensor:\n  with torch.no_grad():\n    y = x * 2.0\n  return y\n", {z}).toTensor();
   EXPECT_FALSE(w.requires_grad());
+}
+
+TEST(AutogradEngine, ViewsOfTensorsRequiringGradAreRecordedUnlessNoGrad) {
+  Tensor x = leaf({1.0, 2.0, 3.0, 4.0});
+  auto cu = compile(
+      "def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n  v = x.view(2, 2)\n  with torch.no_grad():\n    w = x.view(2, 2)\n"
+      "  return v, w\n");
+  auto out = cu->getFunction("f")({x}).toTupleRef().elements;
+  EXPECT_TRUE(out[0].toTensor().requires_grad());
+  EXPECT_EQ(autograd::gradFnName(out[0].toTensor()), "ViewBackward0");
+  EXPECT_FALSE(out[1].toTensor().requires_grad());
 }
 
 TEST(AutogradEngine, GradOfUnusedInputNeedsAllowUnused) {
