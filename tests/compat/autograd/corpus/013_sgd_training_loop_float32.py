@@ -7,7 +7,7 @@ def fn():
     W2 = (torch.sin(torch.arange(48, dtype=torch.float32).reshape(3, 16) * 0.9) * 0.5).requires_grad_()
     b2 = torch.zeros(3).requires_grad_()
     params = [W1, b1, W2, b2]
-    losses: List[float] = []
+    losses: List[Tensor] = []
     for step in range(20):
         h = torch.tanh(F.linear(X, W1, b1))
         loss = F.cross_entropy(F.linear(h, W2, b2), Y)
@@ -17,8 +17,8 @@ def fn():
                 g = grads[i]
                 assert g is not None
                 params[i].add_(g, alpha=-0.3)
-        losses.append(loss.item())
-    return losses
+        losses.append(loss.detach())
+    return torch.stack(losses), params[0]
 
 
 # AREA: "tensors"
