@@ -250,6 +250,67 @@ def d_max_dim(grad0: Tensor, self: Tensor, dim: int, keepdim: bool, result1: Ten
         idx = idx.unsqueeze(dim)
     return _zeros(size, grad0).scatter_add(dim, idx, g)
 
+def d_square(grad: Tensor, self: Tensor):
+    return 2.0 * grad * self
+
+def d_log_sigmoid(grad: Tensor, self: Tensor):
+    return grad * torch.sigmoid(-self)
+
+def d_logsumexp(grad: Tensor, self: Tensor, dim: List[int], keepdim: bool, result: Tensor):
+    size = self.size()
+    return _restore_dims(grad, dim, size, keepdim) * torch.exp(self - _restore_dims(result, dim, size, keepdim))
+
+def _var_grad(grad: Tensor, self: Tensor, dim: Optional[List[int]], correction: int, keepdim: bool) -> Tensor:
+    size = self.size()
+    dims = _reduced_dims(dim, len(size))
+    n = 1
+    for d in dims:
+        n *= size[d]
+    mean = self.mean(dims, True)
+    return _restore_dims(grad, dim, size, keepdim) * 2.0 * (self - mean) / (n - correction)
+
+def d_var(grad: Tensor, self: Tensor, unbiased: bool):
+    return _var_grad(grad, self, None, 1 if unbiased else 0, False)
+
+def d_var_dim(grad: Tensor, self: Tensor, dim: Optional[List[int]], unbiased: bool, keepdim: bool):
+    return _var_grad(grad, self, dim, 1 if unbiased else 0, keepdim)
+
+def d_var_correction(grad: Tensor, self: Tensor, dim: Optional[List[int]], correction: Optional[int], keepdim: bool):
+    c = 1
+    if correction is not None:
+        c = correction
+    return _var_grad(grad, self, dim, c, keepdim)
+
+def d_std(grad: Tensor, self: Tensor, unbiased: bool, result: Tensor):
+    return _var_grad(grad / (2.0 * result), self, None, 1 if unbiased else 0, False)
+
+def d_std_dim(grad: Tensor, self: Tensor, dim: Optional[List[int]], unbiased: bool, keepdim: bool, result: Tensor):
+    return _var_grad(grad / (2.0 * result), self, dim, 1 if unbiased else 0, keepdim)
+
+def d_flip(grad: Tensor, dims: List[int]):
+    return grad.flip(dims)
+
+def d_cumsum(grad: Tensor, dim: int):
+    return grad.flip([dim]).cumsum(dim).flip([dim])
+
+def d_adaptive_avg_pool2d(grad: Tensor, self_size: List[int], output_size: List[int]):
+    n = len(self_size)
+    H = self_size[n - 2]
+    W = self_size[n - 1]
+    OH = output_size[0]
+    OW = output_size[1]
+    gi = _zeros(self_size, grad)
+    for oh in range(OH):
+        hs = (oh * H) // OH
+        he = ((oh + 1) * H + OH - 1) // OH
+        for ow in range(OW):
+            ws = (ow * W) // OW
+            we = ((ow + 1) * W + OW - 1) // OW
+            g = grad.select(-2, oh).select(-1, ow) / float((he - hs) * (we - ws))
+            piece = g.unsqueeze(-1).unsqueeze(-1).expand(g.size() + [he - hs, we - ws])
+            gi = gi.slice_scatter(gi.slice(-2, hs, he).slice_scatter(gi.slice(-2, hs, he).slice(-1, ws, we) + piece, -1, ws, we), -2, hs, he)
+    return gi
+
 def d_matmul(grad: Tensor, self: Tensor, other: Tensor):
     if self.dim() == 1 and other.dim() == 1:
         return grad * other, grad * self

@@ -59,6 +59,8 @@ const Case kCases[] = {
     {"layer_norm", "def f(x: Tensor, g: Tensor, b: Tensor) -> Tensor:\n  return torch.nn.functional.layer_norm(x, [4], g, b) * torch.cos(x) + torch.nn.functional.layer_norm(x, [3, 4])\n", {{2, 3, 4}, {4}, {4}}},
     {"batch_norm", "def f(x: Tensor, w: Tensor, b: Tensor) -> Tensor:\n  F = torch.nn.functional\n  return F.batch_norm(x, None, None, w, b, True) * torch.sin(x) + F.batch_norm(x, torch.full([3], 0.2, dtype=torch.float64), torch.full([3], 1.5, dtype=torch.float64), w, b, False)\n", {{2, 3, 2, 2}, {3}, {3}}},
     {"embedding", "def f(w: Tensor) -> Tensor:\n  idx = torch.tensor([[0, 2, 3], [2, 2, 1]])\n  return torch.nn.functional.embedding(idx, w) * 2.0 + torch.nn.functional.embedding(idx, w).pow(2.0)\n", {{4, 3}}},
+    {"reductions_more", "def f(x: Tensor) -> Tensor:\n  return x.logsumexp([0, 2]).sum() + x.var() + x.var([1], False, True).sum() + x.std(-1).sum() + x.cumsum(1).pow(2.0).sum() + x.square().sum() + torch.nn.functional.logsigmoid(x).sum()\n", {{2, 3, 4}}},
+    {"adaptive_avg_pool2d", "def f(x: Tensor) -> Tensor:\n  return torch.nn.functional.adaptive_avg_pool2d(x, [3, 2]).pow(2.0).sum() + torch.nn.functional.adaptive_avg_pool2d(x, 1).sum()\n", {{1, 2, 7, 5}}},
     {"dropout_eval", "def f(x: Tensor) -> Tensor:\n  return torch.nn.functional.dropout(x, 0.3, False) * x\n", {{5}}},
 };
 
