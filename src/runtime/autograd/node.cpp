@@ -14,6 +14,25 @@ std::atomic<uint64_t> gNextSequenceNr{0};
 
 Node::Node() : sequenceNr_(gNextSequenceNr.fetch_add(1, std::memory_order_relaxed)) {}
 
+// Destroying a node releases its next nodes, which would destroy theirs recursively. Instead,
+// a next node this one holds the last reference to gives up its own edges to a work list first,
+// so each destructor frees one node.
+Node::~Node() {
+  std::vector<std::shared_ptr<Node>> pending;
+  for (Edge& e : nextEdges_)
+    if (e.fn) pending.push_back(std::move(e.fn));
+  nextEdges_.clear();
+  while (!pending.empty()) {
+    std::shared_ptr<Node> n = std::move(pending.back());
+    pending.pop_back();
+    if (n.use_count() == 1) {
+      for (Edge& e : n->nextEdges_)
+        if (e.fn) pending.push_back(std::move(e.fn));
+      n->nextEdges_.clear();
+    }
+  }
+}
+
 Edge gradientEdge(const Tensor& t) {
   AutogradMeta* meta = autogradMeta(t.impl());
   if (meta && meta->gradFn) return Edge{meta->gradFn, meta->outputNr};

@@ -130,6 +130,20 @@ TEST(AutogradEngine, ViewsOfTensorsRequiringGradAreRecordedUnlessNoGrad) {
   EXPECT_FALSE(out[1].toTensor().requires_grad());
 }
 
+TEST(AutogradEngine, LongChainsRunAndFreeWithoutDeepRecursion) {
+  Tensor x = leaf({1.0});
+  auto cu = compile(
+      "def f(x: Tensor) -> Optional[Tensor]:\n  y = x\n  for i in range(200000):\n    y = y * 1.000001\n"
+      "  return torch.autograd.grad([y.sum()], [x])[0]\n");
+  Tensor g = cu->getFunction("f")({x}).toTensor();
+  EXPECT_NEAR(g.item<double>(), std::pow(1.000001, 200000), 1e-9);
+  // And a graph freed without running backward.
+  Tensor y = run("def f(x: Tensor) -> Tensor:\n  y = x\n  for i in range(200000):\n    y = y + 1.0\n  return y\n", {x})
+                 .toTensor();
+  EXPECT_TRUE(y.requires_grad());
+  y = Tensor();
+}
+
 TEST(AutogradEngine, GradOfUnusedInputNeedsAllowUnused) {
   Tensor x = leaf({1.0}), u = leaf({2.0});
   Tensor y = run("def f(x: Tensor) -> Tensor:\n  return (x * 2.0).sum()\n", {x}).toTensor();
