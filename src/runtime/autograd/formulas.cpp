@@ -238,7 +238,9 @@ std::string opKey(const std::string& name, const std::string& overload) {
 
 void setFormulaCompiler(FormulaCompiler compiler) { gCompiler = compiler; }
 
-const Formula* findFormula(const jit::FunctionSchema& schema) {
+namespace {
+
+const Formula* lookupFormula(const jit::FunctionSchema& schema) {
   FormulaTable& t = table();
   std::string name = schema.name();
   if (auto it = t.byOp.find(opKey(name, schema.overloadName())); it != t.byOp.end()) return it->second;
@@ -250,7 +252,27 @@ const Formula* findFormula(const jit::FunctionSchema& schema) {
   return nullptr;
 }
 
-bool isNonDifferentiable(const jit::FunctionSchema& schema) { return table().nonDifferentiable.count(schema.name()); }
+struct SchemaInfo {
+  jit::OperatorName name;  // checked on each hit: a deregistered operator's address may be reused
+  const Formula* formula;
+  bool nonDifferentiable;
+};
+
+// Per thread, by schema (schemas live as long as their registered operators): the lookups by
+// name happen once per operator and thread.
+const SchemaInfo& infoOf(const jit::FunctionSchema& schema) {
+  thread_local std::unordered_map<const jit::FunctionSchema*, SchemaInfo> cache;
+  auto it = cache.find(&schema);
+  if (it != cache.end() && it->second.name == schema.operatorName()) return it->second;
+  SchemaInfo info{schema.operatorName(), lookupFormula(schema), table().nonDifferentiable.count(schema.name()) > 0};
+  return cache.insert_or_assign(&schema, std::move(info)).first->second;
+}
+
+}  // namespace
+
+const Formula* findFormula(const jit::FunctionSchema& schema) { return infoOf(schema).formula; }
+
+bool isNonDifferentiable(const jit::FunctionSchema& schema) { return infoOf(schema).nonDifferentiable; }
 
 jit::Function& compiledFormula(const Formula& formula) {
   FormulaTable& t = table();

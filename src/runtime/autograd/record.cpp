@@ -1,7 +1,7 @@
 // The one place where autograd meets operator calls (see ember/runtime/autograd.h): versions of
 // written tensors, refusal of in-place writes autograd cannot record, and the backward node of
 // an op whose inputs require grad, with what its derivative formula needs saved.
-#include <unordered_set>
+#include <algorithm>
 
 #include "ember/core/operator.h"
 #include "ember/runtime/grad_mode.h"
@@ -205,12 +205,8 @@ void bindEdges(const FunctionSchema& schema, const IValue* args, Node& node, For
 // After the call: the outputs get the node as their grad_fn; results the formula reads are saved.
 void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn, const IValue* outs, size_t nOut,
                    Recording& rec) {
-  std::unordered_set<const TensorImpl*> inputs;
-  for (size_t i = 0; i < nIn; ++i) {
-    std::vector<Tensor> ts;
-    appendTensors(args[i], ts);
-    for (const Tensor& t : ts) inputs.insert(t.impl());
-  }
+  std::vector<Tensor> inputs;  // a handful: a linear search beats a hash set
+  for (size_t i = 0; i < nIn; ++i) appendTensors(args[i], inputs);
   std::vector<Tensor> slots;
   for (size_t i = 0; i < nOut; ++i) appendTensors(outs[i], slots);
   bool isView = false;
@@ -226,7 +222,8 @@ void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn,
   for (size_t s = 0; s < slots.size(); ++s) {
     const Tensor& t = slots[s];
     if (!isFloatingType(t.dtype()) && !isComplexType(t.dtype())) continue;
-    const bool written = inputs.count(t.impl()) > 0;
+    const bool written =
+        std::any_of(inputs.begin(), inputs.end(), [&](const Tensor& in) { return in.impl() == t.impl(); });
     // An op passing an input through (list ops, contiguous of a contiguous tensor) changes
     // nothing; an input it writes is rebased onto the node.
     if (written && !schema.isMutable()) continue;
