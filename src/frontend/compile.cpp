@@ -3,6 +3,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "ember/runtime/autograd.h"
 #include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
 #include "frontend/parser.h"
@@ -199,6 +200,24 @@ void defineInto(CompilationUnit& cu, const std::string& source, std::shared_ptr<
   Parser parser(src, options.dialect);
   defineInto(cu, options.allowClasses ? parser.parseFile() : parser.parseFunctions(), std::move(resolver), options);
 }
+
+namespace {
+
+// Autograd's derivative formulas are TorchScript (src/runtime/autograd/derivatives_source.cpp);
+// the runtime compiles them with this, installed whenever the frontend is linked.
+std::vector<std::shared_ptr<Function>> compileDerivativeFormulas(const std::string& source) {
+  std::shared_ptr<CompilationUnit> cu = compile(source, "<derivatives>");
+  std::vector<std::shared_ptr<Function>> out;
+  for (Function* fn : cu->getFunctions()) out.emplace_back(cu, fn);  // each keeps the unit alive
+  return out;
+}
+
+[[maybe_unused]] const bool kDerivativeCompilerInstalled = [] {
+  autograd::setFormulaCompiler(compileDerivativeFormulas);
+  return true;
+}();
+
+}  // namespace
 
 std::shared_ptr<CompilationUnit> compile(const std::string& source, const std::string& filename) {
   auto cu = std::make_shared<CompilationUnit>();

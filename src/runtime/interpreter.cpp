@@ -6,6 +6,7 @@
 #include "ember/core/function.h"
 #include "ember/core/stack.h"
 #include "ember/ir/ir.h"
+#include "ember/runtime/autograd.h"
 #include "ember/runtime/graph_function.h"
 #include "ember/runtime/jit_exception.h"
 #include "ember/runtime/profiler.h"
@@ -178,6 +179,17 @@ template <typename Op>
   storeOutputs(stack, ops + nIn, nOut, regs);
 }
 
+// A kOp once some tensor has required grad: the call goes through autograd, which records it
+// when grad mode is on and an input requires grad (ember/runtime/autograd.h).
+template <typename Op>
+[[gnu::noinline]] void recordedOperation(const Op& op, const Node* node, Stack& stack, const uint32_t* ops, size_t nIn,
+                                         size_t nOut, IValue* regs, const IValue* consts) {
+  loadOperands(stack, ops, nIn, regs, consts);
+  const Operator* target = node ? node->maybeOperator() : nullptr;
+  autograd::recordedCall(target ? &target->schema() : nullptr, NodeOperation(std::cref(op)), stack, nIn);
+  storeOutputs(stack, ops + nIn, nOut, regs);
+}
+
 // A kOp under the operator profiler: the same, timed and recorded under the node's kind (and the
 // shapes of its tensor inputs, read before the call may move them).
 template <typename Op>
@@ -193,7 +205,8 @@ template <typename Op>
     shapes = s.str();
   }
   auto start = std::chrono::steady_clock::now();
-  callOperation(op, stack, ops, nIn, nOut, regs, consts);
+  if (autograd::mayBeActive()) recordedOperation(op, node, stack, ops, nIn, nOut, regs, consts);
+  else callOperation(op, stack, ops, nIn, nOut, regs, consts);
   std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   OpProfiler::record(node ? node->kind().toQualString() : std::string("<unknown>"), std::move(shapes), took.count());
 }
@@ -287,6 +300,9 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
           if (EMBER_UNLIKELY(OpProfiler::enabled()))
             profiledOperation(c.code->operations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
                               c.regs, c.consts());
+          else if (EMBER_UNLIKELY(autograd::mayBeActive()))
+            recordedOperation(c.code->operations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
+                              c.regs, c.consts());
           else
             callOperation(c.code->operations()[inst.x], stack, ops, inst.nIn, inst.nOut, c.regs, c.consts());
           ++c.ip;
@@ -294,6 +310,9 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
         case OpCode::kOpNode:
           if (EMBER_UNLIKELY(OpProfiler::enabled()))
             profiledOperation(c.code->nodeOperations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn,
+                              inst.nOut, c.regs, c.consts());
+          else if (EMBER_UNLIKELY(autograd::mayBeActive()))
+            recordedOperation(c.code->nodeOperations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn,
                               inst.nOut, c.regs, c.consts());
           else
             callOperation(c.code->nodeOperations()[inst.x], stack, ops, inst.nIn, inst.nOut, c.regs, c.consts());

@@ -4,6 +4,7 @@
 
 #include "ember/core/enum_type.h"
 #include "ember/error.h"
+#include "ember/runtime/autograd.h"
 #include "serialization/unpickler_impl.h"
 
 namespace ember::jit {
@@ -163,6 +164,7 @@ IValue Unpickler::callGlobal(const GlobalValue& g, IValue args) {
       EMBER_CHECK(a[0].isTensor() && a[1].isBool(), "unsupported pickle: bad arguments to ", g.name);
       Tensor t = a[0].toTensor();
       t.set_requires_grad(a[1].toBool());
+      if (a[1].toBool()) autograd::markActive();  // as in PyTorch, ops on it are then recorded
       return t;
     }
     case GlobalKind::OrderedDict: {
@@ -243,6 +245,7 @@ IValue Unpickler::rebuildTensor(const std::vector<IValue>& a) {
               "unsupported pickle: quantized storage outside a quantized tensor");
   Tensor t = Tensor::make(ts->storage, ts->dtype, sizes, strides, a[1].toInt());
   t.set_requires_grad(a[4].toBool());
+  if (a[4].toBool()) autograd::markActive();
   return t;
 }
 

@@ -11,9 +11,8 @@ namespace ember {
 namespace {
 
 Tensor makeView(const Tensor& self, IntArrayRef sizes, IntArrayRef strides, int64_t storageOffset) {
-  auto impl = makeIntrusive<TensorImpl>(self.storage(), self.dtype(), storageOffset, sizes, strides);
-  impl->setRequiresGrad(self.requires_grad());
-  return Tensor(std::move(impl));
+  // requires_grad is not copied: a view's history is recorded by autograd at the op call.
+  return Tensor(makeIntrusive<TensorImpl>(self.storage(), self.dtype(), storageOffset, sizes, strides));
 }
 
 // "torch.FloatTensor", as PyTorch names a CPU tensor's type in some messages.
@@ -88,9 +87,7 @@ DimVector inferSize(IntArrayRef shape, int64_t numel) {
 Tensor alias(const Tensor& self) { return makeView(self, self.sizes(), self.strides(), self.storage_offset()); }
 
 Tensor as_strided(const Tensor& self, IntArrayRef size, IntArrayRef stride, std::optional<int64_t> storage_offset) {
-  Tensor t = Tensor::make(self.storage(), self.dtype(), size, stride, storage_offset.value_or(self.storage_offset()));
-  t.set_requires_grad(self.requires_grad());
-  return t;
+  return Tensor::make(self.storage(), self.dtype(), size, stride, storage_offset.value_or(self.storage_offset()));
 }
 
 Tensor view(const Tensor& self, IntArrayRef size) {

@@ -4,6 +4,7 @@
 
 #include "ember/error.h"
 #include "ember/tensor/allocator.h"
+#include "ember/tensor/autograd_hooks.h"
 #include "tensor/object_pool.h"
 
 namespace ember {
@@ -19,6 +20,7 @@ StorageImpl::StorageImpl(void* data, size_t nbytes, std::function<void()> delete
 }
 
 StorageImpl::~StorageImpl() {
+  if (detail::ImplFreedHook hook = detail::gStorageImplFreed.load(std::memory_order_relaxed)) hook(this);
   if (deleter_) deleter_();
   else freeCpu(data_);
 }

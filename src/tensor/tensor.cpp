@@ -1,4 +1,5 @@
 #include "ember/tensor/tensor.h"
+#include "ember/tensor/autograd_hooks.h"
 #include "tensor/object_pool.h"
 
 #include <algorithm>
@@ -48,7 +49,10 @@ int64_t wrapDim(int64_t dim, int64_t ndim, bool wrapScalar) {
 }
 
 void* TensorImpl::operator new(size_t size) { return detail::ObjectPool<TensorImpl>::allocate(size); }
-void TensorImpl::operator delete(void* p, size_t size) { detail::ObjectPool<TensorImpl>::release(p, size); }
+void TensorImpl::operator delete(void* p, size_t size) {
+  if (detail::ImplFreedHook hook = detail::gTensorImplFreed.load(std::memory_order_relaxed)) hook(p);
+  detail::ObjectPool<TensorImpl>::release(p, size);
+}
 
 TensorImpl::TensorImpl(Storage storage, ScalarType dtype, int64_t storageOffset, IntArrayRef sizes,
                        IntArrayRef strides)

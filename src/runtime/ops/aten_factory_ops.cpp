@@ -1,6 +1,7 @@
 // aten:: factory operators: tensors from sizes (zeros, ones, full, empty), ranges, *_like,
 // new_*, fill_/zero_, and torch.tensor from TorchScript values, with PyTorch 1.13's schemas.
 // Factory kwargs (dtype, layout, device, pin_memory) are checked: only strided CPU tensors.
+#include "ember/runtime/autograd.h"
 #include "ember/runtime/register_operators.h"
 #include "runtime/ops/aten_arg_utils.h"
 
@@ -385,7 +386,7 @@ void tensorOp(Stack& s) {
   options.dtype_ = optScalarTypeArg(a[1]);
   optDeviceArg(a[2]);
   Tensor r = a[0].isList() ? tensorFromList(a[0], options) : tensorFromScalar(a[0], options);
-  r.set_requires_grad(boolArg(a[3]));
+  if (boolArg(a[3])) autograd::setRequiresGrad(r);
   ret(s, 4, std::move(r));
 }
 // as_tensor(data, *, ScalarType? dtype, Device? device): a tensor argument is returned as is

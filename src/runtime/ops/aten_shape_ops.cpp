@@ -2,6 +2,7 @@
 // copy_), views (view, reshape, transpose, select, slice, expand, ...), list-returning splits and
 // cat/stack, bound to the tensor library with PyTorch 1.13's schemas.
 #include "ember/runtime/register_operators.h"
+#include "runtime/autograd/autograd_meta.h"
 #include "runtime/ops/aten_arg_utils.h"
 
 namespace ember::jit::aten {
@@ -113,14 +114,16 @@ void cloneOut(Stack& s) {
   writeOut(out, clone(tensorArg(a[0]), optMemoryFormatArg(a[1])));
   ret(s, 3, std::move(out));
 }
+// detach_ makes self a leaf that does not require grad (its history is dropped, .grad kept).
 Tensor& detachInplace(Tensor& self) {
   self.set_requires_grad(false);
+  autograd::clearHistory(self.impl());
   return self;
 }
 void requiresGradInplace(Stack& s) {
   IValue* a = args(s, 2);
   Tensor self = tensorArg(a[0]);
-  self.set_requires_grad(boolArg(a[1]));
+  autograd::setRequiresGrad(self, boolArg(a[1]));
   ret(s, 2, std::move(self));
 }
 

@@ -2,8 +2,9 @@
 // checks of nn.MultiheadAttention and nn.Transformer*): torch.is_grad_enabled /
 // torch.set_grad_enabled and torch.is_autocast_enabled.
 //
-// The flag itself is ember/runtime/grad_mode.h. (With it on, those modules take their ordinary
-// path whenever a parameter requires grad, as they do in PyTorch outside torch.no_grad().)
+// The flag itself is ember/runtime/grad_mode.h; with it off, autograd records nothing. (With it
+// on, those modules take their ordinary path whenever a parameter requires grad, as they do in
+// PyTorch outside torch.no_grad().)
 // Autocast is never enabled.
 #include "ember/runtime/grad_mode.h"
 #include "ember/runtime/register_operators.h"
@@ -13,12 +14,16 @@ namespace ember::jit::aten {
 namespace {
 
 RegisterOperators reg({
-    {"aten::is_grad_enabled() -> bool", [](Stack& s) { s.emplace_back(isGradEnabled()); }},
+    // Conservative, as in PyTorch: the passes must neither remove nor move them (the mode
+    // decides what autograd records).
+    {"aten::is_grad_enabled() -> bool", [](Stack& s) { s.emplace_back(isGradEnabled()); },
+     AliasAnalysisKind::CONSERVATIVE},
     {"aten::set_grad_enabled(bool val) -> ()",
      [](Stack& s) {
        setGradEnabled(boolArg(s.back()));
        s.pop_back();
-     }},
+     },
+     AliasAnalysisKind::CONSERVATIVE},
     {"aten::is_autocast_enabled() -> bool", [](Stack& s) { s.emplace_back(false); }},
 });
 

@@ -132,18 +132,10 @@ Ops tensorInfoOps() {
     Device d = popTensor(s).device();
     push(s, d.isCpu() ? int64_t{-1} : static_cast<int64_t>(d.index));
   });
-  // No autograd: every tensor is a leaf of version 0 that is neither conjugated nor negated.
+  // Neither conjugated nor negated; retain_grad is not supported,
+  // so none retains its grad; is_leaf, _version and output_nr are autograd_ops.cpp.
   for (const char* flag : {"is_neg", "is_conj", "is_inference", "_is_zerotensor", "is_distributed", "retains_grad"})
     ops.emplace_back(std::string("aten::") + flag + "(Tensor self) -> bool", constantFlag<false>);
-  ops.emplace_back("aten::is_leaf(Tensor self) -> bool", constantFlag<true>);
-  ops.emplace_back("aten::output_nr(Tensor self) -> int", [](Stack& s) {
-    drop(s, 1);
-    push(s, int64_t{0});
-  });
-  ops.emplace_back("aten::_version(Tensor self) -> int", [](Stack& s) {
-    drop(s, 1);
-    push(s, int64_t{0});
-  });
   ops.emplace_back("prim::device(Tensor a) -> Device", [](Stack& s) { push(s, popTensor(s).device()); });
   ops.emplace_back("prim::dtype(Tensor a) -> int", [](Stack& s) { push(s, static_cast<int64_t>(popTensor(s).dtype())); });
   // Every ember tensor is strided (torch.strided is layout 0).

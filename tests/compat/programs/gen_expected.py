@@ -27,7 +27,9 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 torch = None  # imported only when the cache is stale, so an up-to-date rerun is instant
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORPUS = os.path.join(HERE, "corpus")
+# EMBER_CORPUS_DIR: another corpus in the same format (tests/compat/autograd reuses this script);
+# EMBER_CORPUS_UNOPTIMIZED=1 runs PyTorch's graph executor without optimisation.
+CORPUS = os.environ.get("EMBER_CORPUS_DIR") or os.path.join(HERE, "corpus")
 TRAILER_RE = re.compile(r"^# ([A-Z_]+): (.*)$")
 REQUIRED = ("AREA", "MODE", "ENTRY", "INPUTS", "EXPECT")
 EXPECTS = ("run", "compile_error", "runtime_error")
@@ -284,6 +286,10 @@ def main(argv):
     global torch
     import torch as torch_module
     torch = torch_module
+    if os.environ.get("EMBER_CORPUS_UNOPTIMIZED"):
+        # Run the graphs as compiled, op by op: autograd is then PyTorch's eager engine on every
+        # run (its JIT autodiff, used from the second run on, rounds differently).
+        torch._C._set_graph_executor_optimize(False)
     if not only:
         for f in os.listdir(outdir):  # outputs of programs that no longer exist
             if f.endswith(".json") or f.endswith(".graph.txt"):

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "ember/jit.h"
+#include "ember/runtime/autograd.h"
 #include "ember/tensor.h"
 #include "ember/serialization/import.h"
 #include "ember/serialization/zip_reader.h"
@@ -78,6 +79,31 @@ TEST(Import, SaveThenLoadRunsTheSameProgram) {
   EXPECT_EQ(back.attr("k").toInt(), 5);
   ASSERT_EQ(back.named_parameters().size(), 1u);
   EXPECT_EQ(back.named_parameters()[0].name, "w");
+}
+
+// A parameter trained with autograd keeps requires_grad through save and load (as
+// torch._utils._rebuild_tensor_v2 records it), and the loaded module trains again.
+TEST(Import, TrainedParametersKeepRequiresGrad) {
+  Module m = makeModule();
+  Tensor w = m.attr("w").toTensor();
+  autograd::setRequiresGrad(w);
+  Tensor x = arange(3, kFloat);
+  Tensor y = m.forward({x}).toTensor();
+  ASSERT_TRUE(y.requires_grad());
+  autograd::backward({y}, {ones({3})});
+  Tensor g = autograd::gradOf(w);
+  ASSERT_TRUE(g.defined());
+  for (int64_t i = 0; i < 3; ++i) EXPECT_EQ(g.select(0, i).item<float>(), static_cast<float>(i));  // d(x*w)/dw = x
+  w.sub_(g);  // one SGD step, outside any program
+  Module back = loadFromBytes(m.saveToBytes());
+  Tensor w2 = back.attr("w").toTensor();
+  EXPECT_TRUE(w2.requires_grad());
+  EXPECT_TRUE(autograd::isLeaf(w2));
+  for (int64_t i = 0; i < 3; ++i) EXPECT_EQ(w2.select(0, i).item<float>(), 2.0f - static_cast<float>(i));
+  Tensor y2 = back.forward({x}).toTensor();
+  ASSERT_TRUE(y2.requires_grad());
+  std::vector<Tensor> g2 = autograd::grad({y2}, {w2}, {ones({3})});
+  for (int64_t i = 0; i < 3; ++i) EXPECT_EQ(g2[0].select(0, i).item<float>(), static_cast<float>(i));
 }
 
 TEST(Import, ArchiveLayoutFollowsPyTorch) {

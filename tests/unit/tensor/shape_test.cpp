@@ -198,10 +198,13 @@ TEST(ViewTest, DiagonalMovedimAsStridedUnfold) {
   EXPECT_EQ(at(u, {2, 2}), 6.0f);
 }
 
-TEST(ViewTest, ViewsPreserveRequiresGradDetachDoesNot) {
+// A view made by the tensor library is a plain tensor: whether it requires grad is decided by
+// autograd when a program's op call records the view (tests/unit/frontend/autograd_engine_test.cpp).
+TEST(ViewTest, ViewsLeaveRequiresGradToAutograd) {
   Tensor x = arangeFloat(4, {4});
   x.set_requires_grad(true);
-  EXPECT_TRUE(x.view({2, 2}).requires_grad());
+  EXPECT_FALSE(x.view({2, 2}).requires_grad());
+  EXPECT_FALSE(x.as_strided({2}, {2}).requires_grad());
   EXPECT_FALSE(x.detach().view({2, 2}).requires_grad());
 }
 

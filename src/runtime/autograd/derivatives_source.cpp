@@ -1,0 +1,639 @@
+// The derivative formulas, in TorchScript. Each `d_<op>_<overload>` is the backward of the
+// operator `aten::<op>.<overload>` (in-place `aten::<op>_` uses the same formula; the table of
+// which op takes which def is kFormulaOps in formulas.cpp). Written in TorchScript so that the
+// gradients they compute are themselves recorded under create_graph (higher-order gradients come
+// from the same formulas), and so that JIT autodiff can inline them later.
+//
+// Parameters are bound by name: `grad` (or `grads` for a Tensor[] result, `grad0`, `grad1`, ...
+// for several results), `result` / `result0`..., the op's arguments by their schema names, and
+// `<arg>_size` for the sizes of a tensor argument (saved instead of the tensor). Scalars arrive
+// as float. A formula returns one gradient per tensor argument of the schema (Tensor, Tensor?,
+// Tensor[]; a tuple when there are several), None for no gradient.
+#include "runtime/autograd/formulas.h"
+
+namespace ember::autograd {
+
+const char* const kDerivativesSource = R"TS(
+def _sum_to(g: Tensor, size: List[int]) -> Tensor:
+    if g.size() == size:
+        return g
+    return g.sum_to_size(size)
+
+def _reduced_dims(dims: Optional[List[int]], ndim: int) -> List[int]:
+    out: List[int] = []
+    if dims is None:
+        for i in range(ndim):
+            out.append(i)
+    elif len(dims) == 0:
+        for i in range(ndim):
+            out.append(i)
+    else:
+        for d in dims:
+            if d < 0:
+                d += ndim
+            out.append(d)
+    out.sort()
+    return out
+
+def _restore_dims(g: Tensor, dims: Optional[List[int]], size: List[int], keepdim: bool) -> Tensor:
+    if not keepdim and len(size) > 0:
+        for d in _reduced_dims(dims, len(size)):
+            g = g.unsqueeze(d)
+    return g
+
+def _zeros(size: List[int], like: Tensor) -> Tensor:
+    return torch.zeros(size, dtype=like.dtype, device=like.device)
+
+def _evenly_distribute(grad: Tensor, self: Tensor, value: Tensor) -> Tensor:
+    mask = (self == value).to(grad.dtype)
+    return mask * (grad / mask.sum())
+
+def d_add_Tensor(grad: Tensor, self_size: List[int], other_size: List[int], alpha: float):
+    return _sum_to(grad, self_size), _sum_to(grad * alpha, other_size)
+
+def d_add_Scalar(grad: Tensor):
+    return grad
+
+def d_sub_Tensor(grad: Tensor, self_size: List[int], other_size: List[int], alpha: float):
+    return _sum_to(grad, self_size), _sum_to(grad * -alpha, other_size)
+
+def d_sub_Scalar(grad: Tensor):
+    return grad
+
+def d_rsub_Tensor(grad: Tensor, self_size: List[int], other_size: List[int], alpha: float):
+    return _sum_to(grad * -alpha, self_size), _sum_to(grad, other_size)
+
+def d_rsub_Scalar(grad: Tensor, alpha: float):
+    return grad * -alpha
+
+def d_mul_Tensor(grad: Tensor, self: Tensor, other: Tensor):
+    return _sum_to(grad * other, self.size()), _sum_to(grad * self, other.size())
+
+def d_mul_Scalar(grad: Tensor, other: float):
+    return grad * other
+
+def d_div_Tensor(grad: Tensor, self: Tensor, other: Tensor):
+    return _sum_to(grad / other, self.size()), _sum_to(-grad * self / (other * other), other.size())
+
+def d_div_Scalar(grad: Tensor, other: float):
+    return grad / other
+
+def d_neg(grad: Tensor):
+    return -grad
+
+def d_pow_Tensor_Scalar(grad: Tensor, self: Tensor, exponent: float):
+    if exponent == 0.0:
+        return torch.zeros_like(self)
+    return grad * exponent * self.pow(exponent - 1.0)
+
+def d_pow_Tensor_Tensor(grad: Tensor, self: Tensor, exponent: Tensor, result: Tensor):
+    gs = grad * exponent * self.pow(exponent - 1.0)
+    ge = grad * (result * self.log()).masked_fill((self == 0) & (exponent >= 0), 0.0)
+    return _sum_to(gs, self.size()), _sum_to(ge, exponent.size())
+
+def d_pow_Scalar(grad: Tensor, self: float, result: Tensor):
+    return grad * result * torch.full_like(result, self).log()
+
+def d_exp(grad: Tensor, result: Tensor):
+    return grad * result
+
+def d_log(grad: Tensor, self: Tensor):
+    return grad / self
+
+def d_log2(grad: Tensor, self: Tensor):
+    return grad / (self * 0.6931471805599453)
+
+def d_log10(grad: Tensor, self: Tensor):
+    return grad / (self * 2.302585092994046)
+
+def d_log1p(grad: Tensor, self: Tensor):
+    return grad / (self + 1.0)
+
+def d_expm1(grad: Tensor, result: Tensor):
+    return grad * (result + 1.0)
+
+def d_sqrt(grad: Tensor, result: Tensor):
+    return grad / (2.0 * result)
+
+def d_rsqrt(grad: Tensor, result: Tensor):
+    return -0.5 * grad * result.pow(3)
+
+def d_reciprocal(grad: Tensor, result: Tensor):
+    return -grad * result * result
+
+def d_sin(grad: Tensor, self: Tensor):
+    return grad * self.cos()
+
+def d_cos(grad: Tensor, self: Tensor):
+    return -grad * self.sin()
+
+def d_tan(grad: Tensor, result: Tensor):
+    return grad * (1.0 + result * result)
+
+def d_tanh(grad: Tensor, result: Tensor):
+    return grad * (1.0 - result * result)
+
+def d_sigmoid(grad: Tensor, result: Tensor):
+    return grad * result * (1.0 - result)
+
+def d_erf(grad: Tensor, self: Tensor):
+    return grad * 1.1283791670955126 * torch.exp(-(self * self))
+
+def d_abs(grad: Tensor, self: Tensor):
+    return grad * self.sign()
+
+def d_zero_grad(grad: Tensor):
+    return torch.zeros_like(grad)
+
+def d_relu(grad: Tensor, result: Tensor):
+    return grad.masked_fill(result <= 0, 0.0)
+
+def d_relu6(grad: Tensor, self: Tensor):
+    return grad.masked_fill((self <= 0) | (self >= 6), 0.0)
+
+def d_leaky_relu(grad: Tensor, self: Tensor, negative_slope: float):
+    return torch.where(self > 0, grad, grad * negative_slope)
+
+def d_elu(grad: Tensor, self: Tensor, alpha: float, scale: float, input_scale: float):
+    neg = grad * (scale * alpha * input_scale) * torch.exp(self * input_scale)
+    return torch.where(self > 0, grad * scale, neg)
+
+def d_gelu(grad: Tensor, self: Tensor, approximate: str):
+    if approximate == "tanh":
+        k = 0.7978845608028654
+        inner = k * (self + 0.044715 * self * self * self)
+        t = torch.tanh(inner)
+        d = 0.5 * (1.0 + t) + 0.5 * self * (1.0 - t * t) * k * (1.0 + 3.0 * 0.044715 * self * self)
+        return grad * d
+    cdf = 0.5 * (1.0 + torch.erf(self * 0.7071067811865476))
+    pdf = torch.exp(-0.5 * self * self) * 0.3989422804014327
+    return grad * (cdf + self * pdf)
+
+def d_silu(grad: Tensor, self: Tensor):
+    s = torch.sigmoid(self)
+    return grad * s * (1.0 + self * (1.0 - s))
+
+def d_softplus(grad: Tensor, self: Tensor, beta: float, threshold: float):
+    s = torch.sigmoid(self * beta)
+    return grad * s.masked_fill(self * beta > threshold, 1.0)
+
+def d_hardtanh(grad: Tensor, self: Tensor, min_val: float, max_val: float):
+    return grad.masked_fill((self <= min_val) | (self >= max_val), 0.0)
+
+def d_clamp(grad: Tensor, self: Tensor, min: Optional[float], max: Optional[float]):
+    g = grad
+    if min is not None:
+        g = g.masked_fill(self < min, 0.0)
+    if max is not None:
+        g = g.masked_fill(self > max, 0.0)
+    return g
+
+def d_clamp_min(grad: Tensor, self: Tensor, min: float):
+    return grad.masked_fill(self < min, 0.0)
+
+def d_clamp_max(grad: Tensor, self: Tensor, max: float):
+    return grad.masked_fill(self > max, 0.0)
+
+def d_maximum(grad: Tensor, self: Tensor, other: Tensor):
+    half = torch.where(self == other, grad / 2.0, grad)
+    return _sum_to(half.masked_fill(self < other, 0.0), self.size()), _sum_to(half.masked_fill(self > other, 0.0), other.size())
+
+def d_minimum(grad: Tensor, self: Tensor, other: Tensor):
+    half = torch.where(self == other, grad / 2.0, grad)
+    return _sum_to(half.masked_fill(self > other, 0.0), self.size()), _sum_to(half.masked_fill(self < other, 0.0), other.size())
+
+def d_where_self(grad: Tensor, condition: Tensor, self_size: List[int], other_size: List[int]):
+    return None, _sum_to(grad.masked_fill(condition.logical_not(), 0.0), self_size), _sum_to(grad.masked_fill(condition, 0.0), other_size)
+
+def d_masked_fill_Scalar(grad: Tensor, mask: Tensor):
+    return grad.masked_fill(mask, 0.0), None
+
+def d_masked_fill_Tensor(grad: Tensor, mask: Tensor):
+    return grad.masked_fill(mask, 0.0), None, grad.masked_fill(mask.logical_not(), 0.0).sum()
+
+def d_sum(grad: Tensor, self_size: List[int]):
+    return grad.expand(self_size)
+
+def d_sum_dim_IntList(grad: Tensor, self_size: List[int], dim: Optional[List[int]], keepdim: bool):
+    return _restore_dims(grad, dim, self_size, keepdim).expand(self_size)
+
+def d_mean(grad: Tensor, self_size: List[int]):
+    n = 1
+    for s in self_size:
+        n *= s
+    return grad.expand(self_size) / n
+
+def d_mean_dim(grad: Tensor, self_size: List[int], dim: Optional[List[int]], keepdim: bool):
+    n = 1
+    if len(self_size) > 0:
+        for d in _reduced_dims(dim, len(self_size)):
+            n *= self_size[d]
+    return _restore_dims(grad, dim, self_size, keepdim).expand(self_size) / n
+
+def d_amax(grad: Tensor, self: Tensor, dim: List[int], keepdim: bool, result: Tensor):
+    size = self.size()
+    value = _restore_dims(result, dim, size, keepdim)
+    mask = (self == value).to(grad.dtype)
+    return _restore_dims(grad, dim, size, keepdim) * mask / mask.sum(_reduced_dims(dim, len(size)), True)
+
+def d_max(grad: Tensor, self: Tensor, result: Tensor):
+    return _evenly_distribute(grad, self, result)
+
+def d_max_dim(grad0: Tensor, self: Tensor, dim: int, keepdim: bool, result1: Tensor):
+    size = self.size()
+    if len(size) == 0:
+        return grad0
+    g = grad0
+    idx = result1
+    if not keepdim:
+        g = g.unsqueeze(dim)
+        idx = idx.unsqueeze(dim)
+    return _zeros(size, grad0).scatter_add(dim, idx, g)
+
+def d_square(grad: Tensor, self: Tensor):
+    return 2.0 * grad * self
+
+def d_log_sigmoid(grad: Tensor, self: Tensor):
+    return grad * torch.sigmoid(-self)
+
+def d_logsumexp(grad: Tensor, self: Tensor, dim: List[int], keepdim: bool, result: Tensor):
+    size = self.size()
+    return _restore_dims(grad, dim, size, keepdim) * torch.exp(self - _restore_dims(result, dim, size, keepdim))
+
+def _var_grad(grad: Tensor, self: Tensor, dim: Optional[List[int]], correction: int, keepdim: bool) -> Tensor:
+    size = self.size()
+    dims = _reduced_dims(dim, len(size))
+    n = 1
+    for d in dims:
+        n *= size[d]
+    mean = self.mean(dims, True)
+    return _restore_dims(grad, dim, size, keepdim) * 2.0 * (self - mean) / (n - correction)
+
+def d_var(grad: Tensor, self: Tensor, unbiased: bool):
+    return _var_grad(grad, self, None, 1 if unbiased else 0, False)
+
+def d_var_dim(grad: Tensor, self: Tensor, dim: Optional[List[int]], unbiased: bool, keepdim: bool):
+    return _var_grad(grad, self, dim, 1 if unbiased else 0, keepdim)
+
+def d_var_correction(grad: Tensor, self: Tensor, dim: Optional[List[int]], correction: Optional[int], keepdim: bool):
+    c = 1
+    if correction is not None:
+        c = correction
+    return _var_grad(grad, self, dim, c, keepdim)
+
+def d_std(grad: Tensor, self: Tensor, unbiased: bool, result: Tensor):
+    return _var_grad(grad / (2.0 * result), self, None, 1 if unbiased else 0, False)
+
+def d_std_dim(grad: Tensor, self: Tensor, dim: Optional[List[int]], unbiased: bool, keepdim: bool, result: Tensor):
+    return _var_grad(grad / (2.0 * result), self, dim, 1 if unbiased else 0, keepdim)
+
+def d_flip(grad: Tensor, dims: List[int]):
+    return grad.flip(dims)
+
+def d_cumsum(grad: Tensor, dim: int):
+    return grad.flip([dim]).cumsum(dim).flip([dim])
+
+def d_adaptive_avg_pool2d(grad: Tensor, self_size: List[int], output_size: List[int]):
+    n = len(self_size)
+    H = self_size[n - 2]
+    W = self_size[n - 1]
+    OH = output_size[0]
+    OW = output_size[1]
+    gi = _zeros(self_size, grad)
+    for oh in range(OH):
+        hs = (oh * H) // OH
+        he = ((oh + 1) * H + OH - 1) // OH
+        for ow in range(OW):
+            ws = (ow * W) // OW
+            we = ((ow + 1) * W + OW - 1) // OW
+            g = grad.select(-2, oh).select(-1, ow) / float((he - hs) * (we - ws))
+            piece = g.unsqueeze(-1).unsqueeze(-1).expand(g.size() + [he - hs, we - ws])
+            gi = gi.slice_scatter(gi.slice(-2, hs, he).slice_scatter(gi.slice(-2, hs, he).slice(-1, ws, we) + piece, -1, ws, we), -2, hs, he)
+    return gi
+
+def d_matmul(grad: Tensor, self: Tensor, other: Tensor):
+    if self.dim() == 1 and other.dim() == 1:
+        return grad * other, grad * self
+    if self.dim() == 2 and other.dim() == 2:
+        return grad.mm(other.t()), self.t().mm(grad)
+    if self.dim() == 1:
+        gs = grad.unsqueeze(-2).matmul(other.transpose(-1, -2)).squeeze(-2)
+        go = self.unsqueeze(-1) * grad.unsqueeze(-2)
+        return _sum_to(gs, self.size()), _sum_to(go, other.size())
+    if other.dim() == 1:
+        gs = grad.unsqueeze(-1) * other
+        go = self.transpose(-1, -2).matmul(grad.unsqueeze(-1)).squeeze(-1)
+        return _sum_to(gs, self.size()), _sum_to(go, other.size())
+    return _sum_to(grad.matmul(other.transpose(-1, -2)), self.size()), _sum_to(self.transpose(-1, -2).matmul(grad), other.size())
+
+def d_mm(grad: Tensor, self: Tensor, mat2: Tensor):
+    return grad.mm(mat2.t()), self.t().mm(grad)
+
+def d_bmm(grad: Tensor, self: Tensor, mat2: Tensor):
+    return grad.bmm(mat2.transpose(1, 2)), self.transpose(1, 2).bmm(grad)
+
+def d_mv(grad: Tensor, self: Tensor, vec: Tensor):
+    return grad.unsqueeze(1) * vec, self.t().mv(grad)
+
+def d_dot(grad: Tensor, self: Tensor, tensor: Tensor):
+    return grad * tensor, grad * self
+
+def d_addmm(grad: Tensor, self_size: List[int], mat1: Tensor, mat2: Tensor, beta: float, alpha: float):
+    return _sum_to(grad * beta, self_size), grad.mm(mat2.t()) * alpha, mat1.t().mm(grad) * alpha
+
+def d_linear(grad: Tensor, input: Tensor, weight: Tensor, bias: Optional[Tensor]):
+    out_features = weight.size(0)
+    g2 = grad.reshape([-1, out_features])
+    gw = g2.t().mm(input.reshape([-1, weight.size(1)]))
+    gb: Optional[Tensor] = None
+    if bias is not None:
+        gb = _sum_to(g2.sum(0), bias.size())
+    return grad.matmul(weight), gw, gb
+
+def d_sum_to_size(grad: Tensor, self_size: List[int]):
+    return grad.expand(self_size)
+
+def d_broadcast_tensors(grads: List[Tensor], tensors: List[Tensor]):
+    out: List[Tensor] = []
+    for i in range(len(tensors)):
+        out.append(_sum_to(grads[i], tensors[i].size()))
+    return out
+
+def d_view(grad: Tensor, self_size: List[int]):
+    return grad.reshape(self_size)
+
+def d_view_as(grad: Tensor, self_size: List[int]):
+    return grad.reshape(self_size), None
+
+def d_expand(grad: Tensor, self_size: List[int]):
+    return _sum_to(grad, self_size)
+
+def d_expand_as(grad: Tensor, self_size: List[int]):
+    return _sum_to(grad, self_size), None
+
+def d_identity(grad: Tensor):
+    return grad
+
+def d_identity_other(grad: Tensor):
+    return grad, None
+
+def d_permute(grad: Tensor, dims: List[int]):
+    n = len(dims)
+    inverse = [0] * n
+    for i in range(n):
+        d = dims[i]
+        if d < 0:
+            d += n
+        inverse[d] = i
+    return grad.permute(inverse)
+
+def d_transpose_int(grad: Tensor, dim0: int, dim1: int):
+    return grad.transpose(dim0, dim1)
+
+def d_t(grad: Tensor):
+    return grad.t()
+
+def d_unsqueeze(grad: Tensor, dim: int):
+    return grad.squeeze(dim)
+
+def d_cat(grad: Tensor, tensors: List[Tensor], dim: int):
+    sizes: List[int] = []
+    nonempty = 0
+    for t in tensors:
+        if t.dim() > 0:
+            nonempty = t.dim()
+    for t in tensors:
+        if t.dim() == 1 and t.size(0) == 0 and nonempty != 1:
+            sizes.append(0)
+        else:
+            d = dim
+            if d < 0:
+                d += t.dim()
+            sizes.append(t.size(d))
+    pieces = grad.split_with_sizes(sizes, dim)
+    out: List[Tensor] = []
+    for i in range(len(tensors)):
+        out.append(pieces[i].reshape(tensors[i].size()))
+    return out
+
+def d_stack(grad: Tensor, dim: int):
+    return grad.unbind(dim)
+
+def d_unbind_int(grads: List[Tensor], dim: int):
+    return torch.stack(grads, dim)
+
+def d_split(grads: List[Tensor], dim: int):
+    return torch.cat(grads, dim)
+
+def d_slice_Tensor(grad: Tensor, self_size: List[int], dim: int, start: Optional[int], end: Optional[int], step: int):
+    return _zeros(self_size, grad).slice_scatter(grad, dim, start, end, step)
+
+def d_select_int(grad: Tensor, self_size: List[int], dim: int, index: int):
+    return _zeros(self_size, grad).select_scatter(grad, dim, index)
+
+def d_narrow(grad: Tensor, self_size: List[int], dim: int, start: int, length: int):
+    d = dim
+    if d < 0:
+        d += len(self_size)
+    s = start
+    if s < 0:
+        s += self_size[d]
+    return _zeros(self_size, grad).slice_scatter(grad, dim, s, s + length, 1)
+
+def d_slice_scatter(grad: Tensor, src: Tensor, dim: int, start: Optional[int], end: Optional[int], step: int):
+    return grad.slice_scatter(torch.zeros_like(src), dim, start, end, step), grad.slice(dim, start, end, step)
+
+def d_select_scatter(grad: Tensor, src: Tensor, dim: int, index: int):
+    return grad.select_scatter(torch.zeros_like(src), dim, index), grad.select(dim, index)
+
+def d_index_Tensor(grad: Tensor, self_size: List[int], indices: List[Optional[Tensor]]):
+    return _zeros(self_size, grad).index_put(indices, grad, True), None
+
+def d_gather(grad: Tensor, self_size: List[int], dim: int, index: Tensor):
+    return _zeros(self_size, grad).scatter_add(dim, index, grad), None
+
+def d_scatter_add(grad: Tensor, dim: int, index: Tensor):
+    return grad, None, grad.gather(dim, index)
+
+def d_index_select(grad: Tensor, self_size: List[int], dim: int, index: Tensor):
+    return _zeros(self_size, grad).index_add(dim, index, grad), None
+
+def d_index_add(grad: Tensor, dim: int, index: Tensor, alpha: float):
+    return grad, None, grad.index_select(dim, index) * alpha
+
+def d_softmax_int(grad: Tensor, dim: int, result: Tensor):
+    return result * (grad - (grad * result).sum(dim, True))
+
+def d_log_softmax_int(grad: Tensor, dim: int, result: Tensor):
+    return grad - result.exp() * grad.sum(dim, True)
+
+def d_dropout(grad: Tensor, p: float, train: bool, result: Tensor):
+    if not train:
+        return grad
+    if p >= 1.0:
+        return torch.zeros_like(grad)
+    return grad * (result != 0).to(grad.dtype) / (1.0 - p)
+
+def d_mse_loss(grad: Tensor, self: Tensor, target: Tensor, reduction: int):
+    d = 2.0 * (self - target)
+    if reduction == 1:
+        d = d / self.numel()
+    g = grad * d
+    return _sum_to(g, self.size()), _sum_to(-g, target.size())
+
+def _class_dim(input: Tensor) -> int:
+    if input.dim() == 1:
+        return 0
+    return 1
+
+def _nll_grad(grad: Tensor, input: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int, ignore_index: int) -> Tensor:
+    cdim = _class_dim(input)
+    valid = target != ignore_index
+    safe = target.masked_fill(valid.logical_not(), 0)
+    w = torch.ones([input.size(cdim)], dtype=input.dtype, device=input.device)
+    if weight is not None:
+        w = weight.to(input.dtype)
+    wt = w.index_select(0, safe.reshape([-1])).reshape(safe.size()) * valid.to(input.dtype)
+    if reduction == 0:
+        scale = grad * wt
+    elif reduction == 1:
+        scale = grad * wt / wt.sum()
+    else:
+        scale = grad * wt
+    return torch.zeros_like(input).scatter_add(cdim, safe.unsqueeze(cdim), -scale.unsqueeze(cdim))
+
+def d_nll_loss_nd(grad: Tensor, self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int, ignore_index: int):
+    return _nll_grad(grad, self, target, weight, reduction, ignore_index), None, None
+
+def d_cross_entropy_loss(grad: Tensor, self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int, ignore_index: int, label_smoothing: float):
+    if label_smoothing != 0.0:
+        raise RuntimeError("the derivative of cross_entropy with label_smoothing is not implemented in ember")
+    cdim = _class_dim(self)
+    logp = self.log_softmax(cdim)
+    if target.is_floating_point():
+        w = torch.ones([self.size(cdim)], dtype=self.dtype, device=self.device)
+        if weight is not None:
+            w = weight.to(self.dtype)
+        shape = [1] * self.dim()
+        shape[cdim] = self.size(cdim)
+        g = grad
+        if reduction == 0 and self.dim() > 1:
+            g = grad.unsqueeze(cdim)
+        if reduction == 1:
+            n = 1
+            if self.dim() > 1:
+                n = self.numel() // self.size(cdim)
+            g = grad / n
+        gt = -(g * w.reshape(shape))
+        glogp = gt * target
+        return glogp - logp.exp() * glogp.sum(cdim, True), gt * logp, None
+    glogp = _nll_grad(grad, self, target, weight, reduction, ignore_index)
+    return glogp - logp.exp() * glogp.sum(cdim, True), None, None
+
+def d_embedding(grad: Tensor, weight_size: List[int], indices: Tensor, padding_idx: int, scale_grad_by_freq: bool):
+    if scale_grad_by_freq:
+        raise RuntimeError("the derivative of embedding with scale_grad_by_freq is not implemented in ember")
+    flat = indices.reshape([-1])
+    g = grad.reshape([-1, weight_size[1]])
+    if padding_idx >= 0:
+        g = g * (flat != padding_idx).to(g.dtype).unsqueeze(1)
+    return _zeros(weight_size, grad).index_add(0, flat, g), None
+
+def d_layer_norm(grad: Tensor, input: Tensor, normalized_shape: List[int], weight: Optional[Tensor], bias: Optional[Tensor], eps: float):
+    n = len(normalized_shape)
+    dims: List[int] = []
+    for i in range(input.dim() - n, input.dim()):
+        dims.append(i)
+    outer: List[int] = []
+    for i in range(input.dim() - n):
+        outer.append(i)
+    mean = input.mean(dims, True)
+    xc = input - mean
+    rstd = ((xc * xc).mean(dims, True) + eps).rsqrt()
+    xhat = xc * rstd
+    gx = grad
+    if weight is not None:
+        gx = grad * weight
+    gi = rstd * (gx - gx.mean(dims, True) - xhat * (gx * xhat).mean(dims, True))
+    gw: Optional[Tensor] = None
+    gb: Optional[Tensor] = None
+    if weight is not None:
+        gw = (grad * xhat).sum(outer, False) if len(outer) > 0 else grad * xhat
+    if bias is not None:
+        gb = grad.sum(outer, False) if len(outer) > 0 else grad
+    return gi, gw, gb
+
+def d_batch_norm(grad: Tensor, input: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], running_mean: Optional[Tensor], running_var: Optional[Tensor], training: bool, eps: float):
+    dims: List[int] = [0]
+    for i in range(2, input.dim()):
+        dims.append(i)
+    shape = [1] * input.dim()
+    shape[1] = input.size(1)
+    if training or running_mean is None or running_var is None:
+        mean = input.mean(dims, True)
+        xc = input - mean
+        rstd = ((xc * xc).mean(dims, True) + eps).rsqrt()
+    else:
+        xc = input - running_mean.reshape(shape)
+        rstd = (running_var.reshape(shape) + eps).rsqrt()
+    xhat = xc * rstd
+    gx = grad
+    if weight is not None:
+        gx = grad * weight.reshape(shape)
+    if training or running_mean is None or running_var is None:
+        gi = rstd * (gx - gx.mean(dims, True) - xhat * (gx * xhat).mean(dims, True))
+    else:
+        gi = gx * rstd
+    gw: Optional[Tensor] = None
+    gb: Optional[Tensor] = None
+    if weight is not None:
+        gw = (grad * xhat).sum(dims, False)
+    if bias is not None:
+        gb = grad.sum(dims, False)
+    return gi, gw, gb, None, None
+
+def d_conv2d(grad: Tensor, input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int], padding: List[int], dilation: List[int], groups: int):
+    batched = input.dim() == 4
+    x = input
+    g = grad
+    if not batched:
+        x = input.unsqueeze(0)
+        g = grad.unsqueeze(0)
+    s = stride if len(stride) == 2 else [stride[0], stride[0]]
+    p = padding if len(padding) == 2 else [padding[0], padding[0]]
+    dl = dilation if len(dilation) == 2 else [dilation[0], dilation[0]]
+    kh = weight.size(2)
+    kw = weight.size(3)
+    oph = x.size(2) - ((g.size(2) - 1) * s[0] - 2 * p[0] + dl[0] * (kh - 1) + 1)
+    opw = x.size(3) - ((g.size(3) - 1) * s[1] - 2 * p[1] + dl[1] * (kw - 1) + 1)
+    gi = torch.conv_transpose2d(g, weight, None, s, p, [oph, opw], groups, dl)
+    cin = x.size(1) // groups
+    cout = g.size(1) // groups
+    parts: List[Tensor] = []
+    for k in range(groups):
+        xk = x.narrow(1, k * cin, cin).transpose(0, 1)
+        gk = g.narrow(1, k * cout, cout).transpose(0, 1)
+        wk = torch.conv2d(xk, gk, None, dl, p, s, 1)
+        parts.append(wk.narrow(2, 0, kh).narrow(3, 0, kw).transpose(0, 1))
+    gw = torch.cat(parts, 0)
+    gb: Optional[Tensor] = None
+    if bias is not None:
+        gb = g.sum([0, 2, 3], False)
+    if not batched:
+        gi = gi.squeeze(0)
+    return gi, gw, gb
+
+def d_max_pool2d(grad: Tensor, self: Tensor, kernel_size: List[int], stride: List[int], padding: List[int], dilation: List[int], ceil_mode: bool):
+    out, idx = torch.max_pool2d_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode)
+    flat = self.flatten(-2)
+    gi = torch.zeros_like(flat).scatter_add(-1, idx.flatten(-2), grad.flatten(-2))
+    return gi.reshape(self.size())
+
+def d_copy(grad: Tensor, src_size: List[int]):
+    return torch.zeros_like(grad), _sum_to(grad, src_size)
+
+def d_fill_Tensor(grad: Tensor):
+    return torch.zeros_like(grad), grad.sum()
+)TS";
+
+}  // namespace ember::autograd

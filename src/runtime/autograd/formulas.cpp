@@ -1,0 +1,292 @@
+// Which derivative formula (derivatives_source.cpp) belongs to which operator, the parameters of
+// each, and their compilation on first use.
+#include "runtime/autograd/formulas.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ember/runtime/autograd.h"
+
+namespace ember::autograd {
+
+namespace {
+
+// Operator (name.overload, or name for the default overload) -> def in kDerivativesSource.
+const std::pair<const char*, const char*> kFormulaOps[] = {
+    {"aten::add.Tensor", "d_add_Tensor"},
+    {"aten::add.Scalar", "d_add_Scalar"},
+    {"aten::sub.Tensor", "d_sub_Tensor"},
+    {"aten::sub.Scalar", "d_sub_Scalar"},
+    {"aten::rsub.Tensor", "d_rsub_Tensor"},
+    {"aten::rsub.Scalar", "d_rsub_Scalar"},
+    {"aten::mul.Tensor", "d_mul_Tensor"},
+    {"aten::mul.Scalar", "d_mul_Scalar"},
+    {"aten::div.Tensor", "d_div_Tensor"},
+    {"aten::div.Scalar", "d_div_Scalar"},
+    {"aten::neg", "d_neg"},
+    {"aten::negative", "d_neg"},
+    {"aten::pow.Tensor_Scalar", "d_pow_Tensor_Scalar"},
+    {"aten::pow.Tensor_Tensor", "d_pow_Tensor_Tensor"},
+    {"aten::pow.Scalar", "d_pow_Scalar"},
+    {"aten::exp", "d_exp"},
+    {"aten::log", "d_log"},
+    {"aten::log2", "d_log2"},
+    {"aten::log10", "d_log10"},
+    {"aten::log1p", "d_log1p"},
+    {"aten::expm1", "d_expm1"},
+    {"aten::sqrt", "d_sqrt"},
+    {"aten::rsqrt", "d_rsqrt"},
+    {"aten::reciprocal", "d_reciprocal"},
+    {"aten::sin", "d_sin"},
+    {"aten::cos", "d_cos"},
+    {"aten::tan", "d_tan"},
+    {"aten::tanh", "d_tanh"},
+    {"aten::sigmoid", "d_sigmoid"},
+    {"aten::erf", "d_erf"},
+    {"aten::abs", "d_abs"},
+    {"aten::absolute", "d_abs"},
+    {"aten::sign", "d_zero_grad"},
+    {"aten::floor", "d_zero_grad"},
+    {"aten::ceil", "d_zero_grad"},
+    {"aten::round", "d_zero_grad"},
+    {"aten::round.decimals", "d_zero_grad"},
+    {"aten::trunc", "d_zero_grad"},
+    {"aten::zero", "d_zero_grad"},
+    {"aten::fill.Scalar", "d_zero_grad"},
+    {"aten::fill.Tensor", "d_fill_Tensor"},
+    {"aten::relu", "d_relu"},
+    {"aten::relu6", "d_relu6"},
+    {"aten::leaky_relu", "d_leaky_relu"},
+    {"aten::elu", "d_elu"},
+    {"aten::gelu", "d_gelu"},
+    {"aten::silu", "d_silu"},
+    {"aten::softplus", "d_softplus"},
+    {"aten::hardtanh", "d_hardtanh"},
+    {"aten::clamp", "d_clamp"},
+    {"aten::clamp_min", "d_clamp_min"},
+    {"aten::clamp_max", "d_clamp_max"},
+    {"aten::maximum", "d_maximum"},
+    {"aten::max.other", "d_maximum"},
+    {"aten::minimum", "d_minimum"},
+    {"aten::min.other", "d_minimum"},
+    {"aten::where.self", "d_where_self"},
+    {"aten::masked_fill.Scalar", "d_masked_fill_Scalar"},
+    {"aten::masked_fill.Tensor", "d_masked_fill_Tensor"},
+    {"aten::sum", "d_sum"},
+    {"aten::sum.dim_IntList", "d_sum_dim_IntList"},
+    {"aten::mean", "d_mean"},
+    {"aten::mean.dim", "d_mean_dim"},
+    {"aten::amax", "d_amax"},
+    {"aten::amin", "d_amax"},
+    {"aten::max", "d_max"},
+    {"aten::min", "d_max"},
+    {"aten::max.dim", "d_max_dim"},
+    {"aten::min.dim", "d_max_dim"},
+    {"aten::square", "d_square"},
+    {"aten::log_sigmoid", "d_log_sigmoid"},
+    {"aten::logsumexp", "d_logsumexp"},
+    {"aten::var", "d_var"},
+    {"aten::var.dim", "d_var_dim"},
+    {"aten::var.correction", "d_var_correction"},
+    {"aten::std", "d_std"},
+    {"aten::std.dim", "d_std_dim"},
+    {"aten::cumsum", "d_cumsum"},
+    {"aten::flip", "d_flip"},
+    {"aten::adaptive_avg_pool2d", "d_adaptive_avg_pool2d"},
+    {"aten::matmul", "d_matmul"},
+    {"aten::mm", "d_mm"},
+    {"aten::bmm", "d_bmm"},
+    {"aten::mv", "d_mv"},
+    {"aten::dot", "d_dot"},
+    {"aten::addmm", "d_addmm"},
+    {"aten::linear", "d_linear"},
+    {"aten::sum_to_size", "d_sum_to_size"},
+    {"aten::broadcast_tensors", "d_broadcast_tensors"},
+    {"aten::view", "d_view"},
+    {"aten::reshape", "d_view"},
+    {"aten::flatten.using_ints", "d_view"},
+    {"aten::squeeze", "d_view"},
+    {"aten::squeeze.dim", "d_view"},
+    {"aten::view_as", "d_view_as"},
+    {"aten::reshape_as", "d_view_as"},
+    {"aten::expand", "d_expand"},
+    {"aten::expand_as", "d_expand_as"},
+    {"aten::alias", "d_identity"},
+    {"aten::contiguous", "d_identity"},
+    {"aten::clone", "d_identity"},
+    {"aten::to.dtype", "d_identity"},
+    {"aten::to.device", "d_identity"},
+    {"aten::to.dtype_layout", "d_identity"},
+    {"aten::to.prim_Device", "d_identity"},
+    {"aten::to.prim_dtype", "d_identity"},
+    {"aten::to.prim_other", "d_identity"},
+    {"aten::to.other", "d_identity_other"},
+    {"aten::type_as", "d_identity_other"},
+    {"aten::permute", "d_permute"},
+    {"aten::transpose.int", "d_transpose_int"},
+    {"aten::t", "d_t"},
+    {"aten::unsqueeze", "d_unsqueeze"},
+    {"aten::cat", "d_cat"},
+    {"aten::stack", "d_stack"},
+    {"aten::unbind.int", "d_unbind_int"},
+    {"aten::split.Tensor", "d_split"},
+    {"aten::split_with_sizes", "d_split"},
+    {"aten::chunk", "d_split"},
+    {"aten::slice.Tensor", "d_slice_Tensor"},
+    {"aten::select.int", "d_select_int"},
+    {"aten::narrow", "d_narrow"},
+    {"aten::slice_scatter", "d_slice_scatter"},
+    {"aten::select_scatter", "d_select_scatter"},
+    {"aten::index.Tensor", "d_index_Tensor"},
+    {"aten::gather", "d_gather"},
+    {"aten::scatter_add", "d_scatter_add"},
+    {"aten::index_select", "d_index_select"},
+    {"aten::index_add", "d_index_add"},
+    {"aten::softmax.int", "d_softmax_int"},
+    {"aten::log_softmax.int", "d_log_softmax_int"},
+    {"aten::dropout", "d_dropout"},
+    {"aten::mse_loss", "d_mse_loss"},
+    {"aten::nll_loss_nd", "d_nll_loss_nd"},
+    {"aten::cross_entropy_loss", "d_cross_entropy_loss"},
+    {"aten::embedding", "d_embedding"},
+    {"aten::layer_norm", "d_layer_norm"},
+    {"aten::batch_norm", "d_batch_norm"},
+    {"aten::conv2d", "d_conv2d"},
+    {"aten::max_pool2d", "d_max_pool2d"},
+    {"aten::copy", "d_copy"},
+};
+
+// Results that never require grad, whatever their inputs.
+const char* const kNonDifferentiable[] = {
+    "aten::detach",      "aten::detach_",       "aten::requires_grad_", "aten::grad",       "aten::backward",
+    "prim::grad",        "aten::zeros_like",     "aten::ones_like",  "aten::empty_like",
+    "aten::full_like",   "aten::rand_like",     "aten::randn_like",     "aten::randint_like", "aten::new_zeros",
+    "aten::new_ones",    "aten::new_empty",     "aten::new_full",       "aten::bernoulli_", "aten::uniform_",
+    "aten::normal_",     "aten::argmax",        "aten::argmin",         "prim::data",       "aten::_version",
+};
+
+std::vector<std::string> splitTopLevel(const std::string& s) {
+  std::vector<std::string> out;
+  int depth = 0;
+  std::string cur;
+  for (char c : s) {
+    if (c == '[' || c == '(') ++depth;
+    if (c == ']' || c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(' '), e = s.find_last_not_of(' ');
+  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+}
+
+// def name -> parameters, read from the def headers of kDerivativesSource.
+std::unordered_map<std::string, Formula> parseFormulas() {
+  std::unordered_map<std::string, Formula> defs;
+  const std::string src = kDerivativesSource;
+  size_t pos = 0;
+  while ((pos = src.find("\ndef d_", pos)) != std::string::npos) {
+    size_t open = src.find('(', pos), close = src.find("):", pos);
+    EMBER_ASSERT(open != std::string::npos && close != std::string::npos, "malformed derivative formula header");
+    Formula f;
+    f.defName = src.substr(pos + 5, open - pos - 5);
+    for (const std::string& p : splitTopLevel(src.substr(open + 1, close - open - 1)))
+      f.params.push_back(trim(p.substr(0, p.find(':'))));
+    defs.emplace(f.defName, std::move(f));
+    pos = close;
+  }
+  return defs;
+}
+
+struct FormulaTable {
+  std::unordered_map<std::string, const Formula*> byOp;
+  std::unordered_map<std::string, Formula> defs;
+  std::unordered_set<std::string> nonDifferentiable;
+  std::mutex compileMutex;
+  std::unordered_map<std::string, std::shared_ptr<jit::Function>> compiled;
+
+  FormulaTable() : defs(parseFormulas()) {
+    for (const auto& [op, def] : kFormulaOps) {
+      auto it = defs.find(def);
+      EMBER_ASSERT(it != defs.end(), "derivative formula ", def, " is missing");
+      byOp.emplace(op, &it->second);
+    }
+    for (const char* op : kNonDifferentiable) nonDifferentiable.insert(op);
+  }
+};
+
+FormulaTable& table() {
+  static FormulaTable t;
+  return t;
+}
+
+FormulaCompiler gCompiler = nullptr;
+
+std::string opKey(const std::string& name, const std::string& overload) {
+  return overload.empty() ? name : name + "." + overload;
+}
+
+}  // namespace
+
+void setFormulaCompiler(FormulaCompiler compiler) { gCompiler = compiler; }
+
+namespace {
+
+const Formula* lookupFormula(const jit::FunctionSchema& schema) {
+  FormulaTable& t = table();
+  std::string name = schema.name();
+  if (auto it = t.byOp.find(opKey(name, schema.overloadName())); it != t.byOp.end()) return it->second;
+  // In-place variants (mul_ -> mul) share the out-of-place formula.
+  if (name.size() > 1 && name.back() == '_' && name[name.size() - 2] != '_') {
+    name.pop_back();
+    if (auto it = t.byOp.find(opKey(name, schema.overloadName())); it != t.byOp.end()) return it->second;
+  }
+  return nullptr;
+}
+
+struct SchemaInfo {
+  jit::OperatorName name;  // checked on each hit: a deregistered operator's address may be reused
+  const Formula* formula;
+  bool nonDifferentiable;
+};
+
+// Per thread, by schema (schemas live as long as their registered operators): the lookups by
+// name happen once per operator and thread.
+const SchemaInfo& infoOf(const jit::FunctionSchema& schema) {
+  thread_local std::unordered_map<const jit::FunctionSchema*, SchemaInfo> cache;
+  auto it = cache.find(&schema);
+  if (it != cache.end() && it->second.name == schema.operatorName()) return it->second;
+  SchemaInfo info{schema.operatorName(), lookupFormula(schema), table().nonDifferentiable.count(schema.name()) > 0};
+  return cache.insert_or_assign(&schema, std::move(info)).first->second;
+}
+
+}  // namespace
+
+const Formula* findFormula(const jit::FunctionSchema& schema) { return infoOf(schema).formula; }
+
+bool isNonDifferentiable(const jit::FunctionSchema& schema) { return infoOf(schema).nonDifferentiable; }
+
+jit::Function& compiledFormula(const Formula& formula) {
+  FormulaTable& t = table();
+  std::lock_guard<std::mutex> lock(t.compileMutex);
+  auto it = t.compiled.find(formula.defName);
+  if (it != t.compiled.end()) return *it->second;
+  EMBER_CHECK(gCompiler != nullptr, "autograd: no TorchScript compiler is linked to compile derivative formulas");
+  // The whole source is compiled once; every def is then found in the same unit.
+  if (t.compiled.empty()) {
+    for (std::shared_ptr<jit::Function>& fn : gCompiler(kDerivativesSource)) t.compiled.emplace(fn->name(), fn);
+  }
+  it = t.compiled.find(formula.defName);
+  EMBER_ASSERT(it != t.compiled.end(), "derivative formula ", formula.defName, " did not compile");
+  return *it->second;
+}
+
+}  // namespace ember::autograd

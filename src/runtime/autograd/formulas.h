@@ -1,0 +1,37 @@
+// The table of derivative formulas: which TorchScript def (derivatives_source.cpp) is the
+// backward of which operator, the parameters each def reads, and its compiled Function (compiled
+// on first use by the frontend's compiler, shared by the whole process).
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "ember/core/function.h"
+#include "ember/core/function_schema.h"
+
+namespace ember::autograd {
+
+extern const char* const kDerivativesSource;
+
+struct Formula {
+  std::string defName;
+  // The def's parameters in order, and for each whether its body reads it (what is not read is
+  // not saved by the forward).
+  std::vector<std::string> params;
+  std::vector<bool> used;
+};
+
+// The formula of `schema` (an in-place `aten::mul_.Tensor` uses `aten::mul.Tensor`'s); nullptr
+// when the op has none.
+const Formula* findFormula(const jit::FunctionSchema& schema);
+
+// Ops whose results never carry gradient (factories like zeros_like, detach, the autograd ops
+// themselves): no node is recorded for them even if an input requires grad.
+bool isNonDifferentiable(const jit::FunctionSchema& schema);
+
+// The compiled def (throws if no compiler is installed, i.e. the frontend is not linked).
+jit::Function& compiledFormula(const Formula& formula);
+
+}  // namespace ember::autograd

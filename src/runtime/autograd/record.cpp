@@ -1,0 +1,311 @@
+// The one place where autograd meets operator calls (see ember/runtime/autograd.h): versions of
+// written tensors, refusal of in-place writes autograd cannot record, and the backward node of
+// an op whose inputs require grad, with what its derivative formula needs saved.
+#include <algorithm>
+
+#include "ember/core/operator.h"
+#include "ember/runtime/grad_mode.h"
+#include "runtime/autograd/autograd_meta.h"
+#include "runtime/autograd/formula_node.h"
+#include "runtime/ops/aten_arg_utils.h"
+
+namespace ember::autograd {
+
+namespace {
+
+using jit::Argument;
+using jit::FunctionSchema;
+using jit::IValue;
+using jit::Stack;
+using jit::TypeKind;
+
+enum class TensorArgKind : uint8_t { None, Tensor, List };
+
+// Tensor, Tensor? -> Tensor; Tensor[], Tensor?[] -> List.
+TensorArgKind tensorArgKind(const jit::TypePtr& type) {
+  const jit::Type* t = type.get();
+  if (t->kind() == TypeKind::OptionalType) t = t->castRaw<jit::OptionalType>()->getElementType().get();
+  if (t->kind() == TypeKind::TensorType) return TensorArgKind::Tensor;
+  if (t->kind() == TypeKind::ListType) {
+    const jit::Type* e = t->castRaw<jit::ListType>()->getElementType().get();
+    if (e->kind() == TypeKind::OptionalType) e = e->castRaw<jit::OptionalType>()->getElementType().get();
+    if (e->kind() == TypeKind::TensorType) return TensorArgKind::List;
+  }
+  return TensorArgKind::None;
+}
+
+bool isNumberType(const jit::TypePtr& type) {
+  const jit::Type* t = type.get();
+  if (t->kind() == TypeKind::OptionalType) t = t->castRaw<jit::OptionalType>()->getElementType().get();
+  return t->kind() == TypeKind::NumberType;
+}
+
+// A defined tensor (an IValue may hold an undefined one for a None tensor argument).
+bool isDefinedTensor(const IValue& v) { return v.isTensor() && v.unsafeToTensorImpl() != nullptr; }
+
+bool anyRequiresGrad(const IValue& v) {
+  if (isDefinedTensor(v)) return v.toTensor().requires_grad();
+  if (v.isList())
+    for (const IValue& e : v.toListRef().elements)
+      if (isDefinedTensor(e) && e.toTensor().requires_grad()) return true;
+  return false;
+}
+
+// Appends the tensors of one op result (a tensor or a list of them) as output slots.
+void appendTensors(const IValue& v, std::vector<Tensor>& out) {
+  if (isDefinedTensor(v)) out.push_back(v.toTensor());
+  else if (v.isList())
+    for (const IValue& e : v.toListRef().elements)
+      if (isDefinedTensor(e)) out.push_back(e.toTensor());
+}
+
+// PyTorch's errors for in-place writes autograd cannot allow. Returns whether `t` is a view (of a
+// tensor with history, or a slice of a larger buffer): ember does not rewrite the base's history
+// for those (PyTorch's CopySlices), so the write is recorded with a node that fails in backward.
+bool checkInplaceWrite(const FunctionSchema& schema, const Argument& arg, const Tensor& t) {
+  EMBER_CHECK(!arg.isOut(), schema.name().substr(6), "(): functions with out=... arguments don't support automatic "
+              "differentiation, but one of the arguments requires grad.");
+  if (isLeafRequiringGrad(t)) EMBER_ERROR("a leaf Variable that requires grad is being used in an in-place operation.");
+  AutogradMeta* meta = autogradMeta(t.impl());
+  if (meta && meta->isView && meta->viewBase.defined()) {
+    EMBER_CHECK(!isLeafRequiringGrad(meta->viewBase),
+                "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+    return true;
+  }
+  return t.storage_offset() != 0 || t.nbytes() != t.storage().nbytes();
+}
+
+// The node of an in-place write into a view, and the same for the view's base: backward through
+// either raises instead of giving a gradient that misses the write.
+void poisonViewWrite(const FunctionSchema& schema, const Tensor& view) {
+  auto node = std::make_shared<NotImplementedNode>(
+      "ember: backward through an in-place operation on a view (" + schema.name() +
+      ") is not supported yet; apply the operation to the base tensor or use its out-of-place form.");
+  AutogradMeta& meta = ensureAutogradMeta(view.impl());
+  meta.gradFn = node;
+  meta.outputNr = 0;
+  Tensor(view).set_requires_grad(true);
+  if (meta.viewBase.defined()) {
+    Tensor base = meta.viewBase;
+    AutogradMeta& baseMeta = ensureAutogradMeta(base.impl());
+    baseMeta.gradFn = node;
+    baseMeta.outputNr = 0;
+    base.set_requires_grad(true);
+  }
+}
+
+// The value a formula parameter named after schema argument `i` receives.
+IValue formulaValue(const Argument& arg, const IValue& v) {
+  if (isNumberType(arg.type()) && (v.isInt() || v.isBool())) return IValue(v.toScalar().toDouble());
+  if (tensorArgKind(arg.type()) == TensorArgKind::Tensor && v.isScalar())
+    return IValue(jit::aten::wrappedScalarTensor(v.toScalar()));
+  return v;
+}
+
+struct Recording {
+  std::shared_ptr<Node> node;
+  FormulaNode* formulaNode = nullptr;
+  // Formula parameters filled after the call: (param index, output slot).
+  std::vector<std::pair<size_t, size_t>> results;
+};
+
+// Binds the formula's parameters that come from the inputs, before the op runs (in-place ops
+// overwrite them: what a formula reads of a written input is a copy with the input's history).
+void bindInputs(const FunctionSchema& schema, const Formula& formula, const IValue* args, FormulaNode& node,
+                Recording& rec) {
+  const auto& sargs = schema.arguments();
+  for (const std::string& name : formula.params) {
+    FormulaNode::Param p;
+    if (name == "grad" || (name.rfind("grad", 0) == 0 && name.size() > 4 && std::isdigit(name[4]))) {
+      p.kind = FormulaNode::Param::Kind::Grad;
+      p.index = name == "grad" ? 0 : std::stoul(name.substr(4));
+    } else if (name == "grads") {
+      p.kind = FormulaNode::Param::Kind::GradList;
+    } else if (name.rfind("result", 0) == 0) {
+      p.kind = FormulaNode::Param::Kind::Result;
+      p.index = name == "result" ? 0 : std::stoul(name.substr(6));
+      rec.results.emplace_back(node.params().size(), p.index);
+    } else {
+      // An argument's own name (kernel_size), else `<arg>_size` for a tensor argument's sizes.
+      auto find = [&](const std::string& n) {
+        size_t i = 0;
+        while (i < sargs.size() && sargs[i].name() != n) ++i;
+        return i;
+      };
+      size_t i = find(name);
+      const bool wantsSize = i == sargs.size() && name.size() > 5 && name.compare(name.size() - 5, 5, "_size") == 0;
+      if (wantsSize) i = find(name.substr(0, name.size() - 5));
+      EMBER_ASSERT(i < sargs.size(), "derivative formula ", formula.defName, " reads unknown argument ", name);
+      IValue v = formulaValue(sargs[i], args[i]);
+      if (v.isTensor() && !isDefinedTensor(v)) v = IValue();
+      if (wantsSize) {
+        p.kind = FormulaNode::Param::Kind::Value;
+        p.value = jit::makeIntList(v.toTensor().sizes());
+      } else if (v.isTensor()) {
+        p.kind = FormulaNode::Param::Kind::SavedTensor;
+        Tensor t = v.toTensor();
+        if (sargs[i].isWrite()) {
+          // The value before the write, carrying the input's history as it was.
+          Tensor before = ember::clone(t);
+          if (AutogradMeta* m = autogradMeta(t.impl()); m && m->gradFn) {
+            std::shared_ptr<Node> fn = m->gradFn;
+            const uint32_t nr = m->outputNr;
+            AutogradMeta& bm = ensureAutogradMeta(before.impl());
+            bm.gradFn = std::move(fn);
+            bm.outputNr = nr;
+            before.set_requires_grad(true);
+          } else if (t.requires_grad()) {
+            before.set_requires_grad(true);
+          }
+          t = before;
+        }
+        p.saved = SavedTensor(t, false);
+      } else {
+        p.kind = FormulaNode::Param::Kind::Value;
+        p.value = std::move(v);
+      }
+    }
+    node.params().push_back(std::move(p));
+  }
+}
+
+// The edges to the inputs' gradients (one per tensor, lists flattened) and their geometry.
+void bindEdges(const FunctionSchema& schema, const IValue* args, Node& node, FormulaNode* formulaNode) {
+  const auto& sargs = schema.arguments();
+  auto addEdge = [&](const IValue& v) {
+    const bool isTensor = isDefinedTensor(v);
+    node.mutableNextEdges().push_back(isTensor ? gradientEdge(v.toTensor()) : Edge{});
+    if (formulaNode) {
+      TensorGeometry g;
+      if (isTensor) {
+        g.sizes = DimVector(v.toTensor().sizes());
+        g.dtype = v.toTensor().dtype();
+      }
+      formulaNode->inputs().push_back(std::move(g));
+    }
+  };
+  for (size_t i = 0; i < sargs.size(); ++i) {
+    TensorArgKind kind = tensorArgKind(sargs[i].type());
+    if (kind == TensorArgKind::None) continue;
+    if (kind == TensorArgKind::Tensor) {
+      addEdge(args[i]);
+      if (formulaNode) formulaNode->tensorArgs().emplace_back(1, false);
+      continue;
+    }
+    size_t n = 0;
+    if (args[i].isList())
+      for (const IValue& e : args[i].toListRef().elements) {
+        addEdge(e);
+        ++n;
+      }
+    if (formulaNode) formulaNode->tensorArgs().emplace_back(n, true);
+  }
+}
+
+// After the call: the outputs get the node as their grad_fn; results the formula reads are saved.
+void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn, const IValue* outs, size_t nOut,
+                   Recording& rec) {
+  std::vector<Tensor> inputs;  // a handful: a linear search beats a hash set
+  for (size_t i = 0; i < nIn; ++i) appendTensors(args[i], inputs);
+  std::vector<Tensor> slots;
+  for (size_t i = 0; i < nOut; ++i) appendTensors(outs[i], slots);
+  bool isView = false;
+  for (const Argument& r : schema.returns())
+    if (r.aliasInfo() && !r.isWrite()) isView = true;
+  if (rec.formulaNode) {
+    for (const Tensor& t : slots) rec.formulaNode->outputs().push_back({DimVector(t.sizes()), t.dtype()});
+    for (auto [param, slot] : rec.results) {
+      const Tensor& t = slots.at(slot);
+      rec.formulaNode->params()[param].saved = SavedTensor(t, isFloatingType(t.dtype()), static_cast<uint32_t>(slot));
+    }
+  }
+  for (size_t s = 0; s < slots.size(); ++s) {
+    const Tensor& t = slots[s];
+    if (!isFloatingType(t.dtype()) && !isComplexType(t.dtype())) continue;
+    const bool written =
+        std::any_of(inputs.begin(), inputs.end(), [&](const Tensor& in) { return in.impl() == t.impl(); });
+    // An op passing an input through (list ops, contiguous of a contiguous tensor) changes
+    // nothing; an input it writes is rebased onto the node.
+    if (written && !schema.isMutable()) continue;
+    AutogradMeta& meta = ensureAutogradMeta(t.impl());
+    Tensor(t).set_requires_grad(true);
+    meta.gradFn = rec.node;
+    meta.outputNr = static_cast<uint32_t>(s);
+    if (isView && !written) {
+      meta.isView = true;
+      // The base: the first tensor argument (views take it as `self`).
+      for (size_t i = 0; i < nIn && !meta.viewBase.defined(); ++i)
+        if (isDefinedTensor(args[i])) meta.viewBase = args[i].toTensor();
+    }
+  }
+}
+
+}  // namespace
+
+void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& op, Stack& stack, size_t nIn) {
+  if (!schema || schema->isVararg() || schema->isVarret() || schema->arguments().size() != nIn ||
+      stack.size() < nIn) {
+    op(stack);
+    return;
+  }
+  const size_t base = stack.size() - nIn;
+  const auto& sargs = schema->arguments();
+  const bool gradMode = jit::isGradEnabled();
+  bool needsGrad = false, writes = false;
+  for (size_t i = 0; i < nIn; ++i) {
+    if (sargs[i].isWrite() && isDefinedTensor(stack[base + i])) writes = true;
+    if (gradMode && !needsGrad) needsGrad = anyRequiresGrad(stack[base + i]);
+  }
+  if ((!writes && !needsGrad) || isNonDifferentiable(*schema)) {
+    op(stack);
+    return;
+  }
+  std::vector<Tensor> written, writtenViews;
+  for (size_t i = 0; i < nIn; ++i)
+    if (sargs[i].isWrite() && isDefinedTensor(stack[base + i])) {
+      written.push_back(stack[base + i].toTensor());
+      if (needsGrad && checkInplaceWrite(*schema, sargs[i], written.back())) writtenViews.push_back(written.back());
+    }
+  if (!writtenViews.empty()) {
+    op(stack);
+    for (const Tensor& t : written) bumpVersion(t.storage().impl());
+    for (const Tensor& v : writtenViews) poisonViewWrite(*schema, v);
+    return;
+  }
+
+  // Ops returning no tensor (sizes, list construction, ...) create nothing to differentiate.
+  bool tensorResult = false;
+  for (const Argument& r : schema->returns()) tensorResult = tensorResult || tensorArgKind(r.type()) != TensorArgKind::None;
+  if (!tensorResult && written.empty()) {
+    op(stack);
+    return;
+  }
+  Recording rec;
+  std::vector<IValue> inputs;
+  if (needsGrad) {
+    inputs.assign(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
+    if (const Formula* formula = findFormula(*schema)) {
+      auto node = std::make_shared<FormulaNode>(backwardNodeName(*schema), *formula);
+      rec.formulaNode = node.get();
+      rec.node = node;
+      bindInputs(*schema, *formula, inputs.data(), *node, rec);
+    } else {
+      rec.node = std::make_shared<NotImplementedNode>("the derivative for '" + schema->name() + "' is not implemented.");
+    }
+    bindEdges(*schema, inputs.data(), *rec.node, rec.formulaNode);
+  }
+  op(stack);
+  for (const Tensor& t : written) bumpVersion(t.storage().impl());
+  if (!needsGrad) return;
+  const size_t nOut = schema->returns().size();
+  EMBER_ASSERT(stack.size() >= nOut, "operator ", schema->name(), " left too few results");
+  attachOutputs(*schema, inputs.data(), nIn, stack.data() + (stack.size() - nOut), nOut, rec);
+}
+
+void callOperator(const char* name, Stack& stack) {
+  jit::OperatorPtr op = jit::OperatorRegistry::global().findOperator(std::string_view(name));
+  EMBER_ASSERT(op && op->hasOperation(), "operator ", name, " is not registered");
+  recordedCall(&op->schema(), jit::NodeOperation(op->operation()), stack, op->schema().arguments().size());
+}
+
+}  // namespace ember::autograd
