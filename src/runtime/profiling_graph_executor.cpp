@@ -28,6 +28,7 @@
 
 #include "passes/dead_code_elimination.h"
 #include "passes/peephole.h"
+#include "passes/tensorexpr_fuser.h"
 
 namespace ember::jit {
 namespace {
@@ -131,6 +132,9 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     // rules (dim, dtype, device of the inputs). The whole pipeline again would cost the second
     // call tens of milliseconds on a transformer for nothing.
     if (anyGuard && peepholeOptimize(g)) eliminateDeadCode(g);
+    // Post-derivative fusion: pointwise chains on the guarded types become prim::TensorExprGroup
+    // nodes (passes/tensorexpr_fuser.h); EMBER_FUSION=off turns it off.
+    if (anyGuard) fuseTensorExprs(g);
     return ExecutionPlan{std::make_shared<Code>(g, name_), g};
   }
 
