@@ -11,6 +11,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "ember/core/function_schema.h"
 #include "ember/core/symbols.h"
 #include "ember/ir/alias_analysis.h"
 #include "ember/ir/ir.h"
@@ -98,9 +99,28 @@ class Fuser {
     return out;
   }
 
+  // Operators outside the groups whose result has their first input's dtype and rank: knowing
+  // them lets chains after a convolution or a linear layer fuse. A wrong guess costs only speed:
+  // the group's TypeCheck fails and the unfused branch runs.
+  static bool keepsDtypeAndRank(const Node* n) {
+    static const std::unordered_set<std::string> names = {
+        "aten::linear", "aten::conv1d", "aten::conv2d", "aten::conv3d", "aten::batch_norm",
+        "aten::layer_norm", "aten::group_norm", "aten::instance_norm", "aten::max_pool1d", "aten::max_pool2d",
+        "aten::max_pool3d", "aten::avg_pool1d", "aten::avg_pool2d", "aten::avg_pool3d",
+        "aten::adaptive_avg_pool1d", "aten::adaptive_avg_pool2d", "aten::adaptive_avg_pool3d",
+        "aten::dropout", "aten::contiguous", "aten::clone", "aten::hardtanh", "aten::leaky_relu", "aten::elu"};
+    if (n->outputs().size() != 1 || n->inputs().empty() || !names.count(n->kind().toQualString())) return false;
+    const FunctionSchema* s = n->maybeSchema();
+    return s && s->overloadName().empty();
+  }
+
   void inferTypes(Block* block) {
     for (Node* n : block->nodes()) {
       for (Block* b : n->blocks()) inferTypes(b);
+      if (keepsDtypeAndRank(n)) {
+        if (auto k = known(n->input(0)); k && isFloatingType(k->dtype)) inferred_[n->output()] = *k;
+        continue;
+      }
       std::optional<FusedOp> op = fusedOpOf(n);
       if (!op) continue;
       auto operands = operandsOf(n, *op);
@@ -192,7 +212,10 @@ class Fuser {
     std::unordered_set<Value*> seenInputs;
     for (Node* n : members) {
       for (Value* v : n->inputs()) {
-        if (inGroup.count(v->node()) || v->node()->kind() == prim::Constant || seenInputs.count(v)) continue;
+        // Number, string and None constants are copied into the subgraph; tensor constants are
+        // inputs like any tensor (the kernel reads tensors from its inputs).
+        bool copied = v->node()->kind() == prim::Constant && v->type()->kind() != TypeKind::TensorType;
+        if (inGroup.count(v->node()) || copied || seenInputs.count(v)) continue;
         seenInputs.insert(v);
         inputs.push_back(v);
       }

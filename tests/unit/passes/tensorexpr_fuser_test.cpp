@@ -213,6 +213,23 @@ graph(%a : Float(*, *, requires_grad=0, device=cpu)):
   EXPECT_EQ(countKind(g->block(), prim::TensorExprGroup), 1);
 }
 
+// A linear layer keeps its input's dtype and rank: the bias-free epilogue after it fuses.
+TEST(TensorExprFuser, ChainAfterLinearFuses) {
+  fused(R"IR(
+graph(%x : Float(*, *, requires_grad=0, device=cpu), %w : Float(*, *, requires_grad=0, device=cpu)):
+  %none : NoneType = prim::Constant()
+  %half : float = prim::Constant[value=0.5]()
+  %1 : Tensor = aten::linear(%x, %w, %none)
+  %2 : Tensor = aten::relu(%1)
+  %3 : Tensor = aten::mul(%2, %half)
+  return (%3)
+  # CHECK: aten::linear
+  # CHECK: prim::TypeCheck[types=[Float(*, *, requires_grad=0, device=cpu)]]
+  # CHECK: prim::TensorExprGroup_0(
+)IR",
+        true);
+}
+
 TEST(TensorExprFuser, DenyListKeepsOpsOut) {
   setenv("EMBER_FUSION_DENY", "aten::tanh, aten::exp", 1);
   auto g = fused(R"IR(

@@ -197,6 +197,19 @@ graph(%x : Float(*, requires_grad=0, device=cpu), %k : float, %n : int):
   checkFused(ir, {randn({2048}), IValue(-2.5), IValue(int64_t{3})});
 }
 
+// A tensor constant (as archives hold them) is a group input, not copied into the subgraph.
+TEST(FusionGroup, TensorConstantOperand) {
+  manual_seed(7);
+  checkFused(R"IR(
+graph(%x : Float(*, *, requires_grad=0, device=cpu)):
+  %c : Long(requires_grad=0, device=cpu) = prim::Constant[value={2}]()
+  %1 : Tensor = aten::tanh(%x)
+  %2 : Tensor = aten::mul(%1, %c)
+  return (%2)
+)IR",
+             {randn({30, 40})});
+}
+
 TEST(FusionGroup, EmptyTensors) {
   checkFused(kChain, {randn({0, 5}), randn({0, 5})});
 }
