@@ -16,6 +16,7 @@
 #include "ember/ir/alias_analysis.h"
 #include "ember/ir/ir.h"
 #include "passes/jit_log.h"
+#include "passes/jit_opt_limit.h"
 #include "passes/tensorexpr_fuser_ops.h"
 
 namespace ember::jit {
@@ -66,7 +67,7 @@ class Fuser {
     bool changed = false;
     for (auto& g : groups)
       for (auto& run : contiguousRuns(g))
-        if (run.size() >= minGroupSize_) {
+        if (run.size() >= minGroupSize_ && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
           materialize(run);
           changed = true;
         }
