@@ -115,11 +115,29 @@ class Fuser {
     return s && s->overloadName().empty();
   }
 
+  // aten::mm / aten::matmul of two floating tensors of one dtype: torch.matmul's result rank.
+  std::optional<KnownTensor> matmulResult(const Node* n) const {
+    if (n->kind() != aten::mm && n->kind() != aten::matmul) return std::nullopt;
+    if (n->inputs().size() != 2 || n->outputs().size() != 1) return std::nullopt;
+    auto a = known(n->input(0)), b = known(n->input(1));
+    if (!a || !b || a->dtype != b->dtype || !isFloatingType(a->dtype) || a->rank == 0 || b->rank == 0)
+      return std::nullopt;
+    size_t rank = 0;
+    if (a->rank >= 2 && b->rank >= 2) rank = std::max(a->rank, b->rank);
+    else if (a->rank == 1 && b->rank == 1) rank = 0;
+    else rank = a->rank == 1 ? b->rank - 1 : a->rank - 1;  // a vector operand loses its dimension
+    return KnownTensor{a->dtype, rank};
+  }
+
   void inferTypes(Block* block) {
     for (Node* n : block->nodes()) {
       for (Block* b : n->blocks()) inferTypes(b);
       if (keepsDtypeAndRank(n)) {
         if (auto k = known(n->input(0)); k && isFloatingType(k->dtype)) inferred_[n->output()] = *k;
+        continue;
+      }
+      if (auto product = matmulResult(n)) {
+        inferred_[n->output()] = *product;
         continue;
       }
       std::optional<FusedOp> op = fusedOpOf(n);

@@ -193,24 +193,30 @@ graph(%x : Float(*, requires_grad=0, device=cpu), %k : float):
         true);
 }
 
-// Two chains separated by an unfused op (matmul, whose result type is unknown) form one group
-// before it; what follows on unknown types stays unfused.
+// Two chains separated by an unfused op (matmul) form two groups: matmul's result type is
+// inferred (torch.matmul's rank rule), so the chain after it fuses too.
 TEST(TensorExprFuser, UnfusibleOpSplitsChains) {
   auto g = fused(R"IR(
-graph(%a : Float(*, *, requires_grad=0, device=cpu)):
+graph(%a : Float(*, *, requires_grad=0, device=cpu), %v : Float(*, requires_grad=0, device=cpu)):
   %1 : Tensor = aten::sigmoid(%a)
   %2 : Tensor = aten::mul(%1, %a)
   %3 : Tensor = aten::matmul(%2, %2)
   %4 : Tensor = aten::relu(%3)
   %5 : Tensor = aten::tanh(%4)
-  return (%5)
+  %6 : Tensor = aten::matmul(%5, %v)
+  %7 : Tensor = aten::neg(%6)
+  %8 : Tensor = aten::exp(%7)
+  return (%8)
   # CHECK: prim::TensorExprGroup_0(
   # CHECK: aten::matmul
-  # CHECK: aten::relu
-  # CHECK: aten::tanh
+  # CHECK: prim::TypeCheck[types=[Float(*, *, requires_grad=0, device=cpu)]]
+  # CHECK: prim::TensorExprGroup_1(
+  # CHECK: aten::matmul
+  # CHECK: prim::TypeCheck[types=[Float(*, requires_grad=0, device=cpu)]]
+  # CHECK: prim::TensorExprGroup_2(
 )IR",
                  true);
-  EXPECT_EQ(countKind(g->block(), prim::TensorExprGroup), 1);
+  EXPECT_EQ(countKind(g->block(), prim::TensorExprGroup), 3);
 }
 
 // A linear layer keeps its input's dtype and rank: the bias-free epilogue after it fuses.
