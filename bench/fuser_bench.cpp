@@ -42,9 +42,11 @@ double streamTriad() {
   float* __restrict pa = a.data();
   const float* __restrict pb = b.data();
   const float* __restrict pc = c.data();
-  return medianSeconds([&] {
-    for (int64_t i = 0; i < kN; ++i) pa[i] = pb[i] + 3.0f * pc[i];
-  }, 1);
+  return medianSeconds(
+      [&] {
+        for (int64_t i = 0; i < kN; ++i) pa[i] = pb[i] + 3.0f * pc[i];
+      },
+      1);
 }
 
 // Median seconds of `fn` on `args` after the profiling and specialising calls.
@@ -64,7 +66,8 @@ void benchChain(const std::string& name, const std::vector<IValue>& args) {
   bool ranFused = fuserStats().fusedRuns.load() > fusedRuns;
   report("fuser", name + "_16M", fused, 1);
   if (groups > 0)
-    report("fuser", "compile_" + name, (fuserStats().compileNanos.load() - nanos) * 1e-9 / static_cast<double>(groups), 1);
+    report("fuser", "compile_" + name, (fuserStats().compileNanos.load() - nanos) * 1e-9 / static_cast<double>(groups),
+           1);
   if (!ranFused) std::fprintf(stderr, "fuser_bench: %s did not run a fused kernel\n", name.c_str());
   report("fuser", name + "_16M_unfused", timeFunction(false, name, args), 1);
 }

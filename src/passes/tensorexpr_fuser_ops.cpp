@@ -19,19 +19,32 @@ struct UnaryEntry {
 const std::unordered_map<std::string, UnaryEntry>& unaryTable() {
   using R = UnaryIntRule;
   static const std::unordered_map<std::string, UnaryEntry> table = {
-      {"aten::abs", {UnaryOp::Abs, R::Keep}},          {"aten::neg", {UnaryOp::Neg, R::Keep}},
-      {"aten::relu", {UnaryOp::Relu, R::Keep}},        {"aten::exp", {UnaryOp::Exp, R::ToFloat}},
-      {"aten::exp2", {UnaryOp::Exp2, R::ToFloat}},     {"aten::expm1", {UnaryOp::Expm1, R::ToFloat}},
-      {"aten::log", {UnaryOp::Log, R::ToFloat}},       {"aten::log2", {UnaryOp::Log2, R::ToFloat}},
-      {"aten::log10", {UnaryOp::Log10, R::ToFloat}},   {"aten::log1p", {UnaryOp::Log1p, R::ToFloat}},
-      {"aten::sqrt", {UnaryOp::Sqrt, R::ToFloat}},     {"aten::rsqrt", {UnaryOp::Rsqrt, R::ToFloat}},
-      {"aten::sin", {UnaryOp::Sin, R::ToFloat}},       {"aten::cos", {UnaryOp::Cos, R::ToFloat}},
-      {"aten::tan", {UnaryOp::Tan, R::ToFloat}},       {"aten::tanh", {UnaryOp::Tanh, R::ToFloat}},
-      {"aten::sigmoid", {UnaryOp::Sigmoid, R::ToFloat}}, {"aten::erf", {UnaryOp::Erf, R::ToFloat}},
-      {"aten::erfc", {UnaryOp::Erfc, R::ToFloat}},     {"aten::reciprocal", {UnaryOp::Reciprocal, R::ToFloat}},
-      {"aten::atan", {UnaryOp::Atan, R::ToFloat}},     {"aten::silu", {UnaryOp::Silu, R::Reject}},
-      {"aten::floor", {UnaryOp::Floor, R::Reject}},    {"aten::ceil", {UnaryOp::Ceil, R::Reject}},
-      {"aten::trunc", {UnaryOp::Trunc, R::Reject}},    {"aten::frac", {UnaryOp::Frac, R::Reject}},
+      {"aten::abs", {UnaryOp::Abs, R::Keep}},
+      {"aten::neg", {UnaryOp::Neg, R::Keep}},
+      {"aten::relu", {UnaryOp::Relu, R::Keep}},
+      {"aten::exp", {UnaryOp::Exp, R::ToFloat}},
+      {"aten::exp2", {UnaryOp::Exp2, R::ToFloat}},
+      {"aten::expm1", {UnaryOp::Expm1, R::ToFloat}},
+      {"aten::log", {UnaryOp::Log, R::ToFloat}},
+      {"aten::log2", {UnaryOp::Log2, R::ToFloat}},
+      {"aten::log10", {UnaryOp::Log10, R::ToFloat}},
+      {"aten::log1p", {UnaryOp::Log1p, R::ToFloat}},
+      {"aten::sqrt", {UnaryOp::Sqrt, R::ToFloat}},
+      {"aten::rsqrt", {UnaryOp::Rsqrt, R::ToFloat}},
+      {"aten::sin", {UnaryOp::Sin, R::ToFloat}},
+      {"aten::cos", {UnaryOp::Cos, R::ToFloat}},
+      {"aten::tan", {UnaryOp::Tan, R::ToFloat}},
+      {"aten::tanh", {UnaryOp::Tanh, R::ToFloat}},
+      {"aten::sigmoid", {UnaryOp::Sigmoid, R::ToFloat}},
+      {"aten::erf", {UnaryOp::Erf, R::ToFloat}},
+      {"aten::erfc", {UnaryOp::Erfc, R::ToFloat}},
+      {"aten::reciprocal", {UnaryOp::Reciprocal, R::ToFloat}},
+      {"aten::atan", {UnaryOp::Atan, R::ToFloat}},
+      {"aten::silu", {UnaryOp::Silu, R::Reject}},
+      {"aten::floor", {UnaryOp::Floor, R::Reject}},
+      {"aten::ceil", {UnaryOp::Ceil, R::Reject}},
+      {"aten::trunc", {UnaryOp::Trunc, R::Reject}},
+      {"aten::frac", {UnaryOp::Frac, R::Reject}},
       {"aten::gelu", {UnaryOp::Gelu, R::Reject}},
   };
   return table;
@@ -54,8 +67,10 @@ std::optional<FusedOp> unary(const Node* n, const std::string& name) {
     if (n->inputs().size() != 2 || !isConstant(n->input(1))) return std::nullopt;
     std::optional<IValue> a = toIValue(n->input(1));
     if (!a || !a->isString()) return std::nullopt;
-    if (a->toStringRef() == "tanh") op = UnaryOp::GeluTanh;
-    else if (a->toStringRef() != "none") return std::nullopt;
+    if (a->toStringRef() == "tanh")
+      op = UnaryOp::GeluTanh;
+    else if (a->toStringRef() != "none")
+      return std::nullopt;
   } else if (n->inputs().size() != 1) {
     return std::nullopt;
   }
@@ -73,8 +88,8 @@ std::optional<FusedOp> byName(const Node* n, const std::string& name, const std:
   if (name == "aten::minimum" && overload.empty()) return binary(n, K::Minimum, false);
   if (name == "aten::maximum" && overload.empty()) return binary(n, K::Maximum, false);
   static const std::unordered_map<std::string, K> compares = {{"aten::eq", K::Eq}, {"aten::ne", K::Ne},
-                                                             {"aten::lt", K::Lt}, {"aten::le", K::Le},
-                                                             {"aten::gt", K::Gt}, {"aten::ge", K::Ge}};
+                                                              {"aten::lt", K::Lt}, {"aten::le", K::Le},
+                                                              {"aten::gt", K::Gt}, {"aten::ge", K::Ge}};
   if (auto c = compares.find(name); c != compares.end() && tensorOrScalar) return binary(n, c->second, false);
   if (name == "aten::where" && n->inputs().size() == 3 && overload != "Scalar")
     return FusedOp{K::Where, UnaryOp::Count, UnaryIntRule::Reject, {0, 1, 2}};
@@ -140,10 +155,14 @@ ScalarType promoteOperands(const std::vector<FusedOperand>& operands) {
 
 std::optional<FusedOperand> scalarOperandOf(const Value* v) {
   switch (v->type()->kind()) {
-    case TypeKind::FloatType: return FusedOperand{ScalarType::Float, OperandLevel::Scalar};  // default dtype
-    case TypeKind::IntType: return FusedOperand{ScalarType::Long, OperandLevel::Scalar};
-    case TypeKind::BoolType: return FusedOperand{ScalarType::Bool, OperandLevel::Scalar};
-    default: return std::nullopt;
+    case TypeKind::FloatType:
+      return FusedOperand{ScalarType::Float, OperandLevel::Scalar};  // default dtype
+    case TypeKind::IntType:
+      return FusedOperand{ScalarType::Long, OperandLevel::Scalar};
+    case TypeKind::BoolType:
+      return FusedOperand{ScalarType::Bool, OperandLevel::Scalar};
+    default:
+      return std::nullopt;
   }
 }
 
@@ -153,7 +172,10 @@ std::optional<FusedTyping> fusedTyping(const Node* node, const FusedOp& op, cons
     if (!isFusibleDtype(o.dtype)) return std::nullopt;
   ScalarType r = promoteOperands(operands);
   switch (op.kind) {
-    case K::Add: case K::Sub: case K::Rsub: case K::Mul: {
+    case K::Add:
+    case K::Sub:
+    case K::Rsub:
+    case K::Mul: {
       if (r == ScalarType::Bool) return std::nullopt;
       std::optional<double> alpha = op.kind == K::Mul ? std::optional<double>(1.0) : constantNumber(node->input(2));
       if (!alpha) return std::nullopt;
@@ -168,10 +190,16 @@ std::optional<FusedTyping> fusedTyping(const Node* node, const FusedOp& op, cons
       ScalarType c = isFloat(r) ? r : ScalarType::Float;
       return FusedTyping{c, c};
     }
-    case K::Minimum: case K::Maximum:
+    case K::Minimum:
+    case K::Maximum:
       if (r == ScalarType::Bool) return std::nullopt;
       return FusedTyping{r, r};
-    case K::Eq: case K::Ne: case K::Lt: case K::Le: case K::Gt: case K::Ge:
+    case K::Eq:
+    case K::Ne:
+    case K::Lt:
+    case K::Le:
+    case K::Gt:
+    case K::Ge:
       if (r == ScalarType::Bool) return std::nullopt;
       return FusedTyping{r, ScalarType::Bool};
     case K::Where: {

@@ -23,21 +23,35 @@ class Node;
 class Value;
 
 enum class FusedOpKind : uint8_t {
-  Add, Sub, Rsub, Mul, Div, Minimum, Maximum,
-  Eq, Ne, Lt, Le, Gt, Ge,
-  Where, Clamp, Unary, Cast
+  Add,
+  Sub,
+  Rsub,
+  Mul,
+  Div,
+  Minimum,
+  Maximum,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Where,
+  Clamp,
+  Unary,
+  Cast
 };
 
 // How a unary op treats integer inputs.
 enum class UnaryIntRule : uint8_t {
-  ToFloat,   // exp, log, sigmoid, ...: integers compute in float32
-  Keep,      // abs, neg, relu: integers stay integers (int64 loops)
-  Reject,    // gelu, silu, floor...: only floating inputs are fused
+  ToFloat,  // exp, log, sigmoid, ...: integers compute in float32
+  Keep,     // abs, neg, relu: integers stay integers (int64 loops)
+  Reject,   // gelu, silu, floor...: only floating inputs are fused
 };
 
 struct FusedOp {
   FusedOpKind kind;
-  UnaryOp unary = UnaryOp::Count;      // for kind == Unary
+  UnaryOp unary = UnaryOp::Count;  // for kind == Unary
   UnaryIntRule intRule = UnaryIntRule::Reject;
   // Indices of the node's inputs that are operands (tensors or Python numbers), in order; other
   // inputs (alpha, clamp bounds, dtype) are read by the lowering.

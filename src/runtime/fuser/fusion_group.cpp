@@ -73,8 +73,8 @@ FusionGroup::Entry& FusionGroup::entryFor(const IValue* inputs) {
   double took = secondsSince(start);
   fuserStats().compiles.fetch_add(1);
   fuserStats().compileNanos.fetch_add(static_cast<int64_t>(took * 1e9));
-  GRAPH_UPDATE("fusion group compiled for signature ", key, " in ", took * 1e6, " us: ",
-               e->program ? "\n" + e->program->str() : "not covered, runs unfused:\n" + subgraph_->toString());
+  GRAPH_UPDATE("fusion group compiled for signature ", key, " in ", took * 1e6,
+               " us: ", e->program ? "\n" + e->program->str() : "not covered, runs unfused:\n" + subgraph_->toString());
   return *cache_.emplace(key, std::move(e)).first->second;
 }
 

@@ -50,9 +50,12 @@ InputPlan planInput(const Tensor& t, const std::vector<int64_t>& shape) {
     allZero = allZero && p.strides[d] == 0;
   }
   bool sameShape = tr == r && std::equal(shape.begin(), shape.end(), t.sizes().begin());
-  if (allZero) p.mode = InputMode::Uniform;
-  else if (sameShape && t.is_contiguous()) p.mode = InputMode::Direct;
-  else p.mode = InputMode::Gather;
+  if (allZero)
+    p.mode = InputMode::Uniform;
+  else if (sameShape && t.is_contiguous())
+    p.mode = InputMode::Direct;
+  else
+    p.mode = InputMode::Gather;
   return p;
 }
 
@@ -85,9 +88,12 @@ void gather(const InputPlan& p, const std::vector<int64_t>& shape, int64_t start
     int64_t run = std::min(inner - idx[r - 1], n - done);
     const char* src = p.base + off * es;
     char* out = dst + done * es;
-    if (es == 8) copyRun<uint64_t>(out, src, innerStride, run);
-    else if (es == 4) copyRun<uint32_t>(out, src, innerStride, run);
-    else copyRun<uint8_t>(out, src, innerStride, run);
+    if (es == 8)
+      copyRun<uint64_t>(out, src, innerStride, run);
+    else if (es == 4)
+      copyRun<uint32_t>(out, src, innerStride, run);
+    else
+      copyRun<uint8_t>(out, src, innerStride, run);
     done += run;
     idx[r - 1] += run;
     off += run * innerStride;
@@ -106,9 +112,12 @@ void gather(const InputPlan& p, const std::vector<int64_t>& shape, int64_t start
 template <typename T>
 void storeScalar(uint64_t& cell, const IValue& v) {
   T x;
-  if (v.isDouble()) x = detail::convertValue<T>(v.toDouble());
-  else if (v.isInt()) x = detail::convertValue<T>(v.toInt());
-  else x = detail::convertValue<T>(v.toBool());
+  if (v.isDouble())
+    x = detail::convertValue<T>(v.toDouble());
+  else if (v.isInt())
+    x = detail::convertValue<T>(v.toInt());
+  else
+    x = detail::convertValue<T>(v.toBool());
   std::memcpy(&cell, &x, sizeof(T));
 }
 
@@ -116,10 +125,14 @@ void fillUniform(uint64_t& cell, const TileUniform& u, const IValue* inputs) {
   const IValue& v = u.inputIndex >= 0 ? inputs[u.inputIndex] : u.constant;
   cell = 0;
   switch (u.dtype) {
-    case ScalarType::Float: return storeScalar<float>(cell, v);
-    case ScalarType::Double: return storeScalar<double>(cell, v);
-    case ScalarType::Long: return storeScalar<int64_t>(cell, v);
-    default: return storeScalar<bool>(cell, v);
+    case ScalarType::Float:
+      return storeScalar<float>(cell, v);
+    case ScalarType::Double:
+      return storeScalar<double>(cell, v);
+    case ScalarType::Long:
+      return storeScalar<int64_t>(cell, v);
+    default:
+      return storeScalar<bool>(cell, v);
   }
 }
 
@@ -184,8 +197,12 @@ class TileRun {
           ptr[id] = reinterpret_cast<char*>(const_cast<uint64_t*>(&cells_[v.index]));
           stride[id] = 0;
           break;
-        case TileValueKind::Temp: ptr[id] = slots + v.slot * kTileSlotBytes; break;
-        case TileValueKind::Output: ptr[id] = outBase_[v.index] + start * es; break;
+        case TileValueKind::Temp:
+          ptr[id] = slots + v.slot * kTileSlotBytes;
+          break;
+        case TileValueKind::Output:
+          ptr[id] = outBase_[v.index] + start * es;
+          break;
       }
     }
   }

@@ -63,25 +63,38 @@ void whereLoop(char* const* p, const int64_t* s, int64_t n, const TileInstr&) {
 template <typename T, FusedOpKind K>
 void compareLoop(char* const* p, const int64_t* s, int64_t n, const TileInstr&) {
   loop2<bool, T, T>(p, s, n, [](T a, T b) -> bool {
-    if constexpr (K == FusedOpKind::Eq) return a == b;
-    else if constexpr (K == FusedOpKind::Ne) return a != b;
-    else if constexpr (K == FusedOpKind::Lt) return a < b;
-    else if constexpr (K == FusedOpKind::Le) return a <= b;
-    else if constexpr (K == FusedOpKind::Gt) return a > b;
-    else return a >= b;
+    if constexpr (K == FusedOpKind::Eq)
+      return a == b;
+    else if constexpr (K == FusedOpKind::Ne)
+      return a != b;
+    else if constexpr (K == FusedOpKind::Lt)
+      return a < b;
+    else if constexpr (K == FusedOpKind::Le)
+      return a <= b;
+    else if constexpr (K == FusedOpKind::Gt)
+      return a > b;
+    else
+      return a >= b;
   });
 }
 
 template <typename T>
 TileFn compareFor(FusedOpKind kind) {
   switch (kind) {
-    case FusedOpKind::Eq: return &compareLoop<T, FusedOpKind::Eq>;
-    case FusedOpKind::Ne: return &compareLoop<T, FusedOpKind::Ne>;
-    case FusedOpKind::Lt: return &compareLoop<T, FusedOpKind::Lt>;
-    case FusedOpKind::Le: return &compareLoop<T, FusedOpKind::Le>;
-    case FusedOpKind::Gt: return &compareLoop<T, FusedOpKind::Gt>;
-    case FusedOpKind::Ge: return &compareLoop<T, FusedOpKind::Ge>;
-    default: return nullptr;
+    case FusedOpKind::Eq:
+      return &compareLoop<T, FusedOpKind::Eq>;
+    case FusedOpKind::Ne:
+      return &compareLoop<T, FusedOpKind::Ne>;
+    case FusedOpKind::Lt:
+      return &compareLoop<T, FusedOpKind::Lt>;
+    case FusedOpKind::Le:
+      return &compareLoop<T, FusedOpKind::Le>;
+    case FusedOpKind::Gt:
+      return &compareLoop<T, FusedOpKind::Gt>;
+    case FusedOpKind::Ge:
+      return &compareLoop<T, FusedOpKind::Ge>;
+    default:
+      return nullptr;
   }
 }
 
@@ -134,11 +147,16 @@ void castLoop(char* const* p, const int64_t* s, int64_t n, const TileInstr&) {
 template <typename To>
 TileFn castFrom(ScalarType from) {
   switch (from) {
-    case ScalarType::Float: return &castLoop<To, float>;
-    case ScalarType::Double: return &castLoop<To, double>;
-    case ScalarType::Long: return &castLoop<To, int64_t>;
-    case ScalarType::Bool: return &castLoop<To, bool>;
-    default: return nullptr;
+    case ScalarType::Float:
+      return &castLoop<To, float>;
+    case ScalarType::Double:
+      return &castLoop<To, double>;
+    case ScalarType::Long:
+      return &castLoop<To, int64_t>;
+    case ScalarType::Bool:
+      return &castLoop<To, bool>;
+    default:
+      return nullptr;
   }
 }
 
@@ -146,10 +164,14 @@ template <FusedOpKind K>
 void intBinaryLoop(char* const* p, const int64_t* s, int64_t n, const TileInstr& in) {
   const int64_t al = in.alphaInt;
   loop2<int64_t, int64_t, int64_t>(p, s, n, [al](int64_t a, int64_t b) -> int64_t {
-    if constexpr (K == FusedOpKind::Add) return al == 1 ? wrapAdd(a, b) : wrapAdd(a, wrapMul(al, b));
-    else if constexpr (K == FusedOpKind::Sub) return wrapSub(a, wrapMul(al, b));
-    else if constexpr (K == FusedOpKind::Rsub) return wrapSub(b, wrapMul(al, a));
-    else return wrapMul(a, b);
+    if constexpr (K == FusedOpKind::Add)
+      return al == 1 ? wrapAdd(a, b) : wrapAdd(a, wrapMul(al, b));
+    else if constexpr (K == FusedOpKind::Sub)
+      return wrapSub(a, wrapMul(al, b));
+    else if constexpr (K == FusedOpKind::Rsub)
+      return wrapSub(b, wrapMul(al, a));
+    else
+      return wrapMul(a, b);
   });
 }
 
@@ -158,9 +180,12 @@ int64_t wrappingNeg(int64_t x) { return static_cast<int64_t>(uint64_t{0} - stati
 template <UnaryOp U>
 void intUnaryLoop(char* const* p, const int64_t* s, int64_t n, const TileInstr&) {
   loop1<int64_t, int64_t>(p, s, n, [](int64_t x) -> int64_t {
-    if constexpr (U == UnaryOp::Abs) return x < 0 ? wrappingNeg(x) : x;
-    else if constexpr (U == UnaryOp::Neg) return wrappingNeg(x);
-    else return x < 0 ? int64_t{0} : x;
+    if constexpr (U == UnaryOp::Abs)
+      return x < 0 ? wrappingNeg(x) : x;
+    else if constexpr (U == UnaryOp::Neg)
+      return wrappingNeg(x);
+    else
+      return x < 0 ? int64_t{0} : x;
   });
 }
 
@@ -176,44 +201,62 @@ TileFn tileFloatBinary() {
 
 TileFn tileIntArith(FusedOpKind kind, UnaryOp unary) {
   switch (kind) {
-    case FusedOpKind::Add: return &intBinaryLoop<FusedOpKind::Add>;
-    case FusedOpKind::Sub: return &intBinaryLoop<FusedOpKind::Sub>;
-    case FusedOpKind::Rsub: return &intBinaryLoop<FusedOpKind::Rsub>;
-    case FusedOpKind::Mul: return &intBinaryLoop<FusedOpKind::Mul>;
+    case FusedOpKind::Add:
+      return &intBinaryLoop<FusedOpKind::Add>;
+    case FusedOpKind::Sub:
+      return &intBinaryLoop<FusedOpKind::Sub>;
+    case FusedOpKind::Rsub:
+      return &intBinaryLoop<FusedOpKind::Rsub>;
+    case FusedOpKind::Mul:
+      return &intBinaryLoop<FusedOpKind::Mul>;
     case FusedOpKind::Unary:
       if (unary == UnaryOp::Abs) return &intUnaryLoop<UnaryOp::Abs>;
       if (unary == UnaryOp::Neg) return &intUnaryLoop<UnaryOp::Neg>;
       if (unary == UnaryOp::Relu) return &intUnaryLoop<UnaryOp::Relu>;
       return nullptr;
-    default: return nullptr;
+    default:
+      return nullptr;
   }
 }
 
 TileFn tileCompare(FusedOpKind kind, ScalarType dtype) {
   switch (dtype) {
-    case ScalarType::Float: return compareFor<float>(kind);
-    case ScalarType::Double: return compareFor<double>(kind);
-    case ScalarType::Long: return compareFor<int64_t>(kind);
-    default: return nullptr;
+    case ScalarType::Float:
+      return compareFor<float>(kind);
+    case ScalarType::Double:
+      return compareFor<double>(kind);
+    case ScalarType::Long:
+      return compareFor<int64_t>(kind);
+    default:
+      return nullptr;
   }
 }
 
 TileFn tileWhere(ScalarType dtype) {
   switch (dtype) {
-    case ScalarType::Float: return &whereLoop<float>;
-    case ScalarType::Double: return &whereLoop<double>;
-    case ScalarType::Long: return &whereLoop<int64_t>;
-    case ScalarType::Bool: return &whereLoop<bool>;
-    default: return nullptr;
+    case ScalarType::Float:
+      return &whereLoop<float>;
+    case ScalarType::Double:
+      return &whereLoop<double>;
+    case ScalarType::Long:
+      return &whereLoop<int64_t>;
+    case ScalarType::Bool:
+      return &whereLoop<bool>;
+    default:
+      return nullptr;
   }
 }
 
 TileFn tileMinMax(bool isMax, ScalarType dtype) {
   switch (dtype) {
-    case ScalarType::Float: return isMax ? &minMaxLoop<float, true> : &minMaxLoop<float, false>;
-    case ScalarType::Double: return isMax ? &minMaxLoop<double, true> : &minMaxLoop<double, false>;
-    case ScalarType::Long: return isMax ? &minMaxLoop<int64_t, true> : &minMaxLoop<int64_t, false>;
-    default: return nullptr;
+    case ScalarType::Float:
+      return isMax ? &minMaxLoop<float, true> : &minMaxLoop<float, false>;
+    case ScalarType::Double:
+      return isMax ? &minMaxLoop<double, true> : &minMaxLoop<double, false>;
+    case ScalarType::Long:
+      return isMax ? &minMaxLoop<int64_t, true> : &minMaxLoop<int64_t, false>;
+    default:
+      return nullptr;
   }
 }
 
@@ -225,11 +268,16 @@ TileFn tileClamp(ScalarType dtype, bool hasMin, bool hasMax) {
 
 TileFn tileCast(ScalarType from, ScalarType to) {
   switch (to) {
-    case ScalarType::Float: return castFrom<float>(from);
-    case ScalarType::Double: return castFrom<double>(from);
-    case ScalarType::Long: return castFrom<int64_t>(from);
-    case ScalarType::Bool: return castFrom<bool>(from);
-    default: return nullptr;
+    case ScalarType::Float:
+      return castFrom<float>(from);
+    case ScalarType::Double:
+      return castFrom<double>(from);
+    case ScalarType::Long:
+      return castFrom<int64_t>(from);
+    case ScalarType::Bool:
+      return castFrom<bool>(from);
+    default:
+      return nullptr;
   }
 }
 

@@ -146,15 +146,20 @@ class Compiler {
     const ScalarType c = t.compute;
     const bool isFloat = c == ScalarType::Float || c == ScalarType::Double;
     switch (op.kind) {
-      case K::Add: case K::Sub: case K::Rsub: case K::Mul: case K::Div: {
+      case K::Add:
+      case K::Sub:
+      case K::Rsub:
+      case K::Mul:
+      case K::Div: {
         auto a = operand(n->input(0), c), b = operand(n->input(1), c);
         if (!a || !b) return std::nullopt;
         if (op.kind == K::Rsub) std::swap(a, b);
         IValue alpha = op.kind == K::Mul || op.kind == K::Div ? IValue(int64_t{1}) : *toIValue(n->input(2));
         if (isFloat) {
           double al = alpha.isDouble() ? alpha.toDouble() : static_cast<double>(alpha.toInt());
-          BinaryArithOp bop = op.kind == K::Mul ? BinaryArithOp::Mul : op.kind == K::Div ? BinaryArithOp::Div
-                                                                                          : BinaryArithOp::Add;
+          BinaryArithOp bop = op.kind == K::Mul   ? BinaryArithOp::Mul
+                              : op.kind == K::Div ? BinaryArithOp::Div
+                                                  : BinaryArithOp::Add;
           int dst = emit(tileFloatBinary(), "binary", t.result, {*a, *b});
           TileInstr& in = prog_.instrs.back();
           in.binary = floatBinaryKernel(bop, c);
@@ -167,13 +172,19 @@ class Compiler {
         prog_.instrs.back().alphaInt = alpha.toInt();
         return dst;
       }
-      case K::Minimum: case K::Maximum: {
+      case K::Minimum:
+      case K::Maximum: {
         auto a = operand(n->input(0), c), b = operand(n->input(1), c);
         TileFn fn = tileMinMax(op.kind == K::Maximum, c);
         if (!a || !b || !fn) return std::nullopt;
         return emit(fn, op.kind == K::Maximum ? "maximum" : "minimum", t.result, {*a, *b});
       }
-      case K::Eq: case K::Ne: case K::Lt: case K::Le: case K::Gt: case K::Ge: {
+      case K::Eq:
+      case K::Ne:
+      case K::Lt:
+      case K::Le:
+      case K::Gt:
+      case K::Ge: {
         auto a = operand(n->input(0), c), b = operand(n->input(1), c);
         TileFn fn = tileCompare(op.kind, c);
         if (!a || !b || !fn) return std::nullopt;
@@ -186,7 +197,8 @@ class Compiler {
         if (!cond || !a || !b || !fn) return std::nullopt;
         return emit(fn, "where", t.result, {*cond, *a, *b});
       }
-      case K::Clamp: return lowerClamp(n, c);
+      case K::Clamp:
+        return lowerClamp(n, c);
       case K::Unary: {
         auto a = operand(n->input(0), c);
         if (!a) return std::nullopt;
@@ -277,7 +289,8 @@ class Compiler {
       // Released after the destination is chosen: kernels never run in place.
       for (int a = 0; a < in.numArgs; ++a) {
         int id = in.args[a];
-        if (prog_.values[id].kind != TileValueKind::Temp || released[id] || lastUse[id] != static_cast<int>(k)) continue;
+        if (prog_.values[id].kind != TileValueKind::Temp || released[id] || lastUse[id] != static_cast<int>(k))
+          continue;
         released[id] = true;
         free.push_back(prog_.values[id].slot);
       }
@@ -294,11 +307,16 @@ class Compiler {
 
 char signatureChar(ScalarType t) {
   switch (t) {
-    case ScalarType::Float: return 'f';
-    case ScalarType::Double: return 'd';
-    case ScalarType::Long: return 'l';
-    case ScalarType::Bool: return 'b';
-    default: return '?';
+    case ScalarType::Float:
+      return 'f';
+    case ScalarType::Double:
+      return 'd';
+    case ScalarType::Long:
+      return 'l';
+    case ScalarType::Bool:
+      return 'b';
+    default:
+      return '?';
   }
 }
 
@@ -332,8 +350,10 @@ std::string TileProgram::str() const {
   std::ostringstream out;
   auto name = [&](int id) {
     const TileValue& v = values[id];
-    const char* k = v.kind == TileValueKind::Input ? "in" : v.kind == TileValueKind::Uniform ? "u"
-                    : v.kind == TileValueKind::Output ? "out" : "t";
+    const char* k = v.kind == TileValueKind::Input     ? "in"
+                    : v.kind == TileValueKind::Uniform ? "u"
+                    : v.kind == TileValueKind::Output  ? "out"
+                                                       : "t";
     return std::string(k) + std::to_string(v.kind == TileValueKind::Temp ? v.slot : v.index) + ":" +
            scalarTypeName(v.dtype);
   };

@@ -38,7 +38,7 @@ enum class TileValueKind : uint8_t {
 struct TileValue {
   TileValueKind kind;
   ScalarType dtype;
-  int index;  // input index / uniform index / slot / output index
+  int index;      // input index / uniform index / slot / output index
   int slot = -1;  // for inputs: the slot a gather fills
 };
 
@@ -71,8 +71,8 @@ struct TileProgram {
   std::vector<TileValue> values;
   std::vector<TileInstr> instrs;
   std::vector<TileUniform> uniforms;
-  std::vector<int> inputValues;   // per group input: its value, or -1 (a scalar input, read as uniforms)
-  std::vector<int> outputValues;  // per group output: its value
+  std::vector<int> inputValues;        // per group input: its value, or -1 (a scalar input, read as uniforms)
+  std::vector<int> outputValues;       // per group output: its value
   std::vector<uint64_t> outputInputs;  // per group output: bit i set when it depends on input i
   int numSlots = 0;
 

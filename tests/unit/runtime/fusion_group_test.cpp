@@ -67,7 +67,8 @@ void checkFused(const std::string& ir, const Stack& inputs, int expectedGroups =
   Stack got = runCodeOf(fusedGraph, inputs);
   EXPECT_GE(fuserStats().fusedRuns.load() - before, expectedGroups) << "the fused kernel did not run";
   ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) EXPECT_TRUE(identical(got[i].toTensor(), want[i].toTensor())) << "output " << i;
+  for (size_t i = 0; i < got.size(); ++i)
+    EXPECT_TRUE(identical(got[i].toTensor(), want[i].toTensor())) << "output " << i;
 }
 
 const char* kChain = R"IR(
@@ -210,9 +211,7 @@ graph(%x : Float(*, *, requires_grad=0, device=cpu)):
              {randn({30, 40})});
 }
 
-TEST(FusionGroup, EmptyTensors) {
-  checkFused(kChain, {randn({0, 5}), randn({0, 5})});
-}
+TEST(FusionGroup, EmptyTensors) { checkFused(kChain, {randn({0, 5}), randn({0, 5})}); }
 
 // Shapes that do not broadcast: the fused group falls back to the unfused ops, which raise
 // PyTorch's error.
