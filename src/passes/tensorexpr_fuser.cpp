@@ -104,29 +104,13 @@ class Fuser {
   // them lets chains after a convolution or a linear layer fuse. A wrong guess costs only speed:
   // the group's TypeCheck fails and the unfused branch runs.
   static bool keepsDtypeAndRank(const Node* n) {
-    static const std::unordered_set<std::string> names = {"aten::linear",
-                                                          "aten::conv1d",
-                                                          "aten::conv2d",
-                                                          "aten::conv3d",
-                                                          "aten::batch_norm",
-                                                          "aten::layer_norm",
-                                                          "aten::group_norm",
-                                                          "aten::instance_norm",
-                                                          "aten::max_pool1d",
-                                                          "aten::max_pool2d",
-                                                          "aten::max_pool3d",
-                                                          "aten::avg_pool1d",
-                                                          "aten::avg_pool2d",
-                                                          "aten::avg_pool3d",
-                                                          "aten::adaptive_avg_pool1d",
-                                                          "aten::adaptive_avg_pool2d",
-                                                          "aten::adaptive_avg_pool3d",
-                                                          "aten::dropout",
-                                                          "aten::contiguous",
-                                                          "aten::clone",
-                                                          "aten::hardtanh",
-                                                          "aten::leaky_relu",
-                                                          "aten::elu"};
+    // clang-format off
+    static const std::unordered_set<std::string> names = {
+        "aten::linear", "aten::conv1d", "aten::conv2d", "aten::conv3d", "aten::batch_norm", "aten::layer_norm",
+        "aten::group_norm", "aten::instance_norm", "aten::max_pool1d", "aten::max_pool2d", "aten::max_pool3d",
+        "aten::avg_pool1d", "aten::avg_pool2d", "aten::avg_pool3d", "aten::adaptive_avg_pool1d",
+        "aten::adaptive_avg_pool2d", "aten::adaptive_avg_pool3d", "aten::dropout", "aten::contiguous", "aten::clone"};
+    // clang-format on
     if (n->outputs().size() != 1 || n->inputs().empty() || !names.count(n->kind().toQualString())) return false;
     const FunctionSchema* s = n->maybeSchema();
     return s && s->overloadName().empty();

@@ -46,6 +46,13 @@ const std::unordered_map<std::string, UnaryEntry>& unaryTable() {
       {"aten::trunc", {UnaryOp::Trunc, R::Reject}},
       {"aten::frac", {UnaryOp::Frac, R::Reject}},
       {"aten::gelu", {UnaryOp::Gelu, R::Reject}},
+      {"aten::mish", {UnaryOp::Mish, R::Reject}},
+      {"aten::hardswish", {UnaryOp::Hardswish, R::Reject}},
+      {"aten::hardsigmoid", {UnaryOp::Hardsigmoid, R::Reject}},
+      {"aten::leaky_relu", {UnaryOp::LeakyRelu, R::Reject}},
+      {"aten::hardtanh", {UnaryOp::Hardtanh, R::Reject}},
+      {"aten::softplus", {UnaryOp::Softplus, R::Reject}},
+      {"aten::elu", {UnaryOp::Elu, R::Reject}},
   };
   return table;
 }
@@ -71,10 +78,40 @@ std::optional<FusedOp> unary(const Node* n, const std::string& name) {
       op = UnaryOp::GeluTanh;
     else if (a->toStringRef() != "none")
       return std::nullopt;
-  } else if (n->inputs().size() != 1) {
-    return std::nullopt;
+    return FusedOp{FusedOpKind::Unary, op, it->second.intRule, {0}};
   }
-  return FusedOp{FusedOpKind::Unary, op, it->second.intRule, {0}};
+  // The activations' number arguments, all constants, become the kernel's parameters exactly as
+  // the unfused operators compute them (activation.cpp).
+  std::vector<double> args;
+  for (size_t i = 1; i < n->inputs().size(); ++i) {
+    std::optional<IValue> v = isConstant(n->input(i)) ? toIValue(n->input(i)) : std::nullopt;
+    if (!v || !(v->isDouble() || v->isInt())) return std::nullopt;
+    args.push_back(v->isDouble() ? v->toDouble() : static_cast<double>(v->toInt()));
+  }
+  FusedOp out{FusedOpKind::Unary, op, it->second.intRule, {0}};
+  size_t want = 0;
+  switch (op) {
+    case UnaryOp::LeakyRelu:
+      want = 1;
+      break;
+    case UnaryOp::Hardtanh:
+    case UnaryOp::Softplus:
+      want = 2;
+      break;
+    case UnaryOp::Elu:
+      want = 3;
+      break;
+    default:
+      break;
+  }
+  if (args.size() != want) return std::nullopt;
+  if (op == UnaryOp::Elu) {
+    out.params = UnaryParams{args[0] * args[1], args[1], args[2]};
+  } else {
+    if (want > 0) out.params.a = args[0];
+    if (want > 1) out.params.b = args[1];
+  }
+  return out;
 }
 
 std::optional<FusedOp> byName(const Node* n, const std::string& name, const std::string& overload) {

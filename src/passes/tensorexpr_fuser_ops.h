@@ -56,6 +56,7 @@ struct FusedOp {
   // Indices of the node's inputs that are operands (tensors or Python numbers), in order; other
   // inputs (alpha, clamp bounds, dtype) are read by the lowering.
   std::vector<int> operands;
+  UnaryParams params;  // for unary ops with number arguments (leaky_relu, hardtanh, elu, softplus)
 };
 
 // The fused description of `node`, or nullopt when the fuser does not handle this operator or

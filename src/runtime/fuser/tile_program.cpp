@@ -205,6 +205,7 @@ class Compiler {
         if (isFloat) {
           int dst = emit(tileFloatUnary(), unaryOpName(op.unary), t.result, {*a});
           prog_.instrs.back().unary = floatUnaryKernel(op.unary, c);
+          prog_.instrs.back().params = op.params;
           return dst;
         }
         TileFn fn = c == ScalarType::Long ? tileIntArith(K::Unary, op.unary) : nullptr;

@@ -48,5 +48,9 @@ add(case("scalar_arguments", "torch.clamp(x * k + n, -1.0, 1.0) - k", T("x", 150
          arg("n", -1, "int")))
 add(case("floor_frac_trunc", "torch.floor(a * 3.0) + torch.frac(a * 3.0) - torch.trunc(b * 2.0)",
          T("a", 1000, seed=40), T("b", 1000, seed=41)))
+add(case("activations_with_arguments",
+         "torch.nn.functional.hardtanh(torch.nn.functional.elu(torch.nn.functional.leaky_relu(a * 2.0, 0.2), 1.3) "
+         "+ torch.nn.functional.softplus(a, 2.0, 3.0), -0.5, 0.7) * torch.nn.functional.hardswish(a)",
+         T("a", 3000, seed=44, lo=-4, hi=4)))
 add(case("non_broadcastable_error", "torch.tanh(a * b) + 1.0", T("a", 3, 4, seed=42), T("b", 3, 5, seed=43),
          error="must match the size of tensor b"))

@@ -183,6 +183,32 @@ graph(%x : Float(*, requires_grad=0, device=cpu), %y : Float(*, requires_grad=0,
              {x, y});
 }
 
+// Activations with number arguments pass them as the unfused operators do (elu's alpha*scale).
+TEST(FusionGroup, ActivationsWithArguments) {
+  manual_seed(8);
+  checkFused(R"IR(
+graph(%x : Float(*, *, requires_grad=0, device=cpu)):
+  %slope : float = prim::Constant[value=0.2]()
+  %lo : float = prim::Constant[value=-0.5]()
+  %hi : float = prim::Constant[value=0.7]()
+  %alpha : float = prim::Constant[value=1.3]()
+  %scale : float = prim::Constant[value=1.1]()
+  %one : int = prim::Constant[value=1]()
+  %beta : float = prim::Constant[value=2.]()
+  %threshold : int = prim::Constant[value=3]()
+  %1 : Tensor = aten::leaky_relu(%x, %slope)
+  %2 : Tensor = aten::elu(%1, %alpha, %scale, %one)
+  %3 : Tensor = aten::softplus(%2, %beta, %threshold)
+  %4 : Tensor = aten::hardswish(%3)
+  %5 : Tensor = aten::mish(%4)
+  %6 : Tensor = aten::hardsigmoid(%5)
+  %7 : Tensor = aten::hardtanh(%6, %lo, %hi)
+  %8 : Tensor = aten::sub(%7, %x, %one)
+  return (%8, %2)
+)IR",
+             {randn({50, 61}) * 3});
+}
+
 // A Python-number input of the graph is read per call.
 TEST(FusionGroup, ScalarInputs) {
   manual_seed(5);
