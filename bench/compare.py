@@ -65,6 +65,37 @@ def gemm_rates(ember, torch_rows=None):
     return out
 
 
+# Bytes each fuser chain reads and writes per element (bench/fuser_bench.cpp).
+FUSER_BYTES = {"chain10": 12, "tanh_sigmoid": 12, "axpb": 12, "bias_relu": 8}
+
+
+def fuser_rates(ember, torch_rows):
+    """Achieved GB/s of each fuser chain against the STREAM triad measured in the same run."""
+    out = []
+    triad = ember.get(("fuser", "stream_triad_16M_f32", 1))
+    if not triad:
+        return out
+    triad_rate = 12 * (1 << 24) / triad / 1e9
+    out.append(f"fuser: STREAM triad {triad_rate:.1f} GB/s (one thread)")
+    for chain, per in FUSER_BYTES.items():
+        def rate(rows, name):
+            s = rows.get(("fuser", name, 1))
+            return per * (1 << 24) / s / 1e9 if s else None
+        parts = []
+        for label, rows, name in (("ember fused", ember, f"{chain}_16M"), ("ember unfused", ember, f"{chain}_16M_unfused"),
+                                  ("PyTorch scripted", torch_rows, f"{chain}_16M"),
+                                  ("PyTorch eager", torch_rows, f"{chain}_16M_eager")):
+            r = rate(rows, name)
+            if r:
+                parts.append(f"{label} {r:.1f} GB/s ({100 * r / triad_rate:.0f}% of triad)")
+        compile_s = ember.get(("fuser", f"compile_{chain}", 1))
+        if compile_s:
+            parts.append(f"compile {compile_s * 1e6:.0f} us")
+        if parts:
+            out.append(f"fuser {chain}: " + ", ".join(parts))
+    return out
+
+
 def take_option(args, flag):
     """Removes `flag VALUE` from args and returns VALUE (None when absent)."""
     if flag not in args:
@@ -113,7 +144,7 @@ def main():
               f"{(f'{ratio:.2f}x' if ratio else '-'):>7}")
     for suite, ratios in suites.items():
         print(f"geometric mean ratio ({suite}): {geomean(ratios):.2f}x  (PyTorch time / ember time)")
-    notes = derived(ember)
+    notes = derived(ember) + fuser_rates(ember, torch_rows)
     for line in notes:
         print(line)
     if out_md:

@@ -34,6 +34,7 @@
 #include "passes/remove_mutation.h"
 #include "passes/requires_grad_analysis.h"
 #include "passes/shape_analysis.h"
+#include "passes/tensorexpr_fuser.h"
 
 namespace ember::jit {
 
@@ -95,6 +96,8 @@ std::vector<PassInfo> buildTable() {
        byText([](std::shared_ptr<Graph>& g) { g = canonicalize(g); })},
       {"remove_expands", "drop aten::expand nodes marked implicit=True", reporting(removeExpands)},
       {"fuse_addmm", "fuse aten::mm followed by aten::add into aten::addmm", reporting(fuseAddMM)},
+      {"fuse_tensorexprs", "merge chains of pointwise ops on typed tensors into guarded prim::TensorExprGroup nodes",
+       reporting([](const std::shared_ptr<Graph>& g) { return fuseTensorExprs(g); })},
       {"erase_number_types", "turn int/float/bool values into 0-dim tensors and drop number/tensor conversions",
        reporting(eraseNumberTypes)},
       {"decompose_ops", "decompose addmm with beta = alpha = 1 into mm + add", reporting(decomposeOps)},

@@ -15,6 +15,7 @@
 #include "passes/dead_code_elimination.h"
 #include "passes/jit_log.h"
 #include "passes/peephole.h"
+#include "passes/tensorexpr_fuser.h"
 
 namespace ember::jit {
 namespace {
@@ -63,8 +64,9 @@ void runSpecializedPipeline(const std::shared_ptr<Graph>& graph, FusionBehavior 
   // split into prim::DifferentiableGraph nodes here (the autodiff issue fills this stage in).
   timed(times, PipelineStage::DifferentiableSplit, [] {});
 
-  // Post-derivative fusion: the fuser's single call goes here (the fuser issue fills it in).
-  timed(times, PipelineStage::PostDerivativeFusion, [] {});
+  // Post-derivative fusion: pointwise chains on the guarded types become prim::TensorExprGroup
+  // nodes (passes/tensorexpr_fuser.h); EMBER_FUSION=off turns it off.
+  timed(times, PipelineStage::PostDerivativeFusion, [&] { fuseTensorExprs(graph); });
 
   GRAPH_DUMP("After the specialised pipeline:", graph);
 }

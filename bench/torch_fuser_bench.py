@@ -1,0 +1,63 @@
+"""PyTorch side of bench/fuser_bench.cpp: the same chains over 16M float32 elements, one thread.
+
+`<chain>_16M` is the TorchScript function run by PyTorch 1.13's default (profiling) executor,
+which does not fuse on CPU by default; `<chain>_16M_eager` is the plain Python function.
+"""
+import json
+import statistics
+import time
+
+import torch
+
+N = 1 << 24
+
+
+def median_seconds(fn, inner=1, rounds=7, warmup=2):
+    for _ in range(warmup * inner):
+        fn()
+    samples = []
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        samples.append((time.perf_counter() - t0) / inner)
+    return statistics.median(samples)
+
+
+def report(name, seconds):
+    print(json.dumps({"suite": "fuser", "name": name, "seconds": seconds, "threads": 1}), flush=True)
+
+
+def chain10(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return (torch.sqrt(torch.relu((a * b + a) * 0.5 - b) + 1) * a - b) * 0.25
+
+
+def tanh_sigmoid(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.sigmoid(torch.tanh(a) * b) + torch.tanh(b)
+
+
+def bias_relu(x: torch.Tensor, w: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
+    return torch.relu(x * w + bias)
+
+
+def axpb(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return (a + b) * 0.5 - 1.0
+
+
+def main():
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    with torch.no_grad():
+        a, b = torch.randn(N), torch.randn(N)
+        cases = [(chain10, (a, b)), (tanh_sigmoid, (a, b)), (axpb, (a, b)),
+                 (bias_relu, (torch.randn(4096, 4096), torch.randn(4096), torch.randn(4096)))]
+        for fn, args in cases:
+            scripted = torch.jit.script(fn)
+            for _ in range(3):
+                scripted(*args)
+            report(fn.__name__ + "_16M", median_seconds(lambda: scripted(*args)))
+            report(fn.__name__ + "_16M_eager", median_seconds(lambda: fn(*args)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,350 @@
+// The fuser's partitioning pass (see tensorexpr_fuser.h).
+#include "passes/tensorexpr_fuser.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "ember/core/function_schema.h"
+#include "ember/core/symbols.h"
+#include "ember/ir/alias_analysis.h"
+#include "ember/ir/ir.h"
+#include "passes/jit_log.h"
+#include "passes/jit_opt_limit.h"
+#include "passes/tensorexpr_fuser_ops.h"
+
+namespace ember::jit {
+namespace {
+
+bool envDisabled() {
+  const char* e = std::getenv("EMBER_FUSION");
+  if (!e) return false;
+  return std::strcmp(e, "off") == 0 || std::strcmp(e, "0") == 0 || std::strcmp(e, "false") == 0 ||
+         std::strcmp(e, "OFF") == 0;
+}
+
+std::atomic<bool>& enabledFlag() {
+  static std::atomic<bool> flag{!envDisabled()};
+  return flag;
+}
+
+// EMBER_FUSION_DENY: comma-separated qualified operator names.
+std::unordered_set<std::string> denyList() {
+  std::unordered_set<std::string> out;
+  const char* e = std::getenv("EMBER_FUSION_DENY");
+  if (!e) return out;
+  std::stringstream ss(e);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (!item.empty()) out.insert(item);
+  }
+  return out;
+}
+
+// What the pass knows of a tensor value: dtype and rank (device cpu, no grad).
+struct KnownTensor {
+  ScalarType dtype;
+  size_t rank;
+};
+
+class Fuser {
+ public:
+  Fuser(std::shared_ptr<Graph> graph, size_t minGroupSize)
+      : graph_(std::move(graph)), aliasDb_(graph_), minGroupSize_(minGroupSize), deny_(denyList()) {}
+
+  bool run() {
+    inferTypes(graph_->block());
+    std::vector<std::vector<Node*>> groups;
+    formGroups(graph_->block(), groups);
+    bool changed = false;
+    for (auto& g : groups)
+      for (auto& run : contiguousRuns(g))
+        if (run.size() >= minGroupSize_ && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
+          materialize(run);
+          changed = true;
+        }
+    return changed;
+  }
+
+ private:
+  // ---- dtype and rank of tensor values ----
+  std::optional<KnownTensor> known(const Value* v) const {
+    if (auto it = inferred_.find(v); it != inferred_.end()) return it->second;
+    auto t = v->type()->cast<TensorType>();
+    if (!t || !t->scalarType() || !t->dim() || !t->device() || !t->device()->isCpu()) return std::nullopt;
+    if (!t->requiresGrad() || *t->requiresGrad()) return std::nullopt;
+    return KnownTensor{*t->scalarType(), *t->dim()};
+  }
+
+  // The operand descriptions of `n`'s fused operands, or nullopt if one is unknown.
+  std::optional<std::vector<FusedOperand>> operandsOf(const Node* n, const FusedOp& op) const {
+    std::vector<FusedOperand> out;
+    for (int i : op.operands) {
+      const Value* v = n->input(i);
+      if (auto k = known(v)) {
+        out.push_back({k->dtype, k->rank == 0 ? OperandLevel::ZeroDim : OperandLevel::Dimensioned});
+      } else if (auto s = scalarOperandOf(v)) {
+        out.push_back(*s);
+      } else {
+        return std::nullopt;
+      }
+    }
+    return out;
+  }
+
+  // Operators outside the groups whose result has their first input's dtype and rank: knowing
+  // them lets chains after a convolution or a linear layer fuse. A wrong guess costs only speed:
+  // the group's TypeCheck fails and the unfused branch runs.
+  static bool keepsDtypeAndRank(const Node* n) {
+    // clang-format off
+    static const std::unordered_set<std::string> names = {
+        "aten::linear", "aten::conv1d", "aten::conv2d", "aten::conv3d", "aten::batch_norm", "aten::layer_norm",
+        "aten::group_norm", "aten::instance_norm", "aten::max_pool1d", "aten::max_pool2d", "aten::max_pool3d",
+        "aten::avg_pool1d", "aten::avg_pool2d", "aten::avg_pool3d", "aten::adaptive_avg_pool1d",
+        "aten::adaptive_avg_pool2d", "aten::adaptive_avg_pool3d", "aten::dropout", "aten::contiguous", "aten::clone"};
+    // clang-format on
+    if (n->outputs().size() != 1 || n->inputs().empty() || !names.count(n->kind().toQualString())) return false;
+    const FunctionSchema* s = n->maybeSchema();
+    return s && s->overloadName().empty();
+  }
+
+  // aten::mm / aten::matmul of two floating tensors of one dtype: torch.matmul's result rank.
+  std::optional<KnownTensor> matmulResult(const Node* n) const {
+    if (n->kind() != aten::mm && n->kind() != aten::matmul) return std::nullopt;
+    if (n->inputs().size() != 2 || n->outputs().size() != 1) return std::nullopt;
+    auto a = known(n->input(0)), b = known(n->input(1));
+    if (!a || !b || a->dtype != b->dtype || !isFloatingType(a->dtype) || a->rank == 0 || b->rank == 0)
+      return std::nullopt;
+    size_t rank = 0;
+    if (a->rank >= 2 && b->rank >= 2)
+      rank = std::max(a->rank, b->rank);
+    else if (a->rank == 1 && b->rank == 1)
+      rank = 0;
+    else
+      rank = a->rank == 1 ? b->rank - 1 : a->rank - 1;  // a vector operand loses its dimension
+    return KnownTensor{a->dtype, rank};
+  }
+
+  void inferTypes(Block* block) {
+    for (Node* n : block->nodes()) {
+      for (Block* b : n->blocks()) inferTypes(b);
+      if (keepsDtypeAndRank(n)) {
+        if (auto k = known(n->input(0)); k && isFloatingType(k->dtype)) inferred_[n->output()] = *k;
+        continue;
+      }
+      if (auto product = matmulResult(n)) {
+        inferred_[n->output()] = *product;
+        continue;
+      }
+      std::optional<FusedOp> op = fusedOpOf(n);
+      if (!op) continue;
+      auto operands = operandsOf(n, *op);
+      if (!operands) continue;
+      auto typing = fusedTyping(n, *op, *operands);
+      if (!typing) continue;
+      size_t rank = 0;
+      bool anyTensor = false;
+      for (int i : op->operands)
+        if (auto k = known(n->input(i))) {
+          rank = std::max(rank, k->rank);
+          anyTensor = true;
+        }
+      if (!anyTensor) continue;
+      inferred_[n->output()] = KnownTensor{typing->result, rank};
+      fusible_.insert(n);
+    }
+  }
+
+  bool canFuse(Node* n) const {
+    if (!fusible_.count(n) || deny_.count(n->kind().toQualString())) return false;
+    // `to` may return its input: fused, it makes a copy, which a writer could tell apart.
+    if (n->kind() == aten::to) return !aliasDb_.hasWriters(n->input(0)) && !aliasDb_.hasWriters(n->output());
+    return true;
+  }
+
+  // ---- partitioning ----
+  void formGroups(Block* block, std::vector<std::vector<Node*>>& groups) {
+    std::vector<Node*> order;
+    for (Node* n : block->nodes()) {
+      order.push_back(n);
+      for (Block* b : n->blocks()) formGroups(b, groups);
+    }
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      Node* seed = *it;
+      if (assigned_.count(seed) || !canFuse(seed)) continue;
+      std::vector<Node*> group{seed};
+      assigned_.insert(seed);
+      while (absorbProducer(block, group)) {
+      }
+      if (group.size() >= minGroupSize_) {
+        GRAPH_UPDATE("fusion group of ", group.size(), " nodes ending at ", *group.back());
+        groups.push_back(group);
+      } else {
+        for (Node* n : group) assigned_.erase(n);
+        // A single node may still join a later (earlier in the block) group.
+      }
+    }
+  }
+
+  // Moves one fusible producer of the group right before its first node and adds it.
+  bool absorbProducer(Block* block, std::vector<Node*>& group) {
+    for (auto m = group.rbegin(); m != group.rend(); ++m) {
+      for (Value* in : (*m)->inputs()) {
+        Node* p = in->node();
+        if (p->owningBlock() != block || assigned_.count(p) || !canFuse(p)) continue;
+        Node* first = group.front();
+        if (p->next() != first && (!aliasDb_.moveBeforeTopologicallyValid(p, first) || p->next() != first)) continue;
+        group.insert(group.begin(), p);
+        assigned_.insert(p);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // A move that AliasDb accepts may carry other nodes along (even the move point), so a group's
+  // members can end up split; each run of adjacent members is a valid group of its own.
+  static std::vector<std::vector<Node*>> contiguousRuns(std::vector<Node*> members) {
+    std::sort(members.begin(), members.end(), [](Node* a, Node* b) { return a->isBefore(b); });
+    std::vector<std::vector<Node*>> runs;
+    for (Node* n : members) {
+      if (runs.empty() || runs.back().back()->next() != n) runs.emplace_back();
+      runs.back().push_back(n);
+    }
+    return runs;
+  }
+
+  // ---- building the guarded group ----
+  TypePtr typeOf(Value* v) const {
+    if (auto k = known(v))
+      return TensorType::fromDtypeAndRank(k->dtype, k->rank)->withDevice(Device())->withRequiresGrad(false);
+    return v->type();
+  }
+
+  void materialize(const std::vector<Node*>& members) {
+    std::unordered_set<const Node*> inGroup(members.begin(), members.end());
+    std::vector<Value*> inputs, outputs;
+    std::unordered_set<Value*> seenInputs;
+    for (Node* n : members) {
+      for (Value* v : n->inputs()) {
+        // Number, string and None constants are copied into the subgraph; tensor constants are
+        // inputs like any tensor (the kernel reads tensors from its inputs).
+        bool copied = v->node()->kind() == prim::Constant && v->type()->kind() != TypeKind::TensorType;
+        if (inGroup.count(v->node()) || copied || seenInputs.count(v)) continue;
+        seenInputs.insert(v);
+        inputs.push_back(v);
+      }
+      for (Value* o : n->outputs())
+        for (const Use& u : o->uses())
+          if (!inGroup.count(u.user)) {
+            outputs.push_back(o);
+            break;
+          }
+    }
+    WithInsertPoint point(members.front());
+    auto sub = buildSubgraph(members, inputs, outputs);
+
+    // The guard: a TypeCheck over the tensor inputs.
+    std::vector<Value*> checked;
+    std::vector<TypePtr> checkTypes;
+    for (Value* v : inputs)
+      if (v->type()->kind() == TypeKind::TensorType) {
+        checked.push_back(v);
+        checkTypes.push_back(typeOf(v));
+      }
+    Node* check = graph_->insertNode(graph_->create(prim::TypeCheck, checked, checked.size() + 1));
+    check->tys_(attr::types, checkTypes);
+    std::unordered_map<Value*, Value*> typed;
+    for (size_t i = 0; i < checked.size(); ++i) {
+      check->output(i)->setType(checkTypes[i]);
+      typed[checked[i]] = check->output(i);
+    }
+    check->output(checked.size())->setType(BoolType::get());
+
+    Node* branch = graph_->insertNode(graph_->create(prim::If, {check->output(checked.size())}, outputs.size()));
+    Block* fused = branch->addBlock();
+    Block* unfused = branch->addBlock();
+    {
+      std::vector<Value*> groupInputs;
+      for (Value* v : inputs) groupInputs.push_back(typed.count(v) ? typed[v] : v);
+      Node* group = graph_->create(prim::TensorExprGroup, groupInputs, outputs.size());
+      group->g_(attr::Subgraph, sub);
+      fused->appendNode(group);
+      for (size_t i = 0; i < outputs.size(); ++i) fused->registerOutput(group->output(i)->setType(typeOf(outputs[i])));
+    }
+    {
+      std::unordered_map<Value*, Value*> map;
+      for (Node* n : members) {
+        Node* c = graph_->createClone(n, [&](Value* v) { return map.count(v) ? map[v] : v; });
+        unfused->appendNode(c);
+        for (size_t i = 0; i < n->outputs().size(); ++i) map[n->output(i)] = c->output(i);
+      }
+      for (Value* o : outputs) unfused->registerOutput(map[o]);
+    }
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      branch->output(i)->setType(typeOf(outputs[i]));
+      if (outputs[i]->hasDebugName()) branch->output(i)->setDebugName(outputs[i]->debugNameBase());
+      outputs[i]->replaceAllUsesWith(branch->output(i));
+    }
+    for (auto it = members.rbegin(); it != members.rend(); ++it) (*it)->destroy();
+  }
+
+  std::shared_ptr<Graph> buildSubgraph(const std::vector<Node*>& members, const std::vector<Value*>& inputs,
+                                       const std::vector<Value*>& outputs) {
+    auto sub = std::make_shared<Graph>();
+    std::unordered_map<Value*, Value*> map;
+    for (Value* v : inputs) {
+      Value* in = sub->addInput(v->hasDebugName() ? v->debugNameBase() : "")->setType(typeOf(v));
+      map[v] = in;
+    }
+    auto mapValue = [&](Value* v) -> Value* {
+      if (auto it = map.find(v); it != map.end()) return it->second;
+      // Constants are copied into the subgraph (PyTorch does the same).
+      EMBER_ASSERT(v->node()->kind() == prim::Constant, "fusion group input without a mapping");
+      Node* c = sub->createClone(v->node(), [](Value* x) { return x; });
+      sub->prependNode(c);
+      map[v] = c->output();
+      return c->output();
+    };
+    for (Node* n : members) {
+      Node* c = sub->createClone(n, mapValue);
+      sub->appendNode(c);
+      for (size_t i = 0; i < n->outputs().size(); ++i) {
+        map[n->output(i)] = c->output(i);
+        c->output(i)->setType(typeOf(n->output(i)));
+      }
+    }
+    for (Value* o : outputs) sub->registerOutput(map[o]);
+    return sub;
+  }
+
+  std::shared_ptr<Graph> graph_;
+  AliasDb aliasDb_;
+  size_t minGroupSize_;
+  std::unordered_set<std::string> deny_;
+  std::unordered_map<const Value*, KnownTensor> inferred_;
+  std::unordered_set<const Node*> fusible_;
+  std::unordered_set<const Node*> assigned_;
+};
+
+}  // namespace
+
+bool fuseTensorExprs(const std::shared_ptr<Graph>& graph, size_t minGroupSize) {
+  if (!tensorExprFuserEnabled()) return false;
+  bool changed = Fuser(graph, std::max<size_t>(minGroupSize, 1)).run();
+  if (changed) GRAPH_DUMP("after fuse_tensorexprs", *graph);
+  return changed;
+}
+
+void setTensorExprFuserEnabled(bool enabled) { enabledFlag().store(enabled); }
+bool tensorExprFuserEnabled() { return enabledFlag().load(); }
+
+}  // namespace ember::jit

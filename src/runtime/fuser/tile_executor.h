@@ -1,0 +1,22 @@
+// Running a TileProgram (tile_program.h) on a group's inputs. The output shape is the broadcast
+// of the tensor inputs; the output is walked in tiles of kTileElements elements, each tile
+// running every instruction with its values in a per-thread slot buffer that stays in L1. Per
+// run, each tensor input is read in place (contiguous, of the output's shape), as one element
+// (every dimension broadcast), or gathered into its slot (strided or partly broadcast). Tiles
+// are split across the shared intra-op pool (parallel.h) above kGrainSize elements.
+#pragma once
+
+#include <vector>
+
+#include "ember/core/ivalue.h"
+#include "runtime/fuser/tile_program.h"
+
+namespace ember::jit {
+
+// Runs `program` on the `numInputs` values at `inputs` and fills `outputs` (fresh contiguous
+// tensors). Returns false, having computed nothing, when these inputs need the unfused path:
+// shapes that do not broadcast (the unfused ops raise the error), or an output whose shape is
+// not the full broadcast shape.
+bool runTileProgram(const TileProgram& program, const IValue* inputs, size_t numInputs, std::vector<Tensor>& outputs);
+
+}  // namespace ember::jit

@@ -1,0 +1,56 @@
+"""Pointwise chains the fuser turns into prim::TensorExprGroup nodes (see README.md)."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "functional"))
+
+from case_support import T, arg, case, tensor  # noqa: E402  (tests/compat/functional/case_support.py)
+
+CASES = []
+add = CASES.append
+
+# The issue's 10-op chain, on a partial tile, several tiles and a size the thread pool splits.
+for n in (5, 1500, 40000):
+    add(case("chain10_%d" % n, "torch.sigmoid(torch.tanh(torch.sqrt(torch.relu((a * b + a) * 0.5 - b) + 1) * a))",
+             T("a", n, seed=1), T("b", n, seed=2)))
+add(case("chain10_2d", "torch.sqrt(torch.relu((a * b + a) * 0.5 - b) + 1) * a", T("a", 37, 41, seed=3),
+         T("b", 37, 41, seed=4)))
+add(case("tanh_sigmoid_chain", "torch.sigmoid(torch.tanh(a) * b) + torch.tanh(b) * 0.1", T("a", 3000, seed=5),
+         T("b", 3000, seed=6)))
+add(case("double_chain", "torch.log1p(torch.exp(a - 2.0 * b)) / (b * b + 1.0)", T("a", 999, seed=7, dtype="float64"),
+         T("b", 999, seed=8, dtype="float64")))
+add(case("broadcast_rows_cols", "torch.exp(-(a - b) * (a - b)) * 2.0 + a", T("a", 40, 1, seed=9), T("b", 1, 75, seed=10)))
+add(case("broadcast_bias", "torch.relu(x * w + bias) - 0.25", T("x", 64, 33, seed=11), T("w", 33, seed=12),
+         T("bias", 33, seed=13)))
+add(case("zero_dim_operand", "torch.tanh(x * s + s) * 3.0", T("x", 200, seed=14), T("s", seed=15)))
+add(case("mixed_float_double", "torch.sin(a * b) + a", T("a", 500, seed=16), T("b", 500, seed=17, dtype="float64")))
+add(case("int_times_float_scalar", "torch.exp(i * 0.25) - i", T("i", 600, seed=18, lo=-20, hi=20, dtype="int64")))
+add(case("int_arith_wraps_and_divides", "(torch.abs(i * 3 - j) + j) / j", T("i", 700, seed=19, lo=-100, hi=100, dtype="int64"),
+         T("j", 700, seed=20, lo=1, hi=9, dtype="int64")))
+add(case("int_relu_neg_keep_int", "torch.relu(-(i * 2 + j)) - j", T("i", 300, seed=21, lo=-9, hi=9, dtype="int64"),
+         T("j", 300, seed=22, lo=-9, hi=9, dtype="int64")))
+add(case("compare_where", "torch.where(a > b, a * 2.0, b - 1.0)", T("a", 2500, seed=23), T("b", 2500, seed=24)))
+add(case("compare_outputs_bool", "torch.sigmoid(a) >= torch.tanh(b)", T("a", 800, seed=25), T("b", 800, seed=26)))
+add(case("where_mixed_int_float", "torch.where(c, i * 2, x + 1.0)", T("c", 900, seed=27, dtype="bool"),
+         T("i", 900, seed=28, lo=-5, hi=5, dtype="int64"), T("x", 900, seed=29)))
+add(case("clamp_minimum_maximum", "torch.maximum(torch.clamp(a * 2.0, -1.0, 1.5), torch.minimum(a, b) * 0.5)",
+         T("a", 1200, seed=30), T("b", 1200, seed=31)))
+add(case("clamp_min_only", "torch.clamp(torch.exp(a) - 2.0, min=0.1) * 3.0", T("a", 1200, seed=32)))
+add(case("nan_and_inf", "torch.clamp(torch.relu(torch.log(a) * 2.0), max=3.0) + torch.rsqrt(a)",
+         arg("a", tensor([8], data=[1.0, 0.0, -1.0, 1e30, 4.0, 0.5, 2.0, 100.0]))))
+add(case("casts", "(a * 10.0).to(torch.int64) * 3 + (a > 0).to(torch.float32).to(torch.int64)", T("a", 1000, seed=33)))
+add(case("reciprocal_erf_chain", "torch.erf(torch.reciprocal(a * a + 1.0)) - torch.atan(a)", T("a", 4099, seed=34)))
+add(case("rsub_and_alpha", "torch.rsub(a, b, alpha=2) + torch.sub(a, b, alpha=0.5) * torch.add(a, b, alpha=3)",
+         T("a", 1000, seed=35), T("b", 1000, seed=36)))
+add(case("two_outputs", None, T("a", 2000, seed=37), T("b", 2000, seed=38),
+         body="    c = torch.tanh(a * b)\n    d = torch.exp(c) + b\n    return (c, d * 2.0)\n"))
+add(case("scalar_arguments", "torch.clamp(x * k + n, -1.0, 1.0) - k", T("x", 1500, seed=39), arg("k", 0.75, "float"),
+         arg("n", -1, "int")))
+add(case("floor_frac_trunc", "torch.floor(a * 3.0) + torch.frac(a * 3.0) - torch.trunc(b * 2.0)",
+         T("a", 1000, seed=40), T("b", 1000, seed=41)))
+add(case("activations_with_arguments",
+         "torch.nn.functional.hardtanh(torch.nn.functional.elu(torch.nn.functional.leaky_relu(a * 2.0, 0.2), 1.3) "
+         "+ torch.nn.functional.softplus(a, 2.0, 3.0), -0.5, 0.7) * torch.nn.functional.hardswish(a)",
+         T("a", 3000, seed=44, lo=-4, hi=4)))
+add(case("non_broadcastable_error", "torch.tanh(a * b) + 1.0", T("a", 3, 4, seed=42), T("b", 3, 5, seed=43),
+         error="must match the size of tensor b"))
