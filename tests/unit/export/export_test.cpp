@@ -270,3 +270,35 @@ TEST(Export, ReadingATensorChangedThroughAnAliasIsAnError) {
 
 }  // namespace
 }  // namespace ember::exporter
+
+namespace ember::exporter {
+namespace {
+
+const char* kPytrees = R"SRC(
+def f(xs: Tuple[Tensor, Tensor], n: int, scale: float) -> Dict[str, Tensor]:
+    a, b = xs
+    return {"sum": (a + b) * scale, "rep": a.repeat(n, 1)}
+)SRC";
+
+TEST(Export, PytreeInputsAndOutputsAndSpecialisedScalars) {
+  auto cu = jit::compile(kPytrees);
+  IValue xs = jit::makeTuple({ones({2, 3}), full({2, 3}, 2.0)});
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {xs, IValue(int64_t{2}), IValue(0.5)});
+  EXPECT_EQ(ep.inSpec().str(), "TreeSpec(tuple, [TreeSpec(tuple, [*, *]), *, *])");
+  EXPECT_EQ(ep.outSpec().str(), "TreeSpec(dict, ['sum', 'rep'], [*, *])");
+  size_t users = 0;
+  for (const InputSpec& s : ep.signature.inputSpecs) users += s.kind == InputKind::USER_INPUT;
+  EXPECT_EQ(users, 4u);  // two tensors, n, scale
+  ExportedModule em = ep.module();
+  IValue out = em.forward({jit::makeTuple({full({2, 3}, 3.0), ones({2, 3})}), IValue(int64_t{2}), IValue(0.5)});
+  ASSERT_TRUE(out.isGenericDict());
+  Tensor sum = out.toDictRef().at(IValue("sum")).toTensor();
+  EXPECT_FLOAT_EQ(elem(sum, 0), 2.0f);
+  EXPECT_EQ(out.toDictRef().at(IValue("rep")).toTensor().sizes()[0], 4);
+  // Scalars were specialised: another value is refused, as is a different structure.
+  EXPECT_THROW(em.forward({xs, IValue(int64_t{3}), IValue(0.5)}), Error);
+  EXPECT_THROW(em.forward({ones({2, 3}), IValue(int64_t{2}), IValue(0.5)}), Error);
+}
+
+}  // namespace
+}  // namespace ember::exporter
