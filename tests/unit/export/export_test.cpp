@@ -160,19 +160,52 @@ TEST(Export, TwoDimsThatMustBeEqualSuggestOneDim) {
 }
 
 const char* kDataDependent = R"SRC(
-def f(x: Tensor) -> Tensor:
+def f(x: Tensor, w: Tensor) -> Tensor:
     if bool(x.sum() > 0):
-        return x + 1
-    return x - 1
+        y = x * w + 1
+    else:
+        y = x - w
+    return y * 2
+
+def g(x: Tensor) -> Tensor:
+    n = int(x.sum())
+    for i in range(n):
+        x = x + 1
+    return x
 )SRC";
 
-TEST(Export, DataDependentControlFlowIsAClearError) {
+TEST(Export, DataDependentIfBecomesCond) {
+  auto cu = jit::compile(kDataDependent);
+  Tensor w = full({3}, 2.0);
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {ones({3}), w});
+  EXPECT_EQ(ep.operatorCounts()["higher_order.cond"], 1);
+  ASSERT_EQ(ep.graph.submodules.size(), 2u);
+  std::string text = ep.graph.str();
+  EXPECT_NE(text.find("get_attr[target=true_graph_0]"), std::string::npos) << text;
+  EXPECT_NE(text.find("call_function[target=higher_order.cond](args = (%gt, %true_graph_0, %false_graph_0, [%x, %w])"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(ep.graph.submodules.at("true_graph_0")->placeholders().size(), 2u);
+  for (ExportedProgram* p : {&ep}) {
+    ExportedProgram back = loadFromBytes(saveToBytes(*p));
+    for (float v : {1.0f, -1.0f}) {
+      Tensor x = full({3}, v);
+      Tensor want = cu->getFunction("f")({x, w}).toTensor();
+      EXPECT_FLOAT_EQ(elem(p->module().forward({x, w}).toTensor(), 0), elem(want, 0)) << v;
+      EXPECT_FLOAT_EQ(elem(back.module().forward({x, w}).toTensor(), 0), elem(want, 0)) << v;
+    }
+  }
+  EXPECT_FLOAT_EQ(elem(ep.module().forward({full({3}, -1.0), w}).toTensor(), 0), -6.0f);  // (-1 - 2) * 2
+}
+
+TEST(Export, OtherDataDependenceIsAClearError) {
   auto cu = jit::compile(kDataDependent);
   try {
-    exportFunction(cu->getFunction("f"), {ones({3})});
+    exportFunction(cu->getFunction("g"), {ones({3})});
     FAIL() << "expected an error";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("data-dependent control flow"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("for i in range(n)"), std::string::npos) << e.what();
   }
 }
 
