@@ -63,8 +63,10 @@ class Capture {
 
   ExportedProgram run(std::vector<IValue> args) {
     ep_.methodName = options_.method;
-    fillDefaults(args);
+    // Arguments left to their defaults are constants of the program, not inputs (as torch.export).
+    size_t given = args.size();
     TreeSpec inSpec = TreeSpec::of(jit::makeTuple(args));
+    fillDefaults(args);
     checkDynamicSpecs(args);
     StateRestorer restorer;
     std::vector<IValue> stack;
@@ -77,7 +79,7 @@ class Capture {
         paths[m.value._ivalue().get()] = {m.name, m.value.type()->qualifiedName()};
       tracer_.setModulePaths(std::move(paths));
     }
-    for (size_t i = 0; i < args.size(); ++i) stack.push_back(liftInput(i, args[i]));
+    for (size_t i = 0; i < args.size(); ++i) stack.push_back(i < given ? liftInput(i, args[i]) : args[i]);
     Tracer::Result result = tracer_.run(fn_, stack);
     TreeSpec outSpec = buildOutputs(result);
     finish();
