@@ -118,6 +118,8 @@ void Tracer::addSymbol(const std::string& name, SymRange range, int64_t hint, Fx
   ep_.rangeConstraints[name] = range;
   hints_[name] = hint;
   symbolSources_[name] = {source, dim};
+  for (const auto& [impl, info] : tensors_)
+    if (info.placeholder == source) symbolTensors_[name] = impl;
 }
 
 FxNode* Tracer::addTensorPlaceholder(const Tensor& t, const std::string& name, std::vector<SymInt> sizes) {
@@ -204,13 +206,14 @@ FakeTensor Tracer::fakeOf(const Tensor& t) {
 }
 
 FxArg Tracer::symArg(const SymExpr& e) {
-  if (branch_ && !e.isConst()) fail("dynamic sizes inside a data-dependent branch (cond) are not supported");
-  SymbolSource source = [this](const std::string& name) {
+  SymbolSource source = [this](const std::string& name) -> std::pair<FxNode*, int64_t> {
     auto src = symbolSources_.find(name);
     EMBER_ASSERT(src != symbolSources_.end(), "no source for symbol ", name);
-    return src->second;
+    if (!branch_) return src->second;
+    // Inside a cond's branch the size is read from the input's operand placeholder.
+    return {tensorNode(tensors_.at(symbolTensors_.at(name)).tensor), src->second.second};
   };
-  return materializeSym(graph(), e, source, symNodes_, stackTrace());
+  return materializeSym(graph(), e, source, branch_ ? branch_->symNodes : symNodes_, stackTrace());
 }
 
 bool Tracer::decide(const SymBool& cond) {
@@ -416,14 +419,11 @@ void Tracer::traceBranch(const jit::Node* n, Frame& f, bool which, Branch& branc
 // the values of the one taken), their outside tensors become shared operands.
 void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
   if (branch_) fail("nested data-dependent control flow is not supported by export");
-  if (!ep_.rangeConstraints.empty())
-    fail("data-dependent control flow (cond) in a program with dynamic sizes is not supported yet; export it "
-         "with static sizes");
   if (predicate.numel() != 1) fail("the condition of a data-dependent if must be a tensor with one element");
   FxNode* pred = tensorNode(predicate);
   bool taken = f.env.at(n->input(0)).toBool();
   std::unique_ptr<FxGraph> graphs[2] = {std::make_unique<FxGraph>(), std::make_unique<FxGraph>()};
-  Branch branches[2] = {{graphs[0].get(), {}}, {graphs[1].get(), {}}};
+  Branch branches[2] = {{graphs[0].get(), {}, {}}, {graphs[1].get(), {}, {}}};
   std::vector<Tensor> outs[2];
   for (bool which : {!taken, taken}) traceBranch(n, f, which, branches[which ? 0 : 1], outs[which ? 0 : 1]);
   // The same operands, in the same order, for both branches.

@@ -90,6 +90,7 @@ class Tracer {
   struct Branch {
     FxGraph* graph;
     std::vector<std::pair<Tensor, FxNode*>> operands;  // outer tensor, its placeholder here
+    std::map<std::string, FxArg> symNodes;              // SymInt nodes made in this graph
   };
 
   void runBlock(const jit::Block* block, Frame& f);
@@ -135,6 +136,7 @@ class Tracer {
   std::set<const TensorImpl*> parameters_;
   Branch* branch_ = nullptr;
   std::map<std::string, FxArg> symNodes_;
+  std::map<std::string, const TensorImpl*> symbolTensors_;  // symbol -> the input it is a size of
   std::vector<std::string> constantNames_;
   std::vector<Frame*> frames_;
   std::unordered_map<const jit::ObjectImpl*, std::pair<std::string, std::string>> modulePaths_;  // path, type

@@ -198,6 +198,37 @@ TEST(Export, DataDependentIfBecomesCond) {
   EXPECT_FLOAT_EQ(elem(ep.module().forward({full({3}, -1.0), w}).toTensor(), 0), -6.0f);  // (-1 - 2) * 2
 }
 
+const char* kCondDynamic = R"SRC(
+def f(x: Tensor) -> Tensor:
+    if bool(x.mean() > 0):
+        y = x.view(x.size(0), -1) * 2
+    else:
+        y = x.reshape(-1, 4) + 1
+    return y
+)SRC";
+
+TEST(Export, CondBranchesSeeDynamicSizes) {
+  auto cu = jit::compile(kCondDynamic);
+  ExportOptions o;
+  o.dynamic = {{0, 0, Dim{"batch", 2, 16}}};
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {ones({3, 2, 2})}, o);
+  EXPECT_EQ(ep.operatorCounts()["higher_order.cond"], 1);
+  std::string text = ep.graph.str();
+  EXPECT_NE(text.find("# true_graph_0"), std::string::npos);
+  // The branch reads the batch size from its own placeholder.
+  EXPECT_NE(ep.graph.submodules.at("true_graph_0")->str().find("aten.sym_size.int"), std::string::npos) << text;
+  ExportedProgram back = loadFromBytes(saveToBytes(ep));
+  for (int64_t b : {2, 7}) {
+    for (float v : {1.0f, -1.0f}) {
+      Tensor x = full({b, 2, 2}, v);
+      Tensor want = cu->getFunction("f")({x}).toTensor();
+      Tensor got = back.module().forward({x}).toTensor();
+      ASSERT_EQ(got.sizes()[0], b);
+      EXPECT_FLOAT_EQ(elem(got, 0), elem(want, 0));
+    }
+  }
+}
+
 TEST(Export, OtherDataDependenceIsAClearError) {
   auto cu = jit::compile(kDataDependent);
   try {
