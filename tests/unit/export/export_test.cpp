@@ -127,6 +127,23 @@ def f(x: Tensor, w: Tensor) -> Tensor:
     return x + w
 )SRC";
 
+TEST(Export, KeywordArgumentsAndDynamicDimsByName) {
+  auto cu = jit::compile(kReshape);
+  ExportOptions o;
+  o.kwargs = {{"w", IValue(ones({6, 5}))}};
+  DynamicDim d;
+  d.inputName = "x";
+  d.spec = Dim{"batch", 2, 8};
+  o.dynamic = {d};
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {ones({4, 3, 2})}, o);
+  EXPECT_EQ(ep.rangeConstraints.at("batch").max, 8);
+  EXPECT_EQ(ep.module().forward({ones({3, 3, 2}), ones({6, 5})}).toTensor().sizes()[0], 3);
+  o.kwargs = {{"nope", IValue(1)}};
+  EXPECT_THROW(exportFunction(cu->getFunction("f"), {ones({4, 3, 2})}, o), Error);
+  o.kwargs = {{"x", IValue(ones({4, 3, 2}))}};
+  EXPECT_THROW(exportFunction(cu->getFunction("f"), {ones({4, 3, 2})}, o), Error);  // given twice
+}
+
 TEST(Export, DynamicDimensionForcedToConstantIsAnError) {
   auto cu = jit::compile(kPinned);
   ExportOptions o;
