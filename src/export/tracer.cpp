@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "ember/core/operator.h"
+#include "ember/runtime/graph_function.h"
 #include "ember/core/symbols.h"
 #include "ember/error.h"
 
@@ -477,7 +478,129 @@ void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
   }
 }
 
+// A while loop on tensor data becomes higher_order.while_loop(pred, body_graph, [carried],
+// [operands]) in TorchScript's loop form: the body graph takes the carried tensors then the
+// operands and returns the next predicate tensor then the next carried tensors. The body is
+// traced once (on copies of the carried tensors); the remaining iterations run its graph.
+void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate) {
+  if (branch_) fail("a data-dependent loop inside data-dependent control flow is not supported by export");
+  const jit::Block* body = n->blocks()[0];
+  size_t carried = n->inputs().size() - 2;
+  std::vector<Tensor> initial;
+  for (size_t c = 0; c < carried; ++c) {
+    const IValue& v = f.env.at(n->input(2 + c));
+    if (!v.isTensor()) fail("the values a data-dependent while loop carries must be tensors, not " +
+                            std::string(v.tagKind()));
+    initial.push_back(v.toTensor());
+  }
+  FxNode* pred0 = tensorNode(predicate);
+  std::vector<FxArg> carriedArgs;
+  for (const Tensor& t : initial) carriedArgs.push_back(FxArg::ref(tensorNode(t)));
+  auto bodyGraph = std::make_unique<FxGraph>();
+  Branch branch{bodyGraph.get(), {}, {}};
+  std::vector<FxNode*> order;
+  std::vector<Tensor> stepped;
+  branch_ = &branch;
+  try {
+    f.env[body->inputs()[0]] = IValue(int64_t{0});
+    f.syms.erase(body->inputs()[0]);
+    for (size_t c = 0; c < carried; ++c) {
+      // The carried values are the body's own inputs, copies standing for any iteration's.
+      Tensor copy = initial[c].clone();
+      FakeTensor fake = fakeOf(initial[c]);
+      FxNode* ph = bodyGraph->placeholder("carried_" + std::to_string(c), MetaVal::ofTensor(fake));
+      bindOutput(copy, ph, fake);
+      order.push_back(ph);
+      f.env[body->inputs()[1 + c]] = copy;
+      f.syms.erase(body->inputs()[1 + c]);
+      f.elementSyms.erase(body->inputs()[1 + c]);
+      f.dataDependent.erase(body->inputs()[1 + c]);
+    }
+    runBlock(body, f);
+    f.current = n;
+    const jit::Value* next = body->outputs()[0];
+    auto nextPred = f.predicates.find(next);
+    if (!f.dataDependent.count(next) || nextPred == f.predicates.end())
+      fail("a data-dependent while loop's condition must be bool() of a tensor at every iteration");
+    std::vector<FxArg> results{FxArg::ref(tensorNode(nextPred->second))};
+    for (size_t c = 0; c < carried; ++c) {
+      const IValue& v = f.env.at(body->outputs()[1 + c]);
+      if (!v.isTensor()) fail("the values a data-dependent while loop carries must be tensors");
+      stepped.push_back(v.toTensor());
+      results.push_back(FxArg::ref(tensorNode(v.toTensor())));
+      FakeTensor a = fakeOf(initial[c]), b = fakeOf(v.toTensor());
+      bool same = a.dtype == b.dtype && a.sizes.size() == b.sizes.size();
+      for (size_t d = 0; same && d < a.sizes.size(); ++d) same = a.sizes[d].sameAs(b.sizes[d]);
+      if (!same) fail("a data-dependent while loop changes the shape or dtype of a carried tensor (" + a.str() +
+                      " to " + b.str() + ")");
+    }
+    bodyGraph->output(std::move(results));
+    stepped.insert(stepped.begin(), nextPred->second);
+  } catch (...) {
+    branch_ = nullptr;
+    throw;
+  }
+  branch_ = nullptr;
+  for (auto& [impl, info] : tensors_)
+    if (info.inBranch) {
+      info.inBranch = false;
+      info.escaped = true;
+    }
+  std::vector<FxArg> operandArgs;
+  std::vector<IValue> operandValues;
+  for (const auto& [t, ph] : branch.operands) {
+    order.push_back(ph);
+    operandArgs.push_back(FxArg::ref(tensorNode(t)));
+    operandValues.emplace_back(t);
+  }
+  bodyGraph->reorderPlaceholders(order);
+  bodyGraph->eliminateDeadCode();
+  // The concrete run: the traced iteration if the loop starts, then the body graph until done.
+  std::vector<Tensor> values = initial;
+  bool go = f.env.at(n->input(1)).toBool();
+  if (go) {
+    values.assign(stepped.begin() + 1, stepped.end());
+    go = stepped[0].item().toBool();
+    jit::GraphFunction step("__export__.while_body", toTorchScriptGraph(*bodyGraph));
+    for (int64_t i = 1; go; ++i) {
+      EMBER_CHECK(i < (int64_t{1} << 40), "export: a data-dependent while loop does not end");
+      jit::Stack stack(values.begin(), values.end());
+      stack.insert(stack.end(), operandValues.begin(), operandValues.end());
+      step.run(stack);
+      const std::vector<IValue>& out = stack.at(0).toTupleRef().elements;
+      go = out.at(0).toTensor().item().toBool();
+      for (size_t c = 0; c < carried; ++c) values[c] = out.at(1 + c).toTensor();
+    }
+  }
+  std::string name = ep_.graph.submoduleName("body_graph");
+  ep_.graph.submodules[name] = std::move(bodyGraph);
+  FxNode* bodyNode = ep_.graph.getAttr(name);
+  FxNode* loop = ep_.graph.callFunction("higher_order.while_loop",
+                                        {FxArg::ref(pred0), FxArg::ref(bodyNode), FxArg::sequence(carriedArgs),
+                                         FxArg::sequence(operandArgs)},
+                                        {}, "while_loop");
+  std::vector<MetaVal> vals;
+  for (const Tensor& t : initial) vals.push_back(MetaVal::ofTensor(fakeOf(t)));
+  loop->val = MetaVal::ofList(vals);
+  attachMeta(loop);
+  for (size_t c = 0; c < carried; ++c) {
+    Tensor value = values[c].clone();
+    FxNode* item = ep_.graph.callFunction("operator.getitem", {FxArg::ref(loop), FxArg::integer(static_cast<int64_t>(c))});
+    item->val = vals[c];
+    attachMeta(item);
+    bindOutput(value, item, vals[c].tensor);
+    f.env[n->output(c)] = value;
+    f.syms.erase(n->output(c));
+    f.elementSyms.erase(n->output(c));
+    f.dataDependent.erase(n->output(c));
+  }
+}
+
 void Tracer::runLoop(const jit::Node* n, Frame& f) {
+  auto pred = f.predicates.find(n->input(1));
+  if (f.dataDependent.count(n->input(1)) && pred != f.predicates.end() && !f.dataDependent.count(n->input(0)) &&
+      !symOf(f, n->input(0)) && f.env.at(n->input(0)).toInt() == INT64_MAX)
+    return runWhileLoop(n, f, pred->second);
   checkNotDataDependent(f, n->input(0), "a loop's trip count (data-dependent control flow)");
   int64_t trip = f.env.at(n->input(0)).toInt();
   if (auto s = symOf(f, n->input(0))) trip = specialize(*s).constValue();

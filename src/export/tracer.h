@@ -26,6 +26,10 @@
 
 namespace ember::exporter {
 
+// The TorchScript IR graph of an FX graph, as ExportedProgram::module() runs it (outputs packed
+// in one tuple); exported_module.cpp.
+std::shared_ptr<jit::Graph> toTorchScriptGraph(const FxGraph& g);
+
 class Tracer {
  public:
   explicit Tracer(ExportedProgram& ep) : ep_(ep) {}
@@ -97,6 +101,7 @@ class Tracer {
   void runNode(const jit::Node* n, Frame& f);
   void runIf(const jit::Node* n, Frame& f);
   void runCond(const jit::Node* n, Frame& f, const Tensor& predicate);
+  void runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate);
   void traceBranch(const jit::Node* n, Frame& f, bool which, Branch& branch, std::vector<Tensor>& outs);
   FxGraph& graph() { return branch_ ? *branch_->graph : ep_.graph; }
   void runLoop(const jit::Node* n, Frame& f);

@@ -246,6 +246,31 @@ TEST(Export, CondBranchesSeeDynamicSizes) {
   }
 }
 
+const char* kWhile = R"SRC(
+def f(x: Tensor, step: Tensor) -> Tensor:
+    y = x.clone()
+    while bool(y.sum() < 100):
+        y = y * 2 + step
+    return y - 1
+)SRC";
+
+TEST(Export, DataDependentWhileBecomesWhileLoop) {
+  auto cu = jit::compile(kWhile);
+  Tensor step = full({2}, 0.5);
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {ones({2}), step});
+  EXPECT_EQ(ep.operatorCounts()["higher_order.while_loop"], 1) << ep.graph.str();
+  ASSERT_EQ(ep.graph.submodules.count("body_graph_0"), 1u);
+  std::string text = ep.graph.str();
+  EXPECT_NE(text.find("get_attr[target=body_graph_0]"), std::string::npos) << text;
+  ExportedProgram back = loadFromBytes(saveToBytes(ep));
+  for (float v : {1.0f, 30.0f, 200.0f}) {  // several iterations, one, none
+    Tensor x = full({2}, v);
+    Tensor want = cu->getFunction("f")({x, step}).toTensor();
+    EXPECT_FLOAT_EQ(elem(ep.module().forward({x, step}).toTensor(), 0), elem(want, 0)) << v;
+    EXPECT_FLOAT_EQ(elem(back.module().forward({x, step}).toTensor(), 0), elem(want, 0)) << v;
+  }
+}
+
 TEST(Export, OtherDataDependenceIsAClearError) {
   auto cu = jit::compile(kDataDependent);
   try {
