@@ -11,7 +11,7 @@
 include(GNUInstallDirs)
 
 set(EMBER_LAYERS ember_tensor ember_core ember_ir ember_passes ember_runtime ember_api
-                 ember_frontend ember_serialization)
+                 ember_frontend ember_serialization ember_export)
 
 add_library(ember_shared SHARED ${PROJECT_SOURCE_DIR}/src/empty_layer.cpp)
 set(ember_layer_files "")

@@ -59,12 +59,16 @@ struct UserInput {
 class Capture {
  public:
   Capture(const jit::Module* module, jit::Function& fn, const ExportOptions& options)
-      : module_(module), fn_(fn), options_(options), tracer_(ep_) {}
+      : module_(module), fn_(fn), options_(options), dynamic_(options.dynamic), tracer_(ep_) {}
 
   ExportedProgram run(std::vector<IValue> args) {
     ep_.methodName = options_.method;
-    fillDefaults(args);
+    bindKeywords(args);
+    resolveDynamicNames();
+    // Arguments left to their defaults are constants of the program, not inputs (as torch.export).
+    size_t given = args.size();
     TreeSpec inSpec = TreeSpec::of(jit::makeTuple(args));
+    fillDefaults(args);
     checkDynamicSpecs(args);
     StateRestorer restorer;
     std::vector<IValue> stack;
@@ -77,7 +81,7 @@ class Capture {
         paths[m.value._ivalue().get()] = {m.name, m.value.type()->qualifiedName()};
       tracer_.setModulePaths(std::move(paths));
     }
-    for (size_t i = 0; i < args.size(); ++i) stack.push_back(liftInput(i, args[i]));
+    for (size_t i = 0; i < args.size(); ++i) stack.push_back(i < given ? liftInput(i, args[i]) : args[i]);
     Tracer::Result result = tracer_.run(fn_, stack);
     TreeSpec outSpec = buildOutputs(result);
     finish();
@@ -102,9 +106,41 @@ class Capture {
     }
   }
 
+  std::optional<size_t> userIndex(const std::string& name) const {
+    for (size_t i = firstUserArg(); i < schemaArgs().size(); ++i)
+      if (schemaArgs()[i].name() == name) return i - firstUserArg();
+    return std::nullopt;
+  }
+
+  void bindKeywords(std::vector<IValue>& args) {
+    size_t positional = args.size();
+    for (const auto& [name, value] : options_.kwargs) {
+      std::optional<size_t> i = userIndex(name);
+      EMBER_CHECK(i.has_value(), "export: ", fn_.qualname(), " has no argument named '", name, "'");
+      EMBER_CHECK(*i >= positional, "export: argument '", name, "' is given both by position and by keyword");
+      while (args.size() <= *i) {
+        const jit::Argument& a = schemaArgs()[firstUserArg() + args.size()];
+        auto kw = options_.kwargs.find(a.name());
+        if (kw != options_.kwargs.end()) args.push_back(kw->second);
+        else if (a.defaultValue()) args.push_back(*a.defaultValue());
+        else throw Error("export: " + fn_.qualname() + " is missing argument '" + a.name() + "'");
+      }
+    }
+  }
+
+  void resolveDynamicNames() {
+    for (DynamicDim& d : dynamic_) {
+      if (d.inputName.empty()) continue;
+      std::optional<size_t> i = userIndex(d.inputName);
+      EMBER_CHECK(i.has_value(), "export: dynamic dimension ", d.spec.name, " names the argument '", d.inputName,
+                  "', which ", fn_.qualname(), " does not have");
+      d.input = *i;
+    }
+  }
+
   void checkDynamicSpecs(const std::vector<IValue>& args) {
     std::map<std::string, std::pair<Dim, int64_t>> seen;
-    for (const DynamicDim& d : options_.dynamic) {
+    for (const DynamicDim& d : dynamic_) {
       EMBER_CHECK(d.input < args.size() && args[d.input].isTensor(), "export: dynamic dimension ", d.spec.name,
                   " is given for input ", d.input, ", which is not a tensor argument");
       const Tensor& t = args[d.input].toTensor();
@@ -185,7 +221,7 @@ class Capture {
       Tensor copy = leaf.toTensor().clone();
       std::vector<SymInt> sizes = staticSizes(copy);
       std::vector<std::pair<std::string, DynamicDim>> symbols;
-      for (const DynamicDim& d : options_.dynamic)
+      for (const DynamicDim& d : dynamic_)
         if (d.input == i && spec.type == TreeSpec::Type::Leaf) {
           sizes[d.dim] = SymExpr::symbol(d.spec.name);
           symbols.emplace_back(d.spec.name, d);
@@ -264,6 +300,7 @@ class Capture {
   const jit::Module* module_;
   jit::Function& fn_;
   const ExportOptions& options_;
+  std::vector<DynamicDim> dynamic_;
   ExportedProgram ep_;
   Tracer tracer_;
   std::vector<FxNode*> order_, userOrder_;

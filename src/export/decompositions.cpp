@@ -172,6 +172,8 @@ class Rewriter : public DecompositionContext {
   ExportedProgram run() {
     ExportedProgram out = ep_.clone();
     out.graph = FxGraph();
+    // The branches of conds are kept as they are.
+    for (const auto& [name, sub] : ep_.graph.submodules) out.graph.submodules[name] = std::make_unique<FxGraph>(sub->clone());
     g_ = &out.graph;
     for (const auto& n : ep_.graph.nodes()) {
       current_ = n.get();

@@ -26,12 +26,30 @@ namespace {
 
 class GraphBuilder {
  public:
+  GraphBuilder() = default;
+  // For a branch of a cond: nodes go into `block` of `graph`, placeholders are `inputs`.
+  // With `boolFirstOutput` (a while loop's body) the first output, a tensor, becomes its bool().
+  GraphBuilder(std::shared_ptr<jit::Graph> graph, jit::Block* block, std::vector<Value*> inputs,
+               bool boolFirstOutput = false)
+      : graph_(std::move(graph)), block_(block), inputs_(std::move(inputs)), boolFirstOutput_(boolFirstOutput) {}
+
   std::shared_ptr<jit::Graph> build(const FxGraph& fx) {
+    fx_ = &fx;
+    size_t nextInput = 0;
     for (const auto& n : fx.nodes()) {
       switch (n->op) {
-        case FxOp::Placeholder: placeholder(*n); break;
+        case FxOp::Placeholder:
+          if (block_) {
+            EMBER_CHECK(nextInput < inputs_.size(), "export: a cond branch has more inputs than operands");
+            values_[n.get()] = {inputs_[nextInput++]};
+          } else {
+            placeholder(*n);
+          }
+          break;
         case FxOp::CallFunction: call(*n); break;
-        case FxOp::GetAttr: throw Error("export: get_attr nodes (" + n->name + ") cannot be run yet");
+        case FxOp::GetAttr:
+          EMBER_CHECK(fx.submodules.count(n->target), "export: get_attr of the missing submodule ", n->target);
+          break;
         case FxOp::Output: output(*n); break;
       }
     }
@@ -87,7 +105,62 @@ class GraphBuilder {
     return nullptr;
   }
 
+  const FxGraph& submodule(const FxArg& a) {
+    EMBER_CHECK(a.kind == FxArg::Kind::Node && a.node->op == FxOp::GetAttr, "export: cond needs get_attr branches");
+    return *fx_->submodules.at(a.node->target);
+  }
+
+  // higher_order.cond(pred, true_graph, false_graph, [operands]) -> prim::If over bool(pred).
+  void cond(const FxNode& n) {
+    EMBER_CHECK(n.args.size() == 4 && n.args[3].kind == FxArg::Kind::List, "export: malformed cond node ", n.name);
+    Value* pred = graph_->insert(jit::Symbol::fromQualString("aten::Bool"), {single(n.args[0].node)});
+    std::vector<Value*> operands;
+    for (const FxArg& a : n.args[3].list) operands.push_back(valueOf(a, jit::TensorType::get()));
+    const FxGraph* branches[2] = {&submodule(n.args[1]), &submodule(n.args[2])};
+    size_t outputs = branches[0]->outputNode() ? branches[0]->outputNode()->args.at(0).list.size() : 0;
+    jit::Node* ifNode = graph_->insertNode(graph_->create(jit::prim::If, {pred}, outputs));
+    for (const FxGraph* b : branches) {
+      jit::Block* block = ifNode->addBlock();
+      jit::WithInsertPoint guard(block);
+      GraphBuilder(graph_, block, operands).build(*b);
+      EMBER_CHECK(block->outputs().size() == outputs, "export: the branches of ", n.name,
+                  " return different numbers of values");
+    }
+    for (Value* o : ifNode->outputs()) o->setType(jit::TensorType::get());
+    values_[&n] = std::vector<Value*>(ifNode->outputs().begin(), ifNode->outputs().end());
+  }
+
+  // higher_order.while_loop(pred, body_graph, [carried], [operands]) -> prim::Loop with the
+  // body inlined into its block, continuing while bool() of the body's first output holds.
+  void whileLoop(const FxNode& n) {
+    EMBER_CHECK(n.args.size() == 4 && n.args[2].kind == FxArg::Kind::List && n.args[3].kind == FxArg::Kind::List,
+                "export: malformed while_loop node ", n.name);
+    const FxGraph& body = submodule(n.args[1]);
+    Value* cond0 = graph_->insert(jit::Symbol::fromQualString("aten::Bool"), {single(n.args[0].node)});
+    std::vector<Value*> loopInputs{graph_->insertConstant(IValue(INT64_MAX)), cond0};
+    for (const FxArg& a : n.args[2].list) loopInputs.push_back(valueOf(a, jit::TensorType::get()));
+    std::vector<Value*> operands;
+    for (const FxArg& a : n.args[3].list) operands.push_back(valueOf(a, jit::TensorType::get()));
+    size_t carried = n.args[2].list.size();
+    jit::Node* loop = graph_->insertNode(graph_->create(jit::prim::Loop, loopInputs, carried));
+    jit::Block* block = loop->addBlock();
+    block->addInput("i")->setType(jit::IntType::get());
+    std::vector<Value*> inputs;
+    for (size_t c = 0; c < carried; ++c) inputs.push_back(block->addInput()->setType(jit::TensorType::get()));
+    inputs.insert(inputs.end(), operands.begin(), operands.end());
+    {
+      jit::WithInsertPoint guard(block);
+      GraphBuilder(graph_, block, inputs, true).build(body);
+    }
+    EMBER_CHECK(block->outputs().size() == carried + 1, "export: the body of ", n.name, " returns ",
+                block->outputs().size(), " values for ", carried, " carried tensors");
+    for (Value* o : loop->outputs()) o->setType(jit::TensorType::get());
+    values_[&n] = std::vector<Value*>(loop->outputs().begin(), loop->outputs().end());
+  }
+
   void call(const FxNode& n) {
+    if (n.target == "higher_order.cond") return cond(n);
+    if (n.target == "higher_order.while_loop") return whileLoop(n);
     if (n.target == "operator.getitem") return getitem(n);
     if (n.target.rfind("operator.", 0) == 0 || n.target.rfind("builtins.", 0) == 0) return scalar(n);
     if (n.target == "aten.sym_size.int") {
@@ -130,7 +203,7 @@ class GraphBuilder {
     const FxNode* src = n.args.at(0).node;
     int64_t i = n.args.at(1).i;
     const std::vector<Value*>& outs = values_.at(src);
-    if (outs.size() > 1) {
+    if (outs.size() > 1 || src->target == "higher_order.cond" || src->target == "higher_order.while_loop") {
       EMBER_CHECK(i >= 0 && static_cast<size_t>(i) < outs.size(), "export: getitem index out of range in ", n.name);
       values_[&n] = {outs[i]};
       return;
@@ -156,10 +229,19 @@ class GraphBuilder {
   void output(const FxNode& n) {
     std::vector<Value*> outs;
     for (const FxArg& a : n.args.at(0).list) outs.push_back(valueOf(a, nullptr));
+    if (block_) {
+      if (boolFirstOutput_ && !outs.empty()) outs[0] = graph_->insert(jit::Symbol::fromQualString("aten::Bool"), {outs[0]});
+      for (Value* v : outs) block_->registerOutput(v);
+      return;
+    }
     graph_->registerOutput(graph_->insertNode(graph_->createTuple(outs))->output());
   }
 
   std::shared_ptr<jit::Graph> graph_ = std::make_shared<jit::Graph>();
+  jit::Block* block_ = nullptr;
+  std::vector<Value*> inputs_;
+  bool boolFirstOutput_ = false;
+  const FxGraph* fx_ = nullptr;
   std::map<const FxNode*, std::vector<Value*>> values_;
 };
 

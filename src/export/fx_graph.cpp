@@ -298,8 +298,16 @@ FxNode* FxGraph::adopt(std::unique_ptr<FxNode> n) {
   return nodes_.back().get();
 }
 
+std::string FxGraph::submoduleName(const std::string& base) const {
+  for (int k = 0;; ++k) {
+    std::string name = base + "_" + std::to_string(k);
+    if (!submodules.count(name)) return name;
+  }
+}
+
 FxGraph FxGraph::clone() const {
   FxGraph g;
+  for (const auto& [name, sub] : submodules) g.submodules[name] = std::make_unique<FxGraph>(sub->clone());
   std::map<const FxNode*, FxNode*> map;
   for (const auto& n : nodes_) {
     auto copy = std::make_unique<FxNode>(*n);
@@ -384,6 +392,11 @@ std::string FxGraph::str() const {
       out << "})";
     }
     out << "\n";
+  }
+  for (const auto& [name, sub] : submodules) {
+    out << "# " << name << "\n";
+    std::istringstream lines(sub->str());
+    for (std::string line; std::getline(lines, line);) out << "    " << line << "\n";
   }
   return out.str();
 }

@@ -140,6 +140,21 @@ Json nodeJson(const FxNode& n) {
   return j;
 }
 
+// {name: {"nodes": [...], "submodules": {...}}} for the graphs get_attr nodes read.
+Json submodulesJson(const FxGraph& g, int depth = 0) {
+  EMBER_CHECK(depth < 32, "saved program: submodules nested too deeply");
+  Json subs = Json::object();
+  for (const auto& [name, sub] : g.submodules) {
+    Json j = Json::object();
+    Json nodes = Json::array();
+    for (const auto& n : sub->nodes()) nodes.push(nodeJson(*n));
+    j.set("nodes", std::move(nodes));
+    j.set("submodules", submodulesJson(*sub, depth + 1));
+    subs.set(name, std::move(j));
+  }
+  return subs;
+}
+
 Json programJson(const ExportedProgram& ep) {
   Json j = Json::object();
   j.set("format", kFormatName);
@@ -148,6 +163,7 @@ Json programJson(const ExportedProgram& ep) {
   Json nodes = Json::array();
   for (const auto& n : ep.graph.nodes()) nodes.push(nodeJson(*n));
   j.set("nodes", std::move(nodes));
+  if (!ep.graph.submodules.empty()) j.set("submodules", submodulesJson(ep.graph));
   Json inputs = Json::array(), outputs = Json::array();
   for (const InputSpec& s : ep.signature.inputSpecs) {
     Json e = Json::object();
@@ -328,6 +344,21 @@ void readNodes(const Json& nodes, FxGraph& g) {
     std::string name = n->name;
     byName[name] = g.adopt(std::move(n));
   }
+}
+
+void readGraph(const Json& nodes, const Json* submodules, FxGraph& g, int depth = 0) {
+  EMBER_CHECK(depth < 32, "saved program: submodules nested too deeply");
+  if (submodules) {
+    for (const auto& [name, sub] : submodules->fields("submodules")) {
+      auto graph = std::make_unique<FxGraph>();
+      readGraph(sub.at("nodes"), sub.find("submodules"), *graph, depth + 1);
+      g.submodules[name] = std::move(graph);
+    }
+  }
+  readNodes(nodes, g);
+  for (const auto& n : g.nodes())
+    if (n->op == FxOp::GetAttr)
+      EMBER_CHECK(g.submodules.count(n->target), "saved program: get_attr of the missing submodule '", n->target, "'");
   g.lint();
 }
 
@@ -379,7 +410,7 @@ ExportedProgram read(const jit::ZipReader& reader) {
   j = upgradeProgramJson(std::move(j));
   ExportedProgram ep;
   ep.methodName = j.at("method").asString("method");
-  readNodes(j.at("nodes"), ep.graph);
+  readGraph(j.at("nodes"), j.find("submodules"), ep.graph);
   for (const Json& e : j.at("signature").at("inputs").items("inputs"))
     ep.signature.inputSpecs.push_back({parseInputKind(e.at("kind").asString("kind")), e.at("name").asString("name"),
                                        e.at("target").asString("target")});

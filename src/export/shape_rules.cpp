@@ -26,7 +26,9 @@ const std::set<std::string>& sameShapeOps() {
       "flip", "roll", "tril", "triu", "nan_to_num", "frac", "logit", "threshold", "_to_copy", "lift_fresh_copy",
       "alias", "hardshrink", "softshrink", "normal", "bernoulli", "dropout_", "copy", "sgn", "angle", "asin",
       "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "erfc", "digamma", "lgamma", "isnan", "isinf",
-      "isfinite", "signbit", "positive", "glu_backward", "_native_batch_norm_legit_no_training"};
+      "isfinite", "signbit", "positive", "_native_batch_norm_legit_no_training", "_transformer_encoder_layer_fwd",
+      "prelu", "rrelu", "log_sigmoid", "softmin", "hardshrink", "tanhshrink", "threshold_backward", "dropout1d",
+      "dropout2d", "dropout3d", "feature_alpha_dropout"};
   return ops;
 }
 

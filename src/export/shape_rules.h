@@ -3,9 +3,10 @@
 //
 // The capture also knows every output's concrete sizes (it runs the operator), so a rule is only
 // needed when an input has a symbolic size; ops without a rule then fail with a clear error. The
-// rules overlap with the shape analysis pass (src/passes/shape_analysis, by another change):
-// that pass works on jit IR types with concrete sizes, these on SymInt expressions with guards,
-// so they stay here.
+// families overlap with the shape analysis pass's rules (src/passes/shape_rules.*, applyShapeRule):
+// those give TensorTypes with the sizes the IR proves (unknown otherwise) and never guard; these
+// give SymInt expressions and record guards when a rule must decide (is this size 1?), so they
+// stay here. A shared rule table parameterised over the size type could serve both later.
 #pragma once
 
 #include <functional>

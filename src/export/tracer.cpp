@@ -5,9 +5,11 @@
 
 #include "sym_nodes.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "ember/core/operator.h"
+#include "ember/runtime/graph_function.h"
 #include "ember/core/symbols.h"
 #include "ember/error.h"
 
@@ -117,6 +119,8 @@ void Tracer::addSymbol(const std::string& name, SymRange range, int64_t hint, Fx
   ep_.rangeConstraints[name] = range;
   hints_[name] = hint;
   symbolSources_[name] = {source, dim};
+  for (const auto& [impl, info] : tensors_)
+    if (info.placeholder == source) symbolTensors_[name] = impl;
 }
 
 FxNode* Tracer::addTensorPlaceholder(const Tensor& t, const std::string& name, std::vector<SymInt> sizes) {
@@ -153,6 +157,21 @@ bool Tracer::wasMutated(const Tensor& t) const {
 
 FxNode* Tracer::tensorNode(const Tensor& t) {
   auto it = tensors_.find(t.impl());
+  if (it != tensors_.end() && it->second.escaped)
+    fail("a tensor computed inside a data-dependent branch (cond) is used after it other than as the branch's "
+         "result");
+  if (branch_ && (it == tensors_.end() || !it->second.inBranch)) {
+    // From outside the branch: an operand of the cond, a placeholder of the branch's graph.
+    for (const auto& [outer, ph] : branch_->operands)
+      if (outer.is_same(t)) return ph;
+    Branch* b = branch_;
+    branch_ = nullptr;
+    FxNode* outerNode = tensorNode(t);
+    branch_ = b;
+    FxNode* ph = b->graph->placeholder(outerNode->name, outerNode->val);
+    b->operands.emplace_back(t, ph);
+    return ph;
+  }
   if (it != tensors_.end()) {
     if (it->second.stale)
       fail("this tensor shares memory with a tensor that was changed in place earlier, and export only follows "
@@ -188,12 +207,14 @@ FakeTensor Tracer::fakeOf(const Tensor& t) {
 }
 
 FxArg Tracer::symArg(const SymExpr& e) {
-  SymbolSource source = [this](const std::string& name) {
+  SymbolSource source = [this](const std::string& name) -> std::pair<FxNode*, int64_t> {
     auto src = symbolSources_.find(name);
     EMBER_ASSERT(src != symbolSources_.end(), "no source for symbol ", name);
-    return src->second;
+    if (!branch_) return src->second;
+    // Inside a cond's branch the size is read from the input's operand placeholder.
+    return {tensorNode(tensors_.at(symbolTensors_.at(name)).tensor), src->second.second};
   };
-  return materializeSym(ep_.graph, e, source, symNodes_, stackTrace());
+  return materializeSym(graph(), e, source, branch_ ? branch_->symNodes : symNodes_, stackTrace());
 }
 
 bool Tracer::decide(const SymBool& cond) {
@@ -296,6 +317,9 @@ void Tracer::transfer(const Frame& a, const jit::Value* from, Frame& b, const ji
   else b.elementSyms.erase(to);
   if (a.dataDependent.count(from)) b.dataDependent.insert(to);
   else b.dataDependent.erase(to);
+  auto p = a.predicates.find(from);
+  if (p != a.predicates.end()) b.predicates[to] = p->second;
+  else b.predicates.erase(to);
 }
 
 void Tracer::runNode(const jit::Node* n, Frame& f) {
@@ -355,6 +379,8 @@ bool Tracer::condition(const Frame& f, const jit::Value* v, const char* what) {
 }
 
 void Tracer::runIf(const jit::Node* n, Frame& f) {
+  auto pred = f.predicates.find(n->input(0));
+  if (f.dataDependent.count(n->input(0)) && pred != f.predicates.end()) return runCond(n, f, pred->second);
   bool taken = condition(f, n->input(0), "the condition of an if statement (data-dependent control flow)");
   const jit::Block* b = n->blocks()[taken ? 0 : 1];
   runBlock(b, f);
@@ -362,7 +388,219 @@ void Tracer::runIf(const jit::Node* n, Frame& f) {
   for (size_t i = 0; i < n->outputs().size(); ++i) transfer(f, b->outputs()[i], f, n->output(i));
 }
 
+void Tracer::traceBranch(const jit::Node* n, Frame& f, bool which, Branch& branch, std::vector<Tensor>& outs) {
+  const jit::Block* b = n->blocks()[which ? 0 : 1];
+  branch_ = &branch;
+  try {
+    runBlock(b, f);
+    f.current = n;
+    std::vector<FxArg> results;
+    for (const jit::Value* v : b->outputs()) {
+      const IValue& out = f.env.at(v);
+      if (!out.isTensor()) fail("the branches of a data-dependent if (cond) must return tensors, not " +
+                                std::string(out.tagKind()));
+      outs.push_back(out.toTensor());
+      results.push_back(FxArg::ref(tensorNode(out.toTensor())));
+    }
+    branch.graph->output(std::move(results));
+  } catch (...) {
+    branch_ = nullptr;
+    throw;
+  }
+  branch_ = nullptr;
+  for (auto& [impl, info] : tensors_)
+    if (info.inBranch) {
+      info.inBranch = false;
+      info.escaped = true;
+    }
+}
+
+// A data-dependent if becomes higher_order.cond(pred, true_graph, false_graph, operands): both
+// branches are traced into graphs of their own (the one not taken first, so the frame ends with
+// the values of the one taken), their outside tensors become shared operands.
+void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
+  if (branch_) fail("nested data-dependent control flow is not supported by export");
+  if (predicate.numel() != 1) fail("the condition of a data-dependent if must be a tensor with one element");
+  FxNode* pred = tensorNode(predicate);
+  bool taken = f.env.at(n->input(0)).toBool();
+  std::unique_ptr<FxGraph> graphs[2] = {std::make_unique<FxGraph>(), std::make_unique<FxGraph>()};
+  Branch branches[2] = {{graphs[0].get(), {}, {}}, {graphs[1].get(), {}, {}}};
+  std::vector<Tensor> outs[2];
+  for (bool which : {!taken, taken}) traceBranch(n, f, which, branches[which ? 0 : 1], outs[which ? 0 : 1]);
+  // The same operands, in the same order, for both branches.
+  std::vector<Tensor> operands;
+  for (const Branch& b : branches)
+    for (const auto& [t, ph] : b.operands)
+      if (std::none_of(operands.begin(), operands.end(), [&](const Tensor& o) { return o.is_same(t); }))
+        operands.push_back(t);
+  std::vector<FxArg> operandArgs;
+  for (const Tensor& t : operands) operandArgs.push_back(FxArg::ref(tensorNode(t)));
+  for (Branch& b : branches) {
+    std::vector<FxNode*> order;
+    for (const Tensor& t : operands) {
+      auto it = std::find_if(b.operands.begin(), b.operands.end(), [&](const auto& o) { return o.first.is_same(t); });
+      order.push_back(it != b.operands.end() ? it->second : b.graph->placeholder(tensorNode(t)->name, tensorNode(t)->val));
+    }
+    b.graph->reorderPlaceholders(order);
+    b.graph->eliminateDeadCode();
+  }
+  std::vector<MetaVal> vals;
+  for (size_t k = 0; k < outs[0].size(); ++k) {
+    FakeTensor a = fakeOf(outs[0][k]), b = fakeOf(outs[1][k]);
+    bool same = a.dtype == b.dtype && a.sizes.size() == b.sizes.size();
+    for (size_t d = 0; same && d < a.sizes.size(); ++d) same = a.sizes[d].sameAs(b.sizes[d]);
+    if (!same) fail("the branches of a data-dependent if return tensors of different shapes or dtypes (" + a.str() +
+                    " and " + b.str() + "); cond needs them equal");
+    vals.push_back(MetaVal::ofTensor(a));
+  }
+  std::string trueName = ep_.graph.submoduleName("true_graph"), falseName = ep_.graph.submoduleName("false_graph");
+  ep_.graph.submodules[trueName] = std::move(graphs[0]);
+  ep_.graph.submodules[falseName] = std::move(graphs[1]);
+  FxNode* tg = ep_.graph.getAttr(trueName);
+  FxNode* fg = ep_.graph.getAttr(falseName);
+  FxNode* cond = ep_.graph.callFunction("higher_order.cond",
+                                        {FxArg::ref(pred), FxArg::ref(tg), FxArg::ref(fg), FxArg::sequence(operandArgs)},
+                                        {}, "cond");
+  cond->val = MetaVal::ofList(vals);
+  attachMeta(cond);
+  const std::vector<Tensor>& result = outs[taken ? 0 : 1];
+  for (size_t k = 0; k < result.size(); ++k) {
+    // A fresh tensor stands for the cond's result (the branch may have returned an operand).
+    Tensor value = result[k].clone();
+    FxNode* item = ep_.graph.callFunction("operator.getitem", {FxArg::ref(cond), FxArg::integer(static_cast<int64_t>(k))});
+    item->val = vals[k];
+    attachMeta(item);
+    bindOutput(value, item, vals[k].tensor);
+    f.env[n->output(k)] = value;
+    f.syms.erase(n->output(k));
+    f.elementSyms.erase(n->output(k));
+    f.dataDependent.erase(n->output(k));
+  }
+}
+
+// A while loop on tensor data becomes higher_order.while_loop(pred, body_graph, [carried],
+// [operands]) in TorchScript's loop form: the body graph takes the carried tensors then the
+// operands and returns the next predicate tensor then the next carried tensors. The body is
+// traced once (on copies of the carried tensors); the remaining iterations run its graph.
+void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate) {
+  if (branch_) fail("a data-dependent loop inside data-dependent control flow is not supported by export");
+  const jit::Block* body = n->blocks()[0];
+  size_t carried = n->inputs().size() - 2;
+  std::vector<Tensor> initial;
+  for (size_t c = 0; c < carried; ++c) {
+    const IValue& v = f.env.at(n->input(2 + c));
+    if (!v.isTensor()) fail("the values a data-dependent while loop carries must be tensors, not " +
+                            std::string(v.tagKind()));
+    initial.push_back(v.toTensor());
+  }
+  FxNode* pred0 = tensorNode(predicate);
+  std::vector<FxArg> carriedArgs;
+  for (const Tensor& t : initial) carriedArgs.push_back(FxArg::ref(tensorNode(t)));
+  auto bodyGraph = std::make_unique<FxGraph>();
+  Branch branch{bodyGraph.get(), {}, {}};
+  std::vector<FxNode*> order;
+  std::vector<Tensor> stepped;
+  branch_ = &branch;
+  try {
+    f.env[body->inputs()[0]] = IValue(int64_t{0});
+    f.syms.erase(body->inputs()[0]);
+    for (size_t c = 0; c < carried; ++c) {
+      // The carried values are the body's own inputs, copies standing for any iteration's.
+      Tensor copy = initial[c].clone();
+      FakeTensor fake = fakeOf(initial[c]);
+      FxNode* ph = bodyGraph->placeholder("carried_" + std::to_string(c), MetaVal::ofTensor(fake));
+      bindOutput(copy, ph, fake);
+      order.push_back(ph);
+      f.env[body->inputs()[1 + c]] = copy;
+      f.syms.erase(body->inputs()[1 + c]);
+      f.elementSyms.erase(body->inputs()[1 + c]);
+      f.dataDependent.erase(body->inputs()[1 + c]);
+    }
+    runBlock(body, f);
+    f.current = n;
+    const jit::Value* next = body->outputs()[0];
+    auto nextPred = f.predicates.find(next);
+    if (!f.dataDependent.count(next) || nextPred == f.predicates.end())
+      fail("a data-dependent while loop's condition must be bool() of a tensor at every iteration");
+    std::vector<FxArg> results{FxArg::ref(tensorNode(nextPred->second))};
+    for (size_t c = 0; c < carried; ++c) {
+      const IValue& v = f.env.at(body->outputs()[1 + c]);
+      if (!v.isTensor()) fail("the values a data-dependent while loop carries must be tensors");
+      stepped.push_back(v.toTensor());
+      results.push_back(FxArg::ref(tensorNode(v.toTensor())));
+      FakeTensor a = fakeOf(initial[c]), b = fakeOf(v.toTensor());
+      bool same = a.dtype == b.dtype && a.sizes.size() == b.sizes.size();
+      for (size_t d = 0; same && d < a.sizes.size(); ++d) same = a.sizes[d].sameAs(b.sizes[d]);
+      if (!same) fail("a data-dependent while loop changes the shape or dtype of a carried tensor (" + a.str() +
+                      " to " + b.str() + ")");
+    }
+    bodyGraph->output(std::move(results));
+    stepped.insert(stepped.begin(), nextPred->second);
+  } catch (...) {
+    branch_ = nullptr;
+    throw;
+  }
+  branch_ = nullptr;
+  for (auto& [impl, info] : tensors_)
+    if (info.inBranch) {
+      info.inBranch = false;
+      info.escaped = true;
+    }
+  std::vector<FxArg> operandArgs;
+  std::vector<IValue> operandValues;
+  for (const auto& [t, ph] : branch.operands) {
+    order.push_back(ph);
+    operandArgs.push_back(FxArg::ref(tensorNode(t)));
+    operandValues.emplace_back(t);
+  }
+  bodyGraph->reorderPlaceholders(order);
+  bodyGraph->eliminateDeadCode();
+  // The concrete run: the traced iteration if the loop starts, then the body graph until done.
+  std::vector<Tensor> values = initial;
+  bool go = f.env.at(n->input(1)).toBool();
+  if (go) {
+    values.assign(stepped.begin() + 1, stepped.end());
+    go = stepped[0].item().toBool();
+    jit::GraphFunction step("__export__.while_body", toTorchScriptGraph(*bodyGraph));
+    for (int64_t i = 1; go; ++i) {
+      EMBER_CHECK(i < (int64_t{1} << 40), "export: a data-dependent while loop does not end");
+      jit::Stack stack(values.begin(), values.end());
+      stack.insert(stack.end(), operandValues.begin(), operandValues.end());
+      step.run(stack);
+      const std::vector<IValue>& out = stack.at(0).toTupleRef().elements;
+      go = out.at(0).toTensor().item().toBool();
+      for (size_t c = 0; c < carried; ++c) values[c] = out.at(1 + c).toTensor();
+    }
+  }
+  std::string name = ep_.graph.submoduleName("body_graph");
+  ep_.graph.submodules[name] = std::move(bodyGraph);
+  FxNode* bodyNode = ep_.graph.getAttr(name);
+  FxNode* loop = ep_.graph.callFunction("higher_order.while_loop",
+                                        {FxArg::ref(pred0), FxArg::ref(bodyNode), FxArg::sequence(carriedArgs),
+                                         FxArg::sequence(operandArgs)},
+                                        {}, "while_loop");
+  std::vector<MetaVal> vals;
+  for (const Tensor& t : initial) vals.push_back(MetaVal::ofTensor(fakeOf(t)));
+  loop->val = MetaVal::ofList(vals);
+  attachMeta(loop);
+  for (size_t c = 0; c < carried; ++c) {
+    Tensor value = values[c].clone();
+    FxNode* item = ep_.graph.callFunction("operator.getitem", {FxArg::ref(loop), FxArg::integer(static_cast<int64_t>(c))});
+    item->val = vals[c];
+    attachMeta(item);
+    bindOutput(value, item, vals[c].tensor);
+    f.env[n->output(c)] = value;
+    f.syms.erase(n->output(c));
+    f.elementSyms.erase(n->output(c));
+    f.dataDependent.erase(n->output(c));
+  }
+}
+
 void Tracer::runLoop(const jit::Node* n, Frame& f) {
+  auto pred = f.predicates.find(n->input(1));
+  if (f.dataDependent.count(n->input(1)) && pred != f.predicates.end() && !f.dataDependent.count(n->input(0)) &&
+      !symOf(f, n->input(0)) && f.env.at(n->input(0)).toInt() == INT64_MAX)
+    return runWhileLoop(n, f, pred->second);
   checkNotDataDependent(f, n->input(0), "a loop's trip count (data-dependent control flow)");
   int64_t trip = f.env.at(n->input(0)).toInt();
   if (auto s = symOf(f, n->input(0))) trip = specialize(*s).constValue();
@@ -396,6 +634,10 @@ void Tracer::runOperator(const jit::Node* n, Frame& f) {
   runScalarOperator(n, f, stack, *op);
   if (tensorArg && dataDependentOps().count(op->schema().name()))
     for (const jit::Value* o : n->outputs()) f.dataDependent.insert(o);
+  const std::string& opName = op->schema().name();
+  if ((opName == "aten::Bool" || opName == "aten::is_nonzero") && stack.size() == 1 && n->inputs().size() == 1 &&
+      f.env.at(n->input(0)).isTensor())
+    f.predicates[n->output()] = f.env.at(n->input(0)).toTensor();
 }
 
 bool Tracer::runTensorMetadata(const jit::Node* n, Frame& f, const jit::Stack& inputs) {

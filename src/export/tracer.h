@@ -26,6 +26,10 @@
 
 namespace ember::exporter {
 
+// The TorchScript IR graph of an FX graph, as ExportedProgram::module() runs it (outputs packed
+// in one tuple); exported_module.cpp.
+std::shared_ptr<jit::Graph> toTorchScriptGraph(const FxGraph& g);
+
 class Tracer {
  public:
   explicit Tracer(ExportedProgram& ep) : ep_(ep) {}
@@ -68,6 +72,8 @@ class Tracer {
     FxNode* placeholder = nullptr;
     bool stale = false;
     bool mutated = false;
+    bool inBranch = false;   // computed inside the branch of a cond being traced
+    bool escaped = false;    // computed inside a traced branch that has ended
     // For views: the tensor it views and how, to rebuild the base after a mutation.
     std::optional<Tensor> base;
     std::string viewTarget;
@@ -80,11 +86,24 @@ class Tracer {
     std::unordered_map<const jit::Value*, SymExpr> syms;
     std::unordered_map<const jit::Value*, std::vector<std::optional<SymExpr>>> elementSyms;
     std::unordered_set<const jit::Value*> dataDependent;
+    // Bools made from a tensor (bool(t)): the tensor, the predicate of a cond.
+    std::unordered_map<const jit::Value*, Tensor> predicates;
+  };
+  // A branch of a cond being traced into its own graph; tensors from outside it become
+  // placeholders (the cond's operands).
+  struct Branch {
+    FxGraph* graph;
+    std::vector<std::pair<Tensor, FxNode*>> operands;  // outer tensor, its placeholder here
+    std::map<std::string, FxArg> symNodes;              // SymInt nodes made in this graph
   };
 
   void runBlock(const jit::Block* block, Frame& f);
   void runNode(const jit::Node* n, Frame& f);
   void runIf(const jit::Node* n, Frame& f);
+  void runCond(const jit::Node* n, Frame& f, const Tensor& predicate);
+  void runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate);
+  void traceBranch(const jit::Node* n, Frame& f, bool which, Branch& branch, std::vector<Tensor>& outs);
+  FxGraph& graph() { return branch_ ? *branch_->graph : ep_.graph; }
   void runLoop(const jit::Node* n, Frame& f);
   void runCall(const jit::Node* n, Frame& f, jit::Function* fn, size_t firstArg);
   void runOperator(const jit::Node* n, Frame& f);
@@ -120,7 +139,9 @@ class Tracer {
   std::unordered_map<const TensorImpl*, FakeTensor> fakes_;
   std::map<std::string, FxNode*> constantPlaceholders_;
   std::set<const TensorImpl*> parameters_;
+  Branch* branch_ = nullptr;
   std::map<std::string, FxArg> symNodes_;
+  std::map<std::string, const TensorImpl*> symbolTensors_;  // symbol -> the input it is a size of
   std::vector<std::string> constantNames_;
   std::vector<Frame*> frames_;
   std::unordered_map<const jit::ObjectImpl*, std::pair<std::string, std::string>> modulePaths_;  // path, type

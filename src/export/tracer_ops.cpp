@@ -158,6 +158,7 @@ void Tracer::bindOutput(const Tensor& t, FxNode* node, FakeTensor fake) {
   TensorInfo info;
   info.tensor = t;
   info.node = node;
+  info.inBranch = branch_ != nullptr;
   tensors_[t.impl()] = std::move(info);
   fakes_[t.impl()] = std::move(fake);
 }
@@ -180,23 +181,23 @@ void Tracer::rebuildBase(const Tensor& view) {
   FxArg src = FxArg::ref(vi.node);
   FxNode* rebuilt = nullptr;
   if (t == "aten.select.int") {
-    rebuilt = ep_.graph.callFunction("aten.select_scatter.default", {FxArg::ref(baseNode), src, a.at(1), a.at(2)});
+    rebuilt = graph().callFunction("aten.select_scatter.default", {FxArg::ref(baseNode), src, a.at(1), a.at(2)});
   } else if (t == "aten.slice.Tensor") {
-    rebuilt = ep_.graph.callFunction("aten.slice_scatter.default",
+    rebuilt = graph().callFunction("aten.slice_scatter.default",
                                      {FxArg::ref(baseNode), src, arg(1, FxArg::integer(0)), arg(2, FxArg::none()),
                                       arg(3, FxArg::none()), arg(4, FxArg::integer(1))});
   } else if (t == "aten.view.default" || t == "aten.reshape.default" || t == "aten._unsafe_view.default") {
     std::vector<FxArg> sizes;
     for (const SymInt& s : fakeOf(base).sizes) sizes.push_back(symArg(s));
-    rebuilt = ep_.graph.callFunction("aten.view.default", {src, FxArg::sequence(sizes)});
+    rebuilt = graph().callFunction("aten.view.default", {src, FxArg::sequence(sizes)});
   } else if (t == "aten.unsqueeze.default") {
-    rebuilt = ep_.graph.callFunction("aten.squeeze.dim", {src, a.at(1)});
+    rebuilt = graph().callFunction("aten.squeeze.dim", {src, a.at(1)});
   } else if (t == "aten.squeeze.dim") {
-    rebuilt = ep_.graph.callFunction("aten.unsqueeze.default", {src, a.at(1)});
+    rebuilt = graph().callFunction("aten.unsqueeze.default", {src, a.at(1)});
   } else if (t == "aten.transpose.int" || t == "aten.t.default") {
     std::vector<FxArg> args = a;
     args[0] = src;
-    rebuilt = ep_.graph.callFunction(t, args);
+    rebuilt = graph().callFunction(t, args);
   } else if (t == "aten.detach.default" || t == "aten.alias.default") {
     rebuilt = vi.node;
   } else {
@@ -214,6 +215,9 @@ void Tracer::rebuildBase(const Tensor& view) {
 
 void Tracer::applyMutation(const Tensor& mutated, FxNode* functional, FakeTensor fake) {
   TensorInfo& info = tensors_.at(mutated.impl());
+  if (branch_ && !info.inBranch)
+    fail("a data-dependent branch (cond) changes a tensor from outside it in place; the branches of a cond "
+         "must be functional");
   if (parameters_.count(mutated.impl()))
     fail("the program changes the parameter " + info.placeholder->name + " in place; exported programs may change "
          "buffers and inputs but not parameters");
@@ -284,7 +288,7 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
     applyMutation(self, tensorNode(inputs[1].toTensor()), fakeOf(self));
     return;
   }
-  FxNode* node = ep_.graph.callFunction(target, args, kwargs);
+  FxNode* node = graph().callFunction(target, args, kwargs);
   attachMeta(node);
   // ---- output metadata ----
   std::vector<Tensor> outs;
@@ -355,7 +359,7 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
   }
   node->val = MetaVal::ofList(vals);
   for (size_t k = 0; k < outs.size(); ++k) {
-    FxNode* item = ep_.graph.callFunction("operator.getitem", {FxArg::ref(node), FxArg::integer(static_cast<int64_t>(k))});
+    FxNode* item = graph().callFunction("operator.getitem", {FxArg::ref(node), FxArg::integer(static_cast<int64_t>(k))});
     item->val = vals[k];
     attachMeta(item);
     bindOutput(outs[k], item, vals[k].tensor);

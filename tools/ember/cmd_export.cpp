@@ -53,8 +53,7 @@ int64_t parseInt(const std::string& s, const std::string& spec) {
   return v;
 }
 
-std::vector<exporter::DynamicDim> parseDynamic(const std::string& text, const jit::FunctionSchema& schema,
-                                               size_t firstUserArg) {
+std::vector<exporter::DynamicDim> parseDynamic(const std::string& text) {
   std::vector<exporter::DynamicDim> out;
   std::stringstream all(text);
   for (std::string spec; std::getline(all, spec, ',');) {
@@ -62,14 +61,13 @@ std::vector<exporter::DynamicDim> parseDynamic(const std::string& text, const ji
     std::stringstream parts(spec);
     for (std::string p; std::getline(parts, p, ':');) f.push_back(p);
     EMBER_CHECK(f.size() == 4 || f.size() == 5, "--dynamic ", spec, ": expected INPUT:DIM:MIN:MAX[:NAME]");
-    size_t input = 0;
-    bool found = false;
-    for (size_t i = firstUserArg; i < schema.arguments().size(); ++i)
-      if (schema.arguments()[i].name() == f[0]) input = i - firstUserArg, found = true;
-    if (!found) input = static_cast<size_t>(parseInt(f[0], spec));
-    int64_t dim = parseInt(f[1], spec);
-    std::string name = f.size() == 5 ? f[4] : f[0] + "_dim" + f[1];
-    out.push_back({input, dim, exporter::Dim{name, parseInt(f[2], spec), parseInt(f[3], spec)}});
+    EMBER_CHECK(!f[0].empty(), "--dynamic ", spec, ": INPUT is empty");
+    exporter::DynamicDim d;
+    if (f[0].find_first_not_of("0123456789") == std::string::npos) d.input = static_cast<size_t>(parseInt(f[0], spec));
+    else d.inputName = f[0];
+    d.dim = parseInt(f[1], spec);
+    d.spec = exporter::Dim{f.size() == 5 ? f[4] : f[0] + "_dim" + f[1], parseInt(f[2], spec), parseInt(f[3], spec)};
+    out.push_back(std::move(d));
   }
   return out;
 }
@@ -96,7 +94,7 @@ int runExport(const std::vector<std::string>& args) {
     options.method = opts.get("--method").value_or("forward");
     jit::Function& fn = target.function(options.method);
     std::vector<jit::IValue> inputs = loadInputs(opts.get("--inputs"));
-    if (auto d = opts.get("--dynamic")) options.dynamic = parseDynamic(*d, fn.getSchema(), target.isArchive ? 1 : 0);
+    if (auto d = opts.get("--dynamic")) options.dynamic = parseDynamic(*d);
     exporter::ExportedProgram ep = target.isArchive ? exporter::exportModule(target.module, inputs, options)
                                                     : exporter::exportFunction(fn, inputs, options);
     if (opts.has("--decompose")) ep = ep.run_decompositions();

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ember/api/module.h"
@@ -40,11 +41,16 @@ struct DynamicDim {
   size_t input = 0;
   int64_t dim = 0;
   Dim spec;
+  // When set, names the argument instead of `input` (resolved against the function's schema).
+  std::string inputName;
 };
 
 struct ExportOptions {
   std::string method = "forward";
   std::vector<DynamicDim> dynamic;
+  // Keyword arguments, bound to their positions by name: the program's inputs are the positional
+  // arguments up to the last one given either way (those between take their defaults).
+  std::unordered_map<std::string, jit::IValue> kwargs;
 };
 
 // Raised when a dynamic dimension turns out to be constant (or equal to another) in the program.

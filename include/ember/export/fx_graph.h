@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -138,6 +139,12 @@ class FxGraph {
   // output node at the end; throws ember::Error otherwise.
   void lint() const;
 
+  // Graphs that get_attr nodes read (the branches of `higher_order.cond`), by name.
+  std::map<std::string, std::unique_ptr<FxGraph>> submodules;
+  // A free submodule name `base_<n>` ("true_graph_0").
+  std::string submoduleName(const std::string& base) const;
+
+  // The graph, then each submodule's under a `# name` line.
   std::string str() const;
   // The default name FX derives from a target: `aten.add.Tensor` -> `add`, `aten.sym_size.int`
   // -> `sym_size_int`, `operator.mul` -> `mul`.

@@ -127,6 +127,23 @@ def f(x: Tensor, w: Tensor) -> Tensor:
     return x + w
 )SRC";
 
+TEST(Export, KeywordArgumentsAndDynamicDimsByName) {
+  auto cu = jit::compile(kReshape);
+  ExportOptions o;
+  o.kwargs = {{"w", IValue(ones({6, 5}))}};
+  DynamicDim d;
+  d.inputName = "x";
+  d.spec = Dim{"batch", 2, 8};
+  o.dynamic = {d};
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {ones({4, 3, 2})}, o);
+  EXPECT_EQ(ep.rangeConstraints.at("batch").max, 8);
+  EXPECT_EQ(ep.module().forward({ones({3, 3, 2}), ones({6, 5})}).toTensor().sizes()[0], 3);
+  o.kwargs = {{"nope", IValue(1)}};
+  EXPECT_THROW(exportFunction(cu->getFunction("f"), {ones({4, 3, 2})}, o), Error);
+  o.kwargs = {{"x", IValue(ones({4, 3, 2}))}};
+  EXPECT_THROW(exportFunction(cu->getFunction("f"), {ones({4, 3, 2})}, o), Error);  // given twice
+}
+
 TEST(Export, DynamicDimensionForcedToConstantIsAnError) {
   auto cu = jit::compile(kPinned);
   ExportOptions o;
@@ -160,19 +177,108 @@ TEST(Export, TwoDimsThatMustBeEqualSuggestOneDim) {
 }
 
 const char* kDataDependent = R"SRC(
-def f(x: Tensor) -> Tensor:
+def f(x: Tensor, w: Tensor) -> Tensor:
     if bool(x.sum() > 0):
-        return x + 1
-    return x - 1
+        y = x * w + 1
+    else:
+        y = x - w
+    return y * 2
+
+def g(x: Tensor) -> Tensor:
+    n = int(x.sum())
+    for i in range(n):
+        x = x + 1
+    return x
 )SRC";
 
-TEST(Export, DataDependentControlFlowIsAClearError) {
+TEST(Export, DataDependentIfBecomesCond) {
+  auto cu = jit::compile(kDataDependent);
+  Tensor w = full({3}, 2.0);
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {ones({3}), w});
+  EXPECT_EQ(ep.operatorCounts()["higher_order.cond"], 1);
+  ASSERT_EQ(ep.graph.submodules.size(), 2u);
+  std::string text = ep.graph.str();
+  EXPECT_NE(text.find("get_attr[target=true_graph_0]"), std::string::npos) << text;
+  EXPECT_NE(text.find("call_function[target=higher_order.cond](args = (%gt, %true_graph_0, %false_graph_0, [%x, %w])"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(ep.graph.submodules.at("true_graph_0")->placeholders().size(), 2u);
+  for (ExportedProgram* p : {&ep}) {
+    ExportedProgram back = loadFromBytes(saveToBytes(*p));
+    for (float v : {1.0f, -1.0f}) {
+      Tensor x = full({3}, v);
+      Tensor want = cu->getFunction("f")({x, w}).toTensor();
+      EXPECT_FLOAT_EQ(elem(p->module().forward({x, w}).toTensor(), 0), elem(want, 0)) << v;
+      EXPECT_FLOAT_EQ(elem(back.module().forward({x, w}).toTensor(), 0), elem(want, 0)) << v;
+    }
+  }
+  EXPECT_FLOAT_EQ(elem(ep.module().forward({full({3}, -1.0), w}).toTensor(), 0), -6.0f);  // (-1 - 2) * 2
+}
+
+const char* kCondDynamic = R"SRC(
+def f(x: Tensor) -> Tensor:
+    if bool(x.mean() > 0):
+        y = x.view(x.size(0), -1) * 2
+    else:
+        y = x.reshape(-1, 4) + 1
+    return y
+)SRC";
+
+TEST(Export, CondBranchesSeeDynamicSizes) {
+  auto cu = jit::compile(kCondDynamic);
+  ExportOptions o;
+  o.dynamic = {{0, 0, Dim{"batch", 2, 16}}};
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {ones({3, 2, 2})}, o);
+  EXPECT_EQ(ep.operatorCounts()["higher_order.cond"], 1);
+  std::string text = ep.graph.str();
+  EXPECT_NE(text.find("# true_graph_0"), std::string::npos);
+  // The branch reads the batch size from its own placeholder.
+  EXPECT_NE(ep.graph.submodules.at("true_graph_0")->str().find("aten.sym_size.int"), std::string::npos) << text;
+  ExportedProgram back = loadFromBytes(saveToBytes(ep));
+  for (int64_t b : {2, 7}) {
+    for (float v : {1.0f, -1.0f}) {
+      Tensor x = full({b, 2, 2}, v);
+      Tensor want = cu->getFunction("f")({x}).toTensor();
+      Tensor got = back.module().forward({x}).toTensor();
+      ASSERT_EQ(got.sizes()[0], b);
+      EXPECT_FLOAT_EQ(elem(got, 0), elem(want, 0));
+    }
+  }
+}
+
+const char* kWhile = R"SRC(
+def f(x: Tensor, step: Tensor) -> Tensor:
+    y = x.clone()
+    while bool(y.sum() < 100):
+        y = y * 2 + step
+    return y - 1
+)SRC";
+
+TEST(Export, DataDependentWhileBecomesWhileLoop) {
+  auto cu = jit::compile(kWhile);
+  Tensor step = full({2}, 0.5);
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {ones({2}), step});
+  EXPECT_EQ(ep.operatorCounts()["higher_order.while_loop"], 1) << ep.graph.str();
+  ASSERT_EQ(ep.graph.submodules.count("body_graph_0"), 1u);
+  std::string text = ep.graph.str();
+  EXPECT_NE(text.find("get_attr[target=body_graph_0]"), std::string::npos) << text;
+  ExportedProgram back = loadFromBytes(saveToBytes(ep));
+  for (float v : {1.0f, 30.0f, 200.0f}) {  // several iterations, one, none
+    Tensor x = full({2}, v);
+    Tensor want = cu->getFunction("f")({x, step}).toTensor();
+    EXPECT_FLOAT_EQ(elem(ep.module().forward({x, step}).toTensor(), 0), elem(want, 0)) << v;
+    EXPECT_FLOAT_EQ(elem(back.module().forward({x, step}).toTensor(), 0), elem(want, 0)) << v;
+  }
+}
+
+TEST(Export, OtherDataDependenceIsAClearError) {
   auto cu = jit::compile(kDataDependent);
   try {
-    exportFunction(cu->getFunction("f"), {ones({3})});
+    exportFunction(cu->getFunction("g"), {ones({3})});
     FAIL() << "expected an error";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("data-dependent control flow"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("for i in range(n)"), std::string::npos) << e.what();
   }
 }
 
@@ -266,6 +372,38 @@ TEST(Export, ReadingATensorChangedThroughAnAliasIsAnError) {
     EXPECT_NE(std::string(e.what()).find("shares memory with a tensor that was changed in place"), std::string::npos)
         << e.what();
   }
+}
+
+}  // namespace
+}  // namespace ember::exporter
+
+namespace ember::exporter {
+namespace {
+
+const char* kPytrees = R"SRC(
+def f(xs: Tuple[Tensor, Tensor], n: int, scale: float) -> Dict[str, Tensor]:
+    a, b = xs
+    return {"sum": (a + b) * scale, "rep": a.repeat(n, 1)}
+)SRC";
+
+TEST(Export, PytreeInputsAndOutputsAndSpecialisedScalars) {
+  auto cu = jit::compile(kPytrees);
+  IValue xs = jit::makeTuple({ones({2, 3}), full({2, 3}, 2.0)});
+  ExportedProgram ep = exportFunction(cu->getFunction("f"), {xs, IValue(int64_t{2}), IValue(0.5)});
+  EXPECT_EQ(ep.inSpec().str(), "TreeSpec(tuple, [TreeSpec(tuple, [*, *]), *, *])");
+  EXPECT_EQ(ep.outSpec().str(), "TreeSpec(dict, ['sum', 'rep'], [*, *])");
+  size_t users = 0;
+  for (const InputSpec& s : ep.signature.inputSpecs) users += s.kind == InputKind::USER_INPUT;
+  EXPECT_EQ(users, 4u);  // two tensors, n, scale
+  ExportedModule em = ep.module();
+  IValue out = em.forward({jit::makeTuple({full({2, 3}, 3.0), ones({2, 3})}), IValue(int64_t{2}), IValue(0.5)});
+  ASSERT_TRUE(out.isGenericDict());
+  Tensor sum = out.toDictRef().at(IValue("sum")).toTensor();
+  EXPECT_FLOAT_EQ(elem(sum, 0), 2.0f);
+  EXPECT_EQ(out.toDictRef().at(IValue("rep")).toTensor().sizes()[0], 4);
+  // Scalars were specialised: another value is refused, as is a different structure.
+  EXPECT_THROW(em.forward({xs, IValue(int64_t{3}), IValue(0.5)}), Error);
+  EXPECT_THROW(em.forward({ones({2, 3}), IValue(int64_t{2}), IValue(0.5)}), Error);
 }
 
 }  // namespace
