@@ -1,0 +1,46 @@
+"""The operator surface, generated from ember's operator registry.
+
+Every ``aten::`` operator becomes a function ``ember.<name>``; those whose first argument is
+``Tensor self`` also become ``Tensor.<name>`` methods. A call resolves the overload with
+TorchScript's rules against the arguments it is given (``_C._call_op``), so nothing here lists
+operators by hand: registering an operator in C++ adds it to Python.
+"""
+import keyword
+
+from . import _C
+
+
+def _function(qualname, name, schemas):
+    def op(*args, **kwargs):
+        return _C._call_op(qualname, *args, **kwargs)
+    op.__name__ = name
+    op.__qualname__ = name
+    op.__doc__ = "\n".join(schemas)
+    return op
+
+
+def _method(qualname, name, schemas):
+    def method(self, *args, **kwargs):
+        return _C._call_op(qualname, self, *args, **kwargs)
+    method.__name__ = name
+    method.__qualname__ = "Tensor." + name
+    method.__doc__ = "\n".join(schemas)
+    return method
+
+
+def operator_table():
+    """(qualified name, schemas, is a Tensor method) for every registered operator."""
+    return _C._operator_table()
+
+
+def install(namespace, tensor_class):
+    """Adds the generated functions to ``namespace`` and methods to ``tensor_class``; names that
+    are already defined (hand-written helpers, dtypes) are kept."""
+    for qualname, schemas, is_method in _C._operator_table():
+        ns, _, name = qualname.partition("::")
+        if ns != "aten" or name.startswith("__") or keyword.iskeyword(name) or not name.isidentifier():
+            continue
+        if name not in namespace:
+            namespace[name] = _function(qualname, name, schemas)
+        if is_method and not hasattr(tensor_class, name):
+            setattr(tensor_class, name, _method(qualname, name, schemas))
