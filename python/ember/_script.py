@@ -4,7 +4,8 @@ Functions are compiled by ember's own frontend from their source (``inspect``), 
 dialect torch.jit.script accepts (f-strings, comparison chains, comprehensions, ``X | None``).
 Global and closure names are resolved as torch.jit.script resolves them: other functions are
 scripted too (and called, not inlined), ``torch``/``math``/``torch.nn.functional`` under any
-alias, and constants (numbers, strings, None and tuples of them) are baked in.
+alias. Other Python values (a global int, say) are rejected at their use, as PyTorch 1.13 rejects
+them.
 
 torch.nn.Module instances are scripted recursively by PyTorch's own Python front end
 (torch.jit.script: submodules, ``__constants__``, ``@torch.jit.ignore/unused/export``, module
@@ -112,12 +113,6 @@ def _closure_values(fn):
     return values
 
 
-def _is_constant(value):
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return True
-    return isinstance(value, tuple) and all(_is_constant(v) for v in value)
-
-
 def _resolver(fn):
     closure = _closure_values(fn)
 
@@ -142,8 +137,10 @@ def _describe(name, value):
         if getattr(value, "_ember_ignore", False) or getattr(value, "_ember_unused", False):
             return None
         return ("function", _script_function(value))
-    if _is_constant(value):
-        return ("constant", value)
+    if value is None or isinstance(value, (bool, int, float, str, tuple, list, dict)):
+        return ("error", "python value of type '%s' cannot be used as a value. Perhaps it is a closed over global "
+                         "variable? If so, please consider passing it in as an argument or use a local varible "
+                         "instead." % type(value).__name__)
     return None
 
 

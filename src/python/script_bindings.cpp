@@ -5,11 +5,13 @@
 //   None                      unknown here: ember's own names (torch, math, F, exceptions)
 //   ("module", "torch.nn.functional")   a builtin namespace under another spelling
 //   ("function", ScriptFunction)         another scripted function (called with prim::CallFunction)
-//   ("constant", value)                  a global or closure constant (int, float, bool, str, None, tuples)
+//   ("error", message)                   a value TorchScript cannot use (a global int, as PyTorch
+//                                        rejects it), reported at the use
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
 #include "frontend/compile.h"
+#include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
 #include "frontend/parser.h"
 #include "frontend/resolver.h"
@@ -41,10 +43,7 @@ class PythonResolver : public jit::Resolver {
     std::string kind = pair[0].cast<std::string>();
     if (kind == "module") return std::make_shared<jit::BuiltinModule>(pair[1].cast<std::string>());
     if (kind == "function") return std::make_shared<jit::FunctionValue>(pair[1].cast<ScriptFunction>().fn);
-    if (kind == "constant") {
-      jit::Value* v = m.graph().insertConstant(toIValue(pair[1]), loc);
-      return std::make_shared<jit::SimpleValue>(v);
-    }
+    if (kind == "error") jit::throwErrorAt(loc, pair[1].cast<std::string>());
     return nullptr;
   }
 

@@ -7,6 +7,8 @@ import torch
 
 def assert_close(actual, expected, rtol=1e-5, atol=1e-6):
     """Compares an ember or torch result with PyTorch's, element by element."""
+    if isinstance(actual, torch.Tensor):
+        actual = actual.detach()
     a = np.asarray(actual.numpy() if hasattr(actual, "numpy") else actual)
     e = np.asarray(expected.detach().numpy() if isinstance(expected, torch.Tensor) else expected)
     assert a.shape == e.shape, (a.shape, e.shape)
