@@ -175,17 +175,13 @@ def _from_torch_script(obj):
 
 def _share_tensors(ember_module, torch_module):
     """Points every parameter and buffer of the ember module at the torch module's tensor."""
-    named = list(torch_module.named_parameters(remove_duplicate=False)) + \
-        list(torch_module.named_buffers(remove_duplicate=False))
-    for name, tensor in named:
-        if tensor is None:
-            continue
-        *path, leaf = name.split(".")
+    for path, sub in torch_module.named_modules(remove_duplicate=False):
         owner = ember_module
-        for part in path:
+        for part in path.split(".") if path else []:
             owner = getattr(owner, part)
-        if owner.hasattr(leaf):
-            setattr(owner, leaf, _C.from_dlpack(tensor.detach()))
+        for name, tensor in list(sub._parameters.items()) + list(sub._buffers.items()):
+            if tensor is not None and owner.hasattr(name):
+                setattr(owner, name, _C.from_dlpack(tensor.detach()))
 
 
 def _script_module(module):

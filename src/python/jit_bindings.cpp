@@ -69,6 +69,26 @@ py::object getAttribute(const Object& self, const std::string& name) {
   return toPython(self.attr(name));
 }
 
+// Methods with @torch.jit._overload_method (nn.LSTM's forward) are compiled as `name__0`,
+// `name__1`, ...: the first whose schema the arguments fit is called, as PyTorch dispatches them.
+py::object callOverloaded(const Object& self, const std::string& name, const py::args& args, const py::kwargs& kwargs) {
+  std::string reasons;
+  for (const jit::Method& m : self.get_methods()) {
+    if (m.name().rfind(name + "__", 0) != 0) continue;
+    jit::Stack stack;
+    try {
+      stack = createStack(m.getSchema(), args, kwargs, self.ivalue());
+    } catch (const Error& e) {
+      reasons += "\n" + m.getSchema().str() + ": " + e.what();
+      continue;
+    }
+    return runFunction(m.function(), std::move(stack));
+  }
+  throw Error("Method '" + name + "' is not defined on " + self.type()->name() +
+                  (reasons.empty() ? std::string() : ", and no overload of it accepts these arguments:" + reasons),
+              reasons.empty() ? ErrorKind::Runtime : ErrorKind::Type);
+}
+
 void setAttribute(Object& self, const std::string& name, py::handle value) {
   jit::ClassTypePtr type = self.type();
   EMBER_CHECK_KIND(Type, type->hasAttribute(name), "'", type->name(), "' object has no attribute '", name,
@@ -177,8 +197,11 @@ void bindObjects(py::module_& m) {
   module
       .def("__call__", [](Module& self, py::args args, py::kwargs kwargs) {
         InteropScope scope;
-        Function& fn = self.get_method("forward").function();
-        return runFunction(fn, createStack(fn.getSchema(), args, kwargs, self.ivalue()));
+        if (auto forward = self.find_method("forward")) {
+          Function& fn = forward->function();
+          return runFunction(fn, createStack(fn.getSchema(), args, kwargs, self.ivalue()));
+        }
+        return callOverloaded(self, "forward", args, kwargs);
       })
       .def_property_readonly("graph", [method](const Module& self) { return graphFunction(*method(self, "forward")).graph(); })
       .def_property_readonly("inlined_graph", [method](const Module& self) { return inlinedGraph(*method(self, "forward")); })
