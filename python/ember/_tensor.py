@@ -5,10 +5,7 @@ from . import _C
 
 
 def _op(name):
-    qualname = "aten::" + name
-    def fn(*args, **kwargs):
-        return _C._call_op(qualname, *args, **kwargs)
-    return fn
+    return _C._OperatorHandle("aten::" + name)
 
 
 _BINARY = {
@@ -32,6 +29,12 @@ def _binary(op):
             return op(self, other)
         except TypeError:
             return NotImplemented
+    return method
+
+
+def _unary(op):
+    def method(self):
+        return op(self)
     return method
 
 
@@ -111,7 +114,7 @@ def install(cls):
     for name, op in _COMPARE.items():
         setattr(cls, "__%s__" % name, _binary(_op(op)))
     for name, op in _UNARY.items():
-        setattr(cls, "__%s__" % name, _op(op))
+        setattr(cls, "__%s__" % name, _unary(_op(op)))
     cls.__pos__ = lambda self: self
     cls.__radd__ = _binary(_op("add"))
     cls.__rmul__ = _binary(_op("mul"))

@@ -31,7 +31,20 @@ bool isNumpyArray(py::handle obj) {
 
 IValue listToIValue(py::handle obj, const TypePtr& elemHint);
 
+// ember.Tensor arguments are the common case: recognised by their exact Python type and read
+// from the instance without pybind11's type lookups.
+PyTypeObject* tensorPyType() {
+  static PyTypeObject* type = reinterpret_cast<PyTypeObject*>(py::type::of<Tensor>().ptr());
+  return type;
+}
+const Tensor* exactTensor(py::handle obj) {
+  if (Py_TYPE(obj.ptr()) != tensorPyType()) return nullptr;
+  auto* inst = reinterpret_cast<py::detail::instance*>(obj.ptr());
+  return static_cast<const Tensor*>(inst->get_value_and_holder().value_ptr());
+}
+
 IValue inferredToIValue(py::handle obj) {
+  if (const Tensor* t = exactTensor(obj)) return IValue(*t);
   if (obj.is_none()) return IValue();
   if (py::isinstance<py::bool_>(obj)) return IValue(obj.cast<bool>());
   if (py::isinstance<py::int_>(obj)) return IValue(obj.cast<int64_t>());
@@ -218,6 +231,7 @@ py::object tensorToTorch(const Tensor& t) {
 }
 
 std::optional<Tensor> tryToTensor(py::handle obj) {
+  if (const Tensor* t = exactTensor(obj)) return *t;
   if (py::isinstance<Tensor>(obj)) return obj.cast<Tensor>();
   if (isTorchTensor(obj)) {
     InteropScope::noteTorchInput();

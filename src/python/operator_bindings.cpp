@@ -6,6 +6,8 @@
 #include <pybind11/stl.h>
 
 #include <map>
+#include <memory>
+#include <unordered_map>
 
 #include "ember/core/operator.h"
 #include "ember/core/schema_matching.h"
@@ -53,46 +55,106 @@ IValue convert(IValue v, const ArgumentSource& src, const jit::Argument& formal)
   return v;
 }
 
-// Runs `qualname` ("aten::add") on Python arguments and returns its result(s).
-py::object callOperator(const std::string& qualname, const py::args& args, const py::kwargs& kwargs) {
-  InteropScope scope;
-  std::vector<IValue> argValues, kwargValues;
-  std::vector<CallArgument> argTypes, kwargTypes;
-  for (py::handle a : args) {
-    argValues.push_back(toIValue(a));
-    argTypes.push_back(describe(argValues.back(), a));
+// One operator symbol's overloads, resolved once (the generated Python functions each hold one).
+// A call matches the arguments' types against the schemas with TorchScript's rules; the result
+// is cached per combination of argument types, so repeated calls skip overload resolution.
+class OperatorHandle {
+ public:
+  explicit OperatorHandle(const std::string& qualname) : qualname_(qualname) {
+    ops_ = jit::OperatorRegistry::global().getAllOperatorsFor(jit::Symbol::fromQualString(qualname));
+    EMBER_CHECK(!ops_.empty(), "Unknown builtin op: ", qualname, ".");
+    for (const auto& op : ops_) schemas_.push_back(&op->schema());
   }
-  for (auto kv : kwargs) {
-    kwargValues.push_back(toIValue(kv.second));
-    kwargTypes.push_back(describe(kwargValues.back(), kv.second, kv.first.cast<std::string>()));
+
+  py::object call(const py::args& args, const py::kwargs& kwargs) {
+    InteropScope scope;
+    std::vector<IValue> argValues, kwargValues;
+    std::vector<CallArgument> argTypes, kwargTypes;
+    argValues.reserve(args.size());
+    argTypes.reserve(args.size());
+    for (py::handle a : args) {
+      argValues.push_back(toIValue(a));
+      argTypes.push_back(describe(argValues.back(), a));
+    }
+    for (auto kv : kwargs) {
+      kwargValues.push_back(toIValue(kv.second));
+      kwargTypes.push_back(describe(kwargValues.back(), kv.second, kv.first.cast<std::string>()));
+    }
+    const Entry& entry = resolve(argTypes, kwargTypes);
+    const jit::Operator& op = *ops_[entry.index];
+    jit::Stack stack = buildStack(op.schema(), entry.match, argValues, kwargValues);
+    op.operation()(stack);
+    if (op.schema().returns().size() == 1 && !op.schema().isVarret()) return toPython(stack.back());
+    py::tuple out(stack.size());
+    for (size_t i = 0; i < stack.size(); ++i) out[i] = toPython(stack[i]);
+    return out;
   }
-  jit::MatchedOperator matched =
-      jit::matchOperator(jit::OperatorRegistry::global(), jit::Symbol::fromQualString(qualname), argTypes, kwargTypes);
-  const jit::FunctionSchema& schema = matched.op->schema();
-  EMBER_CHECK(matched.op->hasOperation(), "operator ", schema.operatorName().str(),
-              " can only run inside a TorchScript graph");
-  jit::Stack stack;
-  for (size_t i = 0; i < matched.match.inputs.size(); ++i) {
-    const ArgumentSource& src = matched.match.inputs[i];
-    const jit::Argument& formal = schema.arguments()[i];
-    switch (src.kind) {
-      case ArgumentSource::Kind::Positional: stack.push_back(convert(argValues.at(src.index), src, formal)); break;
-      case ArgumentSource::Kind::Keyword: stack.push_back(convert(kwargValues.at(src.index), src, formal)); break;
-      case ArgumentSource::Kind::Default: stack.push_back(*formal.defaultValue()); break;
-      case ArgumentSource::Kind::Self: EMBER_UNREACHABLE("no self in operator calls from Python");
-      case ArgumentSource::Kind::PackedList: {
-        std::vector<IValue> elems(argValues.begin() + static_cast<std::ptrdiff_t>(src.index), argValues.end());
-        stack.push_back(jit::makeList(src.type->containedType(0), std::move(elems)));
-        break;
+
+ private:
+  struct Entry {
+    std::vector<TypePtr> types;  // keeps the key's type pointers alive (and so unique)
+    size_t index;
+    jit::MatchedSchema match;
+  };
+
+  static void appendKey(std::string& key, const CallArgument& a) {
+    const jit::Type* t = a.type.get();
+    key.append(reinterpret_cast<const char*>(&t), sizeof(t));
+    key.push_back(a.isEmptyListLiteral ? '1' : '0');
+    key.append(a.name).push_back('\0');
+  }
+
+  const Entry& resolve(const std::vector<CallArgument>& args, const std::vector<CallArgument>& kwargs) {
+    std::string key;
+    for (const auto& a : args) appendKey(key, a);
+    key.push_back('|');
+    for (const auto& a : kwargs) appendKey(key, a);
+    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+    auto [index, match] = jit::matchSchemas(schemas_, args, kwargs);
+    EMBER_CHECK(ops_[index]->hasOperation(), "operator ", ops_[index]->schema().operatorName().str(),
+                " can only run inside a TorchScript graph");
+    if (cache_.size() > 512) cache_.clear();  // bounded: types of lists are made per call
+    Entry entry{{}, index, std::move(match)};
+    for (const auto& a : args) entry.types.push_back(a.type);
+    for (const auto& a : kwargs) entry.types.push_back(a.type);
+    return cache_.emplace(std::move(key), std::move(entry)).first->second;
+  }
+
+  static jit::Stack buildStack(const jit::FunctionSchema& schema, const jit::MatchedSchema& match,
+                               std::vector<IValue>& argValues, std::vector<IValue>& kwargValues) {
+    jit::Stack stack;
+    stack.reserve(match.inputs.size() + match.varargs.size());
+    for (size_t i = 0; i < match.inputs.size(); ++i) {
+      const ArgumentSource& src = match.inputs[i];
+      const jit::Argument& formal = schema.arguments()[i];
+      switch (src.kind) {
+        case ArgumentSource::Kind::Positional: stack.push_back(convert(argValues.at(src.index), src, formal)); break;
+        case ArgumentSource::Kind::Keyword: stack.push_back(convert(kwargValues.at(src.index), src, formal)); break;
+        case ArgumentSource::Kind::Default: stack.push_back(*formal.defaultValue()); break;
+        case ArgumentSource::Kind::Self: EMBER_UNREACHABLE("no self in operator calls from Python");
+        case ArgumentSource::Kind::PackedList: {
+          std::vector<IValue> elems(argValues.begin() + static_cast<std::ptrdiff_t>(src.index), argValues.end());
+          stack.push_back(jit::makeList(src.type->containedType(0), std::move(elems)));
+          break;
+        }
       }
     }
+    for (size_t i : match.varargs) stack.push_back(argValues.at(i));
+    return stack;
   }
-  for (size_t i : matched.match.varargs) stack.push_back(argValues.at(i));
-  matched.op->operation()(stack);
-  if (schema.returns().size() == 1 && !schema.isVarret()) return toPython(stack.back());
-  py::tuple out(stack.size());
-  for (size_t i = 0; i < stack.size(); ++i) out[i] = toPython(stack[i]);
-  return out;
+
+  std::string qualname_;
+  std::vector<jit::OperatorPtr> ops_;
+  std::vector<const jit::FunctionSchema*> schemas_;
+  std::unordered_map<std::string, Entry> cache_;  // used under the GIL only
+};
+
+// Runs `qualname` ("aten::add") on Python arguments and returns its result(s).
+py::object callOperator(const std::string& qualname, const py::args& args, const py::kwargs& kwargs) {
+  static std::unordered_map<std::string, std::unique_ptr<OperatorHandle>> handles;
+  auto it = handles.find(qualname);
+  if (it == handles.end()) it = handles.emplace(qualname, std::make_unique<OperatorHandle>(qualname)).first;
+  return it->second->call(args, kwargs);
 }
 
 // (qualified name, schemas, is a Tensor method) for every operator symbol, sorted by name.
@@ -114,6 +176,9 @@ py::list operatorTable() {
 }  // namespace
 
 void initOperatorBindings(py::module_& m) {
+  py::class_<OperatorHandle>(m, "_OperatorHandle")
+      .def(py::init<const std::string&>())
+      .def("__call__", &OperatorHandle::call);
   m.def("_call_op", &callOperator,
         "Calls a registered operator by its qualified name with TorchScript's overload resolution.");
   m.def("_operator_table", &operatorTable);
