@@ -162,7 +162,11 @@ void bindFunctions(py::module_& m) {
         auto g = graphFunction(*f.fn).graph()->copy();
         jit::Value* self = g->insertInput(0, "self");
         self->setType(mod.type());
-        mod.define_method("forward", g);
+        jit::Method forward = mod.define_method("forward", g);
+        const jit::FunctionSchema& schema = f.fn->getSchema();  // keeps defaults and names
+        std::vector<jit::Argument> args{jit::Argument("self", mod.type())};
+        args.insert(args.end(), schema.arguments().begin(), schema.arguments().end());
+        graphFunction(forward.function()).setSchema(jit::FunctionSchema("forward", "", args, schema.returns()));
         mod.save(path);
       })
       .def("__repr__", [](const ScriptFunction& f) { return "<ember.jit.ScriptFunction " + f.fn->qualname() + ">"; });

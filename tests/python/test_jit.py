@@ -159,3 +159,22 @@ def test_freeze_and_optimize_for_inference(archive):
 def test_load_errors():
     with pytest.raises(RuntimeError):
         ember.jit.load(io.BytesIO(b"not an archive"))
+
+
+def test_script_function_save_keeps_defaults(tmp_path):
+    cu = ember.jit.CompilationUnit(SOURCE)
+    path = tmp_path / "fn.pt"
+    cu.scale.save(str(path))
+    loaded = torch.jit.load(str(path))  # a module whose forward is the function, as torch.jit.save writes
+    x = torch.randn(3)
+    assert torch.equal(loaded(x), x * 2.0)
+    assert torch.equal(loaded(x, 3.0), x * 3.0)
+
+
+def test_fork_wait_and_fusion_strategy():
+    cu = ember.jit.CompilationUnit(SOURCE)
+    future = ember.jit.fork(cu.loop, 5)
+    assert ember.jit.wait(future) == 30
+    previous = ember.jit.set_fusion_strategy([("DYNAMIC", 3)])
+    assert previous == [("STATIC", 2), ("DYNAMIC", 10)]
+    assert ember.jit.set_fusion_strategy(previous) == [("DYNAMIC", 3)]
