@@ -7,7 +7,15 @@
 # The interpreter is the one that has PyTorch (Debian's /usr/bin/python3): the tests compare
 # with torch, and the extension must match its ABI. Override with -DEMBER_PYTHON=...
 set(EMBER_PYTHON /usr/bin/python3 CACHE FILEPATH "Python interpreter the ember extension is built for")
+set(Python_EXECUTABLE ${EMBER_PYTHON})   # what pybind11's FindPython mode reads
 set(Python3_EXECUTABLE ${EMBER_PYTHON})
+# The headers of that interpreter, asked from the interpreter itself: FindPython otherwise may take
+# another installation's headers (a pyenv Python first on PATH).
+execute_process(COMMAND ${EMBER_PYTHON} -c "import sysconfig; print(sysconfig.get_paths()['include'])"
+                OUTPUT_VARIABLE ember_python_include OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE ember_python_rc)
+if(ember_python_rc EQUAL 0 AND EXISTS "${ember_python_include}/Python.h")
+  set(Python_INCLUDE_DIR ${ember_python_include})
+endif()
 set(PYBIND11_FINDPYTHON ON)
 find_package(pybind11 CONFIG QUIET)
 if(NOT pybind11_FOUND)

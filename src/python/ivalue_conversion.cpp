@@ -196,6 +196,29 @@ IValue hintedToIValue(py::handle obj, const TypePtr& hint) {
   typeMismatch(obj, hint);
 }
 
+// torch's objects the interop needs, looked up once torch has been imported (ember never
+// imports torch itself to answer "is this a torch.Tensor?"). Leaked on purpose: they live as
+// long as the interpreter.
+struct TorchRefs {
+  py::handle tensorType, boolDtype, uint8Dtype, toDLPack, fromDLPack;
+};
+const TorchRefs* torchRefs() {
+  static TorchRefs* refs = nullptr;
+  if (refs) return refs;
+  PyObject* torch = PyImport_GetModule(py::str("torch").ptr());
+  if (!torch) {
+    PyErr_Clear();
+    return nullptr;
+  }
+  py::object mod = py::reinterpret_steal<py::object>(torch);
+  if (!py::hasattr(mod, "Tensor") || !py::hasattr(mod, "_C")) return nullptr;  // still importing
+  py::object c = mod.attr("_C");
+  auto keep = [](py::object o) { return o.release(); };
+  refs = new TorchRefs{keep(mod.attr("Tensor")), keep(mod.attr("bool")), keep(mod.attr("uint8")),
+                       keep(c.attr("_to_dlpack")), keep(c.attr("_from_dlpack"))};
+  return refs;
+}
+
 }  // namespace
 
 InteropScope::InteropScope() : previous_(tReturnTorch) { tReturnTorch = false; }
@@ -204,29 +227,31 @@ bool InteropScope::returnTorch() { return tReturnTorch; }
 void InteropScope::noteTorchInput() { tReturnTorch = true; }
 
 bool isTorchTensor(py::handle obj) {
-  py::handle type = py::type::of(obj);
-  for (py::handle base : type.attr("__mro__")) {
-    if (py::str(base.attr("__name__")).cast<std::string>() == "Tensor" &&
-        py::str(base.attr("__module__")).cast<std::string>() == "torch")
-      return true;
-  }
-  return false;
+  const TorchRefs* refs = torchRefs();
+  return refs && PyObject_IsInstance(obj.ptr(), refs->tensorType.ptr()) == 1;
 }
 
 Tensor tensorFromTorch(py::handle obj) {
+  const TorchRefs* refs = torchRefs();
+  EMBER_CHECK(refs, "torch is not imported");
   py::object t = py::reinterpret_borrow<py::object>(obj);
   if (t.attr("requires_grad").cast<bool>()) t = t.attr("detach")();
-  bool isBool = py::str(t.attr("dtype")).cast<std::string>() == "torch.bool";
-  if (isBool) t = t.attr("view")(py::module_::import("torch").attr("uint8"));  // DLPack 0.6 has no bool
-  Tensor result = fromDLPackObject(t);
-  if (isBool) result.impl()->setDtype(ScalarType::Bool);  // DLPack 0.6 carries bool as uint8
+  bool isBool = t.attr("dtype").ptr() == refs->boolDtype.ptr();
+  if (isBool) t = t.attr("view")(refs->uint8Dtype);  // DLPack 0.6 has no bool
+  Tensor result = fromDLPack(refs->toDLPack(t).cast<py::capsule>());
+  if (isBool) result.impl()->setDtype(ScalarType::Bool);
   return result;
 }
 
 py::object tensorToTorch(const Tensor& t) {
-  py::module_ torch = py::module_::import("torch");
-  py::object result = torch.attr("from_dlpack")(toDLPack(t));
-  if (t.dtype() == ScalarType::Bool) result = result.attr("view")(torch.attr("bool"));
+  const TorchRefs* refs = torchRefs();
+  if (!refs) {
+    py::module_::import("torch");
+    refs = torchRefs();
+  }
+  EMBER_CHECK(refs, "torch could not be imported");
+  py::object result = refs->fromDLPack(toDLPack(t));
+  if (t.dtype() == ScalarType::Bool) result = result.attr("view")(refs->boolDtype);
   return result;
 }
 
