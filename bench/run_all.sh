@@ -32,6 +32,14 @@ for s in "${suites[@]}"; do
   echo "[$i/$n] $s: PyTorch" >&2
   "${pin[@]}" "$torch_py" "$here/torch_$s.py" | tee -a "$out/torch.jsonl" >&2
 done
+# Call overhead from Python (needs the Python package in $build/python).
+if [[ -d "$build/python/ember" ]]; then
+  echo "[python] call overhead: ember, then PyTorch" >&2
+  pin=()
+  command -v taskset > /dev/null && pin=(taskset -c "$last_cpu")
+  PYTHONPATH="$build/python" "${pin[@]}" "$torch_py" "$here/python_call_overhead.py" ember | tee -a "$out/ember.jsonl" >&2
+  "${pin[@]}" "$torch_py" "$here/python_call_overhead.py" torch | tee -a "$out/torch.jsonl" >&2
+fi
 echo >&2
 "$torch_py" "$here/compare.py" "$out/ember.jsonl" "$out/torch.jsonl" --json "$out/results.json" \
   --markdown "$out/results.md"

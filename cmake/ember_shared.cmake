@@ -24,7 +24,9 @@ set_target_properties(ember_shared PROPERTIES
   EXPORT_NAME ember
   VERSION ${PROJECT_VERSION}
   SOVERSION ${PROJECT_VERSION_MAJOR}
-  LINK_DEPENDS "${PROJECT_SOURCE_DIR}/cmake/libember.map")
+  # The layer archives too: they reach the link through link options, so without this a
+  # rebuilt layer did not relink libember.so.
+  LINK_DEPENDS "${PROJECT_SOURCE_DIR}/cmake/libember.map;${ember_layer_files}")
 # Only ember's own symbols are exported (cmake/libember.map says why and how); the libraries
 # ember was built from, and the C++ runtime's instantiations, stay inside.
 target_link_options(ember_shared PRIVATE

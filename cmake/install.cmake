@@ -29,6 +29,8 @@ configure_file(${PROJECT_SOURCE_DIR}/cmake/ember.pc.in ${CMAKE_CURRENT_BINARY_DI
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/ember.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 # The Python package (ember's bindings, when built) goes under P/python/ember.
+# The extension is installed as a target so that its RPATH becomes the install one (P/lib).
 if(TARGET ember_python)
-  install(DIRECTORY ${CMAKE_BINARY_DIR}/python/ember DESTINATION python)
+  install(TARGETS ember_python LIBRARY DESTINATION python/ember)
+  install(FILES ${ember_python_pure} DESTINATION python/ember)
 endif()

@@ -7,8 +7,9 @@ set -euo pipefail
 
 build_pkgs=(cmake ninja-build g++ ccache pkg-config
             libgtest-dev libgmock-dev libbenchmark-dev
-            libsleef-dev libopenblas-dev libdnnl-dev libfftw3-dev nlohmann-json3-dev zlib1g-dev)
-test_pkgs=(python3 python3-numpy python3-torch python3-torchvision python3-torchaudio)
+            libsleef-dev libopenblas-dev libdnnl-dev libfftw3-dev nlohmann-json3-dev zlib1g-dev
+            pybind11-dev python3-dev)
+test_pkgs=(python3 python3-numpy python3-pytest python3-torch python3-torchvision python3-torchaudio)
 
 want=("${build_pkgs[@]}")
 for arg in "$@"; do

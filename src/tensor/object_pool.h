@@ -7,11 +7,13 @@
 #include <cstddef>
 #include <new>
 
-#if defined(__GNUC__)
-#define EMBER_TLS_FAST __attribute__((tls_model("initial-exec")))
-#else
+// The TLS model of the per-thread caches: the compiler's default. initial-exec would save
+// libember.so a __tls_get_addr call per access, but a library using it can only be dlopen'ed
+// while glibc's small static-TLS reserve lasts, and these caches (~9 KB) do not fit in it: the
+// Python extension (dlopen'ed by Python, with libember.so behind it) failed to load with "cannot
+// allocate memory in static TLS block". Executables that link the static layers lose nothing:
+// the linker relaxes their accesses to local-exec.
 #define EMBER_TLS_FAST
-#endif
 
 namespace ember::detail {
 

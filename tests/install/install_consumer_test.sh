@@ -56,6 +56,23 @@ c++ -O1 "$src/examples/consumer/consumer.cpp" -o "$work/consumer_pc" $flags -Wl,
 "$work/consumer_pc" "$src/examples/small_model.pt" "$src/examples/small_input.pt" "$work/out_pc.pt" >/dev/null
 "$python" "$src/tests/install/compare_outputs.py" "$src/examples/small_model.pt" "$src/examples/small_input.pt" "$work/out_pc.pt"
 
+# 2b. The Python package (when it was built), imported from the moved prefix with nothing from
+# the build tree on the path: it must find libember.so through its own RPATH.
+if [[ -d "$build/python/ember" ]]; then
+  [[ -e "$prefix/python/ember/__init__.py" ]] || fail "the Python package is not installed under python/ember"
+  PYTHONPATH="$prefix/python" "$python" - "$src/examples/small_model.pt" "$src/examples/small_input.pt" "$prefix" <<'PY' ||
+import sys
+import ember
+import torch
+archive, inputs, prefix = sys.argv[1:]
+assert ember.__file__.startswith(prefix), ember.__file__
+args = torch.load(inputs)
+ours, theirs = ember.jit.load(archive)(*args), torch.jit.load(archive)(*args)
+assert torch.allclose(ours, theirs, atol=1e-6), (ours, theirs)
+PY
+    fail "the installed Python package does not run the example archive"
+fi
+
 # 3. The shared library's interface.
 soname=$(readelf -d "$libdir/libember.so" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
 [[ "$soname" =~ ^libember\.so\.[0-9]+$ ]] || fail "unversioned SONAME '$soname'"

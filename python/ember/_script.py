@@ -1,0 +1,194 @@
+"""ember.jit.script: compiling Python objects.
+
+Functions are compiled by ember's own frontend from their source (``inspect``), in the Python
+dialect torch.jit.script accepts (f-strings, comparison chains, comprehensions, ``X | None``).
+Global and closure names are resolved as torch.jit.script resolves them: other functions are
+scripted too (and called, not inlined), ``torch``/``math``/``torch.nn.functional`` under any
+alias. Other Python values (a global int, say) are rejected at their use, as PyTorch 1.13 rejects
+them.
+
+torch.nn.Module instances are scripted recursively by PyTorch's own Python front end
+(torch.jit.script: submodules, ``__constants__``, ``@torch.jit.ignore/unused/export``, module
+containers, attribute type inference), and the TorchScript code it produces is compiled by ember;
+the parameters and buffers of the result are then pointed at the torch module's tensors
+(zero-copy, through DLPack), so both see the same weights.
+"""
+import ast
+import builtins
+import inspect
+import io
+import itertools
+import math
+import sys
+import textwrap
+import types
+
+from . import _C
+
+_cu = _C.CompilationUnit()
+_scripted = {}          # python function -> ScriptFunction
+_mangle = itertools.count()
+
+_NAMESPACES = {"torch": "torch", "math": "math", "torch.nn.functional": "torch.nn.functional",
+               "torch.jit": "torch.jit", "torch.nn": "torch.nn", "torch.linalg": "torch.linalg",
+               "torch.special": "torch.special", "torch.fft": "torch.fft"}
+
+
+def is_scripting():
+    """False when called from Python (TorchScript code sees True)."""
+    return False
+
+
+def _mark(fn, attr):
+    setattr(fn, attr, True)
+    return fn
+
+
+def ignore(fn=None, drop=False):
+    """Like torch.jit.ignore (a marker; functions calling it from TorchScript are rejected)."""
+    if fn is None:
+        return lambda f: _mark(f, "_ember_ignore")
+    return _mark(fn, "_ember_ignore")
+
+
+def unused(fn):
+    return _mark(fn, "_ember_unused")
+
+
+def export(fn):
+    return _mark(fn, "_ember_export")
+
+
+def _is_torch_module(obj):
+    torch = sys.modules.get("torch")
+    return torch is not None and isinstance(obj, torch.nn.Module)
+
+
+def script(obj, optimize=None, _frames_up=0, _rcb=None, example_inputs=None):
+    """Compiles a Python function, or a torch.nn.Module instance, into an ember ScriptFunction
+    or ScriptModule. Scripted objects are returned as they are."""
+    if isinstance(obj, (_C.ScriptFunction, _C.ScriptModule)):
+        return obj
+    if _is_torch_module(obj):
+        return _script_module(obj)
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(obj, (torch.jit.ScriptModule, torch.jit.ScriptFunction)):
+        return _from_torch_script(obj)
+    if inspect.isfunction(obj):
+        return _script_function(obj)
+    if inspect.isclass(obj):
+        raise NotImplementedError("ember.jit.script of classes is not supported yet: script the functions that "
+                                  "use them, or define the class in a CompilationUnit source")
+    raise RuntimeError("ember.jit.script expects a Python function or a torch.nn.Module instance, got %s"
+                       % type(obj).__name__)
+
+
+# ---- functions -------------------------------------------------------------------------------
+
+def _function_source(fn):
+    """The dedented source of ``fn`` without its decorators, and its first line in the file."""
+    try:
+        lines, first_line = inspect.getsourcelines(fn)
+    except (OSError, TypeError) as e:
+        raise RuntimeError("Could not get the source of %s: ember.jit.script needs the function's source code (%s)"
+                           % (fn.__qualname__, e)) from None
+    source = textwrap.dedent("".join(lines))
+    tree = ast.parse(source)
+    definition = tree.body[0]
+    if not isinstance(definition, ast.FunctionDef):
+        raise RuntimeError("ember.jit.script expects a `def` (lambdas have no source of their own)")
+    skip = definition.lineno - 1  # decorator lines come before the `def`
+    body = "\n".join(source.splitlines()[skip:]) + "\n"
+    return body, first_line + skip
+
+
+def _closure_values(fn):
+    values = {}
+    if fn.__closure__:
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            try:
+                values[name] = cell.cell_contents
+            except ValueError:  # an unfilled cell (a name assigned later)
+                pass
+    return values
+
+
+def _resolver(fn):
+    closure = _closure_values(fn)
+
+    def resolve(name):
+        if name in closure:
+            value = closure[name]
+        elif name in fn.__globals__:
+            value = fn.__globals__[name]
+        else:
+            return None  # builtins and ember's own names
+        return _describe(name, value)
+    return resolve
+
+
+def _describe(name, value):
+    if isinstance(value, types.ModuleType):
+        qual = _NAMESPACES.get(value.__name__)
+        return ("module", qual) if qual else None
+    if isinstance(value, _C.ScriptFunction):
+        return ("function", value)
+    if inspect.isfunction(value):
+        if getattr(value, "_ember_ignore", False) or getattr(value, "_ember_unused", False):
+            return None
+        return ("function", _script_function(value))
+    if value is None or isinstance(value, (bool, int, float, str, tuple, list, dict)):
+        return ("error", "python value of type '%s' cannot be used as a value. Perhaps it is a closed over global "
+                         "variable? If so, please consider passing it in as an argument or use a local varible "
+                         "instead." % type(value).__name__)
+    return None
+
+
+def _script_function(fn):
+    cached = _scripted.get(fn)
+    if cached is not None:
+        return cached
+    source, first_line = _function_source(fn)
+    module = fn.__module__ or "__main__"
+    prefix = "__torch__.%s." % module if module != "__main__" else "__torch__."
+    if _cu.find_function(prefix + fn.__name__) is not None:
+        prefix = "__torch__.___torch_mangle_%d.%s" % (next(_mangle), prefix[len("__torch__."):])
+    filename = inspect.getsourcefile(fn) or "<unknown>"
+    _C._compile_python(_cu, source, filename, first_line, prefix, _resolver(fn))
+    scripted = _cu.find_function(prefix + fn.__name__)
+    _scripted[fn] = scripted
+    return scripted
+
+
+# ---- modules ---------------------------------------------------------------------------------
+
+def _from_torch_script(obj):
+    """An ember copy of a torch ScriptModule / ScriptFunction, through the archive format."""
+    import torch
+    buffer = io.BytesIO()
+    torch.jit.save(obj, buffer)
+    module, _extra = _C.load(io.BytesIO(buffer.getvalue()), {})
+    if isinstance(obj, torch.jit.ScriptFunction):
+        return module.forward
+    return module
+
+
+def _share_tensors(ember_module, torch_module):
+    """Points every parameter and buffer of the ember module at the torch module's tensor."""
+    for path, sub in torch_module.named_modules(remove_duplicate=False):
+        owner = ember_module
+        for part in path.split(".") if path else []:
+            owner = getattr(owner, part)
+        for name, tensor in list(sub._parameters.items()) + list(sub._buffers.items()):
+            if tensor is not None and owner.hasattr(name):
+                setattr(owner, name, _C.from_dlpack(tensor.detach()))
+
+
+def _script_module(module):
+    import torch
+    scripted = torch.jit.script(module)
+    result = _from_torch_script(scripted)
+    _share_tensors(result, module)
+    if module.training != result.training:
+        result.train(module.training)
+    return result

@@ -1,0 +1,39 @@
+# Every torchvision classification model, scripted with ember.jit.script and run against eager
+# PyTorch on the same input (random weights, eval mode).
+import pytest
+import torch
+import torchvision
+
+import ember
+from conftest import assert_close
+
+MODELS = ["alexnet", "vgg11", "vgg11_bn", "resnet18", "resnet50", "resnext50_32x4d", "wide_resnet50_2",
+          "squeezenet1_0", "squeezenet1_1", "densenet121", "inception_v3", "googlenet", "shufflenet_v2_x0_5",
+          "mobilenet_v2", "mobilenet_v3_small", "mobilenet_v3_large", "mnasnet0_5", "efficientnet_b0",
+          "efficientnet_v2_s", "regnet_x_400mf", "regnet_y_400mf", "convnext_tiny", "vit_b_16", "swin_t",
+          "maxvit_t"]
+
+
+def available(name):
+    return hasattr(torchvision.models, name)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_model_matches_eager(name):
+    if not available(name):
+        pytest.skip("torchvision %s has no %s" % (torchvision.__version__, name))
+    kwargs = {"init_weights": True, "aux_logits": False} if name in ("inception_v3", "googlenet") else {}
+    model = getattr(torchvision.models, name)(weights=None, **kwargs).eval()
+    size = 299 if name == "inception_v3" else 224 if name in ("vit_b_16", "swin_t", "maxvit_t") else 96
+    x = torch.randn(1, 3, size, size)
+    scripted = ember.jit.script(model)
+    with torch.no_grad():
+        expected = model(x)
+    got = scripted(x)
+    if name in ("inception_v3", "googlenet"):
+        # Scripted, these return their namedtuple (logits, aux...) even in eval mode, as
+        # torch.jit.script's modules do.
+        assert isinstance(got, tuple) and isinstance(torch.jit.script(model)(x), tuple)
+        got = got[0]
+    assert isinstance(got, torch.Tensor)
+    assert_close(got, expected, rtol=1e-3, atol=1e-3)
