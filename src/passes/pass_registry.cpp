@@ -16,6 +16,7 @@
 #include "passes/constant_propagation.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/decompose_ops.h"
+#include "passes/dtype_device_propagation.h"
 #include "passes/erase_number_types.h"
 #include "passes/fold_frozen_batch_norm.h"
 #include "passes/fold_frozen_conv_arithmetic.h"
@@ -120,6 +121,10 @@ std::vector<PassInfo> buildTable() {
        reporting(batchMM)},
       {"complete_shape_analysis", "propagate dtypes, devices, sizes and strides from the graph's input types",
        reporting(propagateShapesOnGraph)},
+      {"propagate_dtype", "set the dtypes the graph's input types determine (only dtypes change)",
+       reporting(propagateDtype)},
+      {"propagate_device", "set the devices the graph's input types determine (only devices change)",
+       reporting(propagateDevice)},
       {"erase_shape_information", "reset every tensor type in the graph to the unrefined Tensor",
        reporting(eraseShapeInformation)},
       {"propagate_requires_grad", "mark which tensor values may require grad, from the inputs' requires_grad",
