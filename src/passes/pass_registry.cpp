@@ -35,6 +35,7 @@
 #include "passes/remove_mutation.h"
 #include "passes/requires_grad_analysis.h"
 #include "passes/shape_analysis.h"
+#include "passes/symbolic_shape_analysis.h"
 
 namespace ember::jit {
 
@@ -125,6 +126,8 @@ std::vector<PassInfo> buildTable() {
        reporting(propagateDtype)},
       {"propagate_device", "set the devices the graph's input types determine (only devices change)",
        reporting(propagateDevice)},
+      {"propagate_shapes_on_graph", "symbolic shapes: static sizes and ranks, equal unknown sizes as one symbol",
+       reporting(propagateSymbolicShapes)},
       {"erase_shape_information", "reset every tensor type in the graph to the unrefined Tensor",
        reporting(eraseShapeInformation)},
       {"propagate_requires_grad", "mark which tensor values may require grad, from the inputs' requires_grad",
