@@ -1,8 +1,14 @@
 """Differential cases for shape/dtype/device propagation, requires-grad analysis and integer value
 refinement.
 
-CASES (picked up by gen.py like every cases_*.py): refine_integer_values cases, compared with
-PyTorch's `torch._C._jit_pass_refine_integer_values` graph for graph.
+CASES (picked up by gen.py like every cases_*.py): refine_integer_values, batch_mm (tree and side
+batching) and constant propagation cases, compared with PyTorch's passes graph for graph.
+
+Running this file also writes cases_dtype_device.txt (the SHAPE_CASES programs with inputs typed
+by dtype, rank and device only; per value the real tensor's type and the types PyTorch's
+propagate_dtype and propagate_device give; read by dtype_device_propagation_test.cpp) and
+cases_symbolic.txt (SYMBOLIC_CASES with PyTorch's propagate_shapes_on_graph symbolic sizes,
+symbols renumbered by first appearance; read by symbolic_shape_analysis_test.cpp).
 
 SHAPE_CASES: (name, mode, TorchScript source of `fn`, Python expression for its inputs, values
 allowed to stay inexact). Run this file with /usr/bin/python3 to rewrite cases_shapes.txt next to
@@ -188,6 +194,39 @@ def fn(a, b, c, d, e, f, g, h):
 def fn(a, b, c, d, e, f, g, h):
     return torch.add(torch.mm(a, b) + torch.mm(c, d), torch.mm(e, f) + torch.mm(g, h), alpha=2)
 """, [(4, 4)] * 8)),
+]
+
+
+
+def _side_source(count, left=True, extra=""):
+    """`fn(w, x0, ...)` returning `count` products sharing `w` (on the left or the right)."""
+    xs = [f"x{i}" for i in range(count)]
+    products = [f"torch.mm(w, {x})" if left else f"torch.mm({x}, w)" for x in xs]
+    return f"\ndef fn(w, {', '.join(xs)}):\n{extra}    return {', '.join(products)}\n"
+
+
+# MMBatchSide: at least 8 independent products sharing one operand (no types needed).
+CASES += [
+    ("batch_mm_side_left", "batch_mm", _side_source(8)),
+    ("batch_mm_side_right", "batch_mm", _side_source(9, left=False)),
+    ("batch_mm_side_seven_is_too_few", "batch_mm", _side_source(7)),
+    ("batch_mm_side_mutation", "batch_mm", _side_source(8, extra="    x0.add_(1)\n")),
+    ("batch_mm_side_dependent", "batch_mm", """
+def fn(w, x0, x1, x2, x3, x4, x5, x6, x7):
+    y = torch.mm(w, x0)
+    z = torch.mm(w, y)
+    return z, torch.mm(w, x1), torch.mm(w, x2), torch.mm(w, x3), torch.mm(w, x4), torch.mm(w, x5), \
+        torch.mm(w, x6), torch.mm(w, x7), torch.mm(w, w)
+"""),
+    ("batch_mm_side_nested_block", "batch_mm", """
+def fn(w, x0, x1, x2, x3, x4, x5, x6, x7, c: bool):
+    if c:
+        r = torch.mm(w, x0) + torch.mm(w, x1) * torch.mm(w, x2) - torch.mm(w, x3)
+        r = r + torch.mm(w, x4) + torch.mm(w, x5) + torch.mm(w, x6) + torch.mm(w, x7)
+    else:
+        r = w
+    return r
+"""),
 ]
 
 # ---- constant propagation of lists (the gaps issue 16 lists) ----
