@@ -118,7 +118,9 @@ std::vector<PassInfo> buildTable() {
        }},
       {"transpose_frozen_linear", "aten::linear with a constant weight as matmul with the weight pre-transposed",
        reporting(frozenLinearTranspose)},
-      {"batch_mm", "replace sums of at least four matrix products by one prim::MMTreeReduce (needs complete types)",
+      {"batch_mm",
+       "sums of 4+ matrix products -> prim::MMTreeReduce (needs complete types); 8+ products sharing an operand -> "
+       "prim::MMBatchSide",
        reporting(batchMM)},
       {"complete_shape_analysis", "propagate dtypes, devices, sizes and strides from the graph's input types",
        reporting(propagateShapesOnGraph)},

@@ -809,8 +809,8 @@ std::optional<IValue> knownValue(const Value* v) { return knownValueAt(v, 8); }
 // there (PyTorch's device propagation does the same), unless it moves data between devices: a
 // `device` argument, or an op whose purpose is moving (to, cpu, cuda, ...).
 static std::optional<Types> sameDevice(const Node* n, const std::string& name) {
-  static const std::unordered_set<std::string> kMoving = {"to", "_to_copy", "cpu", "cuda", "to_dense", "copy",
-                                                          "type_as", "new_empty", "new_zeros", "new_ones", "new_full"};
+  static const std::unordered_set<std::string> kMoving = {
+      "to", "_to_copy", "cpu", "cuda", "to_dense", "copy", "type_as", "new_empty", "new_zeros", "new_ones", "new_full"};
   if (kMoving.count(name)) return std::nullopt;
   const FunctionSchema* s = n->maybeSchema();
   if (!s) return std::nullopt;
@@ -833,7 +833,6 @@ static std::optional<Types> sameDevice(const Node* n, const std::string& name) {
     out.push_back(o->type()->kind() == TypeKind::TensorType ? make(std::nullopt, device, std::nullopt) : nullptr);
   return out;
 }
-
 
 std::optional<std::vector<TensorTypePtr>> applyShapeRule(const Node* n) {
   if (!n->kind().is_aten()) return std::nullopt;

@@ -402,15 +402,17 @@ class SymbolicPropagator {
 
   std::optional<Shape> rule(const Node* n) {
     static const std::unordered_set<std::string> kUnary = {
-        "relu",  "neg",      "abs",     "clone",   "dropout", "hardtanh", "leaky_relu", "clamp", "floor", "ceil",
-        "round", "sign",     "sigmoid", "tanh",    "exp",     "log",      "sqrt",       "rsqrt", "sin",   "cos",
-        "gelu",  "silu",     "elu",     "softmax", "log_softmax", "contiguous", "detach", "hardswish", "relu6",
-        "batch_norm", "layer_norm", "to", "type_as", "zeros_like", "ones_like", "erf", "reciprocal"};
+        "relu",        "neg",        "abs",       "clone",     "dropout",   "hardtanh",   "leaky_relu", "clamp",
+        "floor",       "ceil",       "round",     "sign",      "sigmoid",   "tanh",       "exp",        "log",
+        "sqrt",        "rsqrt",      "sin",       "cos",       "gelu",      "silu",       "elu",        "softmax",
+        "log_softmax", "contiguous", "detach",    "hardswish", "relu6",     "batch_norm", "layer_norm", "to",
+        "type_as",     "zeros_like", "ones_like", "erf",       "reciprocal"};
     static const std::unordered_set<std::string> kPointwise = {
-        "add", "sub", "mul", "div", "pow", "where", "maximum", "minimum", "eq", "ne", "lt", "le", "gt", "ge",
-        "masked_fill", "remainder", "fmod", "atan2", "lerp", "rsub", "__and__", "__or__", "logical_and", "logical_or"};
-    static const std::unordered_set<std::string> kReductions = {"sum", "mean", "amax", "amin", "prod", "std", "var",
-                                                                 "any", "all", "argmax", "argmin", "logsumexp"};
+        "add",  "sub",   "mul",  "div",  "pow",     "where",  "maximum",     "minimum",
+        "eq",   "ne",    "lt",   "le",   "gt",      "ge",     "masked_fill", "remainder",
+        "fmod", "atan2", "lerp", "rsub", "__and__", "__or__", "logical_and", "logical_or"};
+    static const std::unordered_set<std::string> kReductions = {"sum", "mean", "amax", "amin",   "prod",   "std",
+                                                                "var", "any",  "all",  "argmax", "argmin", "logsumexp"};
     std::string name(n->kind().toUnqualString());
     if (name.size() > 1 && name.back() == '_' && name[name.size() - 2] != '_') name.pop_back();
     if (kUnary.count(name)) {

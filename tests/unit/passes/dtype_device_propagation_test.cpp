@@ -119,9 +119,10 @@ TEST(DtypeDevicePropagation, AgainstPyTorchOnCases) {
   // ember's dtypes flow past the first op; PyTorch's stop there (see the header).
   EXPECT_GT(dtypes.dtypes, dtypes.pytorchDtypes);
   EXPECT_GE(devices.devices, devices.pytorchDevices);
-  std::printf("dtype/device cases: %zu, tensor values: %zu; dtypes known: %zu (PyTorch: %zu), devices known: %zu "
-              "(PyTorch: %zu)\n",
-              cases, dtypes.values, dtypes.dtypes, dtypes.pytorchDtypes, devices.devices, devices.pytorchDevices);
+  std::printf(
+      "dtype/device cases: %zu, tensor values: %zu; dtypes known: %zu (PyTorch: %zu), devices known: %zu "
+      "(PyTorch: %zu)\n",
+      cases, dtypes.values, dtypes.dtypes, dtypes.pytorchDtypes, devices.devices, devices.pytorchDevices);
 }
 
 std::shared_ptr<Graph> parsed(const std::string& ir) {
