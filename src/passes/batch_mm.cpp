@@ -198,11 +198,20 @@ class SideBatcher {
   std::unordered_set<const Value*> considered_;
 };
 
+size_t countMMs(const Block* block) {
+  size_t count = 0;
+  for (const Node* n : block->nodes()) {
+    count += isMM(n);
+    for (const Block* sub : n->blocks()) count += countMMs(sub);
+  }
+  return count;
+}
+
 }  // namespace
 
 bool batchMM(const std::shared_ptr<Graph>& graph) {
   bool changed = TreeReducer().runBlock(graph->block());
-  {
+  if (countMMs(graph->block()) >= kMinSideProducts) {  // alias analysis only when side batching may apply
     AliasDb aliasDb(graph);
     changed |= SideBatcher(aliasDb).runBlock(graph->block());
   }
