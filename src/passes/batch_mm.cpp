@@ -2,12 +2,15 @@
 // has) bottom-up in node order, then every root tree of at least kMinLeaves leaves is replaced.
 #include "passes/batch_mm.h"
 
+#include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ember/core/function_schema.h"
 #include "ember/core/symbols.h"
 #include "ember/core/type.h"
+#include "ember/ir/alias_analysis.h"
 #include "ember/ir/ir.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/jit_log.h"
@@ -18,6 +21,9 @@ namespace ember::jit {
 namespace {
 
 constexpr size_t kMinLeaves = 4;
+// Side batching needs this many products sharing an operand (PyTorch: "8 is the current loop
+// unrolling factor").
+constexpr size_t kMinSideProducts = 8;
 
 struct Token {
   size_t leaves = 0;
@@ -117,10 +123,98 @@ class TreeReducer {
   }
 };
 
+// MMBatchSide: products sharing their left (or right) operand, independent of each other, become
+// one prim::MMBatchSide node computing them together.
+class SideBatcher {
+ public:
+  explicit SideBatcher(AliasDb& aliasDb) : aliasDb_(aliasDb) {}
+
+  bool runBlock(Block* block) {
+    bool changed = false;
+    // a snapshot: batching moves the products about
+    std::vector<Node*> nodes(block->nodes().begin(), block->nodes().end());
+    bool mutation = hasMutation(block);
+    for (Node* n : nodes) {
+      if (!isMM(n)) {
+        for (Block* sub : n->blocks()) changed |= runBlock(sub);
+        continue;
+      }
+      if (mutation) continue;
+      for (Value* in : n->inputs()) {
+        if (!considered_.insert(in).second) continue;
+        for (int side : {0, 1}) {
+          std::vector<Node*> mms = independentUses(in, side);
+          if (mms.size() < kMinSideProducts || !JIT_OPT_ALLOWED) continue;
+          batch(mms, side);
+          changed = true;
+        }
+      }
+    }
+    return changed;
+  }
+
+ private:
+  // The products in `v`'s block using `v` as their operand `side` (and not as the other one),
+  // in order, leaving out each one that cannot move before an earlier kept one.
+  std::vector<Node*> independentUses(Value* v, int side) {
+    Block* block = v->node()->owningBlock();
+    std::vector<Node*> mms;
+    for (const Use& u : v->uses()) {
+      Node* user = u.user;
+      if (user->owningBlock() != block || !isMM(user) || int(u.offset) != side) continue;
+      if (user->input(1 - side) == v) continue;
+      mms.push_back(user);
+    }
+    std::sort(mms.begin(), mms.end(), [](Node* a, Node* b) { return a->isBefore(b); });
+    for (size_t i = 0; i < mms.size(); ++i) {
+      if (!mms[i]) continue;
+      for (size_t j = i + 1; j < mms.size(); ++j)
+        if (mms[j] && !aliasDb_.couldMoveBeforeTopologically(mms[j], mms[i])) mms[j] = nullptr;
+    }
+    mms.erase(std::remove(mms.begin(), mms.end(), nullptr), mms.end());
+    return mms;
+  }
+
+  void batch(const std::vector<Node*>& mms, int side) {
+    for (size_t i = mms.size() - 1; i-- > 0;) {
+      bool moved = aliasDb_.moveBeforeTopologicallyValid(mms[i], mms[i + 1]);
+      EMBER_CHECK(moved, "batch_mm: an independent product could not be moved");
+    }
+    Graph* g = mms[0]->owningGraph();
+    Node* batched = g->create(Symbol::prim("MMBatchSide"), {}, mms.size());
+    batched->i_(Symbol::attr("side"), side);
+    batched->addInput(mms[0]->input(side));
+    for (Node* mm : mms) batched->addInput(mm->input(1 - side));
+    batched->insertBefore(mms[0]);
+    GRAPH_UPDATE("Batching ", mms.size(), " matrix products sharing their ", side == 0 ? "left" : "right",
+                 " operand into prim::MMBatchSide");
+    for (size_t i = 0; i < mms.size(); ++i) {
+      batched->outputs()[i]->setType(TensorType::get());
+      mms[i]->output()->replaceAllUsesWith(batched->outputs()[i]);
+    }
+  }
+
+  AliasDb& aliasDb_;
+  std::unordered_set<const Value*> considered_;
+};
+
+size_t countMMs(const Block* block) {
+  size_t count = 0;
+  for (const Node* n : block->nodes()) {
+    count += isMM(n);
+    for (const Block* sub : n->blocks()) count += countMMs(sub);
+  }
+  return count;
+}
+
 }  // namespace
 
 bool batchMM(const std::shared_ptr<Graph>& graph) {
   bool changed = TreeReducer().runBlock(graph->block());
+  if (countMMs(graph->block()) >= kMinSideProducts) {  // alias analysis only when side batching may apply
+    AliasDb aliasDb(graph);
+    changed |= SideBatcher(aliasDb).runBlock(graph->block());
+  }
   if (changed) {
     eliminateDeadCode(graph);
     GRAPH_DUMP("After batch_mm: ", graph);

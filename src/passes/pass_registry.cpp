@@ -16,6 +16,7 @@
 #include "passes/constant_propagation.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/decompose_ops.h"
+#include "passes/dtype_device_propagation.h"
 #include "passes/erase_number_types.h"
 #include "passes/fold_frozen_batch_norm.h"
 #include "passes/fold_frozen_conv_arithmetic.h"
@@ -34,6 +35,7 @@
 #include "passes/remove_mutation.h"
 #include "passes/requires_grad_analysis.h"
 #include "passes/shape_analysis.h"
+#include "passes/symbolic_shape_analysis.h"
 #include "passes/tensorexpr_fuser.h"
 
 namespace ember::jit {
@@ -119,10 +121,18 @@ std::vector<PassInfo> buildTable() {
        }},
       {"transpose_frozen_linear", "aten::linear with a constant weight as matmul with the weight pre-transposed",
        reporting(frozenLinearTranspose)},
-      {"batch_mm", "replace sums of at least four matrix products by one prim::MMTreeReduce (needs complete types)",
+      {"batch_mm",
+       "sums of 4+ matrix products -> prim::MMTreeReduce (needs complete types); 8+ products sharing an operand -> "
+       "prim::MMBatchSide",
        reporting(batchMM)},
       {"complete_shape_analysis", "propagate dtypes, devices, sizes and strides from the graph's input types",
        reporting(propagateShapesOnGraph)},
+      {"propagate_dtype", "set the dtypes the graph's input types determine (only dtypes change)",
+       reporting(propagateDtype)},
+      {"propagate_device", "set the devices the graph's input types determine (only devices change)",
+       reporting(propagateDevice)},
+      {"propagate_shapes_on_graph", "symbolic shapes: static sizes and ranks, equal unknown sizes as one symbol",
+       reporting(propagateSymbolicShapes)},
       {"erase_shape_information", "reset every tensor type in the graph to the unrefined Tensor",
        reporting(eraseShapeInformation)},
       {"propagate_requires_grad", "mark which tensor values may require grad, from the inputs' requires_grad",

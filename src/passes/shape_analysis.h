@@ -15,7 +15,8 @@
 //     kMaxRepresentativeElements input elements in all.
 //  3. Otherwise per-op rules (shape_rules.cpp): pointwise ops with broadcasting and type
 //     promotion, reductions, matmul/linear/conv/pool, view and shape ops, factories.
-//  4. Anything else: the unrefined `Tensor` (never a guess).
+//  4. Anything else: only the device, when the tensor inputs agree on one and no argument moves
+//     the data (PyTorch's device rule); otherwise the unrefined `Tensor` (never a guess).
 //
 // Outputs get no requires_grad (that is propagate_requires_grad's job), as in PyTorch's output.
 // Known differences from PyTorch 1.13: see docs/internals/passes.md ("Shape propagation").

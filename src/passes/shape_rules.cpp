@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ember/core/function_schema.h"
 #include "ember/core/operator.h"
@@ -804,16 +805,44 @@ std::optional<IValue> evaluate(const Node* n, int depth) {
 
 std::optional<IValue> knownValue(const Value* v) { return knownValueAt(v, 8); }
 
+// An op without a rule whose tensor inputs are all on one known device puts its tensor outputs
+// there (PyTorch's device propagation does the same), unless it moves data between devices: a
+// `device` argument, or an op whose purpose is moving (to, cpu, cuda, ...).
+static std::optional<Types> sameDevice(const Node* n, const std::string& name) {
+  static const std::unordered_set<std::string> kMoving = {
+      "to", "_to_copy", "cpu", "cuda", "to_dense", "copy", "type_as", "new_empty", "new_zeros", "new_ones", "new_full"};
+  if (kMoving.count(name)) return std::nullopt;
+  const FunctionSchema* s = n->maybeSchema();
+  if (!s) return std::nullopt;
+  for (const auto& a : s->arguments())
+    if (a.name() == "device") return std::nullopt;
+  std::vector<TensorTypePtr> tensors;
+  for (const Value* in : n->inputs()) {
+    if (auto t = tensorTypeOf(in)) {
+      tensors.push_back(t);
+      continue;
+    }
+    auto list = std::dynamic_pointer_cast<ListType>(in->type());
+    if (list && list->getElementType()->kind() == TypeKind::TensorType) return std::nullopt;
+  }
+  if (tensors.empty()) return std::nullopt;
+  auto device = commonDevice(tensors);
+  if (!device) return std::nullopt;
+  Types out;
+  for (const Value* o : n->outputs())
+    out.push_back(o->type()->kind() == TypeKind::TensorType ? make(std::nullopt, device, std::nullopt) : nullptr);
+  return out;
+}
+
 std::optional<std::vector<TensorTypePtr>> applyShapeRule(const Node* n) {
   if (!n->kind().is_aten()) return std::nullopt;
   if (auto w = writtenInput(n)) return w;
   std::string name(n->kind().toUnqualString());
   if (name.size() > 1 && name.back() == '_' && name[name.size() - 2] != '_') name.pop_back();
   auto it = rules().find(name);
-  if (it == rules().end()) return std::nullopt;
   std::optional<Types> out;
   try {
-    out = it->second(n, name);
+    out = it == rules().end() ? sameDevice(n, name) : it->second(n, name);
   } catch (const std::exception&) {
     return std::nullopt;  // an argument of an unexpected form: no rule
   }

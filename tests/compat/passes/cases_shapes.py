@@ -1,8 +1,14 @@
 """Differential cases for shape/dtype/device propagation, requires-grad analysis and integer value
 refinement.
 
-CASES (picked up by gen.py like every cases_*.py): refine_integer_values cases, compared with
-PyTorch's `torch._C._jit_pass_refine_integer_values` graph for graph.
+CASES (picked up by gen.py like every cases_*.py): refine_integer_values, batch_mm (tree and side
+batching) and constant propagation cases, compared with PyTorch's passes graph for graph.
+
+Running this file also writes cases_dtype_device.txt (the SHAPE_CASES programs with inputs typed
+by dtype, rank and device only; per value the real tensor's type and the types PyTorch's
+propagate_dtype and propagate_device give; read by dtype_device_propagation_test.cpp) and
+cases_symbolic.txt (SYMBOLIC_CASES with PyTorch's propagate_shapes_on_graph symbolic sizes,
+symbols renumbered by first appearance; read by symbolic_shape_analysis_test.cpp).
 
 SHAPE_CASES: (name, mode, TorchScript source of `fn`, Python expression for its inputs, values
 allowed to stay inexact). Run this file with /usr/bin/python3 to rewrite cases_shapes.txt next to
@@ -188,6 +194,39 @@ def fn(a, b, c, d, e, f, g, h):
 def fn(a, b, c, d, e, f, g, h):
     return torch.add(torch.mm(a, b) + torch.mm(c, d), torch.mm(e, f) + torch.mm(g, h), alpha=2)
 """, [(4, 4)] * 8)),
+]
+
+
+
+def _side_source(count, left=True, extra=""):
+    """`fn(w, x0, ...)` returning `count` products sharing `w` (on the left or the right)."""
+    xs = [f"x{i}" for i in range(count)]
+    products = [f"torch.mm(w, {x})" if left else f"torch.mm({x}, w)" for x in xs]
+    return f"\ndef fn(w, {', '.join(xs)}):\n{extra}    return {', '.join(products)}\n"
+
+
+# MMBatchSide: at least 8 independent products sharing one operand (no types needed).
+CASES += [
+    ("batch_mm_side_left", "batch_mm", _side_source(8)),
+    ("batch_mm_side_right", "batch_mm", _side_source(9, left=False)),
+    ("batch_mm_side_seven_is_too_few", "batch_mm", _side_source(7)),
+    ("batch_mm_side_mutation", "batch_mm", _side_source(8, extra="    x0.add_(1)\n")),
+    ("batch_mm_side_dependent", "batch_mm", """
+def fn(w, x0, x1, x2, x3, x4, x5, x6, x7):
+    y = torch.mm(w, x0)
+    z = torch.mm(w, y)
+    return z, torch.mm(w, x1), torch.mm(w, x2), torch.mm(w, x3), torch.mm(w, x4), torch.mm(w, x5), \
+        torch.mm(w, x6), torch.mm(w, x7), torch.mm(w, w)
+"""),
+    ("batch_mm_side_nested_block", "batch_mm", """
+def fn(w, x0, x1, x2, x3, x4, x5, x6, x7, c: bool):
+    if c:
+        r = torch.mm(w, x0) + torch.mm(w, x1) * torch.mm(w, x2) - torch.mm(w, x3)
+        r = r + torch.mm(w, x4) + torch.mm(w, x5) + torch.mm(w, x6) + torch.mm(w, x7)
+    else:
+        r = w
+    return r
+"""),
 ]
 
 # ---- constant propagation of lists (the gaps issue 16 lists) ----
@@ -485,6 +524,78 @@ def fn(x, y, flag: bool, n: int):
 """, "[torch.randn(2, 3), torch.randn(2, 3, dtype=torch.float64), False, 2]", inexact=["a"])
 
 
+# ---- symbolic shapes (torch._C._jit_pass_propagate_shapes_on_graph) ----
+# (name, TorchScript source of `fn`, sizes of its tensor inputs with None for unknown ones,
+# values where ember deliberately differs from PyTorch 1.13: see SYMBOLIC_DIFFERENCES).
+SYMBOLIC_CASES = []
+
+
+def symbolic_case(name, source, sizes, different=()):
+    SYMBOLIC_CASES.append((name, source, sizes, different))
+
+
+# Where ember deliberately differs (the values are listed per case):
+SYMBOLIC_DIFFERENCES = {
+    "static_broadcast": "a symbol broadcast with a static size other than 1 gives that size (a valid "
+                        "program has the symbol equal to it or to 1); PyTorch 1.13 makes a fresh symbol",
+    "if_merge": "branches with different symbols give the If a fresh one; PyTorch 1.13 gives it the "
+                "else branch's, which is wrong when the then branch runs (the use after it differs too)",
+    "reductions_and_views": "reshape of a static (6, 5) to (2, -1) is (2, 15); PyTorch 1.13 loses the rank",
+}
+
+symbolic_case("pointwise_and_matmul", """
+def fn(a, b, w):
+    x = a + b
+    y = torch.relu(x)
+    z = torch.mm(y, w)
+    s = z.sum()
+    m = a * 2
+    t = a.t()
+    p = torch.matmul(t, x)
+    return s, m, p, x.sum(1), x.unsqueeze(1), z
+""", [[None, 3], [None, None], [3, None]])
+symbolic_case("equal_symbols_broadcast", """
+def fn(a, b, c):
+    x = a + a
+    y = a * b
+    z = torch.where(a > 0, c, a)
+    return x, y, z, x - y
+""", [[None, None], [None, 1], [1, None]])
+symbolic_case("reductions_and_views", """
+def fn(x, y):
+    a = x.sum(0)
+    b = x.mean([1, 2], keepdim=True)
+    c = x.permute(2, 0, 1)
+    d = x.transpose(0, 1)
+    e = x.view(-1)
+    f = y.reshape(2, -1)
+    g = x.flatten(1)
+    h = x.select(1, 0)
+    k = torch.cat([y, y], 0)
+    return a, b, c, d, e, f, g, h, k
+""", [[None, 4, None], [6, 5]], ("f",))
+symbolic_case("linear_and_conv", """
+def fn(x, w, b, img, k):
+    y = torch.nn.functional.linear(x, w, b)
+    z = torch.bmm(x, x.transpose(1, 2))
+    c = torch.conv2d(img, k)
+    d = torch.conv2d(img, k, None, 2, 1)
+    return y, z, c, d
+""", [[None, None, 8], [16, 8], [16], [None, 3, 32, 32], [4, 3, 3, 3]])
+symbolic_case("if_merge", """
+def fn(x, y, flag: bool):
+    if flag:
+        z = x + 1
+    else:
+        z = y * 2
+    return z, z + x
+""", [[None, 3], [None, 3]], ("z", "20"))
+symbolic_case("static_broadcast", """
+def fn(a, b):
+    return a + b, torch.matmul(a, b.t())
+""", [[None, 3], [5, 1]], ("5",))
+
+
 # ---- the generator of cases_shapes.txt ----
 
 def _strip_locations(text):
@@ -578,12 +689,81 @@ def _shape_entry(name, mode, source, inputs_expr, inexact):
     return "\n".join(lines) + "\n"
 
 
+def _pass_types(graph, pass_name):
+    g = graph.copy()
+    try:
+        getattr(torch._C, "_jit_pass_" + pass_name)(g)
+    except RuntimeError:
+        return {}
+    return {i: v.type().str() for i, v in enumerate(_top_level_values(g)) if _is_tensor(v)}
+
+
+def _dtype_device_entry(name, mode, source, inputs_expr, inexact):
+    """The same program for propagate_dtype / propagate_device: inputs typed with dtype, rank and
+    device only; per value the real tensor's type and the types PyTorch's two passes give."""
+    inputs = eval(inputs_expr, {"torch": torch})  # noqa: S307 (our own case table)
+    graph = _compiled_graph(source)
+    tensors = [t for t in inputs if isinstance(t, torch.Tensor)]
+    for v, t in zip([v for v in graph.inputs() if _is_tensor(v)], tensors):
+        v.setType(torch._C.TensorType.get().with_dtype(t.dtype).with_sizes([None] * t.dim())
+                  .with_device(t.device))
+    actual = _actual_types(graph, inputs)
+    dtypes = _pass_types(graph, "propagate_dtype")
+    devices = _pass_types(graph, "propagate_device")
+    values = _top_level_values(graph)
+    lines = [f"#### CASE {name}", _strip_locations(str(graph)).rstrip("\n"), "#### VALUES"]
+    for i in sorted(actual):
+        lines.append(f"{i} %{values[i].debugName()} | {actual[i]} | {dtypes.get(i, '-')} | {devices.get(i, '-')}")
+    lines.append("#### END")
+    return "\n".join(lines) + "\n"
+
+
+def _symbolic_entry(name, source, sizes, different):
+    """The graph with the inputs' sizes set, and for every top-level tensor value of known rank
+    the symbolic sizes PyTorch's pass gives it, symbols renumbered -1, -2, ... in order of first
+    appearance."""
+    graph = _compiled_graph(source)
+    tensor_inputs = [v for v in graph.inputs() if _is_tensor(v)]
+    assert len(tensor_inputs) == len(sizes), name
+    for v, dims in zip(tensor_inputs, sizes):
+        v.setType(torch._C.TensorType.get().with_sizes(dims))
+    text = _strip_locations(str(graph))
+    g = graph.copy()
+    torch._C._jit_pass_propagate_shapes_on_graph(g)
+    renumbered = {}
+    names = [v.debugName() for v in _top_level_values(graph)]
+    lines = [f"#### CASE {name}", text.rstrip("\n"), "#### DIFFERENT", " ".join(different), "#### VALUES"]
+    for i, v in enumerate(_top_level_values(g)):
+        if not _is_tensor(v):
+            continue
+        dims = v.type().symbolic_sizes()
+        if dims is None:
+            lines.append(f"{i} %{names[i]} | -")
+            continue
+        out = []
+        for d in dims:
+            if d < 0:
+                d = renumbered.setdefault(d, -(len(renumbered) + 1))
+                out.append(f"SS({d})")
+            else:
+                out.append(str(d))
+        lines.append(f"{i} %{names[i]} | ({', '.join(out)})")
+    lines.append("#### END")
+    return "\n".join(lines) + "\n"
+
+
 def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    for file_name, entry_of in (("cases_shapes.txt", _shape_entry), ("cases_dtype_device.txt", _dtype_device_entry)):
+        out = [f"# Generated by cases_shapes.py from PyTorch {torch.__version__}; do not edit.\n"]
+        for entry in SHAPE_CASES:
+            out.append(entry_of(*entry))
+        with open(os.path.join(here, file_name), "w") as fh:
+            fh.write("".join(out))
     out = [f"# Generated by cases_shapes.py from PyTorch {torch.__version__}; do not edit.\n"]
-    for entry in SHAPE_CASES:
-        out.append(_shape_entry(*entry))
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases_shapes.txt")
-    with open(path, "w") as fh:
+    for entry in SYMBOLIC_CASES:
+        out.append(_symbolic_entry(*entry))
+    with open(os.path.join(here, "cases_symbolic.txt"), "w") as fh:
         fh.write("".join(out))
     return 0
 
