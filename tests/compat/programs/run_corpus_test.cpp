@@ -43,6 +43,7 @@
 #include "support/graph_text.h"
 #include "support/ivalue_json.h"
 #include "ember_test_source_dir.h"
+#include "passes/pass_registry.h"
 
 namespace ember::jit {
 namespace {
@@ -231,6 +232,19 @@ Outcome checkProgram(const Program& p, const json& expected, std::shared_ptr<Com
 
   auto* fn = dynamic_cast<GraphFunction*>(cu->findFunction(p.str("ENTRY")));
   if (!fn) return {false, "entry '" + p.str("ENTRY") + "' not found"};
+  if (const char* pipeline = std::getenv("EMBER_CORPUS_PASSES")) {
+    // The passes issue's promise: the pass pipeline (run in place, linted after each pass)
+    // leaves every program's results unchanged.
+    try {
+      std::shared_ptr<Graph> graph = fn->graph();
+      PipelineOptions options;
+      options.lintAfterEach = true;
+      runPassPipeline(graph, pipeline, options);
+      if (graph != fn->graph()) return {false, "the pass pipeline replaced the function's graph"};
+    } catch (const std::exception& e) {
+      return {false, std::string("pass pipeline: ") + e.what()};
+    }
+  }
   // Three calls, each on fresh inputs: the graph executor profiles the first, specialises at the
   // second and runs the specialised plan from then on; every call must give PyTorch's answer.
   for (const char* phase : {"first call", "second call", "third call"}) {
