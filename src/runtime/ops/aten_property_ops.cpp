@@ -1,7 +1,8 @@
 // aten:: operators behind Tensor properties TorchScript reaches as `x.H` and `x.imag` (the other
 // properties' operators live with their op families): matrix_H, the conjugate transpose of a
-// matrix, and imag, the imaginary part of a complex tensor as a real view.
+// matrix, imag, the imaginary part of a complex tensor as a real view, and isreal.
 #include "ember/runtime/register_operators.h"
+#include "ember/tensor.h"
 #include "ember/tensor/ops/spectral.h"
 #include "runtime/ops/aten_arg_utils.h"
 
@@ -24,10 +25,17 @@ Tensor imagPart(const Tensor& self) {
   return select(view_as_real(self), -1, 1);
 }
 
+// torch.isreal: true where the imaginary part is zero, so everywhere for a real tensor.
+Tensor isReal(const Tensor& self) {
+  if (isComplexType(self.scalar_type())) return eq(imagPart(self), 0);
+  return ones_like(self, kBool);
+}
+
 RegisterOperators reg({
     {"aten::matrix_H(Tensor(a) self) -> Tensor(a)", unaryOp<matrixH>},
     {"aten::matrix_H.a(Tensor(a) self) -> Tensor(a)", unaryOp<matrixH>},
     {"aten::imag(Tensor(a) self) -> Tensor(a)", unaryOp<imagPart>},
+    {"aten::isreal(Tensor self) -> Tensor", unaryOp<isReal>},
 });
 
 }  // namespace
