@@ -25,7 +25,7 @@ Tensor squareOp(const Tensor& self) { return pow(self, Scalar(2)); }
 Tensor& squareInplace(Tensor& self) { return pow_(self, Scalar(2)); }
 Tensor& squareOut(Tensor& out, const Tensor& self) { return pow_out(out, self, Scalar(2)); }
 Tensor mHOp(const Tensor& self) {
-  EMBER_CHECK(self.dim() >= 2, "tensor.mH is only supported on matrices or batches of matrices. Got ", self.dim(),
+  EMBER_CHECK(self.dim() >= 2 || self.dim() == 0, "tensor.mH is only supported on matrices or batches of matrices. Got ", self.dim(),
               "-D tensor.");
   return adjoint(self);
 }
