@@ -6,7 +6,9 @@ usage: /usr/bin/python3 gen.py OUTDIR [op,op,...]
 For every entry of op_db (torch.testing._internal.common_methods_invocations) and every dtype
 of DTYPES the entry supports on CPU, each sample becomes one-line TorchScript functions
 `def fn(x0: Tensor, ...):\n    return <call>`, one per form the op has:
-  fn       torch.<name>(input, *args, **kwargs)    (when torch.<name> is the OpInfo's op)
+  fn       torch.<name>(input, *args, **kwargs)    (when torch.<name> is the OpInfo's op, or
+           SEEDED/SPELLED say how the OpInfo's lambda calls it)
+  property x0.T, x0.mT, ... (PROPERTIES)
   method   x0.<method>(*args, **kwargs)
   inplace  x0.<method_>(*args, **kwargs)
   alias    the same forms under each alias name ("alias=<name>", "alias_method=<name>", ...)
@@ -14,8 +16,9 @@ Tensors become the function's inputs, everything else a literal. Each function i
 torch.jit.CompilationUnit (a form PyTorch does not compile is not a case) and run on the sample's
 tensors; the result, or the run-time error PyTorch raises, is recorded. A function whose result
 differs between two runs with different seeds (random and uninitialised values) is marked
-values_unchecked, as are the UNINITIALISED ops'; TIES explains "ties". OUTDIR/cases.json holds the cases; opinfo_test.cpp runs them all through ember
-in one process. Complex dtypes are not generated.
+values_unchecked, as are the UNINITIALISED ops'; TIES explains "ties". OUTDIR/cases.json holds
+the cases; opinfo_test.cpp runs them all through ember in one process. Complex input dtypes are
+not generated; complex results (torch.fft of real signals) are recorded.
 Cached by a hash of this file and the torch version (OUTDIR/stamp).
 """
 import hashlib
@@ -85,14 +88,14 @@ def literal(v, tensors):
     raise Unrepresentable(type(v).__name__)
 
 
-def resolves_to(torch, name, obj):
-    """Whether torch.<name> (name dotted) is obj."""
+def resolves_to(torch, name, obj, exists=False):
+    """Whether torch.<name> (name dotted) is obj (with exists: whether it is anything)."""
     cur = torch
     for part in name.split("."):
         cur = getattr(cur, part, None)
         if cur is None:
             return False
-    return cur is obj
+    return exists or cur is obj
 
 
 def method_name(variant):
@@ -101,38 +104,72 @@ def method_name(variant):
     return name if name and getattr(torch.Tensor, name, None) is variant else None
 
 
+def _as_given(sample):
+    return [sample.input, *sample.args], sample.kwargs
+
+
+def _second_first(sample):
+    return [sample.args[0], sample.input, *sample.args[1:]], sample.kwargs
+
+
+# Ops whose OpInfo `op` is a lambda reordering the arguments of a torch function: the callee,
+# and how a sample's arguments are spelled as its call.
+SPELLED = {
+    "einsum": ("torch.einsum", lambda s: ([s.args[0], s.input], s.kwargs)),
+    "polygamma": ("torch.polygamma", _second_first),
+    "nn.functional.embedding": ("torch.nn.functional.embedding", _second_first),
+    "nn.functional.embedding_bag": ("torch.nn.functional.embedding_bag", _second_first),
+}
+# Ops whose `op` wraps torch.<name> only to seed the generator: called as torch.<name>.
+SEEDED = {"nn.functional.dropout", "nn.functional.dropout2d", "nn.functional.dropout3d",
+          "nn.functional.feature_alpha_dropout", "nn.functional.rrelu", "nn.functional.fractional_max_pool2d",
+          "nn.functional.fractional_max_pool3d", "multinomial", "normal", "bernoulli", "randn_like", "rand_like",
+          "randint_like"}
+# Ops that are Tensor properties (`x.T`).
+PROPERTIES = {"T", "H", "mT", "mH"}
+
+
 def forms(torch, op):
-    """(form, callee) pairs: callee "torch.<name>" or ".<method>"."""
+    """(form, callee, spell) triples: callee "torch.<name>", ".<method>" or ".<property>" (spell
+    None), spell(sample) -> (positional arguments, keyword arguments) for a torch.<name> callee."""
     out = []
-    if resolves_to(torch, op.name, op.op):
-        out.append(("fn", "torch." + op.name))
+    if resolves_to(torch, op.name, op.op) or (op.name in SEEDED and resolves_to(torch, op.name, None, True)):
+        out.append(("fn", "torch." + op.name, _as_given))
+    if op.name in SPELLED:
+        out.append(("fn", SPELLED[op.name][0], SPELLED[op.name][1]))
+    if op.name in PROPERTIES:
+        out.append(("property", "." + op.name, None))
     if method_name(op.method_variant):
-        out.append(("method", "." + method_name(op.method_variant)))
+        out.append(("method", "." + method_name(op.method_variant) + "(", None))
     if method_name(op.inplace_variant):
-        out.append(("inplace", "." + method_name(op.inplace_variant)))
+        out.append(("inplace", "." + method_name(op.inplace_variant) + "(", None))
     for alias in op.aliases:
         name = alias.name[len("torch."):] if alias.name.startswith("torch.") else alias.name
         if alias.op is not None and resolves_to(torch, name, alias.op):
-            out.append(("alias=" + name, "torch." + name))
+            out.append(("alias=" + name, "torch." + name, _as_given))
         if method_name(alias.method_variant):
-            out.append(("alias_method=" + name, "." + method_name(alias.method_variant)))
+            out.append(("alias_method=" + name, "." + method_name(alias.method_variant) + "(", None))
         if method_name(alias.inplace_variant):
-            out.append(("alias_inplace=" + name, "." + method_name(alias.inplace_variant)))
+            out.append(("alias_inplace=" + name, "." + method_name(alias.inplace_variant) + "(", None))
     return out
 
 
-def source_for(torch, callee, sample):
+def source_for(torch, callee, spell, sample):
     tensors = []
     if callee.startswith("."):
         if not isinstance(sample.input, torch.Tensor):
             raise Unrepresentable("method of a non-tensor")
-        head = literal(sample.input, tensors) + callee + "("
-        args = []
+        receiver = literal(sample.input, tensors)
+        if not callee.endswith("("):  # a property
+            params = ", ".join(f"x{j}: Tensor" for j in range(len(tensors)))
+            return f"def fn({params}):\n    return {receiver}{callee}\n", tensors
+        head = receiver + callee
+        positional, kwargs = sample.args, sample.kwargs
     else:
         head = callee + "("
-        args = [literal(sample.input, tensors)]
-    args += [literal(a, tensors) for a in sample.args]
-    for k, v in sample.kwargs.items():
+        positional, kwargs = spell(sample)
+    args = [literal(a, tensors) for a in positional]
+    for k, v in kwargs.items():
         if k == "out":
             raise Unrepresentable("out=")
         args.append(f"{k}={literal(v, tensors)}")
@@ -143,17 +180,21 @@ def source_for(torch, callee, sample):
 def encode_tensor(t):
     if t.layout != torch.strided or t.is_quantized:
         raise Unrepresentable("tensor layout")
-    t = t.detach().contiguous()
+    t = t.detach().resolve_conj().resolve_neg().contiguous()
     if t.is_complex() or t.dtype in (torch.quint8, torch.qint8, torch.qint32):
-        raise Unrepresentable("complex result")
+        raise Unrepresentable("complex or quantized tensor")
     raw = t.numpy().tobytes() if t.dtype not in (torch.bfloat16, torch.float16) else \
         t.view(torch.int16).numpy().tobytes()
     return {"dtype": str(t.dtype).replace("torch.", ""), "sizes": list(t.shape), "hex": raw.hex()}
 
 
 def encode(v, tensor_id):
-    """Results: {"t": tensor id} | {"tuple": [...]} | [...] | int | bool | None | {"f": float.hex()}
+    """Results: {"t": tensor id} | {"t": id of its real view, "complex": true} | {"tuple": [...]} | [...] | int | bool | None | {"f": float.hex()}
     | {"dtype": name}."""
+    if isinstance(v, torch.Tensor) and v.dtype == torch.complex32:
+        raise Unrepresentable("complex32 tensor")
+    if isinstance(v, torch.Tensor) and v.is_complex():
+        return {"t": tensor_id(torch.view_as_real(v.resolve_conj())), "complex": True}
     if isinstance(v, torch.Tensor):
         return {"t": tensor_id(v)}
     if isinstance(v, tuple):
@@ -250,9 +291,9 @@ def generate(torch, op_db, only):
                 stats["sample_errors"] += 1
                 continue
             for index, sample in enumerate(samples):
-                for form, callee in op_forms:
+                for form, callee, spell in op_forms:
                     try:
-                        src, tensors = source_for(torch, callee, sample)
+                        src, tensors = source_for(torch, callee, spell, sample)
                         case = rec.record(src, tensors, op)
                     except Unrepresentable:
                         stats["unrepresentable"] += 1
