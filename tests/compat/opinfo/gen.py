@@ -44,7 +44,7 @@ UNINITIALISED = {"empty", "empty_like", "new_empty", "new_empty_strided", "empty
 # PyTorch's implementation's choice: with duplicate input values, their index results (int64
 # tensors) are compared by dtype and shape only ("ties").
 TIES = {"sort", "argsort", "msort", "topk", "kthvalue", "mode", "median", "nanmedian"}
-DTYPE_NAMES = ["float32", "float64", "int64", "int32", "bool"]
+DTYPE_NAMES = ["float32", "float64", "int64", "int32", "bool", "int16", "int8", "uint8", "float16", "bfloat16"]
 
 
 class Unrepresentable(Exception):
@@ -262,7 +262,7 @@ class Recorder:
         case["result"] = encode(first, self.tensor_id)
         if not same(first, second) or op.name in UNINITIALISED:
             case["values_unchecked"] = True
-        if op.name in TIES and tensors and tensors[0].numel() != torch.unique(tensors[0]).numel():
+        if op.name in TIES and tensors and tensors[0].numel() != torch.unique(tensors[0].double()).numel():
             case["ties"] = True
         return case
 
