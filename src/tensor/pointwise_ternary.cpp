@@ -83,11 +83,12 @@ void clampBothKernel(Elementwise& it, bool numberBounds) {
 }
 // A NaN Python-number bound leaves self unchanged (PyTorch's scalar kernels); a NaN tensor
 // bound propagates.
-// Tensor bounds also take bool (min is `or`, max is `and`), Python-number ones do not, as in PyTorch.
+// Tensor bounds also take bool (min is `or`, max is `and`) and half, Python-number ones do not,
+// as in PyTorch.
 template <bool IsMin>
 void clampOneKernel(Elementwise& it, bool numberBound) {
   const char* name = IsMin ? "clamp_min_cpu" : numberBound ? "clamp_max_scalar_cpu" : "clamp_max_cpu";
-  rejectHalf(it.computeDtype(), name);
+  if (numberBound) rejectHalf(it.computeDtype(), name);
   if (!numberBound && it.computeDtype() == ScalarType::Bool) {
     if constexpr (IsMin) it.run2<bool, bool, bool>([](bool x, bool lo) { return x || lo; });
     else it.run2<bool, bool, bool>([](bool x, bool hi) { return x && hi; });
