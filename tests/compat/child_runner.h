@@ -1,7 +1,7 @@
 // Runs many differential cases in one forked child that writes one reply line per case, so a
 // crash or a hang costs one case rather than the whole suite: the parent restarts the child at
 // the case after the one that ended it. Used by suites that run thousands of small cases in one
-// process (tests/compat/opinfo).
+// process (tests/compat/opinfo, tests/compat/overloads).
 #pragma once
 
 #include <poll.h>
