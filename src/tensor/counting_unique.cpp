@@ -233,7 +233,9 @@ std::tuple<Tensor, Tensor, Tensor> uniqueAlongDim(const Tensor& self, int64_t di
     return {empty(self.sizes(), self.dtype()), empty({0}, kLong), empty({0}, kLong)};
   }
   const int64_t n = self.dim() == 0 ? 1 : self.sizes()[dim];
-  Tensor rows = reshape(ember::contiguous(self.dim() == 0 ? self : movedim(self, dim, 0)), {n, self.numel() / n});
+  // Slices are compared in the element order PyTorch's kernel uses: self with dims 0 and dim
+  // swapped (not moved), which decides the sorted order of slices of 3 or more dims.
+  Tensor rows = reshape(ember::contiguous(self.dim() == 0 ? self : transpose(self, dim, 0)), {n, self.numel() / n});
   Groups g = groupsOf(rows, sortRows);
   // Along a dim, PyTorch always returns the inverse and the counts.
   return {index_select(self, dim, longVector(g.firsts)), longVector(g.inverse), longVector(g.counts)};
@@ -260,7 +262,9 @@ std::tuple<Tensor, Tensor, Tensor> unique_dim(const Tensor& self, int64_t dim, b
 
 std::tuple<Tensor, Tensor, Tensor> unique_consecutive(const Tensor& self, bool return_inverse, bool return_counts,
                                                       std::optional<int64_t> dim) {
-  if (dim && !(self.dim() == 1 && wrapDim(*dim, 1) == 0)) return uniqueAlongDim(self, *dim, false);
+  // Only a literal dim=0 of a 1-d tensor takes the flat path (PyTorch's test): dim=-1 is along a
+  // dim, which always returns the inverse and the counts.
+  if (dim && !(self.dim() == 1 && *dim == 0)) return uniqueAlongDim(self, *dim, false);
   return uniqueFlat(self, UniqueMode::Consecutive, return_inverse, return_counts);
 }
 

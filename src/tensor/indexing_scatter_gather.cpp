@@ -35,7 +35,7 @@ void gatherShapeCheck(const Tensor& self, int64_t dim, const Tensor& index) {
 }
 
 void scatterChecks(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
-  EMBER_CHECK(index.dtype() == kLong, "scatter(): Expected dtype int64 for index");
+  EMBER_CHECK(index.dtype() == kLong || index.numel() == 0, "scatter(): Expected dtype int64 for index");
   if (src) EMBER_CHECK(src->dtype() == self.dtype(), "scatter(): Expected self.dtype to be equal to src.dtype");
   EMBER_CHECK(nonemptyDim(index) == nonemptyDim(self),
               "Index tensor must have the same number of dimensions as self tensor");
@@ -111,7 +111,8 @@ ScatterMode reduceMode(std::string_view reduce) {
 
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/) {
   dim = wrapDim(dim, self.dim());
-  EMBER_CHECK(index.dtype() == kLong, "gather(): Expected dtype int64 for index");
+  // As in PyTorch, an empty index may have any dtype.
+  EMBER_CHECK(index.dtype() == kLong || index.numel() == 0, "gather(): Expected dtype int64 for index");
   gatherShapeCheck(self, dim, index);
   Tensor out = emptyLike(index.sizes(), self.dtype());
   if (index.numel() == 0) return out;

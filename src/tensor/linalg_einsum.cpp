@@ -318,9 +318,10 @@ Tensor einsum(std::string_view equation, ArrayRef<Tensor> tensors) {
 
   Tensor result = ops[0];
   if (ops.size() == 1) {
+    // Summed dims of size 1 too: the sum is what widens an int32 operand to int64 ('iji->j').
     std::vector<int64_t> dims;
     for (int64_t d = 0; d < plan.total; ++d)
-      if (plan.summed[static_cast<size_t>(d)] && result.size(d) != 1) dims.push_back(d);
+      if (plan.summed[static_cast<size_t>(d)]) dims.push_back(d);
     result = sumKeep(result, dims);
   }
   for (size_t i = 1; i < ops.size(); ++i) {

@@ -189,12 +189,11 @@ Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, co
   return addbmm_out(out, self, batch1, batch2, beta, alpha);
 }
 
+// PyTorch's addbmm_ is addbmm_out into self: a self that only broadcasts to [n, p] (a [1] or
+// [p] bias) is resized to the result.
 Tensor& addbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) {
-  checkBaddbmm(self, batch1, batch2, "addbmm");
-  DimVector shape{batch1.size(1), batch2.size(2)};
-  EMBER_CHECK(self.sizes() == IntArrayRef(shape), "Bad in-place call: input tensor size ", self.sizes(),
-              " and output tensor size ", IntArrayRef(shape), " should match");
   Tensor result = addbmm(self, batch1, batch2, beta, alpha);
+  if (self.sizes() != result.sizes()) prepareOut(self, self.dtype(), result.sizes());
   self.copy_(result);
   return self;
 }

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "ember/error.h"
+#include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/indexing.h"
 #include "ember/tensor/ops/linalg.h"
 #include "ember/tensor/ops/linalg_decompositions.h"
@@ -26,7 +27,14 @@ Tensor bilinear(const Tensor& input1, const Tensor& input2, const Tensor& weight
               input2.size(-1), " but expected ", weight.size(2));
   EMBER_CHECK(!bias.defined() || bias.numel() == weight.size(0), "bilinear(): bias size does not match weight size: got ",
               bias.defined() ? bias.size(-1) : 0, " but expected ", weight.size(0));
-  Tensor out = einsum("...i,oij,...j->...o", {input1, weight, input2});
+  Tensor out;
+  if (input1.numel() == 0 || input2.numel() == 0) {  // an empty batch or feature dim: nothing to sum
+    DimVector shape(input1.sizes().begin(), input1.sizes().end() - 1);
+    shape.push_back(weight.size(0));
+    out = zeros(shape, input1.dtype());
+  } else {
+    out = einsum("...i,oij,...j->...o", {input1, weight, input2});
+  }
   return bias.defined() ? add(out, bias) : out;
 }
 

@@ -187,6 +187,7 @@ std::tuple<Tensor, Tensor, Tensor, Tensor, int64_t> _batch_norm_impl_index(
 
 Tensor batch_norm(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& running_mean,
                   const Tensor& running_var, bool training, double momentum, double eps, bool) {
+  if (input.numel() == 0) return input.clone();  // PyTorch returns an empty input as it is, of any rank
   return std::get<0>(native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps));
 }
 

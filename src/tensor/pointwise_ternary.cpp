@@ -83,9 +83,17 @@ void clampBothKernel(Elementwise& it, bool numberBounds) {
 }
 // A NaN Python-number bound leaves self unchanged (PyTorch's scalar kernels); a NaN tensor
 // bound propagates.
+// Tensor bounds also take bool (min is `or`, max is `and`) and half, Python-number ones do not,
+// as in PyTorch.
 template <bool IsMin>
 void clampOneKernel(Elementwise& it, bool numberBound) {
-  rejectHalf(it.computeDtype(), IsMin ? "clamp_min_cpu" : numberBound ? "clamp_max_scalar_cpu" : "clamp_max_cpu");
+  const char* name = IsMin ? "clamp_min_cpu" : numberBound ? "clamp_max_scalar_cpu" : "clamp_max_cpu";
+  if (numberBound) rejectHalf(it.computeDtype(), name);
+  if (!numberBound && it.computeDtype() == ScalarType::Bool) {
+    if constexpr (IsMin) it.run2<bool, bool, bool>([](bool x, bool lo) { return x || lo; });
+    else it.run2<bool, bool, bool>([](bool x, bool hi) { return x && hi; });
+    return;
+  }
   visitNumericDtype(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
     if constexpr (!std::is_integral_v<T>) {
@@ -96,7 +104,7 @@ void clampOneKernel(Elementwise& it, bool numberBound) {
     }
     if constexpr (IsMin) it.run2<T, T, T>([](M x, M lo) { return clampMinValue(x, lo); });
     else it.run2<T, T, T>([](M x, M hi) { return clampMaxValue(x, hi); });
-  }, IsMin ? "clamp_min_cpu" : "clamp_max_cpu");
+  }, name);
 }
 
 template <typename Bound>

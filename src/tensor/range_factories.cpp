@@ -171,7 +171,10 @@ Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double ba
       return;
     }
     using S = std::conditional_t<std::is_integral_v<T>, double, opmath_t<T>>;
-    const S xstart = start.to<S>(), xend = end.to<S>();
+    // The exponents' ends are taken in the result dtype first, as PyTorch does: integers
+    // truncated (logspace(0, 1.2, 2) is 1, 10), half and bfloat16 rounded; the steps between
+    // them stay fractional.
+    const S xstart = static_cast<S>(start.to<T>()), xend = static_cast<S>(end.to<T>());
     const S step = (xend - xstart) / static_cast<S>(steps - 1);
     const int64_t halfway = steps / 2;
     for (int64_t i = 0; i < steps; ++i) {

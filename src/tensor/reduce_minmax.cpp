@@ -219,6 +219,11 @@ std::tuple<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> di
   if (self.dim() > 0) {
     int64_t d = wrapDim(*dim, self.dim());
     EMBER_CHECK_KIND(Index, self.sizes()[d] != 0, "aminmax: Expected reduction dim ", d, " to have non-zero size.");
+  } else if (keepdim) {
+    // PyTorch's kernel writes a 0-d input's kept dim as size 1: aminmax(tensor(2.), 0, True) has shape [1].
+    wrapDim(*dim, 0);
+    Tensor v = self.reshape({1});
+    return {v.clone(), v.clone()};
   }
   return {extremeValues<false>("aminmax", self, *dim, keepdim), extremeValues<true>("aminmax", self, *dim, keepdim)};
 }

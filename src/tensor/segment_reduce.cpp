@@ -113,7 +113,8 @@ Tensor segment_reduce(const Tensor& data, std::string_view reduce, const std::op
           for (int64_t in = 0; in < innerSize; ++in) {
             T acc = init;
             for (int64_t j = start; j < start + len; ++j) acc = step(op, acc, x[(r * axisLen + j) * innerSize + in]);
-            if (op == SegReduce::Mean) acc = static_cast<T>(static_cast<opmath_t<T>>(acc) / static_cast<opmath_t<T>>(len));
+            // An empty segment is `initial` when given (PyTorch divides only non-empty ones), else 0/0.
+            if (op == SegReduce::Mean && (len > 0 || !initial)) acc = static_cast<T>(static_cast<opmath_t<T>>(acc) / static_cast<opmath_t<T>>(len));
             o[(r * segments + k) * innerSize + in] = acc;
           }
           start += len;

@@ -128,6 +128,7 @@ Tensor sum_to_size(const Tensor& self, IntArrayRef size) {
   for (int64_t d = 0; d < lead; ++d) reduce.push_back(d);
   for (int64_t i = 0; i < static_cast<int64_t>(size.size()); ++i)
     if (size[i] == 1 && self.sizes()[lead + i] != 1) reduce.push_back(lead + i);
+  if (size.empty()) return sum(self);  // PyTorch's sum_to: an empty size is a full sum (int -> int64)
   if (reduce.empty()) return self;
   Tensor r = sum(self, reduce, true);
   return lead > 0 ? reshape(r, size) : r;
@@ -182,18 +183,15 @@ Tensor diff(const Tensor& self, int64_t n, int64_t dim, const std::optional<Tens
                   "append to match that of input except along the differencing dimension; input.size(", d,
                   ") = ", self.sizes()[d], ", but got tensor.size(", d, ") = ", t.sizes()[d], " (", what, ")");
   };
+  if (prepend) checkExtra(*prepend, "prepend");
+  if (append) checkExtra(*append, "append");
   Tensor x = self;
-  if (prepend || append) {
+  // n == 0 gives the input as it is: prepend and append are checked but not added (PyTorch).
+  if (n > 0 && (prepend || append)) {
     std::vector<Tensor> parts;
-    if (prepend) {
-      checkExtra(*prepend, "prepend");
-      parts.push_back(*prepend);
-    }
+    if (prepend) parts.push_back(*prepend);
     parts.push_back(self);
-    if (append) {
-      checkExtra(*append, "append");
-      parts.push_back(*append);
-    }
+    if (append) parts.push_back(*append);
     x = cat(parts, dim);
   }
   for (int64_t i = 0; i < n && x.sizes()[dim] > 0; ++i) {

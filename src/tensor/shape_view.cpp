@@ -143,6 +143,7 @@ Tensor mT(const Tensor& self) {
 }
 
 Tensor adjoint(const Tensor& self) {
+  if (self.dim() == 0) return alias(self);  // as mT: a 0-d tensor is its own adjoint
   EMBER_CHECK(self.dim() >= 2, "tensor.adjoint() is only supported on matrices or batches of matrices. Got ",
               self.dim(), "-D tensor.");
   return transpose(self, -2, -1);

@@ -1602,6 +1602,13 @@ def _fractional_pool(name: str, input: Tensor, kernel_size: List[int], out_size:
             raise RuntimeError("{}(): pool {} {} too large relative to input {} {}".format(
                 name, which, kernel_size[d], which, spatial[d]))
     planes = x.size(0) * x.size(1)
+    if planes == 0:  # an empty batch: empty results of the output's shape
+        empty_shape = [x.size(0), x.size(1)] + out_size
+        out0 = torch.empty(empty_shape, dtype=x.dtype, device=x.device)
+        idx0 = torch.empty(empty_shape, dtype=torch.long, device=x.device)
+        if not batched:
+            return out0.squeeze(0), idx0.squeeze(0)
+        return out0, idx0
     flat = x.reshape([planes, -1])
     plane_samples = samples.reshape([planes, dims])
     values = torch.jit.annotate(List[Tensor], [])

@@ -2,6 +2,7 @@
 // PyTorch defines them: threshold, hardshrink, softshrink, log_sigmoid, glu, prelu.
 #include "ember/runtime/register_operators.h"
 #include "runtime/ops/aten_arg_utils.h"
+#include "runtime/ops/write_inplace.h"
 
 namespace ember::jit::aten {
 namespace {
@@ -33,7 +34,7 @@ void scalarActivation(Stack& s, Tensor (*f)(const Tensor&, const Scalar&, const 
   Scalar p2 = kNumParams > 1 ? scalarArg(a[2]) : Scalar();
   Tensor r = f(self, p1, p2);
   if constexpr (kForm == 1) {
-    copy_(self, r);
+    writeInplace(self, r);
     r = std::move(self);
   } else if constexpr (kForm == 2) {
     Tensor out = tensorArg(a[n - 1]);

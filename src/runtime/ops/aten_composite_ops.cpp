@@ -9,6 +9,7 @@
 
 #include "ember/runtime/register_operators.h"
 #include "runtime/ops/aten_arg_utils.h"
+#include "runtime/ops/write_inplace.h"
 
 namespace ember::jit::aten {
 namespace {
@@ -24,7 +25,7 @@ Tensor squareOp(const Tensor& self) { return pow(self, Scalar(2)); }
 Tensor& squareInplace(Tensor& self) { return pow_(self, Scalar(2)); }
 Tensor& squareOut(Tensor& out, const Tensor& self) { return pow_out(out, self, Scalar(2)); }
 Tensor mHOp(const Tensor& self) {
-  EMBER_CHECK(self.dim() >= 2, "tensor.mH is only supported on matrices or batches of matrices. Got ", self.dim(),
+  EMBER_CHECK(self.dim() >= 2 || self.dim() == 0, "tensor.mH is only supported on matrices or batches of matrices. Got ", self.dim(),
               "-D tensor.");
   return adjoint(self);
 }
@@ -175,8 +176,7 @@ Tensor hypotOp(const Tensor& self, const Tensor& other) {
   return sqrt(add(mul(a, a), mul(b, b)));
 }
 Tensor& hypotInplace(Tensor& self, const Tensor& other) {
-  copy_(self, hypotOp(self, other));
-  return self;
+  return writeInplace(self, hypotOp(self, other));
 }
 Tensor& logaddexpOut(Tensor& out, const Tensor& a, const Tensor& b) { return writeOut(out, logaddexpOp(a, b)); }
 Tensor& logaddexp2Out(Tensor& out, const Tensor& a, const Tensor& b) { return writeOut(out, logaddexp2Op(a, b)); }
@@ -191,12 +191,10 @@ Tensor angleScale(const Tensor& self, double factor) {
 Tensor deg2radOp(const Tensor& self) { return angleScale(self, kPi / 180.0); }
 Tensor rad2degOp(const Tensor& self) { return angleScale(self, 180.0 / kPi); }
 Tensor& deg2radInplace(Tensor& self) {
-  copy_(self, deg2radOp(self));
-  return self;
+  return writeInplace(self, deg2radOp(self));
 }
 Tensor& rad2degInplace(Tensor& self) {
-  copy_(self, rad2degOp(self));
-  return self;
+  return writeInplace(self, rad2degOp(self));
 }
 Tensor& deg2radOut(Tensor& out, const Tensor& self) { return writeOut(out, deg2radOp(self)); }
 Tensor& rad2degOut(Tensor& out, const Tensor& self) { return writeOut(out, rad2degOp(self)); }
@@ -340,7 +338,7 @@ void logitOp(Stack& s) {
   Tensor self = tensorArg(a[0]);
   Tensor r = logit(self, optDoubleArg(a[1]));
   if constexpr (kForm == 1) {
-    copy_(self, r);
+    writeInplace(self, r);
     r = std::move(self);
   } else if constexpr (kForm == 2) {
     Tensor out = tensorArg(a[2]);
@@ -359,8 +357,7 @@ Tensor xlogy(const Tensor& self, const Tensor& other) {
   return where(isnan(y), y, r);
 }
 Tensor& xlogyInplace(Tensor& self, const Tensor& other) {
-  copy_(self, xlogy(self, other));
-  return self;
+  return writeInplace(self, xlogy(self, other));
 }
 Tensor& xlogyOut(Tensor& out, const Tensor& self, const Tensor& other) { return writeOut(out, xlogy(self, other)); }
 // copysign(a, b): |a| with b's sign (signbit, so -0.0 counts as negative).
@@ -372,8 +369,7 @@ Tensor copysign(const Tensor& self, const Tensor& other) {
   return where(signbit(b), neg(m), m);
 }
 Tensor& copysignInplace(Tensor& self, const Tensor& other) {
-  copy_(self, copysign(self, other));
-  return self;
+  return writeInplace(self, copysign(self, other));
 }
 Tensor& copysignOut(Tensor& out, const Tensor& self, const Tensor& other) {
   return writeOut(out, copysign(self, other));
@@ -385,8 +381,7 @@ Tensor sinc(const Tensor& self) {
   return where(eq(x, Scalar(0)), Scalar(1.0), div(sin(px), px));
 }
 Tensor& sincInplace(Tensor& self) {
-  copy_(self, sinc(self));
-  return self;
+  return writeInplace(self, sinc(self));
 }
 Tensor& sincOut(Tensor& out, const Tensor& self) { return writeOut(out, sinc(self)); }
 

@@ -5,6 +5,7 @@
 
 #include "ember/runtime/register_operators.h"
 #include "runtime/ops/aten_arg_utils.h"
+#include "runtime/ops/write_inplace.h"
 
 namespace ember::jit::aten {
 namespace {
@@ -192,8 +193,7 @@ Tensor atanh(const Tensor& self) {
 }
 template <UnaryFn F>
 Tensor& inplaceVia(Tensor& self) {
-  copy_(self, F(self));
-  return self;
+  return writeInplace(self, F(self));
 }
 template <UnaryFn F>
 Tensor& outVia(Tensor& out, const Tensor& self) {

@@ -49,7 +49,16 @@ void embeddingBagOp(Stack& s) {
   IValue* a = args(s, n);
   int64_t padding = -1;
   if constexpr (kPadding == 1) padding = intArg(a[8]);
-  if constexpr (kPadding == 2) padding = optIntArg(a[8]).value_or(-1);
+  if constexpr (kPadding == 2) {
+    // The public overload's padding_idx counts from the end when negative (-1 is the last row);
+    // _embedding_bag's -1 means none.
+    if (std::optional<int64_t> p = optIntArg(a[8])) {
+      const int64_t rows = a[0].toTensor().size(0);  // tensorArg would move the weight out
+      EMBER_CHECK(*p >= -rows && *p < rows, "padding_idx must be within the number of embeddings, ", -rows,
+                  " through ", rows - 1, ", but got ", *p);
+      padding = *p < 0 ? *p + rows : *p;
+    }
+  }
   auto r = _embedding_bag(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), boolArg(a[3]), intArg(a[4]),
                           boolArg(a[5]), optTensorUndefArg(a[6]), boolArg(a[7]), padding);
   if constexpr (kOut) {

@@ -1,7 +1,9 @@
 // aten:: random operators (rand, randn, randint, randperm, *_like, normal, uniform_, bernoulli,
-// random_, exponential_, manual_seed), with PyTorch 1.13's schemas. They draw from the default
+// random_, exponential_, multinomial, manual_seed), with PyTorch 1.13's schemas. They draw from the default
 // generator, which reproduces PyTorch's CPU streams; explicit Generator arguments must be None.
 #include "ember/runtime/register_operators.h"
+#include "ember/tensor.h"
+#include "ember/tensor/ops/counting.h"
 #include "runtime/ops/aten_arg_utils.h"
 
 namespace ember::jit::aten {
@@ -212,6 +214,42 @@ void exponentialOp(Stack& s) {
   exponential_(t, doubleArg(a[1]), generatorArg(a[2]));
   ret(s, n, std::move(t));
 }
+// ---- multinomial ----
+// Without replacement (or for one sample): the indices of the num_samples largest p / q with
+// q ~ Exp(1), the exponential form of the Gumbel-max trick PyTorch uses. With replacement: for
+// each draw u ~ U[0, 1), the first category whose normalised cumulative probability exceeds u.
+Tensor multinomial(const Tensor& self, int64_t n, bool replacement, Generator* gen) {
+  EMBER_CHECK(self.dim() == 1 || self.dim() == 2, "prob_dist must be 1 or 2 dim");
+  EMBER_CHECK(isFloatingType(self.scalar_type()), "multinomial only supports floating-point dtypes for input, got: ",
+              scalarTypeName(self.scalar_type()));
+  EMBER_CHECK(n > 0, "cannot sample n_sample <= 0 samples");
+  const int64_t categories = self.size(-1);
+  EMBER_CHECK(replacement || n <= categories, "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
+  Tensor p = self.dim() == 1 ? self.unsqueeze(0) : self;
+  EMBER_CHECK(all(logical_and(isfinite(p), ge(p, Scalar(0)))).item().toBool(),
+              "probability tensor contains either `inf`, `nan` or element < 0");
+  EMBER_CHECK(p.size(0) == 0 || all(gt(sum(p, {-1}), Scalar(0))).item().toBool(),
+              "invalid multinomial distribution (sum of probabilities <= 0)");
+  Tensor result;
+  if (!replacement || n == 1) {
+    Tensor q = empty_like(p);
+    exponential_(q, 1.0, gen);
+    Tensor ratio = div(p, q);
+    result = n == 1 ? argmax(ratio, -1, true) : std::get<1>(topk(ratio, n));
+  } else {
+    Tensor cdf = cumsum(p, -1, ScalarType::Double);
+    cdf = div(cdf, cdf.narrow(-1, categories - 1, 1));
+    Tensor u = rand({p.size(0), n}, TensorOptions(ScalarType::Double), gen);
+    result = clamp_max(searchsorted(cdf, u, false, true), Scalar(categories - 1));
+  }
+  return self.dim() == 1 ? result.squeeze(0) : result;
+}
+void multinomialOp(Stack& s) {
+  IValue* a = args(s, 4);
+  Tensor r = multinomial(tensorArg(a[0]), intArg(a[1]), boolArg(a[2]), generatorArg(a[3]));
+  ret(s, 4, std::move(r));
+}
+
 // random(self, *, generator), random.to(self, int to, ...), random.from(self, int from, int? to, ...)
 template <int kForm, int kBounds>
 void randomOp(Stack& s) {
@@ -358,6 +396,8 @@ RegisterOperators reg({
      "Tensor(a!)",
      uniformOp<2>},
     {"aten::exponential(Tensor self, float lambd=1., *, Generator? generator=None) -> Tensor", exponentialOp<0>},
+    {"aten::multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor",
+     multinomialOp},
     {"aten::exponential_(Tensor(a!) self, float lambd=1., *, Generator? generator=None) -> Tensor(a!)",
      exponentialOp<1>},
     {"aten::exponential.out(Tensor self, float lambd=1., *, Generator? generator=None, Tensor(a!) out) -> "

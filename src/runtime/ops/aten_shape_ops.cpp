@@ -1,5 +1,5 @@
 // aten:: operators of the shape family: copies and conversions (to, type_as, contiguous, clone,
-// copy_), views (view, reshape, transpose, select, slice, expand, ...), list-returning splits and
+// copy_), resize_ and resize_as_, views (view, reshape, transpose, select, slice, expand, ...), list-returning splits and
 // cat/stack, bound to the tensor library with PyTorch 1.13's schemas.
 #include "ember/runtime/register_operators.h"
 #include "runtime/autograd/autograd_meta.h"
@@ -15,6 +15,29 @@ void copyInplace(Stack& s) {
   copy_(self, tensorArg(a[1]), boolArg(a[2]));
   ret(s, 3, std::move(self));
 }
+// ---- resize_ / resize_as_ ----
+// Equal sizes keep self's strides; other sizes make it contiguous with them, growing its storage
+// when that is too small (the new elements are uninitialised), as PyTorch's resize_ does.
+void resizeSelf(Tensor& self, IntArrayRef sizes, const IValue& memoryFormat) {
+  for (int64_t size : sizes) EMBER_CHECK(size >= 0, "Trying to create tensor with negative dimension ", size, ": ", sizes);
+  std::optional<MemoryFormat> format = optMemoryFormatArg(memoryFormat);
+  EMBER_CHECK(!format || *format == MemoryFormat::Contiguous,
+              "resize_: only memory_format=torch.contiguous_format is supported");
+  resizeOut(self, sizes);
+}
+void resizeInplace(Stack& s) {
+  IValue* a = args(s, 3);
+  Tensor self = tensorArg(a[0]);
+  resizeSelf(self, intListArg(a[1]), a[2]);
+  ret(s, 3, std::move(self));
+}
+void resizeAsInplace(Stack& s) {
+  IValue* a = args(s, 3);
+  Tensor self = tensorArg(a[0]);
+  resizeSelf(self, tensorArg(a[1]).sizes(), a[2]);
+  ret(s, 3, std::move(self));
+}
+
 // copy_.Tensor / copy_.int / copy_.float: TorchScript's `t[...] = value` writes.
 void copyInplaceValue(Stack& s) {
   IValue* a = args(s, 2);
@@ -356,6 +379,10 @@ RegisterOperators reg({
     // copies and conversions
     {"aten::copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)", copyInplace},
     {"aten::copy_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", copyInplaceValue},
+    {"aten::resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)",
+     resizeInplace},
+    {"aten::resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)",
+     resizeAsInplace},
     {"aten::copy_.int(Tensor(a!) self, int other) -> Tensor(a!)", copyInplaceValue},
     {"aten::copy_.float(Tensor(a!) self, float other) -> Tensor(a!)", copyInplaceValue},
     {"aten::copy(Tensor self, Tensor src, bool non_blocking=False) -> Tensor", copyFunctional},

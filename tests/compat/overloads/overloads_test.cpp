@@ -10,10 +10,6 @@
 // one call (the child is restarted after it). Options: --fixtures DIR (gen.py's output);
 // environment EMBER_OVERLOADS_VERBOSE=1 prints every failure.
 #include <gtest/gtest.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
@@ -26,9 +22,11 @@
 #include <string>
 #include <vector>
 
+#include "compat/child_runner.h"
 #include "ember/core/operator.h"
 #include "ember/frontend/compile.h"
 #include "ember/ir/ir.h"
+#include "ember_test_source_dir.h"
 #include "support/ivalue_json.h"
 #include "ember_test_source_dir.h"
 
@@ -110,62 +108,6 @@ std::string checkCall(const json& c, const json& inputs) {
   return "P";
 }
 
-// Runs cases[from..] in a child, one reply line per case; returns the replies it got before the
-// child ended, and whether it ended early (a crash, or no reply within timeoutSeconds).
-std::vector<std::string> runChild(const json& cases, const json& inputs, size_t from, int timeoutSeconds,
-                                  bool& endedEarly) {
-  int fds[2];
-  EMBER_CHECK(pipe(fds) == 0, "pipe failed");
-  std::cout.flush();
-  pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    for (size_t i = from; i < cases.size(); ++i) {
-      std::string r;
-      try {
-        r = checkCall(cases[i], inputs);
-      } catch (const std::exception& e) {
-        r = std::string("Fharness: ") + e.what();
-      }
-      for (char& ch : r)
-        if (ch == '\n') ch = ' ';
-      r += '\n';
-      for (size_t off = 0; off < r.size();) {
-        ssize_t n = write(fds[1], r.data() + off, r.size() - off);
-        if (n <= 0) _exit(1);
-        off += static_cast<size_t>(n);
-      }
-    }
-    _exit(0);
-  }
-  close(fds[1]);
-  std::vector<std::string> replies;
-  std::string pending;
-  char buf[8192];
-  endedEarly = false;
-  while (from + replies.size() < cases.size()) {
-    pollfd pfd{fds[0], POLLIN, 0};
-    int r = poll(&pfd, 1, timeoutSeconds * 1000);
-    if (r == 0) {
-      kill(pid, SIGKILL);
-      endedEarly = true;
-      break;
-    }
-    ssize_t n = r < 0 ? -1 : read(fds[0], buf, sizeof buf);
-    if (n <= 0) {
-      endedEarly = true;
-      break;
-    }
-    pending.append(buf, static_cast<size_t>(n));
-    for (size_t nl; (nl = pending.find('\n')) != std::string::npos; pending.erase(0, nl + 1))
-      replies.push_back(pending.substr(0, nl));
-  }
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return replies;
-}
-
 std::set<std::string> readKnownFailing() {
   std::set<std::string> out;
   std::istringstream in(readText(ember::test::testsDir() / "compat" / "overloads" / "known_failing.txt"));
@@ -187,13 +129,8 @@ TEST(Overloads, ResolveAndRunLikePyTorch) {
   bool verbose = std::getenv("EMBER_OVERLOADS_VERBOSE") != nullptr;
   std::set<std::string> known = readKnownFailing();
 
-  std::vector<std::string> outcome;
-  while (outcome.size() < cases.size()) {
-    bool endedEarly = false;
-    auto replies = runChild(cases, inputs, outcome.size(), 20, endedEarly);
-    outcome.insert(outcome.end(), replies.begin(), replies.end());
-    if (endedEarly && outcome.size() < cases.size()) outcome.push_back("Fcrashed or timed out");
-  }
+  std::vector<std::string> outcome = testing_support::runAllInChildren(
+      cases.size(), [&](size_t i) { return checkCall(cases[i], inputs); }, 20, "Fcrashed or timed out");
   size_t passed = 0, skipped = 0, failed = 0, hand = 0, handChecked = 0;
   std::map<std::string, size_t> skippedOps;
   std::vector<std::string> unexpected, nowPassing;

@@ -32,6 +32,16 @@ Tensor stft(const Tensor& self, int64_t n_fft, std::optional<int64_t> hop_length
             const Tensor& window, bool center, std::string_view pad_mode, bool normalized,
             std::optional<bool> onesided, std::optional<bool> return_complex);
 
+// torch.istft: the signal whose stft (center, normalized, onesided as given) is self, from a
+// complex [B?, freq, frames] spectrum or its real view [B?, freq, frames, 2]: inverse real DFT of
+// each frame (a two-sided spectrum keeps its n_fft / 2 + 1 non-negative frequencies), times the
+// window, overlap-added and divided by the overlap-added squared window (an error where that is
+// below 1e-11); trimmed by n_fft / 2 at both ends when center, cut or zero-padded to `length`.
+// return_complex: a complex result from the inverse DFT of the two-sided spectrum.
+Tensor istft(const Tensor& self, int64_t n_fft, std::optional<int64_t> hop_length, std::optional<int64_t> win_length,
+             const Tensor& window, bool center, bool normalized, std::optional<bool> onesided,
+             std::optional<int64_t> length, bool return_complex);
+
 // A complex tensor as real pairs [..., 2] sharing its storage, and back (last dim of size 2 and
 // stride 1, other strides even).
 Tensor view_as_real(const Tensor& self);
