@@ -28,7 +28,6 @@
 #include "ember/ir/ir.h"
 #include "ember_test_source_dir.h"
 #include "support/ivalue_json.h"
-#include "ember_test_source_dir.h"
 
 namespace ember::jit {
 namespace {
