@@ -5,11 +5,10 @@ way. Prints JSON lines {"suite", "name", "seconds", "threads"} like the other be
 usage: PYTHONPATH=build/python /usr/bin/python3 bench/python_call_overhead.py {ember|torch}
 """
 import json
-import statistics
 import sys
-import time
 
 import torch
+from bench_timing import median_seconds
 
 SOURCE = """
 def add_int(a: int, b: int) -> int:
@@ -32,16 +31,6 @@ class Small(torch.nn.Module):
         return torch.relu(self.fc(x))
 
 
-def median_seconds(fn, inner=2000, rounds=7, warmup=1):
-    for _ in range(warmup * inner):
-        fn()
-    samples = []
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        samples.append((time.perf_counter() - t0) / inner)
-    return statistics.median(samples)
 
 
 def report(name, seconds):
@@ -63,13 +52,13 @@ def main(side):
         x = x_torch = torch.randn(8)
     y = x
     add_int, relu, three_ops = cu.add_int, cu.relu, cu.three_ops  # the functions, looked up once
-    report("add_int(int, int)", median_seconds(lambda: add_int(1, 2)))
-    report("relu(Tensor[8])", median_seconds(lambda: relu(x)))
-    report("three_ops(Tensor[8], Tensor[8])", median_seconds(lambda: three_ops(x, y)))
+    report("add_int(int, int)", median_seconds(lambda: add_int(1, 2), inner=2000, warmup=1))
+    report("relu(Tensor[8])", median_seconds(lambda: relu(x), inner=2000, warmup=1))
+    report("three_ops(Tensor[8], Tensor[8])", median_seconds(lambda: three_ops(x, y), inner=2000, warmup=1))
     # torch.Tensor in and out, through DLPack on the ember side.
-    report("relu(torch.Tensor[8])", median_seconds(lambda: relu(x_torch)))
+    report("relu(torch.Tensor[8])", median_seconds(lambda: relu(x_torch), inner=2000, warmup=1))
     with torch.no_grad():
-        report("Linear+relu module(torch.Tensor[8])", median_seconds(lambda: module(x_torch)))
+        report("Linear+relu module(torch.Tensor[8])", median_seconds(lambda: module(x_torch), inner=2000, warmup=1))
 
 
 if __name__ == "__main__":

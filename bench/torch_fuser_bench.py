@@ -4,24 +4,13 @@
 which does not fuse on CPU by default; `<chain>_16M_eager` is the plain Python function.
 """
 import json
-import statistics
-import time
 
 import torch
+from bench_timing import median_seconds
 
 N = 1 << 24
 
 
-def median_seconds(fn, inner=1, rounds=7, warmup=2):
-    for _ in range(warmup * inner):
-        fn()
-    samples = []
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        samples.append((time.perf_counter() - t0) / inner)
-    return statistics.median(samples)
 
 
 def report(name, seconds):

@@ -1,23 +1,12 @@
 """PyTorch side of bench/interpreter_bench.cpp: the same TorchScript functions, the same timing."""
 import json
-import statistics
-import time
 from typing import Tuple
 
 import torch
 from torch import Tensor
+from bench_timing import median_seconds
 
 
-def median_seconds(fn, inner, rounds=7, warmup=2):
-    for _ in range(warmup * inner):
-        fn()
-    samples = []
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        samples.append((time.perf_counter() - t0) / inner)
-    return statistics.median(samples)
 
 
 def report(name, seconds):

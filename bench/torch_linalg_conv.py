@@ -8,24 +8,14 @@ usage: torch_linalg_conv.py                        every case at 1 and all threa
 """
 import json
 import os
-import statistics
 import sys
 import time
 
 import torch
 import torch.nn.functional as F
+from bench_timing import median_seconds
 
 
-def median_seconds(fn, inner, rounds=7, warmup=2):
-    for _ in range(warmup * inner):
-        fn()
-    samples = []
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        samples.append((time.perf_counter() - t0) / inner)
-    return statistics.median(samples)
 
 
 def report(suite, name, seconds, threads):

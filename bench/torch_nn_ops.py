@@ -1,22 +1,11 @@
 """PyTorch side of bench/nn_ops.cpp: the same cases, the same timing method."""
 import json
-import statistics
-import time
 
 import torch
 import torch.nn.functional as F
+from bench_timing import median_seconds
 
 
-def median_seconds(fn, inner, rounds=7, warmup=2):
-    for _ in range(warmup * inner):
-        fn()
-    samples = []
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        samples.append((time.perf_counter() - t0) / inner)
-    return statistics.median(samples)
 
 
 def report(name, seconds, threads):

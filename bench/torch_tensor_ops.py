@@ -1,23 +1,12 @@
 """PyTorch side of bench/tensor_ops.cpp: the same cases, the same timing method."""
 import json
-import statistics
-import time
 
 import torch
+from bench_timing import median_seconds
 
 K16M = 16 * 1024 * 1024
 
 
-def median_seconds(fn, inner, rounds=7, warmup=2):
-    for _ in range(warmup * inner):
-        fn()
-    samples = []
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        samples.append((time.perf_counter() - t0) / inner)
-    return statistics.median(samples)
 
 
 def report(name, seconds, threads):
