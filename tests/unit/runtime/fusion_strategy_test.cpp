@@ -14,33 +14,15 @@
 #include "ember/runtime/graph_executor.h"
 #include "ember/tensor.h"
 #include "passes/jit_log.h"
+#include "unit/runtime/executor_test_support.h"
 #include "unit/runtime/interpreter_test_ops.h"
 
 namespace ember::jit {
 namespace {
 
+using itest::ExecutorSettings;
+using itest::kAddScale;
 using itest::parseGraph;
-
-struct ExecutorSettings {
-  bool profiling = getProfilingExecutor();
-  int64_t runs = getNumProfiledRuns();
-  FusionStrategy strategy = getFusionStrategy();
-  int64_t maxSpecializations = getMaxSpecializations();
-  ExecutorSettings() { setProfilingExecutor(true); }
-  ~ExecutorSettings() {
-    setProfilingExecutor(profiling);
-    setNumProfiledRuns(runs);
-    setFusionStrategy(strategy);
-    setMaxSpecializations(maxSpecializations);
-  }
-};
-
-const char* kAddScale = R"IR(
-graph(%a : Tensor, %b : Tensor):
-  %two : float = prim::Constant[value=2.]()
-  %c : Tensor = itest::tadd(%a, %b)
-  %d : Tensor = itest::tscale(%c, %two)
-  return (%d))IR";
 
 // Calls f(a, a) and checks the result against the tensor library's (a + a) * 2.
 void expectRight(GraphExecutor& ex, const Tensor& a) {

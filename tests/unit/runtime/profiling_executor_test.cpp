@@ -13,37 +13,16 @@
 #include "ember/ir/ir.h"
 #include "ember/runtime/graph_executor.h"
 #include "ember/tensor.h"
+#include "unit/runtime/executor_test_support.h"
 #include "unit/runtime/interpreter_test_ops.h"
 
 namespace ember::jit {
 namespace {
 
+using itest::ExecutorSettings;
+using itest::kAddScale;
 using itest::parseGraph;
 
-// Restores the executor switches a test changes.
-struct ExecutorSettings {
-  bool profiling = getProfilingExecutor();
-  bool optimize = getGraphExecutorOptimize();
-  int64_t runs = getNumProfiledRuns();
-  FusionStrategy strategy = getFusionStrategy();
-  int64_t maxSpecializations = getMaxSpecializations();
-  ExecutorSettings() { setProfilingExecutor(true); }
-  ~ExecutorSettings() {
-    setProfilingExecutor(profiling);
-    setGraphExecutorOptimize(optimize);
-    setNumProfiledRuns(runs);
-    setFusionStrategy(strategy);
-    setMaxSpecializations(maxSpecializations);
-  }
-};
-
-// (a + b) scaled by 2, through aten-free test operators so only the executor is under test.
-const char* kAddScale = R"IR(
-graph(%a : Tensor, %b : Tensor):
-  %two : float = prim::Constant[value=2.]()
-  %c : Tensor = itest::tadd(%a, %b)
-  %d : Tensor = itest::tscale(%c, %two)
-  return (%d))IR";
 
 Tensor expectedAddScale(const Tensor& a, const Tensor& b) { return mul(add(a, b), Scalar(2.0)); }
 
