@@ -160,13 +160,9 @@ class MutationRemover {
       Value* generator = g.insertConstant(IValue());
       Node* normal = g.create(Symbol::aten("normal"), {in[1], in[2], size, generator, dtype, layout, device, pin});
       out = g.insertNode(normal)->output();
-    } else if (n->matches(kBernoulliFloat)) {
-      out = g.insert(Symbol::aten("bernoulli"), {in[0], in[1], in[2]});
-    } else {
-      Value* dtype = g.insert(prim::dtype, {in[0]});
-      Value* device = g.insert(prim::device, {in[0]});
-      Value* converted = g.insert(Symbol::aten("to"), {in[1], device, dtype, false, false});
-      out = g.insert(Symbol::aten("bernoulli"), {converted, in[2]});
+    } else {  // bernoulli_.float and bernoulli_.Tensor: bernoulli.p and bernoulli.Tensor, as PyTorch 1.13
+      // The generator is keyword-only in the functional schemas.
+      out = g.insert(Symbol::aten("bernoulli"), {in[0], in[1]}, {NamedValue("generator", in[2])});
     }
     Node* created = out->node();
     if (n->sourceRange()) created->setSourceRange(*n->sourceRange());

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@
 #include "value_compare.h"
 #include "ember/serialization/import.h"
 #include "ember/serialization/torch_save.h"
+#include "passes/pass_registry.h"
 
 namespace ember::jit {
 namespace {
@@ -41,6 +43,13 @@ std::string runCase(const nlohmann::json& c) {
     if (!resaved.empty()) m.save(resaved);
     Module again = loadFromBytes(m.saveToBytes());  // ember reads what it writes
     Tolerance tol{c.at("rtol"), c.at("atol")};
+    if (const char* pipeline = std::getenv("EMBER_ZOO_PASSES")) {
+      // The passes must not change a result: run them (linted after each) on the method first.
+      std::shared_ptr<Graph> graph = m.get_method(c.at("method")).graph();
+      PipelineOptions options;
+      options.lintAfterEach = true;
+      runPassPipeline(graph, pipeline, options);
+    }
     IValue actual = m.get_method(c.at("method"))(inputs.toTupleRef().elements);
     std::string why = compareValues(actual, expected, tol, "result");
     if (!why.empty()) return why;

@@ -386,6 +386,18 @@ graph(%x : Tensor):
   %b : Tensor = aten::fill_(%z, %two)
   return (%b)
 """)
+case("rm_bernoulli_float_and_tensor", "remove_mutation", """
+graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %p : float = prim::Constant[value=0.3]()
+  %y : Tensor = aten::zeros_like(%x, %none, %none, %none, %none, %none)
+  %y2 : Tensor = aten::bernoulli_(%y, %p, %none)
+  %z : Tensor = aten::zeros_like(%x, %none, %none, %none, %none, %none)
+  %z2 : Tensor = aten::bernoulli_(%z, %x, %none)
+  %one : int = prim::Constant[value=1]()
+  %r : Tensor = aten::add(%y, %z, %one)
+  return (%r)
+""")
 case("rm_list_append", "remove_mutation", """
 graph(%x : Tensor, %y : Tensor):
   %l : Tensor[] = prim::ListConstruct(%x)
