@@ -34,13 +34,17 @@
 namespace ember::jit {
 namespace {
 
-std::atomic<bool> gOptimize{true};
-
-bool profilingFromEnvironment() {
-  const char* v = std::getenv("EMBER_JIT_PROFILING_EXECUTOR");
-  return !(v && std::strcmp(v, "0") == 0);
+bool environmentSaysOff(const char* name) {
+  const char* v = std::getenv(name);
+  return v && std::strcmp(v, "0") == 0;
 }
-std::atomic<bool> gProfiling{profilingFromEnvironment()};
+
+// EMBER_JIT=0 (or PyTorch's PYTORCH_JIT=0) is the switch of last resort when an optimisation is
+// suspected: graphs run as compiled, through the simple executor, with no optimising pass.
+bool jitDisabledByEnvironment() { return environmentSaysOff("EMBER_JIT") || environmentSaysOff("PYTORCH_JIT"); }
+
+std::atomic<bool> gOptimize{!jitDisabledByEnvironment()};
+std::atomic<bool> gProfiling{!jitDisabledByEnvironment() && !environmentSaysOff("EMBER_JIT_PROFILING_EXECUTOR")};
 std::atomic<int64_t> gNumProfiledRuns{1};
 
 thread_local std::shared_ptr<Graph> tLastOptimized;
