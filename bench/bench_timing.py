@@ -16,3 +16,12 @@ def median_seconds(fn, inner=1, rounds=7, warmup=2):
             fn()
         samples.append((time.perf_counter() - t0) / inner)
     return statistics.median(samples)
+
+
+def warm_median(fn, budget=0.2, rounds=5):
+    """median_seconds with the inner count chosen so the rounds take about `budget` seconds,
+    from the time of one call (that first call is the warm-up)."""
+    t0 = time.perf_counter()
+    fn()
+    once = max(time.perf_counter() - t0, 1e-7)
+    return median_seconds(fn, inner=max(1, int(budget / rounds / once)), rounds=rounds, warmup=0)

@@ -4,10 +4,10 @@ call of forward timed one by one with PyTorch 1.13's profiling executor (its def
 steady-state call (median), as JSON lines compare.py reads."""
 import json
 import os
-import statistics
 import time
 
 import torch
+from bench_timing import warm_median
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs")
 
@@ -16,18 +16,6 @@ def report(suite, name, seconds, threads=1):
     print(json.dumps({"suite": suite, "name": name, "seconds": seconds, "threads": threads}), flush=True)
 
 
-def warm_median(fn, budget=0.2, rounds=5):
-    t0 = time.perf_counter()
-    fn()
-    once = max(time.perf_counter() - t0, 1e-7)
-    inner = max(1, int(budget / rounds / once))
-    samples = []
-    for _ in range(rounds):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        samples.append((time.perf_counter() - t0) / inner)
-    return statistics.median(samples)
 
 
 def main():
