@@ -7,7 +7,6 @@
 // (PyTorch also merges equal tensors of the same type).
 #include "passes/common_subexpression_elimination.h"
 
-#include <bit>
 #include <functional>
 #include <unordered_set>
 
@@ -32,38 +31,6 @@ struct HashNode {
   }
 };
 
-bool attributeEqual(const Node* a, const Node* b, Symbol name) {
-  if (!b->hasAttribute(name) || a->kindOf(name) != b->kindOf(name)) return false;
-  switch (a->kindOf(name)) {
-    case AttributeKind::i:
-      return a->i(name) == b->i(name);
-    case AttributeKind::f:
-      return std::bit_cast<uint64_t>(a->f(name)) == std::bit_cast<uint64_t>(b->f(name));
-    case AttributeKind::fs: {
-      const auto& x = a->fs(name);
-      const auto& y = b->fs(name);
-      if (x.size() != y.size()) return false;
-      for (size_t i = 0; i < x.size(); ++i)
-        if (std::bit_cast<uint64_t>(x[i]) != std::bit_cast<uint64_t>(y[i])) return false;
-      return true;
-    }
-    case AttributeKind::s:
-      return a->s(name) == b->s(name);
-    case AttributeKind::ss:
-      return a->ss(name) == b->ss(name);
-    case AttributeKind::is:
-      return a->is(name) == b->is(name);
-    case AttributeKind::t:
-      return a->t(name).impl() == b->t(name).impl();
-    case AttributeKind::ival:
-      return a->ival(name) == b->ival(name);
-    case AttributeKind::ty:
-      return *a->ty(name) == *b->ty(name);
-    default:
-      return false;  // graphs, lists of tensors or types: never merged
-  }
-}
-
 struct EqualNode {
   bool operator()(const Node* a, const Node* b) const {
     if (a->kind() != b->kind()) return false;
@@ -75,7 +42,7 @@ struct EqualNode {
     std::vector<Symbol> names = a->attributeNames();
     if (names.size() != b->attributeNames().size()) return false;
     for (Symbol name : names)
-      if (!attributeEqual(a, b, name)) return false;
+      if (!nodeAttributeEqual(a, b, name)) return false;
     return a->blocks().empty() && b->blocks().empty();
   }
 };

@@ -3,7 +3,6 @@
 // constants survives and takes over the uses of the later ones.
 #include "passes/constant_pooling.h"
 
-#include <bit>
 #include <functional>
 #include <unordered_map>
 #include <vector>
@@ -21,28 +20,6 @@ size_t hashConstant(const Node* n) {
   size_t h = std::hash<std::string>()(n->output()->type()->str());
   h = hashCombine(h, hashNodeAttributes(n));
   return h;
-}
-
-bool sameAttribute(const Node* a, const Node* b, Symbol name) {
-  if (!b->hasAttribute(name) || a->kindOf(name) != b->kindOf(name)) return false;
-  switch (a->kindOf(name)) {
-    case AttributeKind::i:
-      return a->i(name) == b->i(name);
-    case AttributeKind::f:
-      return std::bit_cast<uint64_t>(a->f(name)) == std::bit_cast<uint64_t>(b->f(name));
-    case AttributeKind::s:
-      return a->s(name) == b->s(name);
-    case AttributeKind::is:
-      return a->is(name) == b->is(name);
-    case AttributeKind::t:
-      return a->t(name).impl() == b->t(name).impl();
-    case AttributeKind::ival:
-      return a->ival(name) == b->ival(name);
-    case AttributeKind::ty:
-      return *a->ty(name) == *b->ty(name);
-    default:
-      return false;  // graphs, lists of tensors...: never merged
-  }
 }
 
 class ConstantPooler {
@@ -97,7 +74,7 @@ bool sameConstant(const Node* a, const Node* b) {
   std::vector<Symbol> names = a->attributeNames();
   if (names.size() != b->attributeNames().size()) return false;
   for (Symbol name : names)
-    if (!sameAttribute(a, b, name)) return false;
+    if (!nodeAttributeEqual(a, b, name)) return false;
   return true;
 }
 

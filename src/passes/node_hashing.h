@@ -1,5 +1,6 @@
-// Hashing nodes by their attributes, shared by the passes that bucket equal nodes (CSE, constant
-// pooling). Equality stays with each pass: what counts as the same node differs between them.
+// Hashing and comparing nodes' attributes, shared by the passes that bucket equal nodes (CSE,
+// constant pooling). Node equality stays with each pass: what counts as the same node differs
+// between them.
 #pragma once
 
 #include <cstddef>
@@ -19,5 +20,10 @@ size_t hashNodeAttribute(const Node* n, Symbol name);
 
 // The attributes' names and values combined.
 size_t hashNodeAttributes(const Node* n);
+
+// Whether attribute `name` of `a` is present in `b` with the same kind and value: numbers by bits
+// (NaN equals NaN, 0.0 differs from -0.0), tensors by identity. Graphs and lists of tensors or
+// types never compare equal, so nodes holding them are never merged.
+bool nodeAttributeEqual(const Node* a, const Node* b, Symbol name);
 
 }  // namespace ember::jit
