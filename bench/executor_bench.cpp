@@ -22,30 +22,15 @@
 using namespace ember;
 using namespace ember::jit;
 using ember::bench::report;
+using ember::bench::secondsSince;
 
 namespace {
 
+using ember::bench::warmMedian;
+
 using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 bool isSmallProgram(const std::string& name) { return name.rfind("models_", 0) == 0 || name == "interp_tensor_ops"; }
-
-// Median seconds per call over 5 rounds sized to ~0.2 s in all.
-template <typename Fn>
-double warmMedian(Fn&& fn) {
-  auto t0 = Clock::now();
-  fn();
-  double once = std::max(since(t0), 1e-7);
-  int inner = std::max(1, static_cast<int>(0.2 / 5 / once));
-  std::vector<double> samples;
-  for (int r = 0; r < 5; ++r) {
-    t0 = Clock::now();
-    for (int i = 0; i < inner; ++i) fn();
-    samples.push_back(since(t0) / inner);
-  }
-  std::sort(samples.begin(), samples.end());
-  return samples[samples.size() / 2];
-}
 
 void benchProgram(const std::filesystem::path& file) {
   std::ifstream in(file);
@@ -61,7 +46,7 @@ void benchProgram(const std::filesystem::path& file) {
   for (const char* suite : suites) {
     auto t0 = Clock::now();
     forward(args);
-    report(suite, name, since(t0), 1);
+    report(suite, name, secondsSince(t0), 1);
   }
   report("exec_steady", name, warmMedian([&] { forward(args); }), 1);
   if (!forward.isGraphFunction()) return;

@@ -21,11 +21,11 @@
 using namespace ember;
 using namespace ember::jit;
 using ember::bench::report;
+using ember::bench::secondsSince;
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // Times `call` from 1, 2, 4 and 8 threads at once, after five warm-up calls.
 void benchThreads(const std::string& name, const std::function<void()>& call) {
@@ -34,7 +34,7 @@ void benchThreads(const std::string& name, const std::function<void()>& call) {
     NoGradGuard noGrad;
     call();
   }
-  double once = std::max(since(t0) / 5, 1e-7);
+  double once = std::max(secondsSince(t0) / 5, 1e-7);
   int total = std::max(64, static_cast<int>(0.3 / once));
   for (int threads : {1, 2, 4, 8}) {
     int each = std::max(1, total / threads);
@@ -47,7 +47,7 @@ void benchThreads(const std::string& name, const std::function<void()>& call) {
       });
     }
     for (auto& th : pool) th.join();
-    report("exec_threads", name, since(t0) / (each * threads), threads);
+    report("exec_threads", name, secondsSince(t0) / (each * threads), threads);
   }
 }
 

@@ -17,28 +17,13 @@
 using namespace ember;
 using namespace ember::jit;
 using ember::bench::report;
+using ember::bench::secondsSince;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+using ember::bench::warmMedian;
 
-// Median seconds per call over 5 rounds sized to ~0.2 s in all, as torch_programs.py does.
-template <typename Fn>
-double warmMedian(Fn&& fn) {
-  auto t0 = Clock::now();
-  fn();
-  double once = std::max(since(t0), 1e-7);
-  int inner = std::max(1, static_cast<int>(0.2 / 5 / once));
-  std::vector<double> samples;
-  for (int r = 0; r < 5; ++r) {
-    t0 = Clock::now();
-    for (int i = 0; i < inner; ++i) fn();
-    samples.push_back(since(t0) / inner);
-  }
-  std::sort(samples.begin(), samples.end());
-  return samples[samples.size() / 2];
-}
+using Clock = std::chrono::steady_clock;
 
 void benchProgram(const std::filesystem::path& file, int threads) {
   std::ifstream in(file);
@@ -49,14 +34,14 @@ void benchProgram(const std::filesystem::path& file, int threads) {
   NoGradGuard noGrad;
   auto t0 = Clock::now();
   auto cu = compile(text.str(), file.string());
-  report("compile", name, since(t0), threads);
+  report("compile", name, secondsSince(t0), threads);
   manual_seed(0);
   IValue made = cu->getFunction("inputs")({});
   std::vector<IValue> args = made.toTupleRef().elements;
   Function& forward = cu->getFunction("forward");
   t0 = Clock::now();
   forward(args);
-  report("first_call", name, since(t0), threads);
+  report("first_call", name, secondsSince(t0), threads);
   report(family, name, warmMedian([&] { forward(args); }), threads);
 }
 
