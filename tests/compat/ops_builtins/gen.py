@@ -27,6 +27,8 @@ import traceback
 import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from schema_text import split_top  # noqa: E402
 
 
 class L(list):
@@ -86,22 +88,6 @@ def annotation(t):
         return "Tuple[" + ", ".join(annotation(x) for x in split_top(t[1:-1])) + "]"
     return t
 
-
-def split_top(s):
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
 
 
 def encode(v):
@@ -233,7 +219,7 @@ def check_graph_calls(graph, name, src):
 
 def sources_hash():
     h = hashlib.sha256(torch.__version__.encode())
-    for path in sorted(glob.glob(os.path.join(HERE, "*.py"))):
+    for path in sorted(glob.glob(os.path.join(HERE, "*.py"))) + [os.path.join(HERE, "..", "schema_text.py")]:
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()

@@ -21,9 +21,11 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "programs"))
+sys.path.insert(0, os.path.join(HERE, ".."))  # schema_text.py
 
 import calls  # noqa: E402
 import gen_expected as codec  # noqa: E402  (the program corpus's value encoding)
+from schema_text import split_top  # noqa: E402
 
 # name, annotation, value: the inputs every call can use.
 ENV = [
@@ -58,23 +60,6 @@ STR_VALUES = {"reduction": "'mean'", "rounding_mode": "'floor'", "approximate": 
               "padding_mode": "'zeros'", "interpolation": "'linear'", "side": "'left'", "indexing": "'ij'",
               "equation": "'ij->ji'", "UPLO": "'L'"}
 
-
-def split_top(text):
-    """Splits `a, b(c, d), e[f, g]` at the commas outside brackets."""
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        parts.append(cur.strip())
-    return parts
 
 
 def real_types(schema_str):
@@ -241,7 +226,7 @@ def record(torch, expr, encoded_inputs):
 def source_hash():
     h = hashlib.sha256()
     for path in [codec.torch_version_file(), os.path.abspath(__file__), os.path.join(HERE, "calls.py"),
-                 os.path.join(HERE, "..", "programs", "gen_expected.py")]:
+                 os.path.join(HERE, "..", "programs", "gen_expected.py"), os.path.join(HERE, "..", "schema_text.py")]:
         with open(path, "rb") as fh:
             h.update(fh.read())
     return h.hexdigest()
