@@ -20,13 +20,7 @@
 
 namespace ember::jit {
 
-namespace {
-
-using Dims = std::vector<std::optional<int64_t>>;
-using Types = std::vector<TensorTypePtr>;
-
-// The input bound to schema argument `name`, or nullptr when the schema has none.
-const Value* arg(const Node* n, const char* name) {
+const Value* inputNamed(const Node* n, const char* name) {
   const FunctionSchema* s = n->maybeSchema();
   if (!s) return nullptr;
   const auto& args = s->arguments();
@@ -42,6 +36,19 @@ std::optional<int64_t> knownInt(const Value* v) {
   return std::nullopt;
 }
 
+std::optional<std::vector<int64_t>> knownInts(const Value* v) {
+  if (!v) return std::nullopt;
+  auto iv = knownValue(v);
+  if (iv && iv->isIntList()) return iv->toIntVector();
+  if (iv && iv->isInt()) return std::vector<int64_t>{iv->toInt()};
+  return std::nullopt;
+}
+
+namespace {
+
+using Dims = std::vector<std::optional<int64_t>>;
+using Types = std::vector<TensorTypePtr>;
+
 std::optional<bool> knownBool(const Value* v) {
   if (!v) return std::nullopt;
   auto iv = knownValue(v);
@@ -53,14 +60,6 @@ bool isNoneValue(const Value* v) {
   if (!v) return true;
   auto iv = knownValue(v);
   return iv && iv->isNone();
-}
-
-std::optional<std::vector<int64_t>> knownInts(const Value* v) {
-  if (!v) return std::nullopt;
-  auto iv = knownValue(v);
-  if (iv && iv->isIntList()) return iv->toIntVector();
-  if (iv && iv->isInt()) return std::vector<int64_t>{iv->toInt()};
-  return std::nullopt;
 }
 
 // The number of elements of a list argument when its length is known even if its values are
@@ -251,13 +250,13 @@ std::optional<Dims> reduced(const TensorType& t, const std::optional<std::vector
 
 std::optional<Types> reduction(const Node* n, std::optional<ScalarType> (*dtypeOf)(std::optional<ScalarType>),
                                bool withIndices) {
-  auto self = tensorTypeOf(arg(n, "self"));
+  auto self = tensorTypeOf(inputNamed(n, "self"));
   if (!self) return std::nullopt;
   std::optional<ScalarType> dtype = dtypeOf(self->scalarType());
-  if (const Value* d = arg(n, "dtype"); d && !isNoneValue(d)) dtype = knownDtype(d);
-  const Value* dimArg = arg(n, "dim");
+  if (const Value* d = inputNamed(n, "dtype"); d && !isNoneValue(d)) dtype = knownDtype(d);
+  const Value* dimArg = inputNamed(n, "dim");
   std::optional<bool> keep = false;
-  if (const Value* k = arg(n, "keepdim")) keep = knownBool(k);
+  if (const Value* k = inputNamed(n, "keepdim")) keep = knownBool(k);
   std::optional<Dims> sizes;
   if (!dimArg || isNoneValue(dimArg)) {
     // a full reduction: zero-dim, or all ones with keepdim
@@ -292,10 +291,10 @@ std::optional<ScalarType> boolDtype(std::optional<ScalarType> t) {
 // ---- shape ops ----
 
 std::optional<Types> viewLike(const Node* n) {
-  auto self = tensorTypeOf(arg(n, "self"));
+  auto self = tensorTypeOf(inputNamed(n, "self"));
   if (!self) return std::nullopt;
-  const Value* list = arg(n, "size");
-  if (!list) list = arg(n, "shape");
+  const Value* list = inputNamed(n, "size");
+  if (!list) list = inputNamed(n, "shape");
   auto elems = listElements(list);
   if (!elems) return Types{make(self->scalarType(), self->device(), std::nullopt)};
   Dims sizes = *elems;
@@ -323,9 +322,9 @@ std::optional<Types> viewLike(const Node* n) {
 }
 
 std::optional<Types> expand(const Node* n) {
-  auto self = tensorTypeOf(arg(n, "self"));
+  auto self = tensorTypeOf(inputNamed(n, "self"));
   if (!self) return std::nullopt;
-  auto elems = listElements(arg(n, "size"));
+  auto elems = listElements(inputNamed(n, "size"));
   if (!elems) return Types{make(self->scalarType(), self->device(), std::nullopt)};
   Dims sizes = *elems;
   for (size_t i = 0; i < sizes.size(); ++i) {
@@ -344,14 +343,14 @@ TensorTypePtr withDims(const TensorType& self, std::optional<Dims> sizes) {
 }
 
 std::optional<Types> shapeOp(const Node* n, const std::string& name) {
-  auto self = tensorTypeOf(arg(n, "self"));
+  auto self = tensorTypeOf(inputNamed(n, "self"));
   if (!self) return std::nullopt;
   std::optional<Dims> in = self->sizes();
   auto rank = self->dim();
   if (name == "unsqueeze") {
     if (!in) return Types{withDims(*self, std::nullopt)};
     Dims out = *in;
-    auto d = wrapDim(knownInt(arg(n, "dim")), *rank + 1);
+    auto d = wrapDim(knownInt(inputNamed(n, "dim")), *rank + 1);
     if (!d) return Types{withDims(*self, Dims(*rank + 1))};
     out.insert(out.begin() + *d, int64_t(1));
     return Types{withDims(*self, out)};
@@ -360,7 +359,7 @@ std::optional<Types> shapeOp(const Node* n, const std::string& name) {
   if (name == "select") {
     if (!in) return Types{withDims(*self, std::nullopt)};
     Dims out = *in;
-    auto d = wrapDim(knownInt(arg(n, "dim")), rank);
+    auto d = wrapDim(knownInt(inputNamed(n, "dim")), rank);
     if (!d) return Types{withDims(*self, Dims(*rank - 1))};
     out.erase(out.begin() + *d);
     return Types{withDims(*self, out)};
@@ -368,10 +367,10 @@ std::optional<Types> shapeOp(const Node* n, const std::string& name) {
   if (name == "slice" || name == "narrow") {
     if (!in) return Types{withDims(*self, std::nullopt)};
     Dims out = *in;
-    auto d = wrapDim(knownInt(arg(n, "dim")), rank);
+    auto d = wrapDim(knownInt(inputNamed(n, "dim")), rank);
     if (!d) return Types{withDims(*self, Dims(*rank))};
     out[*d] = std::nullopt;
-    if (name == "narrow") out[*d] = knownInt(arg(n, "length"));
+    if (name == "narrow") out[*d] = knownInt(inputNamed(n, "length"));
     return Types{withDims(*self, out)};
   }
   if (name == "transpose" || name == "t" || name == "permute") {
@@ -380,11 +379,11 @@ std::optional<Types> shapeOp(const Node* n, const std::string& name) {
     if (name == "t") {
       std::reverse(out.begin(), out.end());
     } else if (name == "transpose") {
-      auto a = wrapDim(knownInt(arg(n, "dim0")), rank), b = wrapDim(knownInt(arg(n, "dim1")), rank);
+      auto a = wrapDim(knownInt(inputNamed(n, "dim0")), rank), b = wrapDim(knownInt(inputNamed(n, "dim1")), rank);
       if (!a || !b) return Types{withDims(*self, Dims(*rank))};
       if (*rank > 0) std::swap(out[*a], out[*b]);
     } else {
-      auto dims = knownInts(arg(n, "dims"));
+      auto dims = knownInts(inputNamed(n, "dims"));
       if (!dims || dims->size() != *rank) return Types{withDims(*self, Dims(*rank))};
       for (size_t i = 0; i < *rank; ++i) {
         auto d = wrapDim((*dims)[i], rank);
@@ -396,7 +395,7 @@ std::optional<Types> shapeOp(const Node* n, const std::string& name) {
   }
   if (name == "squeeze") {
     if (!in) return Types{withDims(*self, std::nullopt)};
-    const Value* dimArg = arg(n, "dim");
+    const Value* dimArg = inputNamed(n, "dim");
     Dims out;
     for (size_t i = 0; i < *rank; ++i) {
       auto d = dimArg ? wrapDim(knownInt(dimArg), rank) : std::optional<int64_t>(int64_t(i));
@@ -410,7 +409,7 @@ std::optional<Types> shapeOp(const Node* n, const std::string& name) {
   if (name == "flatten") {
     if (!in) return Types{withDims(*self, std::nullopt)};
     if (*rank == 0) return Types{withDims(*self, Dims{int64_t(1)})};
-    auto s = wrapDim(knownInt(arg(n, "start_dim")), rank), e = wrapDim(knownInt(arg(n, "end_dim")), rank);
+    auto s = wrapDim(knownInt(inputNamed(n, "start_dim")), rank), e = wrapDim(knownInt(inputNamed(n, "end_dim")), rank);
     if (!s || !e || *s > *e) return Types{withDims(*self, std::nullopt)};
     Dims out(in->begin(), in->begin() + *s);
     std::optional<int64_t> prod = 1;
@@ -423,7 +422,7 @@ std::optional<Types> shapeOp(const Node* n, const std::string& name) {
 }
 
 std::optional<Types> catOrStack(const Node* n, bool stack) {
-  const Value* list = arg(n, "tensors");
+  const Value* list = inputNamed(n, "tensors");
   if (!list || list->node()->kind() != prim::ListConstruct || list->node()->inputs().empty()) return std::nullopt;
   std::vector<TensorTypePtr> ts;
   Promotion p;
@@ -445,7 +444,7 @@ std::optional<Types> catOrStack(const Node* n, bool stack) {
   }
   auto device = commonDevice(ts);
   if (!rank) return Types{make(p.result(), device, std::nullopt)};
-  auto d = wrapDim(knownInt(arg(n, "dim")), stack ? *rank + 1 : *rank);
+  auto d = wrapDim(knownInt(inputNamed(n, "dim")), stack ? *rank + 1 : *rank);
   Dims out(*rank);
   bool allKnown = true;
   for (const auto& t : ts)
@@ -480,8 +479,8 @@ std::optional<Types> matmulLike(const Node* n, const std::string& name) {
   auto a = tensorTypeOf(n->inputs()[0]);
   auto b = tensorTypeOf(n->inputs()[1]);
   if (name == "addmm") {
-    a = tensorTypeOf(arg(n, "mat1"));
-    b = tensorTypeOf(arg(n, "mat2"));
+    a = tensorTypeOf(inputNamed(n, "mat1"));
+    b = tensorTypeOf(inputNamed(n, "mat2"));
   }
   if (!a || !b) return std::nullopt;
   std::optional<ScalarType> dtype = a->scalarType() == b->scalarType() ? a->scalarType() : std::nullopt;
@@ -526,7 +525,7 @@ std::optional<Types> sameRank(const Node* n, bool convolution) {
     out = Dims(*self->dim());
     if (!out->empty()) (*out)[0] = (*self->sizes())[0];
     if (convolution && out->size() >= 2) {
-      auto w = tensorTypeOf(arg(n, "weight"));
+      auto w = tensorTypeOf(inputNamed(n, "weight"));
       if (w && w->dim() && !w->sizes()->empty() && (n->kind() != Symbol::aten("conv_transpose2d")))
         (*out)[1] = (*w->sizes())[0];
     }
@@ -538,13 +537,13 @@ std::optional<Types> sameRank(const Node* n, bool convolution) {
 
 std::optional<Types> factory(const Node* n, const std::string& name) {
   std::optional<Dims> sizes;
-  if (const Value* size = arg(n, "size")) sizes = listElements(size);
+  if (const Value* size = inputNamed(n, "size")) sizes = listElements(size);
   std::optional<ScalarType> dtype;
-  const Value* dtypeArg = arg(n, "dtype");
+  const Value* dtypeArg = inputNamed(n, "dtype");
   if (dtypeArg && !isNoneValue(dtypeArg)) {
     dtype = knownDtype(dtypeArg);
   } else if (name == "full") {
-    const Value* fill = arg(n, "fill_value");
+    const Value* fill = inputNamed(n, "fill_value");
     TypeKind k = fill ? fill->type()->kind() : TypeKind::AnyType;
     dtype = k == TypeKind::IntType     ? std::optional(ScalarType::Long)
             : k == TypeKind::BoolType  ? std::optional(ScalarType::Bool)
@@ -554,7 +553,7 @@ std::optional<Types> factory(const Node* n, const std::string& name) {
     dtype = defaultDtype();
   }
   std::optional<Device> device;
-  const Value* deviceArg = arg(n, "device");
+  const Value* deviceArg = inputNamed(n, "device");
   if (!deviceArg || isNoneValue(deviceArg)) {
     device = Device(DeviceType::CPU);
   } else if (auto d = knownValue(deviceArg); d && d->isDevice()) {
@@ -564,12 +563,12 @@ std::optional<Types> factory(const Node* n, const std::string& name) {
 }
 
 std::optional<Types> likeFactory(const Node* n) {
-  auto self = tensorTypeOf(arg(n, "self"));
+  auto self = tensorTypeOf(inputNamed(n, "self"));
   if (!self) return std::nullopt;
   std::optional<ScalarType> dtype = self->scalarType();
-  const Value* dtypeArg = arg(n, "dtype");
+  const Value* dtypeArg = inputNamed(n, "dtype");
   if (dtypeArg && !isNoneValue(dtypeArg)) dtype = knownDtype(dtypeArg);
-  const Value* deviceArg = arg(n, "device");
+  const Value* deviceArg = inputNamed(n, "device");
   auto device = self->device();
   if (deviceArg && !isNoneValue(deviceArg)) device = std::nullopt;
   return Types{TensorType::create(dtype, device, self->sizes(),
@@ -579,22 +578,22 @@ std::optional<Types> likeFactory(const Node* n) {
 
 // aten::to and type_as: the dtype (and device) change, the shape stays.
 std::optional<Types> conversion(const Node* n, const std::string& name) {
-  auto self = tensorTypeOf(arg(n, "self"));
+  auto self = tensorTypeOf(inputNamed(n, "self"));
   if (!self) return std::nullopt;
   if (name == "type_as") {
-    auto other = tensorTypeOf(arg(n, "other"));
+    auto other = tensorTypeOf(inputNamed(n, "other"));
     return Types{sameShape(*self, other ? other->scalarType() : std::nullopt)};
   }
-  if (const Value* other = arg(n, "other")) {
+  if (const Value* other = inputNamed(n, "other")) {
     auto o = tensorTypeOf(other);
     if (!o) return std::nullopt;
     auto t = sameShape(*self, o->scalarType());
     return Types{t->withDevice(o->device())};
   }
   std::optional<ScalarType> dtype = self->scalarType();
-  if (const Value* d = arg(n, "dtype"); d && !isNoneValue(d)) dtype = knownDtype(d);
+  if (const Value* d = inputNamed(n, "dtype"); d && !isNoneValue(d)) dtype = knownDtype(d);
   auto t = sameShape(*self, dtype);
-  if (const Value* dev = arg(n, "device"); dev && !isNoneValue(dev)) {
+  if (const Value* dev = inputNamed(n, "device"); dev && !isNoneValue(dev)) {
     auto d = knownValue(dev);
     t = t->withDevice(d && d->isDevice() ? std::optional(d->toDevice()) : std::nullopt);
   }
@@ -608,7 +607,7 @@ std::optional<Types> unaryRule(const Node* n, bool toFloat) {
   if (!self) return std::nullopt;
   std::optional<ScalarType> dtype = self->scalarType();
   if (toFloat && dtype) dtype = floatResult(*dtype);
-  if (const Value* d = arg(n, "dtype"); d && !isNoneValue(d)) dtype = knownDtype(d);
+  if (const Value* d = inputNamed(n, "dtype"); d && !isNoneValue(d)) dtype = knownDtype(d);
   return Types{sameShape(*self, dtype)};
 }
 
@@ -635,7 +634,7 @@ const std::unordered_map<std::string, Rule>& rules() {
             "__or__",  "__xor__", "where",        "lerp",        "masked_fill", "hypot",       "atan2"},
         [](const Node* n, const std::string& name) { return pointwise(n, false, name == "atan2" || name == "hypot"); });
     t["div"] = [](const Node* n, const std::string&) {
-      const Value* mode = arg(n, "rounding_mode");
+      const Value* mode = inputNamed(n, "rounding_mode");
       return pointwise(n, false, !mode || isNoneValue(mode));
     };
     t["true_divide"] = [](const Node* n, const std::string&) { return pointwise(n, false, true); };
@@ -650,7 +649,7 @@ const std::unordered_map<std::string, Rule>& rules() {
     addAll(t, {"any", "all"}, [](const Node* n, const std::string&) { return reduction(n, boolDtype, false); });
     addAll(t, {"max", "min"}, [](const Node* n, const std::string&) -> std::optional<Types> {
       if (n->outputs().size() == 2) return reduction(n, sameDtype, true);
-      if (arg(n, "other")) return pointwise(n, false, false);
+      if (inputNamed(n, "other")) return pointwise(n, false, false);
       return reduction(n, sameDtype, false);
     });
     addAll(t, {"view", "reshape"}, [](const Node* n, const std::string&) { return viewLike(n); });
@@ -658,7 +657,7 @@ const std::unordered_map<std::string, Rule>& rules() {
     addAll(t, {"unsqueeze", "select", "slice", "narrow", "transpose", "t", "permute", "squeeze", "flatten"},
            [](const Node* n, const std::string& name) { return shapeOp(n, name); });
     addAll(t, {"contiguous"}, [](const Node* n, const std::string&) -> std::optional<Types> {
-      auto self = tensorTypeOf(arg(n, "self"));
+      auto self = tensorTypeOf(inputNamed(n, "self"));
       if (!self) return std::nullopt;
       return Types{make(self->scalarType(), self->device(), self->sizes(), true)};
     });
@@ -681,7 +680,7 @@ const std::unordered_map<std::string, Rule>& rules() {
     addAll(t, {"zeros_like", "ones_like", "empty_like", "rand_like", "randn_like", "full_like"},
            [](const Node* n, const std::string&) { return likeFactory(n); });
     t["nonzero"] = [](const Node* n, const std::string&) -> std::optional<Types> {
-      auto self = tensorTypeOf(arg(n, "self"));
+      auto self = tensorTypeOf(inputNamed(n, "self"));
       if (!self) return std::nullopt;
       std::optional<int64_t> rank;
       if (self->dim()) rank = int64_t(*self->dim());
@@ -689,7 +688,7 @@ const std::unordered_map<std::string, Rule>& rules() {
     };
     addAll(t, {"masked_select", "_unique2", "unique_consecutive"},
            [](const Node* n, const std::string&) -> std::optional<Types> {
-             auto self = tensorTypeOf(arg(n, "self"));
+             auto self = tensorTypeOf(inputNamed(n, "self"));
              if (!self) return std::nullopt;
              Types out{make(self->scalarType(), self->device(), Dims{std::nullopt})};
              for (size_t i = 1; i < n->outputs().size(); ++i)
@@ -697,7 +696,7 @@ const std::unordered_map<std::string, Rule>& rules() {
              return out;
            });
     t["index"] = [](const Node* n, const std::string&) -> std::optional<Types> {
-      auto self = tensorTypeOf(arg(n, "self"));
+      auto self = tensorTypeOf(inputNamed(n, "self"));
       if (!self) return std::nullopt;
       return Types{make(self->scalarType(), self->device(), std::nullopt)};
     };

@@ -25,6 +25,12 @@ TensorTypePtr tensorTypeOf(const Value* v);
 // values, aten::size / aten::dim / aten::len of values whose types or lists determine them.
 std::optional<IValue> knownValue(const Value* v);
 
+// The input of `n` bound to its schema's argument `name`, or nullptr when the schema has none.
+const Value* inputNamed(const Node* n, const char* name);
+// knownValue as an int, and as a list of ints (a single int counts as a one-element list).
+std::optional<int64_t> knownInt(const Value* v);
+std::optional<std::vector<int64_t>> knownInts(const Value* v);
+
 // The types of `n`'s outputs by the rule for its operator, or nullopt when there is none.
 // Entries for non-tensor outputs are nullptr.
 std::optional<std::vector<TensorTypePtr>> applyShapeRule(const Node* n);

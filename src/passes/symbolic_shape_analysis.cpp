@@ -20,30 +20,6 @@ namespace {
 using Shape = SymbolicShape;
 using Shapes = std::unordered_map<const Value*, Shape>;
 
-const Value* arg(const Node* n, const char* name) {
-  const FunctionSchema* s = n->maybeSchema();
-  if (!s) return nullptr;
-  const auto& args = s->arguments();
-  for (size_t i = 0; i < args.size() && i < n->inputs().size(); ++i)
-    if (args[i].name() == name) return n->inputs()[i];
-  return nullptr;
-}
-
-std::optional<int64_t> constInt(const Value* v) {
-  if (!v) return std::nullopt;
-  auto iv = knownValue(v);
-  if (iv && iv->isInt()) return iv->toInt();
-  return std::nullopt;
-}
-
-std::optional<std::vector<int64_t>> constInts(const Value* v) {
-  if (!v) return std::nullopt;
-  auto iv = knownValue(v);
-  if (iv && iv->isIntList()) return iv->toIntVector();
-  if (iv && iv->isInt()) return std::vector<int64_t>{iv->toInt()};
-  return std::nullopt;
-}
-
 bool isNone(const Value* v) { return !v || v->type()->kind() == TypeKind::NoneType; }
 
 std::optional<size_t> wrap(int64_t dim, size_t rank) {
@@ -151,11 +127,11 @@ class SymbolicPropagator {
   std::optional<Shape> reduction(const Node* n) {
     const Shape* self = shapeOf(n->inputs()[0]);
     if (!self) return std::nullopt;
-    const Value* dimArg = arg(n, "dim");
+    const Value* dimArg = inputNamed(n, "dim");
     if (isNone(dimArg)) return Shape{};
-    auto dims = constInts(dimArg);
+    auto dims = knownInts(dimArg);
     if (!dims) return std::nullopt;
-    const Value* keepArg = arg(n, "keepdim");
+    const Value* keepArg = inputNamed(n, "keepdim");
     auto keep = keepArg ? knownValue(keepArg) : std::optional<IValue>(IValue(false));
     if (!keep || !keep->isBool()) return std::nullopt;
     std::vector<bool> reduced(self->size(), dims->empty());
@@ -175,8 +151,8 @@ class SymbolicPropagator {
   }
 
   std::optional<Shape> matmul(const Node* n, const std::string& name) {
-    const Value* av = name == "addmm" ? arg(n, "mat1") : n->inputs()[0];
-    const Value* bv = name == "addmm" ? arg(n, "mat2") : n->inputs()[1];
+    const Value* av = name == "addmm" ? inputNamed(n, "mat1") : n->inputs()[0];
+    const Value* bv = name == "addmm" ? inputNamed(n, "mat2") : n->inputs()[1];
     const Shape* a = shapeOf(av);
     const Shape* b = shapeOf(bv);
     if (!a || !b) return std::nullopt;
@@ -211,14 +187,14 @@ class SymbolicPropagator {
 
   std::optional<Shape> convolution(const Node* n) {
     const Shape* x = shapeOf(n->inputs()[0]);
-    const Shape* w = shapeOf(arg(n, "weight"));
+    const Shape* w = shapeOf(inputNamed(n, "weight"));
     if (!x || !w || x->size() < 3 || w->size() != x->size()) return std::nullopt;
     Shape out{(*x)[0], (*w)[0]};
     size_t spatial = x->size() - 2;
     auto param = [&](const char* name, int64_t fallback) -> std::optional<std::vector<int64_t>> {
-      const Value* v = arg(n, name);
+      const Value* v = inputNamed(n, name);
       if (!v) return std::vector<int64_t>(spatial, fallback);
-      auto ints = constInts(v);
+      auto ints = knownInts(v);
       if (!ints || ints->empty()) return std::nullopt;
       if (ints->size() == 1) ints->resize(spatial, (*ints)[0]);
       return ints;
@@ -240,10 +216,10 @@ class SymbolicPropagator {
     const Shape* self = shapeOf(n->inputs()[0]);
     const Value* sizeArg = n->inputs()[1];
     std::vector<std::optional<int64_t>> sizes;
-    if (auto ints = constInts(sizeArg)) {
+    if (auto ints = knownInts(sizeArg)) {
       sizes.assign(ints->begin(), ints->end());
     } else if (sizeArg->node()->kind() == prim::ListConstruct) {
-      for (const Value* e : sizeArg->node()->inputs()) sizes.push_back(constInt(e));
+      for (const Value* e : sizeArg->node()->inputs()) sizes.push_back(knownInt(e));
     } else {
       return std::nullopt;
     }
@@ -287,7 +263,7 @@ class SymbolicPropagator {
       return self;
     }
     if (name == "transpose") {
-      auto a = constInt(n->inputs()[1]), b = constInt(n->inputs()[2]);
+      auto a = knownInt(n->inputs()[1]), b = knownInt(n->inputs()[2]);
       if (!a || !b) return std::nullopt;
       auto wa = wrap(*a, self.size()), wb = wrap(*b, self.size());
       if (!wa || !wb) return std::nullopt;
@@ -295,7 +271,7 @@ class SymbolicPropagator {
       return self;
     }
     if (name == "permute") {
-      auto dims = constInts(n->inputs()[1]);
+      auto dims = knownInts(n->inputs()[1]);
       if (!dims || dims->size() != self.size()) return std::nullopt;
       Shape out;
       for (int64_t d : *dims) {
@@ -306,7 +282,7 @@ class SymbolicPropagator {
       return out;
     }
     if (name == "unsqueeze") {
-      auto d = constInt(n->inputs()[1]);
+      auto d = knownInt(n->inputs()[1]);
       if (!d) return std::nullopt;
       auto w = wrap(*d, self.size() + 1);
       if (!w) return std::nullopt;
@@ -322,7 +298,7 @@ class SymbolicPropagator {
         }
         return out;
       }
-      auto d = constInt(n->inputs()[1]);
+      auto d = knownInt(n->inputs()[1]);
       if (!d) return std::nullopt;
       auto w = wrap(*d, self.size());
       if (!w) return std::nullopt;
@@ -332,7 +308,7 @@ class SymbolicPropagator {
       return self;
     }
     if (name == "select") {
-      auto d = constInt(n->inputs()[1]);
+      auto d = knownInt(n->inputs()[1]);
       if (!d) return std::nullopt;
       auto w = wrap(*d, self.size());
       if (!w || self.empty()) return std::nullopt;
@@ -340,18 +316,18 @@ class SymbolicPropagator {
       return self;
     }
     if (name == "slice" || name == "narrow") {
-      auto d = constInt(n->inputs()[1]);
+      auto d = knownInt(n->inputs()[1]);
       if (!d) return std::nullopt;
       auto w = wrap(*d, self.size());
       if (!w || self.empty()) return std::nullopt;
       self[*w] = newSymbol();
       if (name == "narrow") {
-        if (auto len = constInt(n->inputs()[3])) self[*w] = *len;
+        if (auto len = knownInt(n->inputs()[3])) self[*w] = *len;
       }
       return self;
     }
     if (name == "flatten") {
-      auto s = constInt(n->inputs()[1]), e = constInt(n->inputs()[2]);
+      auto s = knownInt(n->inputs()[1]), e = knownInt(n->inputs()[2]);
       if (!s || !e) return std::nullopt;
       if (self.empty()) return Shape{1};
       auto ws = wrap(*s, self.size()), we = wrap(*e, self.size());
@@ -364,7 +340,7 @@ class SymbolicPropagator {
       return out;
     }
     if (name == "expand") {
-      auto sizes = constInts(n->inputs()[1]);
+      auto sizes = knownInts(n->inputs()[1]);
       if (!sizes || sizes->size() < self.size()) return std::nullopt;
       Shape out;
       size_t lead = sizes->size() - self.size();
@@ -380,7 +356,7 @@ class SymbolicPropagator {
   std::optional<Shape> cat(const Node* n) {
     const Value* list = n->inputs()[0];
     if (list->node()->kind() != prim::ListConstruct || list->node()->inputs().empty()) return std::nullopt;
-    auto dim = constInt(arg(n, "dim"));
+    auto dim = knownInt(inputNamed(n, "dim"));
     if (!dim) return std::nullopt;
     std::vector<const Shape*> shapes;
     for (const Value* e : list->node()->inputs()) {
