@@ -10,6 +10,7 @@
 #include "ember/runtime/graph_function.h"
 #include "ember/runtime/jit_exception.h"
 #include "ember/runtime/profiler.h"
+#include "ember/runtime/trace_hook.h"
 #include "runtime/interop_pool.h"
 #include "runtime/scalar_instructions.h"
 #include "runtime/scalar_run.h"
@@ -190,6 +191,24 @@ template <typename Op>
   storeOutputs(stack, ops + nIn, nOut, regs);
 }
 
+// A kOp while a tracer is installed: the call as usual (through autograd when it may be active),
+// then the tracer hook sees the node, the inputs as they were and the outputs.
+template <typename Op>
+[[gnu::noinline]] void tracedOperation(detail::TraceHook hook, const Op& op, const Node* node, Stack& stack,
+                                       const uint32_t* ops, size_t nIn, size_t nOut, IValue* regs,
+                                       const IValue* consts) {
+  loadOperands(stack, ops, nIn, regs, consts);
+  std::vector<IValue> inputs(stack.end() - static_cast<std::ptrdiff_t>(nIn), stack.end());
+  if (autograd::mayBeActive()) {
+    const Operator* target = node ? node->maybeOperator() : nullptr;
+    autograd::recordedCall(target ? &target->schema() : nullptr, NodeOperation(std::cref(op)), stack, nIn);
+  } else {
+    op(stack);
+  }
+  hook(node, inputs.data(), nIn, stack.data() + stack.size() - nOut, nOut);
+  storeOutputs(stack, ops + nIn, nOut, regs);
+}
+
 // A kOp under the operator profiler: the same, timed and recorded under the node's kind (and the
 // shapes of its tensor inputs, read before the call may move them).
 template <typename Op>
@@ -300,6 +319,9 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
           if (EMBER_UNLIKELY(OpProfiler::enabled()))
             profiledOperation(c.code->operations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
                               c.regs, c.consts());
+          else if (auto hook = detail::gTraceHook.load(std::memory_order_relaxed); EMBER_UNLIKELY(hook != nullptr))
+            tracedOperation(hook, c.code->operations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
+                            c.regs, c.consts());
           else if (EMBER_UNLIKELY(autograd::mayBeActive()))
             recordedOperation(c.code->operations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
                               c.regs, c.consts());
@@ -311,6 +333,9 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
           if (EMBER_UNLIKELY(OpProfiler::enabled()))
             profiledOperation(c.code->nodeOperations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn,
                               inst.nOut, c.regs, c.consts());
+          else if (auto hook = detail::gTraceHook.load(std::memory_order_relaxed); EMBER_UNLIKELY(hook != nullptr))
+            tracedOperation(hook, c.code->nodeOperations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
+                            c.regs, c.consts());
           else if (EMBER_UNLIKELY(autograd::mayBeActive()))
             recordedOperation(c.code->nodeOperations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn,
                               inst.nOut, c.regs, c.consts());
