@@ -4,6 +4,7 @@
     f = ember.jit.script(python_function)         # a Python function, read with inspect
     m = ember.jit.script(torch_module)            # a torch.nn.Module instance
     m = ember.jit.load("model.pt")                # an archive written by torch.jit.save or ember
+    m = ember.jit.trace(torch_module, (x,))       # recorded on example inputs, as torch.jit.trace
     m.graph, m.code, m.inlined_graph, m.graph_for(x), m.save("out.pt")
     g = ember.jit.parse_ir(text); ember.jit.run_pass("cse", g); ember.jit.FileCheck()...
 """
@@ -14,6 +15,7 @@ from . import _C
 from ._C import (CompilationUnit, ScriptFunction, ScriptMethod, ScriptModule, ScriptObject, Graph, Node, Value,
                  Block, Type, FileCheck, parse_ir, parse_type, last_executed_optimized_graph)
 from ._script import script, ignore, unused, export, is_scripting
+from ._trace import trace, trace_module, TracerWarning, TracingCheckError
 from . import _module_api
 
 Error = RuntimeError  # ember's TorchScript errors are raised as RuntimeError (or the class a program raised)

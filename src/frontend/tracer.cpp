@@ -33,9 +33,7 @@ const char* conversionTarget(Symbol kind) {
 
 void warnConversion(TracingState& s, const char* target) {
   s.warn(std::string("Converting a tensor to ") + target +
-         " might cause the trace to be incorrect. We can't record the data flow of Python values, so this value "
-         "will be treated as a constant in the future. This means that the trace might not generalize to other "
-         "inputs!");
+         " while tracing: the trace keeps the value seen now as a constant, so it may be wrong for other inputs");
 }
 
 // The trace hook: one interpreter operator call, recorded when it is an aten operator.
