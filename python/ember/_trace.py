@@ -117,6 +117,7 @@ def _make_recorder_class():
             self.values = {}          # id(tensor) -> value id
             self.alive = []           # tensors whose ids are keys
             self.size_tensors = set()  # ids of 0-dim tensors made for traced sizes
+            self.depth = 0            # submodule calls entered (module scopes pushed)
             self.attributes = attributes  # id(param) -> (module path, name)
             self.module_values = module_values  # module path -> value id (self is "")
 
@@ -154,7 +155,9 @@ def _make_recorder_class():
                 if vid is None:
                     return ("c", obj.detach())
                 if int_context and obj.dim() == 0 and not obj.is_floating_point():
-                    return ("i", vid)
+                    # torch cleans up each submodule's trace with a peephole pass, which reads a
+                    # size back as the aten::size result itself; the top level keeps aten::Int.
+                    return ("s" if self.depth > 0 else "i", vid)
                 return ("v", vid)
             if isinstance(obj, torch.Size):
                 return ("c", list(obj))
@@ -170,7 +173,7 @@ def _make_recorder_class():
             return ("c", obj)
 
         def record(self, name, args, kwargs, result):
-            list_out = len(result) if isinstance(result, list) else 0
+            list_out = len(result) if isinstance(result, (list, tuple)) else 0
             try:
                 ids = self.t.record("aten::" + name, [self.encode(a) for a in args],
                                     {k: self.encode(v) for k, v in kwargs.items()}, list_out)
@@ -179,9 +182,13 @@ def _make_recorder_class():
                     return  # nothing traced flows in: the result is a constant wherever it is used
                 raise RuntimeError("ember.jit.trace: cannot record aten::%s: %s" % (name, e)) from None
             outputs = result if isinstance(result, (tuple, list)) else (result,)
+            # Arithmetic on traced sizes gives traced sizes (bsz * num_heads in a view's size).
+            from_sizes = any(isinstance(a, torch.Tensor) and id(a) in self.size_tensors for a in args)
             for out, vid in zip(outputs, ids):
                 if isinstance(out, torch.Tensor):
                     self.bind(out, vid)
+                    if from_sizes and out.dim() == 0 and not out.is_floating_point():
+                        self.size_tensors.add(id(out))
 
         # -- sizes --
         def size_tensor(self, tensor, dim):
@@ -394,7 +401,7 @@ def _record(fn, inputs, strict, module=None, shell=None):
             raise RuntimeError("ember.jit.trace: example inputs must be tensors (got %s for '%s')" %
                                (type(x).__name__, name))
         rec.bind(x, tracer.add_input(name, x))
-    hooks = _scope_hooks(module, tracer) if module is not None else []
+    hooks = _scope_hooks(module, rec) if module is not None else []
     try:
         with _TorchFunctionPatch(), rec:
             out = fn(*inputs)
@@ -402,28 +409,37 @@ def _record(fn, inputs, strict, module=None, shell=None):
         for h in hooks:
             h.remove()
     outputs = _flatten_outputs(rec, out, strict)
-    ids = []
-    for i, o in enumerate(outputs):
-        if isinstance(o, torch.Tensor) and rec.traced(o):
-            ids.append(rec.value_of(o))
-            continue
-        if isinstance(o, torch.Tensor):
+    counter = [0]
+
+    def encode_output(o):
+        if isinstance(o, (tuple, list)):
+            return ("t" if isinstance(o, tuple) else "l", [encode_output(e) for e in o])
+        counter[0] += 1
+        if isinstance(o, torch.Tensor) and not rec.traced(o):
             _warn("Output nr %d. of the traced function does not depend on its inputs: the trace returns the value "
-                  "computed now as a constant" % (i + 1))
-        ids.append(tracer.value(rec.encode(o)))
+                  "computed now as a constant" % counter[0])
+        return rec.encode(o)
+    ids = [tracer.value(encode_output(o)) for o in outputs]
     if isinstance(out, list):
         ids = [tracer.value(("l", [("v", i) for i in ids]))]
     return tracer, ids, out, shell
 
 
-def _scope_hooks(module, tracer):
+def _scope_hooks(module, rec):
+    def enter(scope):
+        rec.t.push_scope(scope)
+        rec.depth += 1
+
+    def leave():
+        rec.t.pop_scope()
+        rec.depth -= 1
     hooks = []
     for path, sub in module.named_modules():
         if not path:
             continue
         scope = "__module." + path
-        hooks.append(sub.register_forward_pre_hook(lambda m, i, s=scope: tracer.push_scope(s)))
-        hooks.append(sub.register_forward_hook(lambda m, i, o: tracer.pop_scope()))
+        hooks.append(sub.register_forward_pre_hook(lambda m, i, s=scope: enter(s)))
+        hooks.append(sub.register_forward_hook(lambda m, i, o: leave()))
     return hooks
 
 

@@ -5,7 +5,8 @@
 // tensors' memory through DLPack).
 //
 // Values cross to Python as integer ids. Call arguments arrive encoded by _trace.py:
-// ("v", id) a traced value, ("i", id) a traced 0-dim tensor read as an int (aten::Int),
+// ("v", id) a traced value, ("i", id) a traced 0-dim tensor read as an int (aten::Int), ("s", id)
+// the same for an element of `x.shape` (the size itself),
 // ("l", [...]) / ("t", [...]) a list / tuple of encoded items, ("d", "cpu") a device and
 // ("c", obj) any other Python object, which becomes a constant.
 #include <pybind11/stl.h>
@@ -90,6 +91,11 @@ class PyTracer {
     std::string tag = t[0].cast<std::string>();
     if (tag == "v") return value(t[1].cast<int64_t>());
     if (tag == "i") return state_->toInt(value(t[1].cast<int64_t>()));
+    if (tag == "s") {
+      // An element of x.shape read as an int: PyTorch's trace uses the aten::size result itself.
+      Value* v = value(t[1].cast<int64_t>());
+      return v->node()->kind() == Symbol::fromQualString("prim::NumToTensor") ? v->node()->input() : state_->toInt(v);
+    }
     if (tag == "d") return state_->constant(IValue(Device::parse(t[1].cast<std::string>())));
     if (tag == "c") return state_->constant(toIValue(t[1]));
     EMBER_CHECK(tag == "l" || tag == "t", "tracer: bad argument encoding '", tag, "'");

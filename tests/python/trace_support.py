@@ -25,7 +25,9 @@ def aten_ops(graph):
 
 
 def flat(out):
-    return [out] if isinstance(out, torch.Tensor) else [o for o in out]
+    if isinstance(out, torch.Tensor):
+        return [out]
+    return [t for o in out for t in flat(o)]
 
 
 def trace_both(subject, example, fresh, expected_diff=None, rtol=1e-4, atol=1e-5):
