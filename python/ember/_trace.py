@@ -118,6 +118,7 @@ def _make_recorder_class():
             self.alive = []           # tensors whose ids are keys
             self.size_tensors = set()  # ids of 0-dim tensors made for traced sizes
             self.depth = 0            # submodule calls entered (module scopes pushed)
+            self.paused = False       # inside a scripted call: its own torch calls are not recorded
             self.attributes = attributes  # id(param) -> (module path, name)
             self.module_values = module_values  # module path -> value id (self is "")
 
@@ -238,6 +239,8 @@ def _make_recorder_class():
         # -- the hook --
         def __torch_function__(self, func, types_, args=(), kwargs=None):
             kwargs = kwargs or {}
+            if self.paused:
+                return func(*args, **kwargs)
             name = getattr(func, "__name__", "")
             if name == "__get__":
                 return self.property(func, args)
@@ -307,6 +310,24 @@ def _make_recorder_class():
                 self.bind(result, self.values.get(id(args[0])) if id(args[0]) in self.values else self.value_of(args[0]))
             return result
 
+        def call_scripted(self, original, fn, args, kwargs):
+            """A TorchScript function called by the traced code: run as usual, recorded as one
+            prim::CallFunction of its ember compilation (control flow kept)."""
+            self.paused = True
+            try:
+                result = original(fn, *args, **kwargs)
+            finally:
+                self.paused = False
+            if kwargs or not self.traced(list(args)):
+                return result
+            callee = _ember_function(fn)
+            ids = self.t.call_function(callee, [self.encode(a) for a in args])
+            outputs = result if isinstance(result, tuple) else (result,)
+            for out, vid in zip(outputs, ids):
+                if isinstance(out, torch.Tensor):
+                    self.bind(out, vid)
+            return result
+
         def setitem(self, x, index, value):
             if not (self.traced(x) or self.traced(value) or self.traced(index)):
                 return
@@ -327,6 +348,47 @@ def _recorder(*args):
     if _recorder_class is None:
         _recorder_class = _make_recorder_class()
     return _recorder_class(*args)
+
+
+# ---- scripted functions called while tracing --------------------------------------------------
+
+_callees = {}  # torch ScriptFunction -> its ember compilation (kept alive: traces point at them)
+
+
+def _ember_function(fn):
+    if isinstance(fn, _C.ScriptFunction):
+        _callees.setdefault(fn, fn)
+        return fn
+    callee = _callees.get(fn)
+    if callee is None:
+        cu = _C.CompilationUnit(fn.code)
+        callee = cu.find_function(fn.name)
+        _callees[fn] = callee
+    return callee
+
+
+class _ScriptedCallPatch:
+    """Routes calls of torch and ember ScriptFunctions to the recorder while tracing."""
+
+    def __init__(self, rec):
+        self.rec = rec
+
+    def __enter__(self):
+        import torch
+        self._saved = []
+        for cls in (torch._C.ScriptFunction, _C.ScriptFunction):
+            original = cls.__call__
+
+            def call(fn, *args, _original=original, **kwargs):
+                return self.rec.call_scripted(_original, fn, args, kwargs)
+            self._saved.append((cls, original))
+            cls.__call__ = call
+        return self
+
+    def __exit__(self, *exc):
+        for cls, original in self._saved:
+            cls.__call__ = original
+        return False
 
 
 # ---- driving a trace ------------------------------------------------------------------------------
@@ -403,7 +465,7 @@ def _record(fn, inputs, strict, module=None, shell=None):
         rec.bind(x, tracer.add_input(name, x))
     hooks = _scope_hooks(module, rec) if module is not None else []
     try:
-        with _TorchFunctionPatch(), rec:
+        with _TorchFunctionPatch(), _ScriptedCallPatch(rec), rec:
             out = fn(*inputs)
     finally:
         for h in hooks:

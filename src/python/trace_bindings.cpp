@@ -15,6 +15,7 @@
 #include "ember/frontend/tracer.h"
 #include "ember/ir/ir.h"
 #include "ember/runtime/graph_function.h"
+#include "frontend/builtin_call.h"
 #include "python/ivalue_conversion.h"
 #include "python/python_bindings.h"
 #include "python/script_objects.h"
@@ -62,6 +63,30 @@ class PyTracer {
     std::vector<Value*> outs = state_->recordCall(Symbol::fromQualString(name), a, k, listOutputs);
     std::vector<int64_t> ids;
     for (Value* v : outs) ids.push_back(id(v));
+    return ids;
+  }
+
+  // A scripted function called by the traced code: one prim::CallFunction (its control flow
+  // kept), its tuple result unpacked.
+  std::vector<int64_t> callFunction(const ScriptFunction& f, const py::list& args) {
+    std::vector<NamedValue> a;
+    for (py::handle arg : args) a.emplace_back(decode(arg));
+    Graph& g = state_->graph();
+    jit::PreparedCall call = jit::matchSchemaAndPrepareInputs(jit::SourceRange(), g, f.fn->getSchema(), a, {});
+    jit::Node* callee = g.insertNode(g.create(Symbol::fromQualString("prim::Constant"), {}, 1));
+    callee->s_(Symbol::attr("name"), f.fn->name());
+    callee->output()->setType(jit::FunctionType::create(f.fn));
+    std::vector<Value*> inputs{callee->output()};
+    inputs.insert(inputs.end(), call.inputs.begin(), call.inputs.end());
+    jit::Node* n = g.insertNode(g.create(Symbol::fromQualString("prim::CallFunction"), inputs, 1));
+    n->output()->setType(f.fn->getSchema().returns().at(0).type());
+    n->setScopeName(state_->currentScope());
+    std::vector<int64_t> ids;
+    if (n->output()->type()->kind() == jit::TypeKind::TupleType) {
+      for (Value* v : jit::createTupleUnpack(n->output())) ids.push_back(id(v));
+    } else {
+      ids.push_back(id(n->output()));
+    }
     return ids;
   }
 
@@ -156,6 +181,7 @@ void initTraceBindings(py::module_& m) {
       .def("get_attr", &PyTracer::getAttr)
       .def("record", &PyTracer::record, py::arg("name"), py::arg("args"), py::arg("kwargs"),
            py::arg("list_outputs") = 0)
+      .def("call_function", &PyTracer::callFunction)
       .def("size", &PyTracer::size)
       .def("value", &PyTracer::encodedValue)
       .def("push_scope", &PyTracer::pushScope)

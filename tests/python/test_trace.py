@@ -85,6 +85,66 @@ def test_in_place_ops_are_recorded_in_place():
     assert aten_ops(ours.graph)["aten::add_"] == 1
 
 
+def test_scripted_functions_stay_calls_with_their_control_flow():
+    @ember.jit.script
+    def clip_sign(x):
+        if bool(x.sum() > 0):
+            return x * 2
+        return x - 1
+
+    def f(x):
+        return torch.relu(clip_sign(x + 1)) + 1
+    traced = ember.jit.trace(f, (torch.ones(3),))
+    assert "prim::CallFunction" in str(traced.graph)
+    # The branch not taken while tracing runs for an input that takes it.
+    x = torch.full((3,), -5.0)
+    assert_close(traced(x), torch.relu(x + 1 - 1) + 1)
+
+
+def test_saved_trace_with_a_scripted_call_runs_in_torch():
+    @ember.jit.script
+    def double_or_shift(x):
+        if bool(x.sum() > 0):
+            return x * 2
+        return x - 1
+    module = nn.Linear(3, 3)
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = module
+
+        def forward(self, x):
+            return double_or_shift(self.lin(x))
+    m = M()
+    traced = ember.jit.trace(m, (torch.ones(2, 3),))
+    buffer = io.BytesIO()
+    ember.jit.save(traced, buffer)
+    loaded = torch.jit.load(io.BytesIO(buffer.getvalue()))
+    for x in (torch.randn(4, 3) + 3, torch.randn(4, 3) - 3):
+        with torch.no_grad():
+            assert_close(loaded(x), m(x))
+
+
+def _torch_scripted_step(x):
+    if bool(x.mean() > 0):
+        return x.tanh()
+    return x.sigmoid()
+
+
+def test_torch_scripted_functions_are_recorded_as_calls():
+    step = torch.jit.script(_torch_scripted_step)
+
+    def f(x):
+        return step(x * 3)
+    traced = ember.jit.trace(f, (torch.ones(2, 2),))
+    assert "prim::CallFunction" in str(traced.graph)
+    x = -torch.rand(4, 2) - 0.1
+    assert_close(traced(x), torch.sigmoid(x * 3))
+    # torch's tracer records the same call.
+    assert "prim::CallFunction" in str(torch.jit.trace(f, (torch.ones(2, 2),)).graph)
+
+
 def test_parameters_are_shared_not_copied():
     module = nn.Linear(3, 2)
     traced = ember.jit.trace(module, (torch.randn(4, 3),))
