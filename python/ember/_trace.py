@@ -505,24 +505,29 @@ def _scope_hooks(module, rec):
     return hooks
 
 
-def _op_kinds(graph):
-    kinds = []
+def _signature(graph):
+    """The nodes in order, constants with their values: what must agree between two traces."""
+    out = []
 
-    def walk(block_nodes):
-        for n in block_nodes:
-            kinds.append(n.kind())
+    def walk(nodes):
+        for n in nodes:
+            out.append(n.kind() + ("[%s]" % str(n).split("[", 1)[1].split("]")[0] if n.kind() == "prim::Constant" and
+                                   n.hasAttributes() else ""))
             for b in n.blocks():
                 walk(b.nodes())
     walk(graph.nodes())
-    return [k for k in kinds if k.startswith("aten::")]
+    return out
 
 
 def _check(traced_call, original, graph, retrace, check_inputs, tolerance):
+    """torch.jit.trace's check: a graph that changes with the inputs is an error
+    (TracingCheckError); outputs that differ from the Python function's are a TracerWarning
+    (nondeterministic operators such as dropout in training make them differ legitimately)."""
     import torch
     for inputs in check_inputs:
         inputs = _as_tuple(inputs)
         again = retrace(inputs)
-        if sorted(_op_kinds(again)) != sorted(_op_kinds(graph)):
+        if _signature(again) != _signature(graph):
             raise TracingCheckError("First trace:\n%s\nTrace with the check inputs:\n%s" % (graph, again), None)
         with torch.no_grad():
             expected = original(*[x.clone() for x in inputs])
@@ -530,9 +535,13 @@ def _check(traced_call, original, graph, retrace, check_inputs, tolerance):
         exp = [expected] if isinstance(expected, torch.Tensor) else list(expected)
         res = [got] if isinstance(got, torch.Tensor) else list(got)
         for i, (e, r) in enumerate(zip(exp, res)):
-            if not torch.allclose(e.detach().double(), r.detach().double(), rtol=tolerance, atol=tolerance):
-                raise TracingCheckError(None, None, "Output nr %d. of the traced function does not match the "
-                                                    "corresponding output of the Python function." % (i + 1))
+            if not isinstance(e, torch.Tensor):
+                continue
+            if e.shape != r.shape or not torch.allclose(e.detach().double(), r.detach().double(), rtol=tolerance,
+                                                        atol=tolerance, equal_nan=True):
+                _warn("Output nr %d. of the traced function does not match the corresponding output of the Python "
+                      "function (max abs difference %s)" % (i + 1, (e.double() - r.double()).abs().max().item()
+                                                             if e.shape == r.shape else "n/a: shapes differ"))
 
 
 def trace(func, example_inputs=None, optimize=None, check_trace=True, check_inputs=None, check_tolerance=1e-5,

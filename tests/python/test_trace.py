@@ -207,6 +207,12 @@ def test_check_trace_reports_a_trace_that_does_not_generalize():
             torch.jit.trace(f, (torch.ones(3),), check_inputs=[(-torch.ones(3),)])
 
 
+def test_check_trace_warns_for_nondeterministic_outputs():
+    module = nn.Sequential(nn.Linear(16, 16), nn.Dropout(0.5)).train()
+    with pytest.warns(ember.jit.TracerWarning, match="does not match"):
+        ember.jit.trace(module, (torch.randn(8, 16),))
+
+
 def test_check_trace_passes_for_a_faithful_trace():
     module = nn.Sequential(nn.Linear(4, 4), nn.ReLU())
     ember.jit.trace(module, (torch.randn(2, 4),), check_inputs=[(torch.randn(5, 4),)])
