@@ -70,10 +70,53 @@ _CONVERSIONS = {"__int__": "a Python integer", "__index__": "a Python index", "_
                 "__complex__": "a Python complex", "numpy": "a NumPy array"}
 _PROPERTIES = {"T": "numpy_T", "mT": "mT", "H": "numpy_H", "mH": "mH"}
 _CONVOLUTIONS = {"conv1d": 1, "conv2d": 2, "conv3d": 3}
+# Tensor.float() and friends: torch's tracer records the aten::to they call.
+_DTYPE_METHODS = {"float": "float32", "double": "float64", "half": "float16", "bfloat16": "bfloat16",
+                  "long": "int64", "int": "int32", "short": "int16", "char": "int8", "byte": "uint8", "bool": "bool"}
 
 
 def _warn(message):
     warnings.warn(message, TracerWarning, stacklevel=4)
+
+
+def _ints_as_floats(arg):
+    if isinstance(arg, list) and arg and all(type(a) is int for a in arg):
+        return [float(a) for a in arg]
+    return arg
+
+
+_active = []  # the recorders tracing on this interpreter, innermost last
+
+
+def _traced_getitem(t, index):
+    import torch
+    rec = _active[-1] if _active else None
+    if rec is None or rec.in_index:
+        return torch._C._TensorBase.__getitem__(t, index)
+    rec.in_index = True
+    try:
+        result = torch._C._TensorBase.__getitem__(t, index)
+    finally:
+        rec.in_index = False
+    rec.getitem(t, index, result)
+    return result
+
+
+def _traced_setitem(t, index, value):
+    import torch
+    rec = _active[-1] if _active else None
+    if rec is None or rec.in_index:
+        return torch._C._TensorBase.__setitem__(t, index, value)
+    rec.in_index = True
+    try:
+        torch._C._TensorBase.__setitem__(t, index, value)
+    finally:
+        rec.in_index = False
+    rec.setitem(t, index, value)
+
+
+_traced_getitem._ember_passthrough = True
+_traced_setitem._ember_passthrough = True
 
 
 def _has_torch_function_off(*args, **kwargs):
@@ -87,7 +130,12 @@ class _TorchFunctionPatch:
     _NAMES = ("has_torch_function", "has_torch_function_unary", "has_torch_function_variadic")
 
     def __enter__(self):
+        import torch
         import torch.overrides as overrides
+        # torch 1.13 offers x[index] to a TorchFunctionMode only for some indices (a tuple holding
+        # a slice), so indexing is recorded by Python-level __getitem__/__setitem__ instead.
+        torch.Tensor.__getitem__ = _traced_getitem
+        torch.Tensor.__setitem__ = _traced_setitem
         originals = {getattr(overrides, n) for n in self._NAMES}
         self._saved = []
         for name, mod in list(sys.modules.items()):
@@ -101,6 +149,8 @@ class _TorchFunctionPatch:
         return self
 
     def __exit__(self, *exc):
+        import torch
+        del torch.Tensor.__getitem__, torch.Tensor.__setitem__
         for mod, attr, value in self._saved:
             setattr(mod, attr, value)
         return False
@@ -119,6 +169,7 @@ def _make_recorder_class():
             self.size_tensors = set()  # ids of 0-dim tensors made for traced sizes
             self.depth = 0            # submodule calls entered (module scopes pushed)
             self.paused = False       # inside a scripted call: its own torch calls are not recorded
+            self.in_index = False     # inside x[...] (recorded once, by _traced_getitem/_traced_setitem)
             self.attributes = attributes  # id(param) -> (module path, name)
             self.module_values = module_values  # module path -> value id (self is "")
 
@@ -176,8 +227,16 @@ def _make_recorder_class():
         def record(self, name, args, kwargs, result):
             list_out = len(result) if isinstance(result, (list, tuple)) else 0
             try:
-                ids = self.t.record("aten::" + name, [self.encode(a) for a in args],
-                                    {k: self.encode(v) for k, v in kwargs.items()}, list_out)
+                try:
+                    ids = self.t.record("aten::" + name, [self.encode(a) for a in args],
+                                        {k: self.encode(v) for k, v in kwargs.items()}, list_out)
+                except RuntimeError:
+                    # torch accepts ints where a float[] goes (F.interpolate's scale factors).
+                    floats = [_ints_as_floats(a) for a in args]
+                    if all(f is a for f, a in zip(floats, args)):
+                        raise
+                    ids = self.t.record("aten::" + name, [self.encode(a) for a in floats],
+                                        {k: self.encode(v) for k, v in kwargs.items()}, list_out)
             except RuntimeError as e:
                 if not (self.traced(list(args)) or self.traced(list(kwargs.values()))):
                     return  # nothing traced flows in: the result is a constant wherever it is used
@@ -239,7 +298,7 @@ def _make_recorder_class():
         # -- the hook --
         def __torch_function__(self, func, types_, args=(), kwargs=None):
             kwargs = kwargs or {}
-            if self.paused:
+            if self.paused or getattr(func, "_ember_passthrough", False):
                 return func(*args, **kwargs)
             name = getattr(func, "__name__", "")
             if name == "__get__":
@@ -257,8 +316,7 @@ def _make_recorder_class():
                     return self.size_tensor(args[0], args[1] if len(args) > 1 else kwargs["dim"])
                 return tuple(self.size_tensor(args[0], d) for d in range(args[0].dim()))
             if name == "__getitem__":
-                if self.traced(list(args)):
-                    self.bind(result, self.index_values(args[0], args[1])[1])
+                self.getitem(args[0], args[1], result)
                 return result
             if name == "__setitem__":
                 self.setitem(*args)
@@ -280,6 +338,8 @@ def _make_recorder_class():
                 args = [args[0], list(args[1:])]
             elif name in _SIZE_VARARG_FUNCTIONS and args and not isinstance(args[0], (list, tuple)):
                 args = [list(args)]
+            if name in _DTYPE_METHODS and len(args) == 1 and not kwargs:
+                name, args = "to", [args[0], getattr(torch, _DTYPE_METHODS[name])]
             if name in _CONVOLUTIONS and not isinstance(args[4] if len(args) > 4 else kwargs.get("padding", 0), str):
                 name, args, kwargs = "_convolution", self.convolution_args(_CONVOLUTIONS[name], args, kwargs), {}
             self.record(name, args, kwargs, result)
@@ -327,6 +387,10 @@ def _make_recorder_class():
                 if isinstance(out, torch.Tensor):
                     self.bind(out, vid)
             return result
+
+        def getitem(self, x, index, result):
+            if isinstance(result, torch.Tensor) and self.traced([x, index]):
+                self.bind(result, self.index_values(x, index)[1])
 
         def setitem(self, x, index, value):
             if not (self.traced(x) or self.traced(value) or self.traced(index)):
@@ -465,9 +529,12 @@ def _record(fn, inputs, strict, module=None, shell=None):
         rec.bind(x, tracer.add_input(name, x))
     hooks = _scope_hooks(module, rec) if module is not None else []
     try:
+        _active.append(rec)
         with _TorchFunctionPatch(), _ScriptedCallPatch(rec), rec:
             out = fn(*inputs)
     finally:
+        if rec in _active:
+            _active.remove(rec)
         for h in hooks:
             h.remove()
     outputs = _flatten_outputs(rec, out, strict)

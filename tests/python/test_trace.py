@@ -7,6 +7,7 @@ import io
 import pytest
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 import ember
 from conftest import assert_close
@@ -37,6 +38,40 @@ def test_layer_matches_torch_trace(name):
     make, example, fresh_shapes = LAYERS[name]
     module = make()
     trace_both(module, tuple(torch.randn(*s) for s in example), [tuple(torch.randn(*s) for s in f) for f in fresh_shapes])
+
+
+# Tensor-level code: (function, expected ember-minus-torch operator counts with the reason).
+FUNCTIONS = {
+    "arange": (lambda x: x + torch.arange(x.size(1)), None),
+    "cat_stack": (lambda x: torch.cat([x, x * 2], 1).sum() + torch.stack([x, x]).mean(), None),
+    "split_chunk": (lambda x: x.split(3, dim=1)[0] * x.chunk(2, 1)[1], None),
+    "permute": (lambda x: x.permute(1, 0).contiguous().flatten(), None),
+    "masked_fill": (lambda x: x.masked_fill(x > 0, 0.5), None),
+    "to_dtype": (lambda x: x.to(torch.float64).float() + x.type_as(x), None),
+    "interpolate": (lambda x: F.interpolate(x.view(1, 1, *x.shape), scale_factor=2, mode="nearest"), None),
+    "softmax": (lambda x: F.softmax(x, dim=-1) + F.log_softmax(x, -1), None),
+    "new_zeros": (lambda x: x.new_zeros(x.shape) + x, None),
+    "expand": (lambda x: x[:, :1].expand(-1, x.size(1)) + x.unsqueeze(0)[0], None),
+    "where_clamp": (lambda x: torch.where(x > 0, x, x.clamp(min=-0.5)), None),
+    "matmul_t": (lambda x: x @ x.t() + x.matmul(x.T), None),
+    "rsub_rdiv": (lambda x: 1 - x + 2 / (x.abs() + 1), None),
+    "pow_neg": (lambda x: -(x ** 2) + x.pow(3), None),
+    "reductions": (lambda x: x.mean(dim=1, keepdim=True) + x.std() + x.var(0).sum(), None),
+    # torch.tensor(data) inside traced code: torch records a constant moved with aten::to and
+    # aten::detach, ember records the aten::tensor call itself.
+    "index_tensor": (lambda x: x[torch.tensor([0, 1])] + x[x.size(0) - 1],
+                     {"aten::tensor": 1, "aten::detach": -1, "aten::to": -1}),
+    "factories": (lambda x: torch.zeros_like(x) + torch.ones(x.size(0), 1) + torch.full_like(x, 2.0), None),
+    "reshape": (lambda x: x.reshape(-1, 2).sum(-1), None),
+    "max_dim": (lambda x: x.max(dim=1)[0] + x.max(dim=1).values + x.argmax(1).float(), None),
+    "topk_sort": (lambda x: x.topk(2, dim=1)[0].sum() + x.sort(dim=1)[0].sum(), None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_function_matches_torch_trace(name):
+    fn, diff = FUNCTIONS[name]
+    trace_both(fn, (torch.randn(4, 6),), fresh(((5, 6),), ((2, 6),)), expected_diff=diff)
 
 
 def test_embedding():
