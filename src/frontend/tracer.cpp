@@ -36,24 +36,47 @@ void warnConversion(TracingState& s, const char* target) {
          " while tracing: the trace keeps the value seen now as a constant, so it may be wrong for other inputs");
 }
 
-// The trace hook: one interpreter operator call, recorded when it is an aten operator.
+bool isContainerConstruct(Symbol kind) {
+  static const Symbol list = Symbol::fromQualString("prim::ListConstruct");
+  static const Symbol tuple = Symbol::fromQualString("prim::TupleConstruct");
+  return kind == list || kind == tuple;
+}
+
+// An operand of a recorded call: a traced tensor, a followed value of the program, or a constant.
+Value* operandTrace(TracingState& s, const Node* node, size_t i, const IValue& v) {
+  if (!isDefinedTensor(v) && i < node->inputs().size())
+    if (Value* followed = s.findSource(node->inputs()[i])) return followed;
+  return s.getValueTrace(v);
+}
+
+// The trace hook: one interpreter operator call, recorded when it is an aten operator (or a list /
+// tuple construction holding followed values).
 void recordInterpreterCall(const Node* node, const IValue* inputs, size_t numInputs, const IValue* outputs,
                            size_t numOutputs) {
   std::shared_ptr<TracingState> s = getTracingState();
-  if (!s || !node || !node->kind().is_aten()) return;
+  if (!s || !node) return;
   if (const char* target = conversionTarget(node->kind())) {
     if (numInputs == 1 && s->isTraced(inputs[0])) warnConversion(*s, target);
     return;
   }
+  bool construct = isContainerConstruct(node->kind());
+  if (!node->kind().is_aten() && !construct) return;
+  if (construct) {
+    bool followed = false;
+    for (size_t i = 0; i < numInputs && !followed; ++i)
+      followed = s->isTraced(inputs[i]) || (i < node->inputs().size() && s->findSource(node->inputs()[i]));
+    if (!followed) return;
+  }
   Graph& g = s->graph();
   std::vector<Value*> in;
   in.reserve(numInputs);
-  for (size_t i = 0; i < numInputs; ++i) in.push_back(s->getValueTrace(inputs[i]));
+  for (size_t i = 0; i < numInputs; ++i) in.push_back(operandTrace(*s, node, i, inputs[i]));
   Node* n = g.insertNode(g.create(node->kind(), in, numOutputs));
   n->setScopeName(s->currentScope());
   for (size_t i = 0; i < numOutputs && i < node->outputs().size(); ++i) {
     n->output(i)->setType(node->outputs()[i]->type());
-    s->setValueTrace(outputs[i], n->output(i));
+    if (isDefinedTensor(outputs[i])) s->setValueTrace(outputs[i], n->output(i));
+    else s->setSourceTrace(node->outputs()[i], n->output(i));
   }
 }
 

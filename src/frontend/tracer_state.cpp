@@ -153,6 +153,7 @@ std::shared_ptr<Graph> TracingState::finish(ArrayRef<Value*> outputs) {
   eliminateDeadCode(graph_);
   graph_->lint();
   tensors_.clear();
+  sources_.clear();
   keepAlive_.clear();
   return graph_;
 }

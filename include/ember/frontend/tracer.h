@@ -12,6 +12,8 @@
 //   `recordCall` (src/python/trace_bindings.cpp, python/ember/_trace.py).
 // Shape arithmetic stays symbolic as in PyTorch: `recordSize` gives `aten::size` followed by
 // `prim::NumToTensor`, and such a value passed where an int goes is read back with `aten::Int`.
+// In the C++ front end the int a program's `aten::size` returns is followed per IR value into the
+// operators and list constructions that take it (scalar arithmetic on it is not recorded).
 #pragma once
 
 #include <functional>
@@ -44,6 +46,13 @@ class TracingState : public std::enable_shared_from_this<TracingState> {
   Value* getValueTrace(const IValue& v);
   Value* findTensor(const Tensor& t) const;
   bool isTraced(const IValue& v) const;
+  // Non-tensor values (sizes, lists of them) are followed per IR value of the program being run:
+  // `source` is the value in that program, `traced` the one in the trace.
+  void setSourceTrace(const Value* source, Value* traced) { sources_[source] = traced; }
+  Value* findSource(const Value* source) const {
+    auto it = sources_.find(source);
+    return it == sources_.end() ? nullptr : it->second;
+  }
 
   // Records `name(args, kwargs)` (overloads resolved as TorchScript resolves them) and returns its
   // outputs, several for a multi-output operator. `listOutputs` > 0 unpacks a list result (chunk,
@@ -74,6 +83,7 @@ class TracingState : public std::enable_shared_from_this<TracingState> {
 
   std::shared_ptr<Graph> graph_;
   std::unordered_map<const void*, Value*> tensors_;
+  std::unordered_map<const Value*, Value*> sources_;
   std::vector<IValue> keepAlive_;  // identity keys stay valid while tracing
   std::vector<std::string> scopes_;
   std::vector<std::string> warnings_;

@@ -69,6 +69,18 @@ TEST(Tracer, FunctionFlattensControlFlowAndRerunsOnFreshInputs) {
   EXPECT_TRUE(same(runGraph(r.graph, {IValue(a), IValue(b)}).toTensor(), stack.back().toTensor()));
 }
 
+TEST(Tracer, SizesFlowIntoOperatorsSoTracesStayBatchGeneric) {
+  auto cu = compile(R"SRC(
+def flat(x: Tensor) -> Tensor:
+    return x.view(x.size(0), -1).sum(1)
+)SRC");
+  tracer::TraceResult r = tracer::trace(cu->getFunction("flat"), {IValue(randn({2, 3, 4}))});
+  FileCheck().check("aten::size").check("prim::ListConstruct").check("aten::view").run(text(*r.graph));
+  // Traced with batch 2, run with batch 5.
+  Tensor x = randn({5, 3, 4});
+  EXPECT_TRUE(same(runGraph(r.graph, {IValue(x)}).toTensor(), x.reshape({5, 12}).sum({1})));
+}
+
 TEST(Tracer, CallableWithOperatorsByNameInPlaceAndTupleOutputs) {
   Tensor c = ones({3});
   auto fn = [&c](const std::vector<IValue>& in) -> IValue {
