@@ -523,10 +523,8 @@ def _record(fn, inputs, strict, module=None, shell=None):
         module_values[""] = tracer.add_self(shell)
     rec = _recorder(tracer, attributes, module_values)
     for name, x in zip(_argument_names(fn, len(inputs)), inputs):
-        if not isinstance(x, torch.Tensor):
-            raise RuntimeError("ember.jit.trace: example inputs must be tensors (got %s for '%s')" %
-                               (type(x).__name__, name))
-        rec.bind(x, tracer.add_input(name, x))
+        _check_input(x, name)
+        _bind_input(rec, tracer, x, tracer.add_input(name, x))
     hooks = _scope_hooks(module, rec) if module is not None else []
     try:
         _active.append(rec)
@@ -554,6 +552,25 @@ def _record(fn, inputs, strict, module=None, shell=None):
     return tracer, ids, out, shell
 
 
+def _check_input(x, name):
+    import torch
+    if isinstance(x, tuple):
+        for e in x:
+            _check_input(e, name)
+    elif not isinstance(x, torch.Tensor):
+        raise RuntimeError("ember.jit.trace: example inputs must be tensors or tuples of tensors (got %s for '%s')"
+                           % (type(x).__name__, name))
+
+
+def _bind_input(rec, tracer, x, vid):
+    """A tensor input is its value; a tuple input's tensors are its TupleUnpack's outputs."""
+    if isinstance(x, tuple):
+        for e, eid in zip(x, tracer.unpack_tuple(vid)):
+            _bind_input(rec, tracer, e, eid)
+    else:
+        rec.bind(x, vid)
+
+
 def _scope_hooks(module, rec):
     def enter(scope):
         rec.t.push_scope(scope)
@@ -570,6 +587,12 @@ def _scope_hooks(module, rec):
         hooks.append(sub.register_forward_pre_hook(lambda m, i, s=scope: enter(s)))
         hooks.append(sub.register_forward_hook(lambda m, i, o: leave()))
     return hooks
+
+
+def _clone(x):
+    if isinstance(x, tuple):
+        return tuple(_clone(e) for e in x)
+    return x.clone()
 
 
 def _signature(graph):
@@ -597,8 +620,8 @@ def _check(traced_call, original, graph, retrace, check_inputs, tolerance):
         if _signature(again) != _signature(graph):
             raise TracingCheckError("First trace:\n%s\nTrace with the check inputs:\n%s" % (graph, again), None)
         with torch.no_grad():
-            expected = original(*[x.clone() for x in inputs])
-            got = traced_call(*[x.clone() for x in inputs])
+            expected = original(*_clone(inputs))
+            got = traced_call(*_clone(inputs))
         exp = [expected] if isinstance(expected, torch.Tensor) else list(expected)
         res = [got] if isinstance(got, torch.Tensor) else list(got)
         for i, (e, r) in enumerate(zip(exp, res)):

@@ -90,6 +90,15 @@ class PyTracer {
     return ids;
   }
 
+  // The elements of a tuple input (prim::TupleUnpack).
+  std::vector<int64_t> unpackTuple(int64_t tuple) {
+    Graph& g = state_->graph();
+    jit::Node* n = g.insertNode(g.createTupleUnpack(value(tuple)));
+    std::vector<int64_t> ids;
+    for (Value* v : n->outputs()) ids.push_back(id(v));
+    return ids;
+  }
+
   int64_t size(int64_t tensor, int64_t dim) { return id(state_->recordSize(value(tensor), dim)); }
   int64_t encodedValue(py::handle encoded) { return id(decode(encoded)); }
   void pushScope(const std::string& s) { state_->pushScope(s); }
@@ -141,6 +150,7 @@ class PyTracer {
       else if (auto u = jit::unifyTypes(elem, v->type())) elem = *u;
     }
     if (!elem) return jit::OptionalType::create(jit::TensorType::get());
+    if (elem->kind() == jit::TypeKind::TensorType) elem = jit::TensorType::get();  // lists are invariant
     return none ? jit::OptionalType::create(elem) : elem;
   }
 
@@ -182,6 +192,7 @@ void initTraceBindings(py::module_& m) {
       .def("record", &PyTracer::record, py::arg("name"), py::arg("args"), py::arg("kwargs"),
            py::arg("list_outputs") = 0)
       .def("call_function", &PyTracer::callFunction)
+      .def("unpack_tuple", &PyTracer::unpackTuple)
       .def("size", &PyTracer::size)
       .def("value", &PyTracer::encodedValue)
       .def("push_scope", &PyTracer::pushScope)

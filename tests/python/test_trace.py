@@ -86,6 +86,14 @@ def test_lstm():
     assert isinstance(ours(torch.randn(5, 3, 4)), tuple)
 
 
+def test_lstm_with_a_tuple_state_input():
+    module = nn.LSTM(4, 6).eval()
+    state = (torch.randn(1, 3, 6), torch.randn(1, 3, 6))
+    ours, _ = trace_both(module, (torch.randn(5, 3, 4), state),
+                         [(torch.randn(2, 2, 4), (torch.randn(1, 2, 6), torch.randn(1, 2, 6)))])
+    assert "prim::TupleUnpack" in str(ours.graph)
+
+
 def test_multihead_attention():
     # Distinct query, key and value: with one tensor passed three times the module takes its
     # self-attention path under ember's tracer (inputs are followed by identity) but not under torch's.
@@ -296,5 +304,5 @@ def test_ember_still_loads_torch_traced_archives():
 
 
 def test_untraceable_input_is_a_clear_error():
-    with pytest.raises(RuntimeError, match="example inputs must be tensors"):
+    with pytest.raises(RuntimeError, match="example inputs must be tensors or tuples"):
         ember.jit.trace(lambda x, n: x * n, (torch.ones(2), 3))
