@@ -12,7 +12,8 @@ from conftest import assert_close
 from trace_support import trace_both
 
 MODELS = ["resnet18", "mobilenet_v2", "squeezenet1_1", "shufflenet_v2_x0_5", "mnasnet0_5", "alexnet",
-          "googlenet", "densenet121"]
+          "googlenet", "densenet121", "efficientnet_b0", "mobilenet_v3_small", "regnet_x_400mf", "convnext_tiny",
+          "vit_b_16"]
 
 
 def build(name):
@@ -25,7 +26,7 @@ def test_model_trace_matches_torch_trace(name):
     if not hasattr(torchvision.models, name):
         pytest.skip("torchvision %s has no %s" % (torchvision.__version__, name))
     model = build(name)
-    size = 96 if name != "alexnet" else 64
+    size = {"alexnet": 64, "vit_b_16": 224}.get(name, 96)
     trace_both(model, (torch.randn(1, 3, size, size),), [(torch.randn(2, 3, size, size),)], rtol=1e-3, atol=1e-3)
 
 
