@@ -171,6 +171,7 @@ def _make_recorder_class():
             self.paused = False       # inside a scripted call: its own torch calls are not recorded
             self.in_index = False     # inside x[...] (recorded once, by _traced_getitem/_traced_setitem)
             self.attributes = attributes  # id(param) -> (module path, name)
+            self.scripted = {}            # path of a scripted submodule -> its torch._C.ScriptModule
             self.module_values = module_values  # module path -> value id (self is "")
 
         # -- values --
@@ -392,6 +393,23 @@ def _make_recorder_class():
             if isinstance(result, torch.Tensor) and self.traced([x, index]):
                 self.bind(result, self.index_values(x, index)[1])
 
+        def call_scripted_method(self, original, method, args, kwargs):
+            """A method of a scripted submodule: run as usual, recorded as one prim::CallMethod."""
+            self.paused = True
+            try:
+                result = original(method, *args, **kwargs)
+            finally:
+                self.paused = False
+            path = next((p for p, c in self.scripted.items() if c == method.owner), None)
+            if path is None or kwargs or not self.traced(list(args)):
+                return result
+            ids = self.t.call_method(self.module_value(path), method.name, [self.encode(a) for a in args])
+            outputs = result if isinstance(result, tuple) else (result,)
+            for out, vid in zip(outputs, ids):
+                if isinstance(out, torch.Tensor):
+                    self.bind(out, vid)
+            return result
+
         def setitem(self, x, index, value):
             if not (self.traced(x) or self.traced(value) or self.traced(index)):
                 return
@@ -432,7 +450,8 @@ def _ember_function(fn):
 
 
 class _ScriptedCallPatch:
-    """Routes calls of torch and ember ScriptFunctions to the recorder while tracing."""
+    """Routes calls of torch and ember ScriptFunctions, and of torch ScriptMethods (scripted
+    submodules), to the recorder while tracing."""
 
     def __init__(self, rec):
         self.rec = rec
@@ -447,6 +466,12 @@ class _ScriptedCallPatch:
                 return self.rec.call_scripted(_original, fn, args, kwargs)
             self._saved.append((cls, original))
             cls.__call__ = call
+        original_method = torch._C.ScriptMethod.__call__
+
+        def call_method(method, *args, **kwargs):
+            return self.rec.call_scripted_method(original_method, method, args, kwargs)
+        self._saved.append((torch._C.ScriptMethod, original_method))
+        torch._C.ScriptMethod.__call__ = call_method
         return self
 
     def __exit__(self, *exc):
@@ -475,9 +500,10 @@ def _argument_names(fn, count):
     return names
 
 
-def _module_description(module, path, attributes):
+def _module_description(module, path, attributes, scripted):
     """(qualified class name, training, tensors, children) for _C._trace_module_shell; fills
-    `attributes` with id(tensor) -> (module path, attribute name)."""
+    `attributes` with id(tensor) -> (module path, attribute name) and `scripted` with the paths of
+    scripted submodules -> their torch._C.ScriptModule."""
     cls = type(module)
     qualname = cls.__qualname__.replace("<locals>.", "")
     prefix = "__torch__." if cls.__module__ == "__main__" else "__torch__.%s." % cls.__module__
@@ -489,9 +515,33 @@ def _module_description(module, path, attributes):
         attributes.setdefault(id(t), (path, name))
     children = []
     for name, child in module._modules.items():
-        if child is not None:
-            children.append((name, _module_description(child, path + "." + name if path else name, attributes)))
+        if child is None:
+            continue
+        child_path = path + "." + name if path else name
+        if _is_torch_script_module(child):
+            scripted[child_path] = child._c
+            children.append((name, ("__scripted__", _ember_script_module(child))))
+        else:
+            children.append((name, _module_description(child, child_path, attributes, scripted)))
     return (prefix + qualname, module.training, tensors, children)
+
+
+def _is_torch_script_module(obj):
+    import torch
+    return isinstance(obj, torch.jit.ScriptModule)
+
+
+_scripted_modules = {}  # torch ScriptModule -> its ember conversion, sharing its tensors
+
+
+def _ember_script_module(module):
+    converted = _scripted_modules.get(module)
+    if converted is None:
+        from ._script import _from_torch_script, _share_tensors
+        converted = _from_torch_script(module)
+        _share_tensors(converted, module)
+        _scripted_modules[module] = converted
+    return converted
 
 
 def _flatten_outputs(rec, out, strict):
@@ -515,13 +565,14 @@ def _record(fn, inputs, strict, module=None, shell=None):
     ember module: `shell`, or a new one built for `module`)."""
     import torch
     tracer = _C._Tracer()
-    attributes, module_values = {}, {}
+    attributes, module_values, scripted = {}, {}, {}
     if module is not None:
-        description = _module_description(module, "", attributes)
+        description = _module_description(module, "", attributes, scripted)
         if shell is None:
             shell = _C._trace_module_shell(description)
         module_values[""] = tracer.add_self(shell)
     rec = _recorder(tracer, attributes, module_values)
+    rec.scripted = scripted
     for name, x in zip(_argument_names(fn, len(inputs)), inputs):
         _check_input(x, name)
         _bind_input(rec, tracer, x, tracer.add_input(name, x))
@@ -581,7 +632,7 @@ def _scope_hooks(module, rec):
         rec.depth -= 1
     hooks = []
     for path, sub in module.named_modules():
-        if not path:
+        if not path or _is_torch_script_module(sub) or any(path.startswith(p + ".") for p in rec.scripted):
             continue
         scope = "__module." + path
         hooks.append(sub.register_forward_pre_hook(lambda m, i, s=scope: enter(s)))

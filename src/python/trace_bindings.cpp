@@ -81,13 +81,35 @@ class PyTracer {
     jit::Node* n = g.insertNode(g.create(Symbol::fromQualString("prim::CallFunction"), inputs, 1));
     n->output()->setType(f.fn->getSchema().returns().at(0).type());
     n->setScopeName(state_->currentScope());
+    return unpackResult(n->output());
+  }
+
+  std::vector<int64_t> unpackResult(Value* out) {
     std::vector<int64_t> ids;
-    if (n->output()->type()->kind() == jit::TypeKind::TupleType) {
-      for (Value* v : jit::createTupleUnpack(n->output())) ids.push_back(id(v));
+    if (out->type()->kind() == jit::TypeKind::TupleType) {
+      for (Value* v : jit::createTupleUnpack(out)) ids.push_back(id(v));
     } else {
-      ids.push_back(id(n->output()));
+      ids.push_back(id(out));
     }
     return ids;
+  }
+
+  // A method of a scripted submodule called by the traced code: one prim::CallMethod.
+  std::vector<int64_t> callMethod(int64_t self, const std::string& name, const py::list& args) {
+    Value* owner = value(self);
+    auto cls = owner->type()->cast<jit::ClassType>();
+    jit::Function* method = cls ? cls->findMethod(name) : nullptr;
+    EMBER_CHECK(method, "tracer: the scripted module has no method '", name, "'");
+    std::vector<NamedValue> a;
+    for (py::handle arg : args) a.emplace_back(decode(arg));
+    Graph& g = state_->graph();
+    jit::PreparedCall call =
+        jit::matchSchemaAndPrepareInputs(jit::SourceRange(), g, method->getSchema(), a, {}, NamedValue("self", owner));
+    jit::Node* n = g.insertNode(g.create(Symbol::fromQualString("prim::CallMethod"), call.inputs, 1));
+    n->s_(Symbol::attr("name"), name);
+    n->output()->setType(method->getSchema().returns().at(0).type());
+    n->setScopeName(state_->currentScope());
+    return unpackResult(n->output());
   }
 
   // The elements of a tuple input (prim::TupleUnpack).
@@ -158,7 +180,8 @@ class PyTracer {
   std::vector<Value*> values_;
 };
 
-// desc = (qualified class name, training, [(name, tensor, is_buffer)], [(name, child desc)])
+// desc = (qualified class name, training, [(name, tensor, is_buffer)], [(name, child desc)]); a
+// scripted child's desc is ("__scripted__", its ember ScriptModule).
 jit::Module buildShell(const py::tuple& desc, const std::shared_ptr<jit::CompilationUnit>& cu) {
   jit::Module m(desc[0].cast<std::string>(), cu, /*shouldMangle=*/true);
   for (py::handle item : desc[2]) {
@@ -169,7 +192,12 @@ jit::Module buildShell(const py::tuple& desc, const std::shared_ptr<jit::Compila
   }
   for (py::handle item : desc[3]) {
     auto t = item.cast<py::tuple>();
-    m.register_module(t[0].cast<std::string>(), buildShell(t[1].cast<py::tuple>(), cu));
+    auto child = t[1].cast<py::tuple>();
+    // A scripted submodule comes already converted (its methods are called, not traced).
+    if (py::isinstance<py::str>(child[0]) && child[0].cast<std::string>() == "__scripted__")
+      m.register_module(t[0].cast<std::string>(), child[1].cast<jit::Module>());
+    else
+      m.register_module(t[0].cast<std::string>(), buildShell(child, cu));
   }
   m.train(desc[1].cast<bool>());
   return m;
@@ -193,6 +221,7 @@ void initTraceBindings(py::module_& m) {
            py::arg("list_outputs") = 0)
       .def("call_function", &PyTracer::callFunction)
       .def("unpack_tuple", &PyTracer::unpackTuple)
+      .def("call_method", &PyTracer::callMethod)
       .def("size", &PyTracer::size)
       .def("value", &PyTracer::encodedValue)
       .def("push_scope", &PyTracer::pushScope)

@@ -188,6 +188,41 @@ def test_torch_scripted_functions_are_recorded_as_calls():
     assert "prim::CallFunction" in str(torch.jit.trace(f, (torch.ones(2, 2),)).graph)
 
 
+class _Gated(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(3, 3)
+
+    def forward(self, x):
+        if bool(x.sum() > 0):
+            return self.lin(x)
+        return -x
+
+
+def test_scripted_submodules_are_recorded_as_method_calls():
+    class Outer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.gated = torch.jit.script(_Gated())
+            self.head = nn.Linear(3, 2)
+
+        def forward(self, x):
+            return self.head(self.gated(x) * 2)
+    m = Outer()
+    traced = ember.jit.trace(m, (torch.ones(2, 3),))
+    assert 'prim::CallMethod[name="forward"]' in str(traced.graph)
+    assert 'prim::CallMethod[name="forward"]' in str(torch.jit.trace(m, (torch.ones(2, 3),)).graph)
+    for x in (torch.rand(4, 3) + 1, -torch.rand(4, 3) - 1):  # both branches of the scripted forward
+        with torch.no_grad():
+            assert_close(traced(x), m(x))
+    buffer = io.BytesIO()
+    ember.jit.save(traced, buffer)
+    loaded = torch.jit.load(io.BytesIO(buffer.getvalue()))
+    x = -torch.rand(3, 3) - 1
+    with torch.no_grad():
+        assert_close(loaded(x), m(x))
+
+
 def test_parameters_are_shared_not_copied():
     module = nn.Linear(3, 2)
     traced = ember.jit.trace(module, (torch.randn(4, 3),))
