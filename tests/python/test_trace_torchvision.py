@@ -39,3 +39,14 @@ def test_traced_resnet_runs_in_torch():
     x = torch.randn(2, 3, 64, 64)
     with torch.no_grad():
         assert_close(loaded(x), model(x), rtol=1e-3, atol=1e-3)
+
+
+def test_torch_traced_mobilenet_loads_in_ember():
+    model = build("mobilenet_v2")
+    theirs = torch.jit.trace(model, (torch.randn(1, 3, 64, 64),))
+    buffer = io.BytesIO()
+    torch.jit.save(theirs, buffer)
+    loaded = ember.jit.load(io.BytesIO(buffer.getvalue()))
+    x = torch.randn(2, 3, 64, 64)
+    with torch.no_grad():
+        assert_close(loaded(x), model(x), rtol=1e-3, atol=1e-3)
