@@ -16,6 +16,7 @@ batch-generic where PyTorch's do.
 """
 import inspect
 import sys
+import threading
 import types
 import warnings
 
@@ -85,12 +86,17 @@ def _ints_as_floats(arg):
     return arg
 
 
-_active = []  # the recorders tracing on this interpreter, innermost last
+class _Active(threading.local):
+    def __init__(self):
+        self.recorders = []  # this thread's recorders, innermost last
+
+
+_active_state = _Active()
 
 
 def _traced_getitem(t, index):
     import torch
-    rec = _active[-1] if _active else None
+    rec = _active_state.recorders[-1] if _active_state.recorders else None
     if rec is None or rec.in_index:
         return torch._C._TensorBase.__getitem__(t, index)
     rec.in_index = True
@@ -104,7 +110,7 @@ def _traced_getitem(t, index):
 
 def _traced_setitem(t, index, value):
     import torch
-    rec = _active[-1] if _active else None
+    rec = _active_state.recorders[-1] if _active_state.recorders else None
     if rec is None or rec.in_index:
         return torch._C._TensorBase.__setitem__(t, index, value)
     rec.in_index = True
@@ -578,12 +584,12 @@ def _record(fn, inputs, strict, module=None, shell=None):
         _bind_input(rec, tracer, x, tracer.add_input(name, x))
     hooks = _scope_hooks(module, rec) if module is not None else []
     try:
-        _active.append(rec)
+        _active_state.recorders.append(rec)
         with _TorchFunctionPatch(), _ScriptedCallPatch(rec), rec:
             out = fn(*inputs)
     finally:
-        if rec in _active:
-            _active.remove(rec)
+        if rec in _active_state.recorders:
+            _active_state.recorders.remove(rec)
         for h in hooks:
             h.remove()
     outputs = _flatten_outputs(rec, out, strict)
