@@ -204,8 +204,10 @@ IValue callOperator(const std::string& qualName, const std::vector<IValue>& args
   TracingState& state = s ? *s : scratch;
   std::unordered_map<const Value*, IValue> known;
   std::vector<NamedValue> traced;
-  for (const IValue& a : args) {
-    Value* v = state.getValueTrace(a);
+  for (size_t i = 0; i < args.size(); ++i) {
+    const IValue& a = args[i];
+    // Untraced, arguments are inputs of the scratch graph (no constant copies of tensors).
+    Value* v = s ? state.getValueTrace(a) : state.addInput("a" + std::to_string(i), a);
     known.emplace(v, a);
     traced.emplace_back(v);
   }

@@ -164,6 +164,16 @@ def h(x: Tensor) -> Tensor:
   EXPECT_FALSE(tracer::isTracing());
 }
 
+TEST(Tracer, OperatorsByNameRunUntracedToo) {
+  EXPECT_FALSE(tracer::isTracing());
+  Tensor a = randn({2, 3});
+  IValue out = tracer::callOperator("aten::mul", {IValue(a), IValue(3.0)});
+  EXPECT_TRUE(same(out.toTensor(), a * 3.0));
+  IValue m = tracer::callOperator("aten::max", {IValue(a), IValue(int64_t(1))});
+  ASSERT_TRUE(m.isTuple());
+  EXPECT_TRUE(same(m.toTupleRef().elements[0].toTensor(), std::get<0>(max(a, 1))));
+}
+
 TEST(Tracer, UnknownOperatorIsAnError) {
   auto fn = [](const std::vector<IValue>& in) { return tracer::callOperator("aten::no_such_op", {in[0]}); };
   EXPECT_THROW(tracer::trace(fn, {IValue(ones({2}))}), Error);
