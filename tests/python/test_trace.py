@@ -343,3 +343,15 @@ def test_ember_still_loads_torch_traced_archives():
 def test_untraceable_input_is_a_clear_error():
     with pytest.raises(RuntimeError, match="example inputs must be tensors or tuples"):
         ember.jit.trace(lambda x, n: x * n, (torch.ones(2), 3))
+
+
+def test_traced_function_saves_for_torch(tmp_path):
+    def f(x, y):
+        return torch.tanh(x @ y) + x.size(0)
+    traced = ember.jit.trace(f, (torch.randn(3, 4), torch.randn(4, 4)))
+    assert "torch.tanh" in traced.code and "aten::size" in str(traced.graph)
+    path = tmp_path / "traced_function.pt"
+    ember.jit.save(traced, str(path))
+    loaded = torch.jit.load(str(path))
+    x, y = torch.randn(5, 4), torch.randn(4, 4)
+    assert_close(loaded(x, y), f(x, y))
