@@ -1,5 +1,5 @@
 // Everything about TorchScript programs in one include: the IR, compilation units, functions,
-// modules and objects, and the graph executor.
+// modules and objects, the tracer, and the graph executor.
 #pragma once
 
 #include "ember/api/compilation_unit.h"
@@ -12,6 +12,7 @@
 #include "ember/core/stack.h"
 #include "ember/core/type.h"
 #include "ember/frontend/compile.h"
+#include "ember/frontend/tracer.h"
 #include "ember/ir/ir.h"
 #include "ember/ir/ir_parser.h"
 #include "ember/runtime/graph_executor.h"
