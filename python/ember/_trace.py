@@ -387,7 +387,12 @@ def _make_recorder_class():
                 self.paused = False
             if kwargs or not self.traced(list(args)):
                 return result
-            callee = _ember_function(fn)
+            try:
+                callee = _ember_function(fn)
+            except RuntimeError as e:
+                _warn("The scripted function '%s' could not be compiled by ember (%s): its results are constants "
+                      "in the trace" % (getattr(fn, "name", fn), str(e).splitlines()[0] if str(e) else e))
+                return result
             ids = self.t.call_function(callee, [self.encode(a) for a in args])
             outputs = result if isinstance(result, tuple) else (result,)
             for out, vid in zip(outputs, ids):
