@@ -584,6 +584,8 @@ def _record(fn, inputs, strict, module=None, shell=None):
         module_values[""] = tracer.add_self(shell)
     rec = _recorder(tracer, attributes, module_values)
     rec.scripted = scripted
+    seen = set()
+    inputs = tuple(_distinct(x, seen) for x in inputs)
     for name, x in zip(_argument_names(fn, len(inputs)), inputs):
         _check_input(x, name)
         _bind_input(rec, tracer, x, tracer.add_input(name, x))
@@ -612,6 +614,20 @@ def _record(fn, inputs, strict, module=None, shell=None):
     if isinstance(out, list):
         ids = [tracer.value(("l", [("v", i) for i in ids]))]
     return tracer, ids, out, shell
+
+
+def _distinct(x, seen):
+    """A tensor passed for several arguments is given as a fresh view each further time, so each
+    argument is its own graph input (PyTorch's tracer does the same: `mha(q, q, q)` traces the
+    general path, not the `query is key` one)."""
+    import torch
+    if isinstance(x, tuple):
+        return tuple(_distinct(e, seen) for e in x)
+    if isinstance(x, torch.Tensor):
+        if id(x) in seen:
+            x = x.view(x.shape)
+        seen.add(id(x))
+    return x
 
 
 def _check_input(x, name):

@@ -95,11 +95,18 @@ def test_lstm_with_a_tuple_state_input():
 
 
 def test_multihead_attention():
-    # Distinct query, key and value: with one tensor passed three times the module takes its
-    # self-attention path under ember's tracer (inputs are followed by identity) but not under torch's.
     module = nn.MultiheadAttention(8, 2).eval()
     example = tuple(torch.randn(4, 3, 8) for _ in range(3))
     trace_both(module, example, fresh(((6, 2, 8), (5, 2, 8), (5, 2, 8))), rtol=1e-4, atol=1e-5)
+
+
+def test_self_attention_with_one_tensor_for_query_key_and_value():
+    # One tensor passed three times: each argument still gets its own graph input (as in torch),
+    # so the trace is the general path and works for three different tensors too.
+    module = nn.MultiheadAttention(8, 2).eval()
+    q = torch.randn(4, 3, 8)
+    ours, _ = trace_both(module, (q, q, q), fresh(((6, 2, 8), (5, 2, 8), (5, 2, 8))), rtol=1e-4, atol=1e-5)
+    assert len(list(ours.graph.inputs())) == 4  # self, query, key, value
 
 
 def test_transformer_encoder_layer():
