@@ -555,7 +555,7 @@ def _ember_script_module(module):
     return converted
 
 
-def _flatten_outputs(rec, out, strict):
+def _flatten_outputs(out, strict):
     import torch
     if isinstance(out, torch.Tensor):
         return [out]
@@ -599,7 +599,7 @@ def _record(fn, inputs, strict, module=None, shell=None):
             _active_state.recorders.remove(rec)
         for h in hooks:
             h.remove()
-    outputs = _flatten_outputs(rec, out, strict)
+    outputs = _flatten_outputs(out, strict)
     counter = [0]
 
     def encode_output(o):
@@ -717,6 +717,11 @@ def trace(func, example_inputs=None, optimize=None, check_trace=True, check_inpu
     """torch.jit.trace for ember: a torch function or torch.nn.Module (its forward) traced on
     ``example_inputs`` into an ember ScriptFunction / ScriptModule."""
     import torch
+    if isinstance(func, (_C.ScriptModule, _C.ScriptFunction, torch.jit.ScriptModule, torch.jit.ScriptFunction)):
+        warnings.warn("The input to trace is already a ScriptModule/ScriptFunction; tracing it is a no-op: "
+                      "it is returned as ember.jit.script gives it", TracerWarning, stacklevel=2)
+        from ._script import script
+        return script(func)
     if isinstance(func, torch.nn.Module):
         return trace_module(func, {"forward": example_inputs}, None, check_trace, check_inputs and
                             [{"forward": c} for c in check_inputs], check_tolerance, strict)

@@ -224,7 +224,9 @@ template <typename Op>
     shapes = s.str();
   }
   auto start = std::chrono::steady_clock::now();
-  if (autograd::mayBeActive()) recordedOperation(op, node, stack, ops, nIn, nOut, regs, consts);
+  if (auto hook = detail::gTraceHook.load(std::memory_order_relaxed))
+    tracedOperation(hook, op, node, stack, ops, nIn, nOut, regs, consts);
+  else if (autograd::mayBeActive()) recordedOperation(op, node, stack, ops, nIn, nOut, regs, consts);
   else callOperation(op, stack, ops, nIn, nOut, regs, consts);
   std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   OpProfiler::record(node ? node->kind().toQualString() : std::string("<unknown>"), std::move(shapes), took.count());

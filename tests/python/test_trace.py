@@ -362,3 +362,11 @@ def test_traced_function_saves_for_torch(tmp_path):
     loaded = torch.jit.load(str(path))
     x, y = torch.randn(5, 4), torch.randn(4, 4)
     assert_close(loaded(x, y), f(x, y))
+
+
+def test_tracing_a_scripted_function_returns_it():
+    scripted = torch.jit.script(_torch_scripted_step)
+    with pytest.warns(ember.jit.TracerWarning, match="no-op"):
+        result = ember.jit.trace(scripted, (torch.ones(2),))
+    x = -torch.ones(3)
+    assert_close(result(x), torch.sigmoid(x))
