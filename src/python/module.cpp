@@ -10,4 +10,5 @@ PYBIND11_MODULE(_C, m) {
   ember::python::initJitBindings(m);
   ember::python::initGraphBindings(m);
   ember::python::initScriptBindings(m);
+  ember::python::initExportBindings(m);
 }

@@ -15,5 +15,6 @@ void initOperatorBindings(py::module_& m);  // calling registry operators from P
 void initJitBindings(py::module_& m);       // CompilationUnit, ScriptFunction, ScriptModule, load
 void initGraphBindings(py::module_& m);     // Graph, Node, Value, Block, passes, FileCheck
 void initScriptBindings(py::module_& m);    // compiling Python sources (jit.script)
+void initExportBindings(py::module_& m);    // ember.export: ExportedProgram capture, run, save
 
 }  // namespace ember::python
