@@ -29,6 +29,11 @@ namespace ember::exporter {
 // The TorchScript IR graph of an FX graph, as ExportedProgram::module() runs it (outputs packed
 // in one tuple); exported_module.cpp.
 std::shared_ptr<jit::Graph> toTorchScriptGraph(const FxGraph& g);
+// Registers the operators only exported programs use (aten::_native_batch_norm_legit_functional);
+// idempotent. training_batch_norm.cpp.
+void registerExportOperators();
+// batch_norm / native_batch_norm in training mode with running statistics.
+bool isTrainingBatchNorm(const jit::FunctionSchema& s, const jit::Stack& in);
 
 class Tracer {
  public:
@@ -118,6 +123,7 @@ class Tracer {
   bool runTensorMetadata(const jit::Node* n, Frame& f, const jit::Stack& inputs);
   bool copiesWholeTensor(const jit::FunctionSchema& s, const jit::Stack& in);
   void recordTensorOperator(const jit::Node* n, Frame& f, const jit::Operator& op);
+  void recordTrainingBatchNorm(const jit::Node* n, Frame& f, const jit::Operator& op, const jit::Stack& inputs);
 
   // Symbolic view of IR value `v`'s scalar (nullopt: static).
   std::optional<SymExpr> symOf(const Frame& f, const jit::Value* v) const;

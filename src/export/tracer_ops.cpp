@@ -244,6 +244,7 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
       written = i;
     }
   }
+  if (isTrainingBatchNorm(schema, inputs)) return recordTrainingBatchNorm(n, f, op, inputs);
   if (isTrainingNorm(schema, inputs))
     fail(schema.name() + " in training mode updates its running statistics in place; call eval() on the module "
          "before exporting it");

@@ -52,6 +52,8 @@ OpCounts normalisedOps(const ExportedProgram& ep) {
       continue;
     std::string t = target;
     if (t == "aten._unsafe_view.default" || t == "aten._reshape_alias.default") t = "aten.view.default";
+    // Training-mode batch norm: PyTorch 1.13 records native_batch_norm (counted as batch_norm).
+    if (t == "aten._native_batch_norm_legit_functional.default") t = "aten.batch_norm.default";
     out[t] += n;
   }
   return out;

@@ -14,7 +14,8 @@ it with make_fx(functionalize(...)), the closest 1.13 has to torch.export:
 "ops" counts the call_function targets of the make_fx graph, normalised so that it lists the
 computation only: dead nodes are removed (as ember's capture does); write-backs of mutated inputs (copy_), getitem, detach and batch norm's
 workspace (empty.memory_format) are dropped; _reshape_alias and _unsafe_view count as view and
-native_batch_norm as batch_norm (ember keeps batch_norm: it has no native_batch_norm). Cached by
+native_batch_norm as batch_norm (ember keeps batch_norm: it has no native_batch_norm; in training it
+records _native_batch_norm_legit_functional, which export_test.cpp counts as batch_norm). Cached by
 a hash of this file and the torch version.
 
 Usage: gen_export.py OUT
@@ -137,10 +138,15 @@ def cases():
         ("shape_branch", ShapeBranch(), (torch.randn(2, 5),), dyn),
         ("reshapes", Reshapes(), (torch.randn(4, 3, 2),), dyn),
         ("pinned", Pinned(), (torch.randn(4, 8),), dyn),
+        ("conv_bn_train", seq(nn.Conv2d(3, 4, 3), nn.BatchNorm2d(4), nn.ReLU()), (torch.randn(3, 3, 6, 6),), dyn),
+        ("bn1d_train", seq(nn.Linear(5, 6), nn.BatchNorm1d(6, momentum=0.3)), (torch.randn(4, 5),), None),
+        ("resnet18_train", torchvision.models.resnet18(num_classes=10), (torch.randn(2, 3, 32, 32),), None),
     ]
 
 
 ERRORS = {"pinned": "forced to the constant 4"}
+# Exported in training mode: batch norm updates its running statistics (BUFFER_MUTATION outputs).
+TRAINING = {"conv_bn_train", "bn1d_train", "resnet18_train"}
 # Eager PyTorch runs TransformerEncoderLayer's fused fast path (_transformer_encoder_layer_fwd),
 # as ember does, but make_fx's tracing tensors disable it: its operators are not comparable.
 NO_OPS = {"transformer_layer"}
@@ -189,7 +195,7 @@ def main(out):
         return
     meta = []
     for name, module, args, dynamic in cases():
-        module.eval()
+        module.train(name in TRAINING)
         scripted = torch.jit.script(module)
         torch.jit.save(scripted, os.path.join(out, name + ".pt"))
         torch.save(args, os.path.join(out, name + ".inputs.pt"))
