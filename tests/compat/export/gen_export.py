@@ -140,13 +140,16 @@ def cases():
         ("pinned", Pinned(), (torch.randn(4, 8),), dyn),
         ("conv_bn_train", seq(nn.Conv2d(3, 4, 3), nn.BatchNorm2d(4), nn.ReLU()), (torch.randn(3, 3, 6, 6),), dyn),
         ("bn1d_train", seq(nn.Linear(5, 6), nn.BatchNorm1d(6, momentum=0.3)), (torch.randn(4, 5),), None),
-        ("resnet18_train", torchvision.models.resnet18(num_classes=10), (torch.randn(2, 3, 32, 32),), None),
+        ("resnet18_train", torchvision.models.resnet18(num_classes=10), (torch.randn(2, 3, 64, 64),), None),
     ]
 
 
 ERRORS = {"pinned": "forced to the constant 4"}
 # Exported in training mode: batch norm updates its running statistics (BUFFER_MUTATION outputs).
 TRAINING = {"conv_bn_train", "bn1d_train", "resnet18_train"}
+# Normalising by the statistics of a small batch (layer4 of resnet18 sees 2x2x2 values per channel)
+# magnifies summation-order differences through twenty batch norms.
+TOLERANCES = {"resnet18_train": (1e-3, 1e-4)}
 # Eager PyTorch runs TransformerEncoderLayer's fused fast path (_transformer_encoder_layer_fwd),
 # as ember does, but make_fx's tracing tensors disable it: its operators are not comparable.
 NO_OPS = {"transformer_layer"}
@@ -200,7 +203,7 @@ def main(out):
         torch.jit.save(scripted, os.path.join(out, name + ".pt"))
         torch.save(args, os.path.join(out, name + ".inputs.pt"))
         entry = {"name": name, "dynamic": dynamic or [], "sizes": [], "error": ERRORS.get(name),
-                 "rtol": 1e-4, "atol": 1e-5}
+                 "rtol": TOLERANCES.get(name, (1e-4, 1e-5))[0], "atol": TOLERANCES.get(name, (1e-4, 1e-5))[1]}
         if name not in ERRORS:
             entry["ops"] = None if name in NO_OPS else reference_ops(module, args)
             state_module = torch.jit.load(os.path.join(out, name + ".pt"))
