@@ -172,10 +172,23 @@ class Rewriter : public DecompositionContext {
   ExportedProgram run() {
     ExportedProgram out = ep_.clone();
     out.graph = FxGraph();
-    // The branches of conds are kept as they are.
-    for (const auto& [name, sub] : ep_.graph.submodules) out.graph.submodules[name] = std::make_unique<FxGraph>(sub->clone());
-    g_ = &out.graph;
-    for (const auto& n : ep_.graph.nodes()) {
+    rewrite(ep_.graph, out.graph);
+    const auto& list = out.graph.outputNode()->args.at(0).list;
+    for (size_t i = 0; i < out.signature.outputSpecs.size() && i < list.size(); ++i)
+      out.signature.outputSpecs[i].name = list[i].kind == FxArg::Kind::Node ? list[i].node->name : "";
+    return out;
+  }
+
+  // Rewrites `in` into `out`, the graphs of its conds and while loops (its submodules) first.
+  void rewrite(const FxGraph& in, FxGraph& out) {
+    for (const auto& [name, sub] : in.submodules) {
+      auto g = std::make_unique<FxGraph>();
+      rewrite(*sub, *g);
+      out.submodules[name] = std::move(g);
+    }
+    g_ = &out;
+    symCache_.clear();  // SymInt nodes are per graph
+    for (const auto& n : in.nodes()) {
       current_ = n.get();
       if (n->op == FxOp::Placeholder) {
         FxNode* p = g_->placeholder(n->name, n->val);
@@ -186,10 +199,7 @@ class Rewriter : public DecompositionContext {
       if (n->op == FxOp::Output) {
         std::vector<FxArg> results;
         for (const FxArg& a : n->args.at(0).list) results.push_back(remap(a));
-        FxNode* o = g_->output(results);
-        const auto& list = o->args[0].list;
-        for (size_t i = 0; i < out.signature.outputSpecs.size() && i < list.size(); ++i)
-          out.signature.outputSpecs[i].name = list[i].kind == FxArg::Kind::Node ? list[i].node->name : "";
+        g_->output(results);
         continue;
       }
       auto rule = table_.find(n->target);
@@ -210,7 +220,6 @@ class Rewriter : public DecompositionContext {
     }
     g_->eliminateDeadCode();
     g_->lint();
-    return out;
   }
 
   std::optional<FxArg> arg(const FxNode& node, size_t i, const char* name) override {

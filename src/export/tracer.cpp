@@ -160,13 +160,20 @@ FxNode* Tracer::tensorNode(const Tensor& t) {
   if (it != tensors_.end() && it->second.escaped)
     fail("a tensor computed inside a data-dependent branch (cond) is used after it other than as the branch's "
          "result");
-  if (branch_ && (it == tensors_.end() || !it->second.inBranch)) {
-    // From outside the branch: an operand of the cond, a placeholder of the branch's graph.
+  if (branch_ && (it == tensors_.end() || it->second.owner != branch_)) {
+    // From outside the branch: an operand of the cond, a placeholder of the branch's graph
+    // (taken from the enclosing branch's graph, an operand of it in turn when nested).
     for (const auto& [outer, ph] : branch_->operands)
       if (outer.is_same(t)) return ph;
     Branch* b = branch_;
-    branch_ = nullptr;
-    FxNode* outerNode = tensorNode(t);
+    branch_ = b->parent;
+    FxNode* outerNode;
+    try {
+      outerNode = tensorNode(t);
+    } catch (...) {
+      branch_ = b;
+      throw;
+    }
     branch_ = b;
     FxNode* ph = b->graph->placeholder(outerNode->name, outerNode->val);
     b->operands.emplace_back(t, ph);
@@ -388,9 +395,23 @@ void Tracer::runIf(const jit::Node* n, Frame& f) {
   for (size_t i = 0; i < n->outputs().size(); ++i) transfer(f, b->outputs()[i], f, n->output(i));
 }
 
+void Tracer::enterBranch(Branch& b) {
+  b.parent = branch_;
+  branch_ = &b;
+}
+
+void Tracer::leaveBranch(Branch& b) {
+  branch_ = b.parent;
+  for (auto& [impl, info] : tensors_)
+    if (info.owner == &b) {
+      info.owner = nullptr;
+      info.escaped = true;
+    }
+}
+
 void Tracer::traceBranch(const jit::Node* n, Frame& f, bool which, Branch& branch, std::vector<Tensor>& outs) {
   const jit::Block* b = n->blocks()[which ? 0 : 1];
-  branch_ = &branch;
+  enterBranch(branch);
   try {
     runBlock(b, f);
     f.current = n;
@@ -404,29 +425,32 @@ void Tracer::traceBranch(const jit::Node* n, Frame& f, bool which, Branch& branc
     }
     branch.graph->output(std::move(results));
   } catch (...) {
-    branch_ = nullptr;
+    branch_ = branch.parent;
     throw;
   }
-  branch_ = nullptr;
-  for (auto& [impl, info] : tensors_)
-    if (info.inBranch) {
-      info.inBranch = false;
-      info.escaped = true;
-    }
+  leaveBranch(branch);
 }
 
 // A data-dependent if becomes higher_order.cond(pred, true_graph, false_graph, operands): both
 // branches are traced into graphs of their own (the one not taken first, so the frame ends with
 // the values of the one taken), their outside tensors become shared operands.
 void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
-  if (branch_) fail("nested data-dependent control flow is not supported by export");
   if (predicate.numel() != 1) fail("the condition of a data-dependent if must be a tensor with one element");
   FxNode* pred = tensorNode(predicate);
   bool taken = f.env.at(n->input(0)).toBool();
   std::unique_ptr<FxGraph> graphs[2] = {std::make_unique<FxGraph>(), std::make_unique<FxGraph>()};
   Branch branches[2] = {{graphs[0].get(), {}, {}}, {graphs[1].get(), {}, {}}};
   std::vector<Tensor> outs[2];
-  for (bool which : {!taken, taken}) traceBranch(n, f, which, branches[which ? 0 : 1], outs[which ? 0 : 1]);
+  for (bool which : {!taken, taken}) {
+    speculative_ += which != taken;
+    try {
+      traceBranch(n, f, which, branches[which ? 0 : 1], outs[which ? 0 : 1]);
+    } catch (...) {
+      speculative_ -= which != taken;
+      throw;
+    }
+    speculative_ -= which != taken;
+  }
   // The same operands, in the same order, for both branches.
   std::vector<Tensor> operands;
   for (const Branch& b : branches)
@@ -453,12 +477,14 @@ void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
                     " and " + b.str() + "); cond needs them equal");
     vals.push_back(MetaVal::ofTensor(a));
   }
-  std::string trueName = ep_.graph.submoduleName("true_graph"), falseName = ep_.graph.submoduleName("false_graph");
-  ep_.graph.submodules[trueName] = std::move(graphs[0]);
-  ep_.graph.submodules[falseName] = std::move(graphs[1]);
-  FxNode* tg = ep_.graph.getAttr(trueName);
-  FxNode* fg = ep_.graph.getAttr(falseName);
-  FxNode* cond = ep_.graph.callFunction("higher_order.cond",
+  // A nested cond's graphs are submodules of the branch graph it is in, as in FX.
+  FxGraph& g = graph();
+  std::string trueName = g.submoduleName("true_graph"), falseName = g.submoduleName("false_graph");
+  g.submodules[trueName] = std::move(graphs[0]);
+  g.submodules[falseName] = std::move(graphs[1]);
+  FxNode* tg = g.getAttr(trueName);
+  FxNode* fg = g.getAttr(falseName);
+  FxNode* cond = g.callFunction("higher_order.cond",
                                         {FxArg::ref(pred), FxArg::ref(tg), FxArg::ref(fg), FxArg::sequence(operandArgs)},
                                         {}, "cond");
   cond->val = MetaVal::ofList(vals);
@@ -467,7 +493,7 @@ void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
   for (size_t k = 0; k < result.size(); ++k) {
     // A fresh tensor stands for the cond's result (the branch may have returned an operand).
     Tensor value = result[k].clone();
-    FxNode* item = ep_.graph.callFunction("operator.getitem", {FxArg::ref(cond), FxArg::integer(static_cast<int64_t>(k))});
+    FxNode* item = g.callFunction("operator.getitem", {FxArg::ref(cond), FxArg::integer(static_cast<int64_t>(k))});
     item->val = vals[k];
     attachMeta(item);
     bindOutput(value, item, vals[k].tensor);
@@ -483,7 +509,6 @@ void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
 // operands and returns the next predicate tensor then the next carried tensors. The body is
 // traced once (on copies of the carried tensors); the remaining iterations run its graph.
 void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate) {
-  if (branch_) fail("a data-dependent loop inside data-dependent control flow is not supported by export");
   const jit::Block* body = n->blocks()[0];
   size_t carried = n->inputs().size() - 2;
   std::vector<Tensor> initial;
@@ -500,7 +525,9 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
   Branch branch{bodyGraph.get(), {}, {}};
   std::vector<FxNode*> order;
   std::vector<Tensor> stepped;
-  branch_ = &branch;
+  bool go = f.env.at(n->input(1)).toBool();
+  enterBranch(branch);
+  speculative_ += !go;
   try {
     f.env[body->inputs()[0]] = IValue(int64_t{0});
     f.syms.erase(body->inputs()[0]);
@@ -537,15 +564,12 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
     bodyGraph->output(std::move(results));
     stepped.insert(stepped.begin(), nextPred->second);
   } catch (...) {
-    branch_ = nullptr;
+    branch_ = branch.parent;
+    speculative_ -= !go;
     throw;
   }
-  branch_ = nullptr;
-  for (auto& [impl, info] : tensors_)
-    if (info.inBranch) {
-      info.inBranch = false;
-      info.escaped = true;
-    }
+  speculative_ -= !go;
+  leaveBranch(branch);
   std::vector<FxArg> operandArgs;
   std::vector<IValue> operandValues;
   for (const auto& [t, ph] : branch.operands) {
@@ -557,10 +581,9 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
   bodyGraph->eliminateDeadCode();
   // The concrete run: the traced iteration if the loop starts, then the body graph until done.
   std::vector<Tensor> values = initial;
-  bool go = f.env.at(n->input(1)).toBool();
   if (go) {
     values.assign(stepped.begin() + 1, stepped.end());
-    go = stepped[0].item().toBool();
+    go = speculative_ == 0 && stepped[0].item().toBool();
     jit::GraphFunction step("__export__.while_body", toTorchScriptGraph(*bodyGraph));
     for (int64_t i = 1; go; ++i) {
       EMBER_CHECK(i < (int64_t{1} << 40), "export: a data-dependent while loop does not end");
@@ -572,10 +595,11 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
       for (size_t c = 0; c < carried; ++c) values[c] = out.at(1 + c).toTensor();
     }
   }
-  std::string name = ep_.graph.submoduleName("body_graph");
-  ep_.graph.submodules[name] = std::move(bodyGraph);
-  FxNode* bodyNode = ep_.graph.getAttr(name);
-  FxNode* loop = ep_.graph.callFunction("higher_order.while_loop",
+  FxGraph& g = graph();
+  std::string name = g.submoduleName("body_graph");
+  g.submodules[name] = std::move(bodyGraph);
+  FxNode* bodyNode = g.getAttr(name);
+  FxNode* loop = g.callFunction("higher_order.while_loop",
                                         {FxArg::ref(pred0), FxArg::ref(bodyNode), FxArg::sequence(carriedArgs),
                                          FxArg::sequence(operandArgs)},
                                         {}, "while_loop");
@@ -585,7 +609,7 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
   attachMeta(loop);
   for (size_t c = 0; c < carried; ++c) {
     Tensor value = values[c].clone();
-    FxNode* item = ep_.graph.callFunction("operator.getitem", {FxArg::ref(loop), FxArg::integer(static_cast<int64_t>(c))});
+    FxNode* item = g.callFunction("operator.getitem", {FxArg::ref(loop), FxArg::integer(static_cast<int64_t>(c))});
     item->val = vals[c];
     attachMeta(item);
     bindOutput(value, item, vals[c].tensor);

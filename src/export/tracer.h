@@ -71,14 +71,15 @@ class Tracer {
   const std::vector<std::string>& constantOrder() const { return constantNames_; }
 
  private:
+  struct Branch;
   struct TensorInfo {
     Tensor tensor;  // keeps the TensorImpl alive, so addresses stay unique during the run
     FxNode* node = nullptr;
     FxNode* placeholder = nullptr;
     bool stale = false;
     bool mutated = false;
-    bool inBranch = false;   // computed inside the branch of a cond being traced
-    bool escaped = false;    // computed inside a traced branch that has ended
+    const Branch* owner = nullptr;  // the branch (cond or loop body) being traced it was computed in
+    bool escaped = false;           // computed inside a traced branch that has ended
     // For views: the tensor it views and how, to rebuild the base after a mutation.
     std::optional<Tensor> base;
     std::string viewTarget;
@@ -94,13 +95,18 @@ class Tracer {
     // Bools made from a tensor (bool(t)): the tensor, the predicate of a cond.
     std::unordered_map<const jit::Value*, Tensor> predicates;
   };
-  // A branch of a cond being traced into its own graph; tensors from outside it become
-  // placeholders (the cond's operands).
+  // A branch of a cond (or a while loop's body) being traced into its own graph; tensors from
+  // outside it become placeholders (the cond's operands). Branches nest: `parent` is the branch
+  // the cond or loop itself is in (nullptr: the top-level graph).
   struct Branch {
     FxGraph* graph;
     std::vector<std::pair<Tensor, FxNode*>> operands;  // outer tensor, its placeholder here
     std::map<std::string, FxArg> symNodes;              // SymInt nodes made in this graph
+    Branch* parent = nullptr;
   };
+  void enterBranch(Branch& b);
+  // Back to the parent; the branch's tensors become escaped (usable only as its results).
+  void leaveBranch(Branch& b);
 
   void runBlock(const jit::Block* block, Frame& f);
   void runNode(const jit::Node* n, Frame& f);
@@ -146,6 +152,10 @@ class Tracer {
   std::map<std::string, FxNode*> constantPlaceholders_;
   std::set<const TensorImpl*> parameters_;
   Branch* branch_ = nullptr;
+  // > 0 while tracing code the example does not run (a cond's other branch, a loop body the
+  // example skips): its values only give shapes, so while loops there stop after the traced
+  // iteration instead of running on data they would never see (which may never end).
+  int speculative_ = 0;
   std::map<std::string, FxArg> symNodes_;
   std::map<std::string, const TensorImpl*> symbolTensors_;  // symbol -> the input it is a size of
   std::vector<std::string> constantNames_;

@@ -158,7 +158,7 @@ void Tracer::bindOutput(const Tensor& t, FxNode* node, FakeTensor fake) {
   TensorInfo info;
   info.tensor = t;
   info.node = node;
-  info.inBranch = branch_ != nullptr;
+  info.owner = branch_;
   tensors_[t.impl()] = std::move(info);
   fakes_[t.impl()] = std::move(fake);
 }
@@ -215,7 +215,7 @@ void Tracer::rebuildBase(const Tensor& view) {
 
 void Tracer::applyMutation(const Tensor& mutated, FxNode* functional, FakeTensor fake) {
   TensorInfo& info = tensors_.at(mutated.impl());
-  if (branch_ && !info.inBranch)
+  if (branch_ && info.owner != branch_)
     fail("a data-dependent branch (cond) changes a tensor from outside it in place; the branches of a cond "
          "must be functional");
   if (parameters_.count(mutated.impl()))
