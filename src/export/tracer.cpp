@@ -29,6 +29,8 @@ std::string sourceLine(const jit::SourceRange& r) {
   return first == std::string::npos ? "" : s.substr(first);
 }
 
+}  // namespace
+
 // Symbolic scalar operators: name.overload -> the expression of the result.
 std::optional<SymExpr> symbolicScalarOp(const std::string& op, const std::vector<SymExpr>& a) {
   auto is = [&](const char* n) { return op == n; };
@@ -59,6 +61,8 @@ std::optional<SymExpr> symbolicScalarOp(const std::string& op, const std::vector
   }
   return std::nullopt;
 }
+
+namespace {
 
 bool isContainerOp(jit::Symbol k) {
   return k == jit::prim::ListConstruct || k == jit::prim::TupleConstruct || k == jit::prim::ListUnpack ||
@@ -186,6 +190,7 @@ FxNode* Tracer::tensorNode(const Tensor& t) {
            "changing it, or change the base tensor instead of the view");
     return it->second.node;
   }
+  if (std::optional<SymExpr> s = symTensor(t); s && !s->isConst()) return materializeSymTensor(t, *s);
   // A tensor the program did not compute and was not given: a constant, lifted to an input.
   std::string name = "c_tensor_constant" + std::to_string(constantNames_.size());
   Tensor copy = t.clone();
@@ -647,14 +652,18 @@ void Tracer::runOperator(const jit::Node* n, Frame& f) {
   const jit::Operator* op = n->maybeOperator();
   if (!op) fail("no operator matches the node " + std::string(n->kind().toQualString()));
   bool isAten = n->kind().ns() == jit::Symbol::fromQualString("namespaces::aten");
-  if (isAten && returnsTensor(op->schema())) return recordTensorOperator(n, f, *op);
+  if (isAten && returnsTensor(op->schema())) {
+    if (runSymTensorArithmetic(n, f, *op)) return;
+    return recordTensorOperator(n, f, *op);
+  }
   jit::Stack stack;
   bool tensorArg = false;
   for (const jit::Value* v : n->inputs()) {
     stack.push_back(f.env.at(v));
     tensorArg |= stack.back().isTensor();
   }
-  if (tensorArg && runTensorMetadata(n, f, stack)) return;
+  if (tensorArg && (runTensorMetadata(n, f, stack) || readSymTensor(n, f, stack))) return;
+  if (n->kind() == jit::prim::NumToTensor && runNumToTensor(n, f, stack)) return;
   runScalarOperator(n, f, stack, *op);
   if (tensorArg && dataDependentOps().count(op->schema().name()))
     for (const jit::Value* o : n->outputs()) f.dataDependent.insert(o);

@@ -34,6 +34,9 @@ std::shared_ptr<jit::Graph> toTorchScriptGraph(const FxGraph& g);
 void registerExportOperators();
 // batch_norm / native_batch_norm in training mode with running statistics.
 bool isTrainingBatchNorm(const jit::FunctionSchema& s, const jit::Stack& in);
+// The expression a scalar operator ("aten::add.int") computes from its arguments' expressions;
+// nullopt when it has no symbolic form (tracer.cpp).
+std::optional<SymExpr> symbolicScalarOp(const std::string& op, const std::vector<SymExpr>& a);
 
 class Tracer {
  public:
@@ -129,6 +132,12 @@ class Tracer {
   bool runTensorMetadata(const jit::Node* n, Frame& f, const jit::Stack& inputs);
   bool copiesWholeTensor(const jit::FunctionSchema& s, const jit::Stack& in);
   void recordTensorOperator(const jit::Node* n, Frame& f, const jit::Operator& op);
+  // Sizes in 0-dim tensors (traced programs' NumToTensor); sym_tensors.cpp.
+  std::optional<SymExpr> symTensor(const Tensor& t) const;
+  bool runNumToTensor(const jit::Node* n, Frame& f, jit::Stack stack);
+  bool readSymTensor(const jit::Node* n, Frame& f, const jit::Stack& inputs);
+  bool runSymTensorArithmetic(const jit::Node* n, Frame& f, const jit::Operator& op);
+  FxNode* materializeSymTensor(const Tensor& t, const SymExpr& e);
   void recordTrainingBatchNorm(const jit::Node* n, Frame& f, const jit::Operator& op, const jit::Stack& inputs);
 
   // Symbolic view of IR value `v`'s scalar (nullopt: static).
@@ -156,6 +165,7 @@ class Tracer {
   // example skips): its values only give shapes, so while loops there stop after the traced
   // iteration instead of running on data they would never see (which may never end).
   int speculative_ = 0;
+  std::unordered_map<const TensorImpl*, std::pair<Tensor, SymExpr>> symTensors_;
   std::map<std::string, FxArg> symNodes_;
   std::map<std::string, const TensorImpl*> symbolTensors_;  // symbol -> the input it is a size of
   std::vector<std::string> constantNames_;

@@ -186,7 +186,8 @@ void Tracer::rebuildBase(const Tensor& view) {
     rebuilt = graph().callFunction("aten.slice_scatter.default",
                                      {FxArg::ref(baseNode), src, arg(1, FxArg::integer(0)), arg(2, FxArg::none()),
                                       arg(3, FxArg::none()), arg(4, FxArg::integer(1))});
-  } else if (t == "aten.view.default" || t == "aten.reshape.default" || t == "aten._unsafe_view.default") {
+  } else if (t == "aten.view.default" || t == "aten.reshape.default" || t == "aten._unsafe_view.default" ||
+             t == "aten.flatten.using_ints") {
     std::vector<FxArg> sizes;
     for (const SymInt& s : fakeOf(base).sizes) sizes.push_back(symArg(s));
     rebuilt = graph().callFunction("aten.view.default", {src, FxArg::sequence(sizes)});
@@ -226,6 +227,8 @@ void Tracer::applyMutation(const Tensor& mutated, FxNode* functional, FakeTensor
   fakes_[mutated.impl()] = std::move(fake);
   if (info.base) rebuildBase(mutated);
   markAliasesStale(mutated);
+  // Rebuilding the base marked its views stale, this one too; but this one is the new node.
+  info.stale = false;
 }
 
 void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Operator& op) {
@@ -319,6 +322,10 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
   if (rule && rule->size() != outs.size()) rule.reset();
   std::vector<MetaVal> vals;
   for (size_t k = 0; k < outs.size(); ++k) {
+    if (!outs[k].defined()) {  // an optional result not computed (the weights of fused attention)
+      vals.emplace_back();
+      continue;
+    }
     FakeTensor fake;
     fake.dtype = outs[k].scalar_type();
     fake.device = outs[k].device();
@@ -344,7 +351,7 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
     return;
   }
   if (single) {
-    if (outs.empty()) return;  // Tensor? returning None
+    if (outs.empty() || !outs[0].defined()) return;  // Tensor? returning None
     node->val = vals[0];
     bindOutput(outs[0], node, vals[0].tensor);
     const jit::AliasInfo* ai = schema.returns()[0].aliasInfo();
@@ -363,7 +370,7 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
     FxNode* item = graph().callFunction("operator.getitem", {FxArg::ref(node), FxArg::integer(static_cast<int64_t>(k))});
     item->val = vals[k];
     attachMeta(item);
-    bindOutput(outs[k], item, vals[k].tensor);
+    if (outs[k].defined()) bindOutput(outs[k], item, vals[k].tensor);
   }
 }
 
