@@ -39,6 +39,14 @@ FxArg getitem(DecompositionContext& ctx, FxNode* multi, int64_t i, const MetaVal
   return FxArg::ref(ctx.emit("operator.getitem", {FxArg::ref(multi), FxArg::integer(i)}, {}, val));
 }
 
+bool contiguous(const FakeTensor& t) {
+  std::vector<SymInt> c = FakeTensor::contiguousStrides(t.sizes);
+  if (c.size() != t.strides.size()) return false;
+  for (size_t i = 0; i < c.size(); ++i)
+    if (!c[i].sameAs(t.strides[i])) return false;
+  return true;
+}
+
 std::optional<FxArg> linear(DecompositionContext& ctx, const FxNode& n) {
   auto x = ctx.arg(n, 0, "input"), w = ctx.arg(n, 1, "weight"), b = ctx.arg(n, 2, "bias");
   const FakeTensor* xv = fakeOf(x);
@@ -53,7 +61,16 @@ std::optional<FxArg> linear(DecompositionContext& ctx, const FxNode& n) {
     return FxArg::ref(ctx.emit("aten.mm.default", {*x, FxArg::ref(t)}, {}, n.val));
   }
   SymInt rows = xv->sizes[0] * xv->sizes[1];
-  FxNode* flat = ctx.emit("aten.view.default", {*x, sizesArg(ctx, {rows, xv->sizes[2]})}, {},
+  FxArg input = *x;
+  if (!contiguous(*xv)) {
+    // matmul's folding reshapes a non-contiguous input through a contiguous copy, as PyTorch's does.
+    FxArg format = FxArg::integer(0);
+    format.kind = FxArg::Kind::MemoryFormat;  // torch.contiguous_format
+    FakeTensor copy = *xv;
+    copy.strides = FakeTensor::contiguousStrides(copy.sizes);
+    input = FxArg::ref(ctx.emit("aten.clone.default", {*x}, {{"memory_format", format}}, MetaVal::ofTensor(copy)));
+  }
+  FxNode* flat = ctx.emit("aten.view.default", {input, sizesArg(ctx, {rows, xv->sizes[2]})}, {},
                           tensorVal({rows, xv->sizes[2]}, *xv));
   FxNode* mm = ctx.emit("aten.addmm.default", {*b, FxArg::ref(flat), FxArg::ref(t)}, {},
                         tensorVal({rows, wv->sizes[0]}, *xv));
@@ -128,13 +145,6 @@ std::optional<FxArg> adaptiveAvgPool2d(DecompositionContext& ctx, const FxNode& 
   return FxArg::ref(ctx.emit("aten._adaptive_avg_pool2d.default", {*x, *size}, {}, n.val));
 }
 
-bool contiguous(const FakeTensor& t) {
-  std::vector<SymInt> c = FakeTensor::contiguousStrides(t.sizes);
-  if (c.size() != t.strides.size()) return false;
-  for (size_t i = 0; i < c.size(); ++i)
-    if (!c[i].sameAs(t.strides[i])) return false;
-  return true;
-}
 
 std::optional<FxArg> asView(DecompositionContext& ctx, const FxNode& n) {
   auto x = ctx.arg(n, 0, "self");

@@ -59,6 +59,14 @@ bool Tracer::readSymTensor(const jit::Node* n, Frame& f, const jit::Stack& input
 
 bool Tracer::runSymTensorArithmetic(const jit::Node* n, Frame& f, const jit::Operator& op) {
   const char* scalar = scalarOpFor(op.schema().name());
+  // `embed_dim // num_heads` traced as div(t, c, rounding_mode="trunc"): sizes are not
+  // negative, so it is floor division.
+  bool roundedDiv = false;
+  if (op.schema().name() == "aten::div" && n->inputs().size() == 3) {
+    const IValue& mode = f.env.at(n->input(2));
+    roundedDiv = mode.isString() && (mode.toStringRef() == "trunc" || mode.toStringRef() == "floor");
+    if (roundedDiv) scalar = "aten::floordiv.int";
+  }
   if (!scalar || n->outputs().size() != 1) return false;
   jit::Stack stack;
   std::vector<SymExpr> args;
@@ -84,7 +92,7 @@ bool Tracer::runSymTensorArithmetic(const jit::Node* n, Frame& f, const jit::Ope
     }
   }
   if (!anyTensor || args.size() != 2) return false;
-  if (stack.size() == 3 && !(stack[2].isInt() && stack[2].toInt() == 1)) return false;
+  if (stack.size() == 3 && !roundedDiv && !(stack[2].isInt() && stack[2].toInt() == 1)) return false;
   std::optional<SymExpr> result = symbolicScalarOp(scalar, args);
   if (!result) return false;
   op.getOperation(n)(stack);

@@ -699,6 +699,28 @@ bool Tracer::runTensorMetadata(const jit::Node* n, Frame& f, const jit::Stack& i
   return true;
 }
 
+// `list1 == list2` / `!=` on int lists (RNNs compare the hidden state's size with the expected
+// one): element by element, so that equal symbolic sizes need no guard.
+std::optional<SymExpr> Tracer::symbolicListEquality(const Frame& f, const jit::Node* n, const jit::Stack& stack,
+                                                    const std::string& qual) {
+  if (qual != "aten::eq.int_list" && qual != "aten::ne.int_list") return std::nullopt;
+  if (stack.size() != 2 || !stack[0].isList() || !stack[1].isList()) return std::nullopt;
+  std::vector<SymExpr> sides[2];
+  for (size_t i = 0; i < 2; ++i) {
+    const std::vector<IValue>& items = stack[i].toListRef().elements;
+    auto el = f.elementSyms.find(n->input(i));
+    for (size_t j = 0; j < items.size(); ++j) {
+      if (el != f.elementSyms.end() && j < el->second.size() && el->second[j]) sides[i].push_back(*el->second[j]);
+      else if (items[j].isInt()) sides[i].emplace_back(items[j].toInt());
+      else return std::nullopt;
+    }
+  }
+  SymExpr all = SymExpr::boolConstant(sides[0].size() == sides[1].size());
+  for (size_t j = 0; j < sides[0].size() && j < sides[1].size(); ++j)
+    all = SymExpr::logicalAnd(all, SymExpr::eq(sides[0][j], sides[1][j]));
+  return qual == "aten::eq.int_list" ? all : SymExpr::logicalNot(all);
+}
+
 void Tracer::runScalarOperator(const jit::Node* n, Frame& f, jit::Stack& stack, const jit::Operator& op) {
   jit::Symbol k = n->kind();
   std::vector<SymExpr> args;
@@ -715,8 +737,12 @@ void Tracer::runScalarOperator(const jit::Node* n, Frame& f, jit::Stack& stack, 
   }
   std::string qual = op.schema().operatorName().str();
   std::optional<SymExpr> result;
-  if (symbolic && !isContainerOp(k)) {
+  // Formatting a message (`f"got {input.shape}"` in an assert) does not pin the sizes it shows.
+  bool makesString = op.schema().returns().size() == 1 &&
+                     op.schema().returns()[0].type()->kind() == jit::TypeKind::StringType;
+  if (symbolic && !isContainerOp(k) && !makesString) {
     if (args.size() == n->inputs().size()) result = symbolicScalarOp(qual, args);
+    if (!result) result = symbolicListEquality(f, n, stack, qual);
     if (!result) {
       // No symbolic rule: the inputs' values are assumed (guarded) and the op runs on them.
       for (size_t i = 0; i < n->inputs().size(); ++i) {

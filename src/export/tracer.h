@@ -121,6 +121,8 @@ class Tracer {
   void runLoop(const jit::Node* n, Frame& f);
   void runCall(const jit::Node* n, Frame& f, jit::Function* fn, size_t firstArg);
   void runOperator(const jit::Node* n, Frame& f);
+  std::optional<SymExpr> symbolicListEquality(const Frame& f, const jit::Node* n, const jit::Stack& stack,
+                                              const std::string& qual);
   void runScalarOperator(const jit::Node* n, Frame& f, jit::Stack& stack, const jit::Operator& op);
   void propagateContainer(const jit::Node* n, Frame& f, const jit::Stack& in);
   void transfer(const Frame& a, const jit::Value* from, Frame& b, const jit::Value* to);

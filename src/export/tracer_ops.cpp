@@ -337,7 +337,11 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
         EMBER_CHECK(fake.sizes[d].evaluate(hints_) == outs[k].sizes()[d], "export: internal error: the shape rule of ",
                     schema.name(), " gives size ", fake.sizes[d].str(), " for dimension ", d, " but the operator returned ",
                     outs[k].sizes()[d]);
-      fake.strides = FakeTensor::contiguousStrides(fake.sizes);
+      // Symbolic strides only for contiguous results; a non-contiguous one keeps its example
+      // strides, which at least say it is not contiguous (decompositions copy before viewing it).
+      if (outs[k].is_contiguous()) fake.strides = FakeTensor::contiguousStrides(fake.sizes);
+      else
+        for (int64_t st : outs[k].strides()) fake.strides.emplace_back(st);
     } else {
       for (int64_t s : outs[k].sizes()) fake.sizes.emplace_back(s);
       for (int64_t s : outs[k].strides()) fake.strides.emplace_back(s);
