@@ -210,3 +210,48 @@ def test_save_load_round_trip(tmp_path):
     assert close(again.module()(x2), m(x2).detach())
     # The tensor records are readable by torch.load.
     assert any(k.startswith("state_dict.") for k in torch.load(str(path)))
+
+
+class NestedCond(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+
+    def forward(self, x):
+        if bool(x.sum() > 0):
+            y = self.lin(x)
+            if bool(y.mean() > 0):
+                y = y * 2
+            else:
+                y = y - 1
+        else:
+            y = torch.relu(x)
+        return y + 1
+
+
+def test_nested_cond_runs_every_path(tmp_path):
+    torch.manual_seed(3)
+    m = NestedCond().eval()
+    ep = export(m, (torch.randn(3, 4).abs(),), dynamic_shapes={"x": {0: Dim("batch")}})
+    subs = ep.graph.submodules
+    assert set(subs) == {"true_graph_0", "false_graph_0"}
+    assert any(n.target == "higher_order.cond" for n in subs["true_graph_0"])
+    ember.export.save(ep, tmp_path / "nested.pt2e")
+    back = ember.export.load(tmp_path / "nested.pt2e")
+    for n in (2, 6):
+        for x in (torch.randn(n, 4).abs() * 3, -torch.randn(n, 4).abs(), torch.randn(n, 4)):
+            with torch.no_grad():
+                want = m(x)
+            assert close(ep.module()(x), want)
+            assert close(back.module()(x), want)
+
+
+def test_traced_archive_with_dynamic_batch(tmp_path):
+    torch.manual_seed(4)
+    m = nn.Sequential(nn.Conv2d(3, 4, 3), nn.ReLU(), nn.Flatten(), nn.Linear(4 * 4 * 4, 5)).eval()
+    path = tmp_path / "traced.pt"
+    torch.jit.save(torch.jit.trace(m, torch.randn(2, 3, 6, 6)), str(path))
+    ep = export(ember.jit.load(path), (torch.randn(2, 3, 6, 6),), dynamic_shapes=({0: Dim("batch")},))
+    x = torch.randn(7, 3, 6, 6)
+    with torch.no_grad():
+        assert close(ep.module()(x), m(x))
