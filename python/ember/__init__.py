@@ -16,8 +16,9 @@ from ._C import (Tensor, dtype, tensor, from_numpy, from_dlpack, to_torch, manua
 from . import _ops
 from . import _tensor
 from . import jit
+from . import export
 
 _ops.install(globals(), Tensor)
 _tensor.install(Tensor)
 
-__all__ = ["Tensor", "dtype", "tensor", "from_numpy", "from_dlpack", "to_torch", "jit"]
+__all__ = ["Tensor", "dtype", "tensor", "from_numpy", "from_dlpack", "to_torch", "jit", "export"]

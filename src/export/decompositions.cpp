@@ -39,6 +39,14 @@ FxArg getitem(DecompositionContext& ctx, FxNode* multi, int64_t i, const MetaVal
   return FxArg::ref(ctx.emit("operator.getitem", {FxArg::ref(multi), FxArg::integer(i)}, {}, val));
 }
 
+bool contiguous(const FakeTensor& t) {
+  std::vector<SymInt> c = FakeTensor::contiguousStrides(t.sizes);
+  if (c.size() != t.strides.size()) return false;
+  for (size_t i = 0; i < c.size(); ++i)
+    if (!c[i].sameAs(t.strides[i])) return false;
+  return true;
+}
+
 std::optional<FxArg> linear(DecompositionContext& ctx, const FxNode& n) {
   auto x = ctx.arg(n, 0, "input"), w = ctx.arg(n, 1, "weight"), b = ctx.arg(n, 2, "bias");
   const FakeTensor* xv = fakeOf(x);
@@ -53,7 +61,16 @@ std::optional<FxArg> linear(DecompositionContext& ctx, const FxNode& n) {
     return FxArg::ref(ctx.emit("aten.mm.default", {*x, FxArg::ref(t)}, {}, n.val));
   }
   SymInt rows = xv->sizes[0] * xv->sizes[1];
-  FxNode* flat = ctx.emit("aten.view.default", {*x, sizesArg(ctx, {rows, xv->sizes[2]})}, {},
+  FxArg input = *x;
+  if (!contiguous(*xv)) {
+    // matmul's folding reshapes a non-contiguous input through a contiguous copy, as PyTorch's does.
+    FxArg format = FxArg::integer(0);
+    format.kind = FxArg::Kind::MemoryFormat;  // torch.contiguous_format
+    FakeTensor copy = *xv;
+    copy.strides = FakeTensor::contiguousStrides(copy.sizes);
+    input = FxArg::ref(ctx.emit("aten.clone.default", {*x}, {{"memory_format", format}}, MetaVal::ofTensor(copy)));
+  }
+  FxNode* flat = ctx.emit("aten.view.default", {input, sizesArg(ctx, {rows, xv->sizes[2]})}, {},
                           tensorVal({rows, xv->sizes[2]}, *xv));
   FxNode* mm = ctx.emit("aten.addmm.default", {*b, FxArg::ref(flat), FxArg::ref(t)}, {},
                         tensorVal({rows, wv->sizes[0]}, *xv));
@@ -128,13 +145,6 @@ std::optional<FxArg> adaptiveAvgPool2d(DecompositionContext& ctx, const FxNode& 
   return FxArg::ref(ctx.emit("aten._adaptive_avg_pool2d.default", {*x, *size}, {}, n.val));
 }
 
-bool contiguous(const FakeTensor& t) {
-  std::vector<SymInt> c = FakeTensor::contiguousStrides(t.sizes);
-  if (c.size() != t.strides.size()) return false;
-  for (size_t i = 0; i < c.size(); ++i)
-    if (!c[i].sameAs(t.strides[i])) return false;
-  return true;
-}
 
 std::optional<FxArg> asView(DecompositionContext& ctx, const FxNode& n) {
   auto x = ctx.arg(n, 0, "self");
@@ -172,10 +182,23 @@ class Rewriter : public DecompositionContext {
   ExportedProgram run() {
     ExportedProgram out = ep_.clone();
     out.graph = FxGraph();
-    // The branches of conds are kept as they are.
-    for (const auto& [name, sub] : ep_.graph.submodules) out.graph.submodules[name] = std::make_unique<FxGraph>(sub->clone());
-    g_ = &out.graph;
-    for (const auto& n : ep_.graph.nodes()) {
+    rewrite(ep_.graph, out.graph);
+    const auto& list = out.graph.outputNode()->args.at(0).list;
+    for (size_t i = 0; i < out.signature.outputSpecs.size() && i < list.size(); ++i)
+      out.signature.outputSpecs[i].name = list[i].kind == FxArg::Kind::Node ? list[i].node->name : "";
+    return out;
+  }
+
+  // Rewrites `in` into `out`, the graphs of its conds and while loops (its submodules) first.
+  void rewrite(const FxGraph& in, FxGraph& out) {
+    for (const auto& [name, sub] : in.submodules) {
+      auto g = std::make_unique<FxGraph>();
+      rewrite(*sub, *g);
+      out.submodules[name] = std::move(g);
+    }
+    g_ = &out;
+    symCache_.clear();  // SymInt nodes are per graph
+    for (const auto& n : in.nodes()) {
       current_ = n.get();
       if (n->op == FxOp::Placeholder) {
         FxNode* p = g_->placeholder(n->name, n->val);
@@ -186,10 +209,7 @@ class Rewriter : public DecompositionContext {
       if (n->op == FxOp::Output) {
         std::vector<FxArg> results;
         for (const FxArg& a : n->args.at(0).list) results.push_back(remap(a));
-        FxNode* o = g_->output(results);
-        const auto& list = o->args[0].list;
-        for (size_t i = 0; i < out.signature.outputSpecs.size() && i < list.size(); ++i)
-          out.signature.outputSpecs[i].name = list[i].kind == FxArg::Kind::Node ? list[i].node->name : "";
+        g_->output(results);
         continue;
       }
       auto rule = table_.find(n->target);
@@ -210,7 +230,6 @@ class Rewriter : public DecompositionContext {
     }
     g_->eliminateDeadCode();
     g_->lint();
-    return out;
   }
 
   std::optional<FxArg> arg(const FxNode& node, size_t i, const char* name) override {

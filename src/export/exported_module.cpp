@@ -10,6 +10,7 @@
 #include "ember/export/exported_program.h"
 #include "ember/ir/ir.h"
 #include "ember/runtime/graph_function.h"
+#include "tracer.h"
 
 namespace ember::exporter {
 
@@ -247,7 +248,10 @@ class GraphBuilder {
 
 }  // namespace
 
-std::shared_ptr<jit::Graph> toTorchScriptGraph(const FxGraph& g) { return GraphBuilder().build(g); }
+std::shared_ptr<jit::Graph> toTorchScriptGraph(const FxGraph& g) {
+  registerExportOperators();  // a loaded program may call them before any capture did
+  return GraphBuilder().build(g);
+}
 
 ExportedModule ExportedProgram::module() const {
   ExportedModule m;

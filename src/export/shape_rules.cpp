@@ -68,7 +68,8 @@ class Rules {
         {"zeros", &Rules::factory}, {"ones", &Rules::factory}, {"empty", &Rules::factory},
         {"full", &Rules::factory}, {"rand", &Rules::factory}, {"randn", &Rules::factory},
         {"new_zeros", &Rules::newFactory}, {"new_ones", &Rules::newFactory}, {"new_empty", &Rules::newFactory},
-        {"new_full", &Rules::newFactory}, {"convolution", &Rules::convolution}, {"conv1d", &Rules::conv},
+        {"new_full", &Rules::newFactory}, {"convolution", &Rules::convolution}, {"_convolution", &Rules::convolution},
+        {"conv1d", &Rules::conv},
         {"conv2d", &Rules::conv}, {"conv3d", &Rules::conv}, {"max_pool1d", &Rules::pool},
         {"max_pool2d", &Rules::pool}, {"max_pool3d", &Rules::pool}, {"avg_pool1d", &Rules::pool},
         {"avg_pool2d", &Rules::pool}, {"avg_pool3d", &Rules::pool}, {"max_pool2d_with_indices", &Rules::pool},
@@ -76,7 +77,9 @@ class Rules {
         {"_adaptive_avg_pool2d", &Rules::adaptivePool}, {"adaptive_avg_pool3d", &Rules::adaptivePool},
         {"adaptive_max_pool2d", &Rules::adaptivePool}, {"native_layer_norm", &Rules::nativeLayerNorm},
         {"constant_pad_nd", &Rules::pad}, {"pad", &Rules::pad}, {"repeat", &Rules::repeat},
-        {"unbind", &Rules::unbind}, {"select_scatter", &Rules::first}, {"slice_scatter", &Rules::first},
+        {"unbind", &Rules::unbind}, {"chunk", &Rules::chunkOrSplit}, {"lstm", &Rules::recurrent},
+        {"_native_multi_head_attention", &Rules::nativeMultiHeadAttention},
+        {"gru", &Rules::recurrent}, {"rnn_tanh", &Rules::recurrent}, {"rnn_relu", &Rules::recurrent}, {"split", &Rules::chunkOrSplit}, {"select_scatter", &Rules::first}, {"slice_scatter", &Rules::first},
         {"index_put", &Rules::first}, {"scatter", &Rules::first}, {"scatter_add", &Rules::first},
         {"gather", &Rules::gatherLike}, {"masked_scatter", &Rules::first}, {"native_dropout", &Rules::twoSame}};
     auto it = table.find(name);
@@ -462,6 +465,54 @@ class Rules {
     Sizes one = s;
     one.erase(one.begin() + d);
     return Outputs(static_cast<size_t>(s[d].constValue()), one);
+  }
+  // lstm.input(input, hx[], params[], ...) -> (output, h, c); gru.input / rnn_*.input(input, hx,
+  // params[], ...) -> (output, h): the output's last dimension is h's times the directions.
+  std::optional<Outputs> recurrent() {
+    if (schema_.overloadName() != "input" || args_.size() < 9 || !isTensor(0)) return std::nullopt;
+    std::vector<FakeTensor> hidden = args_[1].tensors;
+    if (args_[1].tensor) hidden = {*args_[1].tensor};
+    if (hidden.empty() || !args_[7].value.isBool()) return std::nullopt;
+    Sizes out = sizes(0);
+    const Sizes& h = hidden[0].sizes;
+    if (out.empty() || h.empty()) return std::nullopt;
+    out.back() = h.back() * SymInt(args_[7].value.toBool() ? 2 : 1);
+    Outputs result{out};
+    for (const FakeTensor& t : hidden) result.push_back(t.sizes);
+    return result;
+  }
+  // _native_multi_head_attention(query, key, value, embed_dim, num_head, ..., need_weights,
+  // average_attn_weights, ...) on batched (B, L, E) inputs -> (output like query, weights).
+  std::optional<Outputs> nativeMultiHeadAttention() {
+    if (args_.size() < 12 || !isTensor(0) || !isTensor(1)) return std::nullopt;
+    const Sizes& q = sizes(0);
+    const Sizes& k = sizes(1);
+    if (q.size() != 3 || k.size() != 3) return std::nullopt;
+    Sizes weights;
+    if (args_[10].value.isBool() && args_[10].value.toBool()) {
+      bool average = args_[11].value.isBool() && args_[11].value.toBool();
+      weights = average ? Sizes{q[0], q[1], k[1]} : Sizes{q[0], SymInt(constInt(4)), q[1], k[1]};
+    }
+    return Outputs{q, weights};
+  }
+  // chunk(self, chunks, dim) and split.Tensor(self, split_size, dim) along a static dimension.
+  std::optional<Outputs> chunkOrSplit() {
+    const Sizes& s = sizes(0);
+    if (!args_.at(1).value.isInt()) return std::nullopt;  // split.sizes: no rule
+    int64_t d = wrap(constInt(2), s.size());
+    EMBER_CHECK(s[d].isConst(), "export: ", schema_.name(), " along the dynamic dimension ", s[d].str(),
+                " is not supported");
+    int64_t n = s[d].constValue(), k = constInt(1);
+    if (k <= 0) return std::nullopt;
+    int64_t piece = schema_.name() == "aten::chunk" ? (n + k - 1) / k : k;
+    Outputs out;
+    for (int64_t start = 0; piece > 0 && start < n; start += piece) {
+      Sizes one = s;
+      one[d] = SymInt(std::min(piece, n - start));
+      out.push_back(one);
+    }
+    if (out.empty()) out.push_back(s);
+    return out;
   }
 
   const jit::FunctionSchema& schema_;

@@ -29,6 +29,8 @@ std::string sourceLine(const jit::SourceRange& r) {
   return first == std::string::npos ? "" : s.substr(first);
 }
 
+}  // namespace
+
 // Symbolic scalar operators: name.overload -> the expression of the result.
 std::optional<SymExpr> symbolicScalarOp(const std::string& op, const std::vector<SymExpr>& a) {
   auto is = [&](const char* n) { return op == n; };
@@ -59,6 +61,8 @@ std::optional<SymExpr> symbolicScalarOp(const std::string& op, const std::vector
   }
   return std::nullopt;
 }
+
+namespace {
 
 bool isContainerOp(jit::Symbol k) {
   return k == jit::prim::ListConstruct || k == jit::prim::TupleConstruct || k == jit::prim::ListUnpack ||
@@ -160,13 +164,20 @@ FxNode* Tracer::tensorNode(const Tensor& t) {
   if (it != tensors_.end() && it->second.escaped)
     fail("a tensor computed inside a data-dependent branch (cond) is used after it other than as the branch's "
          "result");
-  if (branch_ && (it == tensors_.end() || !it->second.inBranch)) {
-    // From outside the branch: an operand of the cond, a placeholder of the branch's graph.
+  if (branch_ && (it == tensors_.end() || it->second.owner != branch_)) {
+    // From outside the branch: an operand of the cond, a placeholder of the branch's graph
+    // (taken from the enclosing branch's graph, an operand of it in turn when nested).
     for (const auto& [outer, ph] : branch_->operands)
       if (outer.is_same(t)) return ph;
     Branch* b = branch_;
-    branch_ = nullptr;
-    FxNode* outerNode = tensorNode(t);
+    branch_ = b->parent;
+    FxNode* outerNode;
+    try {
+      outerNode = tensorNode(t);
+    } catch (...) {
+      branch_ = b;
+      throw;
+    }
     branch_ = b;
     FxNode* ph = b->graph->placeholder(outerNode->name, outerNode->val);
     b->operands.emplace_back(t, ph);
@@ -179,6 +190,7 @@ FxNode* Tracer::tensorNode(const Tensor& t) {
            "changing it, or change the base tensor instead of the view");
     return it->second.node;
   }
+  if (std::optional<SymExpr> s = symTensor(t); s && !s->isConst()) return materializeSymTensor(t, *s);
   // A tensor the program did not compute and was not given: a constant, lifted to an input.
   std::string name = "c_tensor_constant" + std::to_string(constantNames_.size());
   Tensor copy = t.clone();
@@ -388,9 +400,23 @@ void Tracer::runIf(const jit::Node* n, Frame& f) {
   for (size_t i = 0; i < n->outputs().size(); ++i) transfer(f, b->outputs()[i], f, n->output(i));
 }
 
+void Tracer::enterBranch(Branch& b) {
+  b.parent = branch_;
+  branch_ = &b;
+}
+
+void Tracer::leaveBranch(Branch& b) {
+  branch_ = b.parent;
+  for (auto& [impl, info] : tensors_)
+    if (info.owner == &b) {
+      info.owner = nullptr;
+      info.escaped = true;
+    }
+}
+
 void Tracer::traceBranch(const jit::Node* n, Frame& f, bool which, Branch& branch, std::vector<Tensor>& outs) {
   const jit::Block* b = n->blocks()[which ? 0 : 1];
-  branch_ = &branch;
+  enterBranch(branch);
   try {
     runBlock(b, f);
     f.current = n;
@@ -404,29 +430,32 @@ void Tracer::traceBranch(const jit::Node* n, Frame& f, bool which, Branch& branc
     }
     branch.graph->output(std::move(results));
   } catch (...) {
-    branch_ = nullptr;
+    branch_ = branch.parent;
     throw;
   }
-  branch_ = nullptr;
-  for (auto& [impl, info] : tensors_)
-    if (info.inBranch) {
-      info.inBranch = false;
-      info.escaped = true;
-    }
+  leaveBranch(branch);
 }
 
 // A data-dependent if becomes higher_order.cond(pred, true_graph, false_graph, operands): both
 // branches are traced into graphs of their own (the one not taken first, so the frame ends with
 // the values of the one taken), their outside tensors become shared operands.
 void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
-  if (branch_) fail("nested data-dependent control flow is not supported by export");
   if (predicate.numel() != 1) fail("the condition of a data-dependent if must be a tensor with one element");
   FxNode* pred = tensorNode(predicate);
   bool taken = f.env.at(n->input(0)).toBool();
   std::unique_ptr<FxGraph> graphs[2] = {std::make_unique<FxGraph>(), std::make_unique<FxGraph>()};
   Branch branches[2] = {{graphs[0].get(), {}, {}}, {graphs[1].get(), {}, {}}};
   std::vector<Tensor> outs[2];
-  for (bool which : {!taken, taken}) traceBranch(n, f, which, branches[which ? 0 : 1], outs[which ? 0 : 1]);
+  for (bool which : {!taken, taken}) {
+    speculative_ += which != taken;
+    try {
+      traceBranch(n, f, which, branches[which ? 0 : 1], outs[which ? 0 : 1]);
+    } catch (...) {
+      speculative_ -= which != taken;
+      throw;
+    }
+    speculative_ -= which != taken;
+  }
   // The same operands, in the same order, for both branches.
   std::vector<Tensor> operands;
   for (const Branch& b : branches)
@@ -453,12 +482,14 @@ void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
                     " and " + b.str() + "); cond needs them equal");
     vals.push_back(MetaVal::ofTensor(a));
   }
-  std::string trueName = ep_.graph.submoduleName("true_graph"), falseName = ep_.graph.submoduleName("false_graph");
-  ep_.graph.submodules[trueName] = std::move(graphs[0]);
-  ep_.graph.submodules[falseName] = std::move(graphs[1]);
-  FxNode* tg = ep_.graph.getAttr(trueName);
-  FxNode* fg = ep_.graph.getAttr(falseName);
-  FxNode* cond = ep_.graph.callFunction("higher_order.cond",
+  // A nested cond's graphs are submodules of the branch graph it is in, as in FX.
+  FxGraph& g = graph();
+  std::string trueName = g.submoduleName("true_graph"), falseName = g.submoduleName("false_graph");
+  g.submodules[trueName] = std::move(graphs[0]);
+  g.submodules[falseName] = std::move(graphs[1]);
+  FxNode* tg = g.getAttr(trueName);
+  FxNode* fg = g.getAttr(falseName);
+  FxNode* cond = g.callFunction("higher_order.cond",
                                         {FxArg::ref(pred), FxArg::ref(tg), FxArg::ref(fg), FxArg::sequence(operandArgs)},
                                         {}, "cond");
   cond->val = MetaVal::ofList(vals);
@@ -467,7 +498,7 @@ void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
   for (size_t k = 0; k < result.size(); ++k) {
     // A fresh tensor stands for the cond's result (the branch may have returned an operand).
     Tensor value = result[k].clone();
-    FxNode* item = ep_.graph.callFunction("operator.getitem", {FxArg::ref(cond), FxArg::integer(static_cast<int64_t>(k))});
+    FxNode* item = g.callFunction("operator.getitem", {FxArg::ref(cond), FxArg::integer(static_cast<int64_t>(k))});
     item->val = vals[k];
     attachMeta(item);
     bindOutput(value, item, vals[k].tensor);
@@ -483,7 +514,6 @@ void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
 // operands and returns the next predicate tensor then the next carried tensors. The body is
 // traced once (on copies of the carried tensors); the remaining iterations run its graph.
 void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate) {
-  if (branch_) fail("a data-dependent loop inside data-dependent control flow is not supported by export");
   const jit::Block* body = n->blocks()[0];
   size_t carried = n->inputs().size() - 2;
   std::vector<Tensor> initial;
@@ -500,7 +530,9 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
   Branch branch{bodyGraph.get(), {}, {}};
   std::vector<FxNode*> order;
   std::vector<Tensor> stepped;
-  branch_ = &branch;
+  bool go = f.env.at(n->input(1)).toBool();
+  enterBranch(branch);
+  speculative_ += !go;
   try {
     f.env[body->inputs()[0]] = IValue(int64_t{0});
     f.syms.erase(body->inputs()[0]);
@@ -537,15 +569,12 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
     bodyGraph->output(std::move(results));
     stepped.insert(stepped.begin(), nextPred->second);
   } catch (...) {
-    branch_ = nullptr;
+    branch_ = branch.parent;
+    speculative_ -= !go;
     throw;
   }
-  branch_ = nullptr;
-  for (auto& [impl, info] : tensors_)
-    if (info.inBranch) {
-      info.inBranch = false;
-      info.escaped = true;
-    }
+  speculative_ -= !go;
+  leaveBranch(branch);
   std::vector<FxArg> operandArgs;
   std::vector<IValue> operandValues;
   for (const auto& [t, ph] : branch.operands) {
@@ -557,10 +586,9 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
   bodyGraph->eliminateDeadCode();
   // The concrete run: the traced iteration if the loop starts, then the body graph until done.
   std::vector<Tensor> values = initial;
-  bool go = f.env.at(n->input(1)).toBool();
   if (go) {
     values.assign(stepped.begin() + 1, stepped.end());
-    go = stepped[0].item().toBool();
+    go = speculative_ == 0 && stepped[0].item().toBool();
     jit::GraphFunction step("__export__.while_body", toTorchScriptGraph(*bodyGraph));
     for (int64_t i = 1; go; ++i) {
       EMBER_CHECK(i < (int64_t{1} << 40), "export: a data-dependent while loop does not end");
@@ -572,10 +600,11 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
       for (size_t c = 0; c < carried; ++c) values[c] = out.at(1 + c).toTensor();
     }
   }
-  std::string name = ep_.graph.submoduleName("body_graph");
-  ep_.graph.submodules[name] = std::move(bodyGraph);
-  FxNode* bodyNode = ep_.graph.getAttr(name);
-  FxNode* loop = ep_.graph.callFunction("higher_order.while_loop",
+  FxGraph& g = graph();
+  std::string name = g.submoduleName("body_graph");
+  g.submodules[name] = std::move(bodyGraph);
+  FxNode* bodyNode = g.getAttr(name);
+  FxNode* loop = g.callFunction("higher_order.while_loop",
                                         {FxArg::ref(pred0), FxArg::ref(bodyNode), FxArg::sequence(carriedArgs),
                                          FxArg::sequence(operandArgs)},
                                         {}, "while_loop");
@@ -585,7 +614,7 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
   attachMeta(loop);
   for (size_t c = 0; c < carried; ++c) {
     Tensor value = values[c].clone();
-    FxNode* item = ep_.graph.callFunction("operator.getitem", {FxArg::ref(loop), FxArg::integer(static_cast<int64_t>(c))});
+    FxNode* item = g.callFunction("operator.getitem", {FxArg::ref(loop), FxArg::integer(static_cast<int64_t>(c))});
     item->val = vals[c];
     attachMeta(item);
     bindOutput(value, item, vals[c].tensor);
@@ -623,14 +652,18 @@ void Tracer::runOperator(const jit::Node* n, Frame& f) {
   const jit::Operator* op = n->maybeOperator();
   if (!op) fail("no operator matches the node " + std::string(n->kind().toQualString()));
   bool isAten = n->kind().ns() == jit::Symbol::fromQualString("namespaces::aten");
-  if (isAten && returnsTensor(op->schema())) return recordTensorOperator(n, f, *op);
+  if (isAten && returnsTensor(op->schema())) {
+    if (runSymTensorArithmetic(n, f, *op)) return;
+    return recordTensorOperator(n, f, *op);
+  }
   jit::Stack stack;
   bool tensorArg = false;
   for (const jit::Value* v : n->inputs()) {
     stack.push_back(f.env.at(v));
     tensorArg |= stack.back().isTensor();
   }
-  if (tensorArg && runTensorMetadata(n, f, stack)) return;
+  if (tensorArg && (runTensorMetadata(n, f, stack) || readSymTensor(n, f, stack))) return;
+  if (n->kind() == jit::prim::NumToTensor && runNumToTensor(n, f, stack)) return;
   runScalarOperator(n, f, stack, *op);
   if (tensorArg && dataDependentOps().count(op->schema().name()))
     for (const jit::Value* o : n->outputs()) f.dataDependent.insert(o);
@@ -666,6 +699,28 @@ bool Tracer::runTensorMetadata(const jit::Node* n, Frame& f, const jit::Stack& i
   return true;
 }
 
+// `list1 == list2` / `!=` on int lists (RNNs compare the hidden state's size with the expected
+// one): element by element, so that equal symbolic sizes need no guard.
+std::optional<SymExpr> Tracer::symbolicListEquality(const Frame& f, const jit::Node* n, const jit::Stack& stack,
+                                                    const std::string& qual) {
+  if (qual != "aten::eq.int_list" && qual != "aten::ne.int_list") return std::nullopt;
+  if (stack.size() != 2 || !stack[0].isList() || !stack[1].isList()) return std::nullopt;
+  std::vector<SymExpr> sides[2];
+  for (size_t i = 0; i < 2; ++i) {
+    const std::vector<IValue>& items = stack[i].toListRef().elements;
+    auto el = f.elementSyms.find(n->input(i));
+    for (size_t j = 0; j < items.size(); ++j) {
+      if (el != f.elementSyms.end() && j < el->second.size() && el->second[j]) sides[i].push_back(*el->second[j]);
+      else if (items[j].isInt()) sides[i].emplace_back(items[j].toInt());
+      else return std::nullopt;
+    }
+  }
+  SymExpr all = SymExpr::boolConstant(sides[0].size() == sides[1].size());
+  for (size_t j = 0; j < sides[0].size() && j < sides[1].size(); ++j)
+    all = SymExpr::logicalAnd(all, SymExpr::eq(sides[0][j], sides[1][j]));
+  return qual == "aten::eq.int_list" ? all : SymExpr::logicalNot(all);
+}
+
 void Tracer::runScalarOperator(const jit::Node* n, Frame& f, jit::Stack& stack, const jit::Operator& op) {
   jit::Symbol k = n->kind();
   std::vector<SymExpr> args;
@@ -682,8 +737,12 @@ void Tracer::runScalarOperator(const jit::Node* n, Frame& f, jit::Stack& stack, 
   }
   std::string qual = op.schema().operatorName().str();
   std::optional<SymExpr> result;
-  if (symbolic && !isContainerOp(k)) {
+  // Formatting a message (`f"got {input.shape}"` in an assert) does not pin the sizes it shows.
+  bool makesString = op.schema().returns().size() == 1 &&
+                     op.schema().returns()[0].type()->kind() == jit::TypeKind::StringType;
+  if (symbolic && !isContainerOp(k) && !makesString) {
     if (args.size() == n->inputs().size()) result = symbolicScalarOp(qual, args);
+    if (!result) result = symbolicListEquality(f, n, stack, qual);
     if (!result) {
       // No symbolic rule: the inputs' values are assumed (guarded) and the op runs on them.
       for (size_t i = 0; i < n->inputs().size(); ++i) {

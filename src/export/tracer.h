@@ -29,6 +29,14 @@ namespace ember::exporter {
 // The TorchScript IR graph of an FX graph, as ExportedProgram::module() runs it (outputs packed
 // in one tuple); exported_module.cpp.
 std::shared_ptr<jit::Graph> toTorchScriptGraph(const FxGraph& g);
+// Registers the operators only exported programs use (aten::_native_batch_norm_legit_functional);
+// idempotent. training_batch_norm.cpp.
+void registerExportOperators();
+// batch_norm / native_batch_norm in training mode with running statistics.
+bool isTrainingBatchNorm(const jit::FunctionSchema& s, const jit::Stack& in);
+// The expression a scalar operator ("aten::add.int") computes from its arguments' expressions;
+// nullopt when it has no symbolic form (tracer.cpp).
+std::optional<SymExpr> symbolicScalarOp(const std::string& op, const std::vector<SymExpr>& a);
 
 class Tracer {
  public:
@@ -66,14 +74,15 @@ class Tracer {
   const std::vector<std::string>& constantOrder() const { return constantNames_; }
 
  private:
+  struct Branch;
   struct TensorInfo {
     Tensor tensor;  // keeps the TensorImpl alive, so addresses stay unique during the run
     FxNode* node = nullptr;
     FxNode* placeholder = nullptr;
     bool stale = false;
     bool mutated = false;
-    bool inBranch = false;   // computed inside the branch of a cond being traced
-    bool escaped = false;    // computed inside a traced branch that has ended
+    const Branch* owner = nullptr;  // the branch (cond or loop body) being traced it was computed in
+    bool escaped = false;           // computed inside a traced branch that has ended
     // For views: the tensor it views and how, to rebuild the base after a mutation.
     std::optional<Tensor> base;
     std::string viewTarget;
@@ -89,13 +98,18 @@ class Tracer {
     // Bools made from a tensor (bool(t)): the tensor, the predicate of a cond.
     std::unordered_map<const jit::Value*, Tensor> predicates;
   };
-  // A branch of a cond being traced into its own graph; tensors from outside it become
-  // placeholders (the cond's operands).
+  // A branch of a cond (or a while loop's body) being traced into its own graph; tensors from
+  // outside it become placeholders (the cond's operands). Branches nest: `parent` is the branch
+  // the cond or loop itself is in (nullptr: the top-level graph).
   struct Branch {
     FxGraph* graph;
     std::vector<std::pair<Tensor, FxNode*>> operands;  // outer tensor, its placeholder here
     std::map<std::string, FxArg> symNodes;              // SymInt nodes made in this graph
+    Branch* parent = nullptr;
   };
+  void enterBranch(Branch& b);
+  // Back to the parent; the branch's tensors become escaped (usable only as its results).
+  void leaveBranch(Branch& b);
 
   void runBlock(const jit::Block* block, Frame& f);
   void runNode(const jit::Node* n, Frame& f);
@@ -107,6 +121,8 @@ class Tracer {
   void runLoop(const jit::Node* n, Frame& f);
   void runCall(const jit::Node* n, Frame& f, jit::Function* fn, size_t firstArg);
   void runOperator(const jit::Node* n, Frame& f);
+  std::optional<SymExpr> symbolicListEquality(const Frame& f, const jit::Node* n, const jit::Stack& stack,
+                                              const std::string& qual);
   void runScalarOperator(const jit::Node* n, Frame& f, jit::Stack& stack, const jit::Operator& op);
   void propagateContainer(const jit::Node* n, Frame& f, const jit::Stack& in);
   void transfer(const Frame& a, const jit::Value* from, Frame& b, const jit::Value* to);
@@ -118,6 +134,13 @@ class Tracer {
   bool runTensorMetadata(const jit::Node* n, Frame& f, const jit::Stack& inputs);
   bool copiesWholeTensor(const jit::FunctionSchema& s, const jit::Stack& in);
   void recordTensorOperator(const jit::Node* n, Frame& f, const jit::Operator& op);
+  // Sizes in 0-dim tensors (traced programs' NumToTensor); sym_tensors.cpp.
+  std::optional<SymExpr> symTensor(const Tensor& t) const;
+  bool runNumToTensor(const jit::Node* n, Frame& f, jit::Stack stack);
+  bool readSymTensor(const jit::Node* n, Frame& f, const jit::Stack& inputs);
+  bool runSymTensorArithmetic(const jit::Node* n, Frame& f, const jit::Operator& op);
+  FxNode* materializeSymTensor(const Tensor& t, const SymExpr& e);
+  void recordTrainingBatchNorm(const jit::Node* n, Frame& f, const jit::Operator& op, const jit::Stack& inputs);
 
   // Symbolic view of IR value `v`'s scalar (nullopt: static).
   std::optional<SymExpr> symOf(const Frame& f, const jit::Value* v) const;
@@ -140,6 +163,11 @@ class Tracer {
   std::map<std::string, FxNode*> constantPlaceholders_;
   std::set<const TensorImpl*> parameters_;
   Branch* branch_ = nullptr;
+  // > 0 while tracing code the example does not run (a cond's other branch, a loop body the
+  // example skips): its values only give shapes, so while loops there stop after the traced
+  // iteration instead of running on data they would never see (which may never end).
+  int speculative_ = 0;
+  std::unordered_map<const TensorImpl*, std::pair<Tensor, SymExpr>> symTensors_;
   std::map<std::string, FxArg> symNodes_;
   std::map<std::string, const TensorImpl*> symbolTensors_;  // symbol -> the input it is a size of
   std::vector<std::string> constantNames_;

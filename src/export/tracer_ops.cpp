@@ -158,7 +158,7 @@ void Tracer::bindOutput(const Tensor& t, FxNode* node, FakeTensor fake) {
   TensorInfo info;
   info.tensor = t;
   info.node = node;
-  info.inBranch = branch_ != nullptr;
+  info.owner = branch_;
   tensors_[t.impl()] = std::move(info);
   fakes_[t.impl()] = std::move(fake);
 }
@@ -186,7 +186,8 @@ void Tracer::rebuildBase(const Tensor& view) {
     rebuilt = graph().callFunction("aten.slice_scatter.default",
                                      {FxArg::ref(baseNode), src, arg(1, FxArg::integer(0)), arg(2, FxArg::none()),
                                       arg(3, FxArg::none()), arg(4, FxArg::integer(1))});
-  } else if (t == "aten.view.default" || t == "aten.reshape.default" || t == "aten._unsafe_view.default") {
+  } else if (t == "aten.view.default" || t == "aten.reshape.default" || t == "aten._unsafe_view.default" ||
+             t == "aten.flatten.using_ints") {
     std::vector<FxArg> sizes;
     for (const SymInt& s : fakeOf(base).sizes) sizes.push_back(symArg(s));
     rebuilt = graph().callFunction("aten.view.default", {src, FxArg::sequence(sizes)});
@@ -215,7 +216,7 @@ void Tracer::rebuildBase(const Tensor& view) {
 
 void Tracer::applyMutation(const Tensor& mutated, FxNode* functional, FakeTensor fake) {
   TensorInfo& info = tensors_.at(mutated.impl());
-  if (branch_ && !info.inBranch)
+  if (branch_ && info.owner != branch_)
     fail("a data-dependent branch (cond) changes a tensor from outside it in place; the branches of a cond "
          "must be functional");
   if (parameters_.count(mutated.impl()))
@@ -226,6 +227,8 @@ void Tracer::applyMutation(const Tensor& mutated, FxNode* functional, FakeTensor
   fakes_[mutated.impl()] = std::move(fake);
   if (info.base) rebuildBase(mutated);
   markAliasesStale(mutated);
+  // Rebuilding the base marked its views stale, this one too; but this one is the new node.
+  info.stale = false;
 }
 
 void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Operator& op) {
@@ -244,6 +247,7 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
       written = i;
     }
   }
+  if (isTrainingBatchNorm(schema, inputs)) return recordTrainingBatchNorm(n, f, op, inputs);
   if (isTrainingNorm(schema, inputs))
     fail(schema.name() + " in training mode updates its running statistics in place; call eval() on the module "
          "before exporting it");
@@ -318,6 +322,10 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
   if (rule && rule->size() != outs.size()) rule.reset();
   std::vector<MetaVal> vals;
   for (size_t k = 0; k < outs.size(); ++k) {
+    if (!outs[k].defined()) {  // an optional result not computed (the weights of fused attention)
+      vals.emplace_back();
+      continue;
+    }
     FakeTensor fake;
     fake.dtype = outs[k].scalar_type();
     fake.device = outs[k].device();
@@ -329,7 +337,11 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
         EMBER_CHECK(fake.sizes[d].evaluate(hints_) == outs[k].sizes()[d], "export: internal error: the shape rule of ",
                     schema.name(), " gives size ", fake.sizes[d].str(), " for dimension ", d, " but the operator returned ",
                     outs[k].sizes()[d]);
-      fake.strides = FakeTensor::contiguousStrides(fake.sizes);
+      // Symbolic strides only for contiguous results; a non-contiguous one keeps its example
+      // strides, which at least say it is not contiguous (decompositions copy before viewing it).
+      if (outs[k].is_contiguous()) fake.strides = FakeTensor::contiguousStrides(fake.sizes);
+      else
+        for (int64_t st : outs[k].strides()) fake.strides.emplace_back(st);
     } else {
       for (int64_t s : outs[k].sizes()) fake.sizes.emplace_back(s);
       for (int64_t s : outs[k].strides()) fake.strides.emplace_back(s);
@@ -343,7 +355,7 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
     return;
   }
   if (single) {
-    if (outs.empty()) return;  // Tensor? returning None
+    if (outs.empty() || !outs[0].defined()) return;  // Tensor? returning None
     node->val = vals[0];
     bindOutput(outs[0], node, vals[0].tensor);
     const jit::AliasInfo* ai = schema.returns()[0].aliasInfo();
@@ -362,7 +374,7 @@ void Tracer::recordTensorOperator(const jit::Node* n, Frame& f, const jit::Opera
     FxNode* item = graph().callFunction("operator.getitem", {FxArg::ref(node), FxArg::integer(static_cast<int64_t>(k))});
     item->val = vals[k];
     attachMeta(item);
-    bindOutput(outs[k], item, vals[k].tensor);
+    if (outs[k].defined()) bindOutput(outs[k], item, vals[k].tensor);
   }
 }
 

@@ -11,4 +11,5 @@ PYBIND11_MODULE(_C, m) {
   ember::python::initGraphBindings(m);
   ember::python::initScriptBindings(m);
   ember::python::initTraceBindings(m);
+  ember::python::initExportBindings(m);
 }

@@ -16,5 +16,6 @@ void initJitBindings(py::module_& m);       // CompilationUnit, ScriptFunction, 
 void initGraphBindings(py::module_& m);     // Graph, Node, Value, Block, passes, FileCheck
 void initScriptBindings(py::module_& m);    // compiling Python sources (jit.script)
 void initTraceBindings(py::module_& m);     // recording traces (jit.trace)
+void initExportBindings(py::module_& m);    // ember.export: ExportedProgram capture, run, save
 
 }  // namespace ember::python

@@ -52,6 +52,8 @@ OpCounts normalisedOps(const ExportedProgram& ep) {
       continue;
     std::string t = target;
     if (t == "aten._unsafe_view.default" || t == "aten._reshape_alias.default") t = "aten.view.default";
+    // Training-mode batch norm: PyTorch 1.13 records native_batch_norm (counted as batch_norm).
+    if (t == "aten._native_batch_norm_legit_functional.default") t = "aten.batch_norm.default";
     out[t] += n;
   }
   return out;
@@ -74,14 +76,20 @@ ExportOptions optionsFor(const nlohmann::json& c) {
 // Node metadata: every operator has a val and a stack trace into the Python source (the
 // archives carry debug info); nodes of submodules name them in nn_module_stack (when the
 // module calls its submodules: TransformerEncoderLayer's fast path reads their weights instead).
-void checkMetadata(const jit::Module& m, const ExportedProgram& ep, bool callsSubmodules) {
-  std::set<std::string> paths;
-  for (const auto& n : ep.graph.nodes()) {
+// Operator nodes of `g` and of its cond / while_loop graphs.
+void collectMetadata(const FxGraph& g, std::set<std::string>& paths) {
+  for (const auto& n : g.nodes()) {
     if (n->op != FxOp::CallFunction || n->target.rfind("aten.", 0) != 0) continue;
     EXPECT_NE(n->val.kind, MetaVal::Kind::None) << n->name;
     EXPECT_NE(n->stackTrace.find("File \""), std::string::npos) << n->name << ": " << n->stackTrace;
     if (!n->nnModuleStack.empty()) paths.insert(n->nnModuleStack.back().path);
   }
+  for (const auto& [name, sub] : g.submodules) collectMetadata(*sub, paths);
+}
+
+void checkMetadata(const jit::Module& m, const ExportedProgram& ep, bool callsSubmodules) {
+  std::set<std::string> paths;
+  collectMetadata(ep.graph, paths);
   std::set<std::string> modules;
   for (const auto& sub : m.named_modules()) modules.insert(sub.name);
   for (const std::string& p : paths) EXPECT_TRUE(modules.count(p)) << "nn_module_stack names " << p;
