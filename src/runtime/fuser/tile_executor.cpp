@@ -4,6 +4,11 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__x86_64__) || defined(_M_X64)
+#include <immintrin.h>
+#define EMBER_TILE_X86 1
+#endif
+
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/parallel.h"
 #include "tensor/dtype_convert.h"
@@ -109,6 +114,34 @@ void gather(const InputPlan& p, const std::vector<int64_t>& shape, int64_t start
   }
 }
 
+// Outputs at least this large are written with non-temporal stores (from an L1 slot): they would
+// not stay in cache anyway, and a streaming store skips reading each output line before
+// overwriting it (a third of a chain's memory traffic with two inputs).
+constexpr int64_t kStreamingBytes = int64_t{4} << 20;
+
+// Copies `bytes` (a multiple of 64, 64-byte aligned at both ends) from an L1 slot to memory,
+// bypassing the caches.
+void streamCopy(char* dst, const char* src, int64_t bytes) {
+#ifdef EMBER_TILE_X86
+  for (int64_t i = 0; i < bytes; i += 16)
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i), _mm_load_si128(reinterpret_cast<const __m128i*>(src + i)));
+#else
+  std::memcpy(dst, src, static_cast<size_t>(bytes));
+#endif
+}
+
+void streamFence() {
+#ifdef EMBER_TILE_X86
+  _mm_sfence();
+#endif
+}
+
+// Asks for [p, p + bytes) in the L2 cache ahead of use: the tile loop reads its inputs in
+// bursts, and without this the memory bus idles while a tile computes.
+void prefetchRange(const char* p, int64_t bytes) {
+  for (int64_t i = 0; i < bytes; i += 64) __builtin_prefetch(p + i, 0, 2);
+}
+
 template <typename T>
 void storeScalar(uint64_t& cell, const IValue& v) {
   T x;
@@ -144,21 +177,45 @@ class TileRun {
       plans_.push_back(id >= 0 ? planInput(inputs[prog.values[id].index].toTensor(), shape_) : InputPlan{});
     cells_.resize(prog.uniforms.size());
     for (size_t i = 0; i < cells_.size(); ++i) fillUniform(cells_[i], prog.uniforms[i], inputs);
-    for (const Tensor& o : outputs) outBase_.push_back(static_cast<char*>(o.data_ptr()));
+    bool aligned = true;
+    for (const Tensor& o : outputs) {
+      outBase_.push_back(static_cast<char*>(o.data_ptr()));
+      streaming_ = streaming_ || static_cast<int64_t>(o.nbytes()) >= kStreamingBytes;
+      aligned = aligned && (reinterpret_cast<uintptr_t>(o.data_ptr()) & 15) == 0;
+    }
+    streaming_ = streaming_ && aligned;
+    for (size_t id = 0; id < prog.values.size(); ++id) {
+      const TileValue& v = prog.values[id];
+      const auto es = static_cast<int64_t>(elementSize(v.dtype));
+      const int value = static_cast<int>(id);
+      if (v.kind == TileValueKind::Input && plans_[v.index].mode == InputMode::Direct) {
+        direct_.push_back(value);
+        moving_.push_back({value, const_cast<char*>(plans_[v.index].base), es});
+      } else if (v.kind == TileValueKind::Input && plans_[v.index].mode == InputMode::Gather) {
+        gathered_.push_back(value);
+      } else if (v.kind == TileValueKind::Output && !streaming_) {
+        moving_.push_back({value, outBase_[v.index], es});
+      }
+    }
   }
 
   void runTiles(int64_t firstTile, int64_t endTile, int64_t numel) const {
     thread_local std::vector<char> buffer;
     thread_local std::vector<char*> ptr;
     thread_local std::vector<int64_t> stride;
-    const size_t bytes = static_cast<size_t>(prog_.numSlots) * kTileSlotBytes + 64;
+    const int outSlots = streaming_ ? static_cast<int>(outBase_.size()) : 0;
+    const size_t bytes = static_cast<size_t>(prog_.numSlots + outSlots) * kTileSlotBytes + 64;
     if (buffer.size() < bytes) buffer.resize(bytes);
     char* slots = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(buffer.data()) + 63) & ~uintptr_t{63});
     ptr.resize(prog_.values.size());
     stride.resize(prog_.values.size());
+    bindValues(slots, ptr.data(), stride.data());
     for (int64_t t = firstTile; t < endTile; ++t) {
       const int64_t start = t * kTileElements, n = std::min(kTileElements, numel - start);
-      bindValues(slots, start, n, ptr.data(), stride.data());
+      if (t + 1 < endTile) prefetchNext(start + kTileElements, numel);
+      // Only values read or written in place move with the tile; gathered inputs are refilled.
+      for (const Moving& m : moving_) ptr[m.value] = m.base + start * m.elementSize;
+      for (int id : gathered_) gather(plans_[prog_.values[id].index], shape_, start, n, ptr[id]);
       for (const TileInstr& in : prog_.instrs) {
         char* p[4];
         int64_t s[4];
@@ -170,26 +227,33 @@ class TileRun {
         }
         in.fn(p, s, n, in);
       }
+      if (streaming_) flushOutputs(start, n, ptr.data());
     }
+    if (streaming_) streamFence();
   }
 
  private:
-  void bindValues(char* slots, int64_t start, int64_t n, char** ptr, int64_t* stride) const {
+  // A value read or written in place: at base + start * elementSize in each tile.
+  struct Moving {
+    int value;
+    char* base;
+    int64_t elementSize;
+  };
+
+  // Values whose place is the same in every tile (slots, uniforms); the moving ones and the
+  // gathered inputs are set per tile from moving_ and gathered_.
+  void bindValues(char* slots, char** ptr, int64_t* stride) const {
     for (size_t id = 0; id < prog_.values.size(); ++id) {
       const TileValue& v = prog_.values[id];
-      const int64_t es = static_cast<int64_t>(elementSize(v.dtype));
-      stride[id] = es;
+      stride[id] = static_cast<int64_t>(elementSize(v.dtype));
       switch (v.kind) {
         case TileValueKind::Input: {
           const InputPlan& p = plans_[v.index];
-          if (p.mode == InputMode::Direct) {
-            ptr[id] = const_cast<char*>(p.base) + start * es;
-          } else if (p.mode == InputMode::Uniform) {
+          if (p.mode == InputMode::Uniform) {
             ptr[id] = const_cast<char*>(p.base);
             stride[id] = 0;
-          } else {
+          } else if (p.mode == InputMode::Gather) {
             ptr[id] = slots + v.slot * kTileSlotBytes;
-            gather(p, shape_, start, n, ptr[id]);
           }
           break;
         }
@@ -201,9 +265,29 @@ class TileRun {
           ptr[id] = slots + v.slot * kTileSlotBytes;
           break;
         case TileValueKind::Output:
-          ptr[id] = outBase_[v.index] + start * es;
+          if (streaming_) ptr[id] = slots + (prog_.numSlots + v.index) * kTileSlotBytes;
           break;
       }
+    }
+  }
+
+  void prefetchNext(int64_t start, int64_t numel) const {
+    const int64_t n = std::min(kTileElements, numel - start);
+    for (int id : direct_) {
+      const InputPlan& p = plans_[prog_.values[id].index];
+      prefetchRange(p.base + start * p.elementSize, n * p.elementSize);
+    }
+  }
+
+  // Writes the tile's outputs from their slots. Tiles start 64-byte aligned in the (aligned)
+  // output; a last partial tile's tail that is not a whole line is copied normally.
+  void flushOutputs(int64_t start, int64_t n, char* const* ptr) const {
+    for (int id : prog_.outputValues) {
+      const TileValue& v = prog_.values[id];
+      const int64_t es = static_cast<int64_t>(elementSize(v.dtype)), bytes = n * es, whole = bytes & ~int64_t{63};
+      char* dst = outBase_[v.index] + start * es;
+      streamCopy(dst, ptr[id], whole);
+      if (whole < bytes) std::memcpy(dst + whole, ptr[id] + whole, static_cast<size_t>(bytes - whole));
     }
   }
 
@@ -212,6 +296,10 @@ class TileRun {
   std::vector<InputPlan> plans_;
   std::vector<uint64_t> cells_;
   std::vector<char*> outBase_;
+  std::vector<int> direct_;  // the values of inputs read in place
+  std::vector<Moving> moving_;
+  std::vector<int> gathered_;
+  bool streaming_ = false;   // outputs go through slots and streaming stores
 };
 
 }  // namespace

@@ -4,6 +4,11 @@
 // run, each tensor input is read in place (contiguous, of the output's shape), as one element
 // (every dimension broadcast), or gathered into its slot (strided or partly broadcast). Tiles
 // are split across the shared intra-op pool (parallel.h) above kGrainSize elements.
+//
+// Memory-bound chains: while a tile computes, the next tile's in-place inputs are prefetched
+// into L2, and outputs of 4 MiB or more are computed into L1 slots and written with streaming
+// (non-temporal) stores, which skip the read of each output line a normal store costs. Values
+// that do not move between tiles (slots, uniforms) are bound once per run of tiles.
 #pragma once
 
 #include <vector>

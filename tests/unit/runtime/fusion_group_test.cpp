@@ -16,6 +16,8 @@
 #include "ember/runtime/graph_executor.h"
 #include "ember/tensor.h"
 #include "passes/tensorexpr_fuser.h"
+#include "runtime/code.h"
+#include "runtime/interpreter.h"
 #include "unit/runtime/interpreter_test_ops.h"
 
 namespace ember::jit {
@@ -96,6 +98,41 @@ TEST(FusionGroup, ChainMatchesUnfusedAcrossSizes) {
   for (std::vector<int64_t> sizes : {std::vector<int64_t>{1, 1}, {37, 129}, {300, 1000}}) {
     checkFused(kChain, {randn(sizes), randn(sizes)});
   }
+}
+
+// Outputs of at least 4 MiB go through L1 slots and streaming stores: several outputs of
+// different element sizes, a size whose last tile ends mid cache line, and the thread pool.
+TEST(FusionGroup, LargeOutputsStreamed) {
+  manual_seed(11);
+  const char* ir = R"IR(
+graph(%a : Float(*, requires_grad=0, device=cpu), %b : Float(*, requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %1 : Tensor = aten::mul(%a, %b)
+  %2 : Tensor = aten::add(%1, %a, %one)
+  %3 : Tensor = aten::gt(%2, %b)
+  %4 : Tensor = aten::sqrt(%2)
+  return (%4, %3, %2)
+)IR";
+  for (int64_t n : {int64_t{1} << 20, (int64_t{1} << 21) + 13}) checkFused(ir, {randn({n}), randn({n})});
+  checkFused(kChain, {randn({1025, 1031}), randn({1025, 1031})});
+}
+
+// A group's program depends on the inputs' dtypes and ranks, not their sizes: three sizes, one
+// compile.
+TEST(FusionGroup, NewSizesDoNotRecompile) {
+  ForceFused force;
+  auto g = parseGraph(kChain);
+  ASSERT_TRUE(fuseTensorExprs(g));
+  Code code(g, "sizes");  // one Code: one FusionGroup and its kernel cache
+  const int64_t before = fuserStats().compiles.load(), fusedBefore = fuserStats().fusedRuns.load();
+  for (int64_t n : {3, 1000, 70000}) {
+    Tensor a = randn({n, 2}), b = randn({n, 2});
+    Stack s{a, b};
+    runCode(code, s);
+    EXPECT_EQ(s.at(0).toTensor().sizes(), a.sizes());
+  }
+  EXPECT_EQ(fuserStats().fusedRuns.load() - fusedBefore, 3);
+  EXPECT_EQ(fuserStats().compiles.load() - before, 1);
 }
 
 TEST(FusionGroup, DoubleChainAndAlpha) {
