@@ -18,6 +18,7 @@
 #include "passes/jit_log.h"
 #include "passes/jit_opt_limit.h"
 #include "passes/tensorexpr_fuser_ops.h"
+#include "passes/tensorexpr_fuser_reductions.h"
 
 namespace ember::jit {
 namespace {
@@ -144,6 +145,10 @@ class Fuser {
         inferred_[n->output()] = *product;
         continue;
       }
+      if (auto r = fusedReductionOf(n)) {
+        inferReduction(n, *r);
+        continue;
+      }
       std::optional<FusedOp> op = fusedOpOf(n);
       if (!op) continue;
       auto operands = operandsOf(n, *op);
@@ -163,8 +168,21 @@ class Fuser {
     }
   }
 
+  // A reduction of a float tensor of known rank: it may end a group (never sit inside one).
+  void inferReduction(const Node* n, const FusedReduction& r) {
+    auto in = known(n->input(0));
+    if (!in) return;
+    auto dtype = r.resultDtype(in->dtype);
+    auto rank = r.resultRank(in->rank);
+    if (!dtype || !rank) return;
+    inferred_[n->output()] = KnownTensor{*dtype, *rank};
+    reductions_.insert(n);
+  }
+
   bool canFuse(Node* n) const {
-    if (!fusible_.count(n) || deny_.count(n->kind().toQualString())) return false;
+    if (deny_.count(n->kind().toQualString())) return false;
+    if (reductions_.count(n)) return true;
+    if (!fusible_.count(n)) return false;
     // `to` may return its input: fused, it makes a copy, which a writer could tell apart.
     if (n->kind() == aten::to) return !aliasDb_.hasWriters(n->input(0)) && !aliasDb_.hasWriters(n->output());
     return true;
@@ -199,7 +217,8 @@ class Fuser {
     for (auto m = group.rbegin(); m != group.rend(); ++m) {
       for (Value* in : (*m)->inputs()) {
         Node* p = in->node();
-        if (p->owningBlock() != block || assigned_.count(p) || !canFuse(p)) continue;
+        // A reduction only ends a group: its result is not an elementwise input of the chain.
+        if (p->owningBlock() != block || assigned_.count(p) || reductions_.count(p) || !canFuse(p)) continue;
         Node* first = group.front();
         if (p->next() != first && (!aliasDb_.moveBeforeTopologicallyValid(p, first) || p->next() != first)) continue;
         group.insert(group.begin(), p);
@@ -332,6 +351,7 @@ class Fuser {
   std::unordered_set<std::string> deny_;
   std::unordered_map<const Value*, KnownTensor> inferred_;
   std::unordered_set<const Node*> fusible_;
+  std::unordered_set<const Node*> reductions_;  // may end a group
   std::unordered_set<const Node*> assigned_;
 };
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
+#include <optional>
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
@@ -12,6 +14,7 @@
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/parallel.h"
 #include "tensor/dtype_convert.h"
+#include "tensor/kernels/reduce_kernels.h"
 
 namespace ember::jit {
 namespace {
@@ -169,10 +172,119 @@ void fillUniform(uint64_t& cell, const TileUniform& u, const IValue* inputs) {
   }
 }
 
+// Row mode: the output positions as `rows` rows of `rowLength` (the reduced dims, a suffix of
+// the shape), processed in blocks of rowsPerBlock whole rows (short rows: a block fills about a
+// tile) or one row per block (long rows, in windows of the row buffer).
+struct RowPlan {
+  int64_t rows = 0, rowLength = 0, rowsPerBlock = 1, windowElements = 0;
+  std::vector<int64_t> outShape;  // the reduction's result
+};
+
+// Rows longer than this (64K elements: 256 KiB of float32, in L2) are reduced in windows; such
+// a softmax row runs unfused.
+constexpr int64_t kRowWindow = int64_t{1} << 16;
+
+std::optional<RowPlan> planRows(const TileReduction& red, const std::vector<int64_t>& shape) {
+  std::optional<uint64_t> mask = reducedDimMask(red.op, shape.size());
+  if (!mask) return std::nullopt;
+  const size_t r = shape.size();
+  const auto k = static_cast<size_t>(__builtin_popcountll(*mask));
+  if (*mask != ((uint64_t{1} << r) - 1) - ((uint64_t{1} << (r - k)) - 1)) return std::nullopt;  // not a suffix
+  if (red.op.isRowOp() && k != 1) return std::nullopt;
+  RowPlan p;
+  p.rows = 1;
+  p.rowLength = 1;
+  for (size_t d = 0; d < r; ++d) {
+    if (d < r - k) {
+      p.rows *= shape[d];
+      p.outShape.push_back(shape[d]);
+    } else {
+      p.rowLength *= shape[d];
+      if (red.op.isRowOp())
+        p.outShape.push_back(shape[d]);
+      else if (red.op.keepdim)
+        p.outShape.push_back(1);
+    }
+  }
+  if (p.rows == 0 || p.rowLength == 0) return std::nullopt;  // empty: the unfused op's result or error
+  if (red.op.isRowOp() && p.rowLength > kRowWindow) return std::nullopt;
+  p.rowsPerBlock = p.rowLength <= kTileElements ? kTileElements / p.rowLength : 1;
+  p.windowElements = std::max(std::min(p.rowLength, kRowWindow), p.rowsPerBlock * p.rowLength);
+  return p;
+}
+
+// One row's reduction with the tensor library's kernels (reduce_kernels.h), as the unfused
+// operators call them on a contiguous row: sums in double (mean divides at the end), extremes
+// in the element type from +-infinity, softmax on the whole row.
+class RowAccumulator {
+ public:
+  RowAccumulator(const TileReduction& red, int64_t rowLength)
+      : kind_(red.op.kind), slot_(reduceSlot(red.dtype)), rowLength_(rowLength), k_(reduceKernels()) {}
+
+  void reset() {
+    sum_ = 0;
+    const double inf = std::numeric_limits<double>::infinity();
+    extremeD_ = kind_ == FusedReductionKind::Amax ? -inf : inf;
+    extremeF_ = static_cast<float>(extremeD_);
+  }
+
+  void add(const char* data, int64_t n) {
+    using K = FusedReductionKind;
+    switch (kind_) {
+      case K::Sum:
+      case K::Mean:
+        sum_ += k_.sum[slot_][0](data, n);
+        break;
+      case K::Amax:
+      case K::Amin:
+        k_.extremeRun[slot_][kind_ == K::Amax](slot_ == 0 ? static_cast<void*>(&extremeF_) : &extremeD_, data, n);
+        break;
+      default:
+        row_ = data;
+    }
+  }
+
+  // Writes the row's result into `out` (the reduction's output tensor) at row `row`.
+  void finish(char* out, int64_t row) const {
+    using K = FusedReductionKind;
+    const bool f = slot_ == 0;
+    switch (kind_) {
+      case K::Sum:
+      case K::Mean: {
+        const double v = kind_ == K::Mean ? sum_ / static_cast<double>(rowLength_) : sum_;
+        if (f)
+          reinterpret_cast<float*>(out)[row] = static_cast<float>(v);
+        else
+          reinterpret_cast<double*>(out)[row] = v;
+        break;
+      }
+      case K::Amax:
+      case K::Amin:
+        if (f)
+          reinterpret_cast<float*>(out)[row] = extremeF_;
+        else
+          reinterpret_cast<double*>(out)[row] = extremeD_;
+        break;
+      default:
+        k_.softmaxRow[slot_][kind_ == K::LogSoftmax](out + row * rowLength_ * (f ? 4 : 8), row_, rowLength_);
+    }
+  }
+
+ private:
+  FusedReductionKind kind_;
+  int slot_;
+  int64_t rowLength_;
+  const ReduceKernels& k_;
+  double sum_ = 0, extremeD_ = 0;
+  float extremeF_ = 0;
+  const char* row_ = nullptr;
+};
+
 class TileRun {
  public:
-  TileRun(const TileProgram& prog, const IValue* inputs, std::vector<int64_t> shape, std::vector<Tensor>& outputs)
-      : prog_(prog), shape_(std::move(shape)) {
+  TileRun(const TileProgram& prog, const IValue* inputs, std::vector<int64_t> shape, std::vector<Tensor>& outputs,
+          const RowPlan* rows = nullptr)
+      : prog_(prog), shape_(std::move(shape)), rows_(rows) {
     for (int id : prog.inputValues)
       plans_.push_back(id >= 0 ? planInput(inputs[prog.values[id].index].toTensor(), shape_) : InputPlan{});
     cells_.resize(prog.uniforms.size());
@@ -183,7 +295,7 @@ class TileRun {
       streaming_ = streaming_ || static_cast<int64_t>(o.nbytes()) >= kStreamingBytes;
       aligned = aligned && (reinterpret_cast<uintptr_t>(o.data_ptr()) & 15) == 0;
     }
-    streaming_ = streaming_ && aligned;
+    streaming_ = streaming_ && aligned && !rows;  // row runs start mid line
     for (size_t id = 0; id < prog.values.size(); ++id) {
       const TileValue& v = prog.values[id];
       const auto es = static_cast<int64_t>(elementSize(v.dtype));
@@ -193,43 +305,108 @@ class TileRun {
         moving_.push_back({value, const_cast<char*>(plans_[v.index].base), es});
       } else if (v.kind == TileValueKind::Input && plans_[v.index].mode == InputMode::Gather) {
         gathered_.push_back(value);
-      } else if (v.kind == TileValueKind::Output && !streaming_) {
+      } else if (v.kind == TileValueKind::Output && !streaming_ && !(rows && value == prog.reduction->output)) {
         moving_.push_back({value, outBase_[v.index], es});
       }
     }
   }
 
   void runTiles(int64_t firstTile, int64_t endTile, int64_t numel) const {
-    thread_local std::vector<char> buffer;
-    thread_local std::vector<char*> ptr;
-    thread_local std::vector<int64_t> stride;
-    const int outSlots = streaming_ ? static_cast<int>(outBase_.size()) : 0;
-    const size_t bytes = static_cast<size_t>(prog_.numSlots + outSlots) * kTileSlotBytes + 64;
-    if (buffer.size() < bytes) buffer.resize(bytes);
-    char* slots = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(buffer.data()) + 63) & ~uintptr_t{63});
-    ptr.resize(prog_.values.size());
-    stride.resize(prog_.values.size());
-    bindValues(slots, ptr.data(), stride.data());
+    Scratch& sc = scratch();
     for (int64_t t = firstTile; t < endTile; ++t) {
       const int64_t start = t * kTileElements, n = std::min(kTileElements, numel - start);
       if (t + 1 < endTile) prefetchNext(start + kTileElements, numel);
-      // Only values read or written in place move with the tile; gathered inputs are refilled.
-      for (const Moving& m : moving_) ptr[m.value] = m.base + start * m.elementSize;
-      for (int id : gathered_) gather(plans_[prog_.values[id].index], shape_, start, n, ptr[id]);
-      for (const TileInstr& in : prog_.instrs) {
-        char* p[4];
-        int64_t s[4];
-        p[0] = ptr[in.dst];
-        s[0] = stride[in.dst];
-        for (int a = 0; a < in.numArgs; ++a) {
-          p[1 + a] = ptr[in.args[a]];
-          s[1 + a] = stride[in.args[a]];
-        }
-        in.fn(p, s, n, in);
-      }
-      if (streaming_) flushOutputs(start, n, ptr.data());
+      runChunk(start, n, sc);
+      if (streaming_) flushOutputs(start, n, sc.ptr.data());
     }
     if (streaming_) streamFence();
+  }
+
+  // Row mode (the group ends in a reduction): blocks [firstBlock, endBlock) of rows_. The chain
+  // runs over each window of a block in chunks of at most a tile, its reduced value landing in
+  // the row buffer, which the reduction kernels then read.
+  void runRows(int64_t firstBlock, int64_t endBlock) const {
+    Scratch& sc = scratch();
+    const RowPlan& rp = *rows_;
+    const TileReduction& red = *prog_.reduction;
+    const int64_t es = static_cast<int64_t>(elementSize(red.dtype));
+    const size_t bufBytes = static_cast<size_t>(rp.windowElements * es) + 64;
+    if (sc.rowBuffer.size() < bufBytes) sc.rowBuffer.resize(bufBytes);
+    char* buf = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(sc.rowBuffer.data()) + 63) & ~uintptr_t{63});
+    for (int64_t b = firstBlock; b < endBlock; ++b) {
+      const int64_t row0 = b * rp.rowsPerBlock, rowEnd = std::min(rp.rows, row0 + rp.rowsPerBlock);
+      RowAccumulator acc(red, rp.rowLength);
+      if (rp.rowsPerBlock > 1 || rp.rowLength <= rp.windowElements) {
+        // Whole rows in the buffer: run the chain over them, then reduce each.
+        const int64_t start = row0 * rp.rowLength, n = (rowEnd - row0) * rp.rowLength;
+        fillWindow(start, n, buf, es, sc);
+        for (int64_t r = row0; r < rowEnd; ++r) {
+          acc.reset();
+          acc.add(buf + (r - row0) * rp.rowLength * es, rp.rowLength);
+          acc.finish(outBase_[redOut()], r);
+        }
+      } else {
+        // One long row (sum, mean, amax, amin): windows of the buffer, accumulated.
+        acc.reset();
+        for (int64_t w = 0; w < rp.rowLength; w += rp.windowElements) {
+          const int64_t n = std::min(rp.windowElements, rp.rowLength - w);
+          fillWindow(row0 * rp.rowLength + w, n, buf, es, sc);
+          acc.add(buf, n);
+        }
+        acc.finish(outBase_[redOut()], row0);
+      }
+    }
+  }
+
+ private:
+  struct Scratch {
+    std::vector<char> buffer, rowBuffer;
+    std::vector<char*> ptr;
+    std::vector<int64_t> stride;
+    char* slots = nullptr;
+  };
+
+  // The calling thread's slot buffer with this run's fixed values bound.
+  Scratch& scratch() const {
+    thread_local Scratch sc;
+    const int outSlots = streaming_ ? static_cast<int>(outBase_.size()) : 0;
+    const size_t bytes = static_cast<size_t>(prog_.numSlots + outSlots) * kTileSlotBytes + 64;
+    if (sc.buffer.size() < bytes) sc.buffer.resize(bytes);
+    sc.slots = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(sc.buffer.data()) + 63) & ~uintptr_t{63});
+    sc.ptr.resize(prog_.values.size());
+    sc.stride.resize(prog_.values.size());
+    bindValues(sc.slots, sc.ptr.data(), sc.stride.data());
+    return sc;
+  }
+
+  int redOut() const { return prog_.values[prog_.reduction->output].index; }
+
+  // Runs the chain over output positions [start, start + n) (n at most a tile).
+  void runChunk(int64_t start, int64_t n, Scratch& sc) const {
+    char** ptr = sc.ptr.data();
+    const int64_t* stride = sc.stride.data();
+    // Only values read or written in place move with the tile; gathered inputs are refilled.
+    for (const Moving& m : moving_) ptr[m.value] = m.base + start * m.elementSize;
+    for (int id : gathered_) gather(plans_[prog_.values[id].index], shape_, start, n, ptr[id]);
+    for (const TileInstr& in : prog_.instrs) {
+      char* p[4];
+      int64_t s[4];
+      p[0] = ptr[in.dst];
+      s[0] = stride[in.dst];
+      for (int a = 0; a < in.numArgs; ++a) {
+        p[1 + a] = ptr[in.args[a]];
+        s[1 + a] = stride[in.args[a]];
+      }
+      in.fn(p, s, n, in);
+    }
+  }
+
+  // Runs the chain over [start, start + n) in tiles, the reduced value going to buf[0, n).
+  void fillWindow(int64_t start, int64_t n, char* buf, int64_t es, Scratch& sc) const {
+    for (int64_t c = 0; c < n; c += kTileElements) {
+      sc.ptr[prog_.reduction->input] = buf + c * es;
+      runChunk(start + c, std::min(kTileElements, n - c), sc);
+    }
   }
 
  private:
@@ -240,8 +417,8 @@ class TileRun {
     int64_t elementSize;
   };
 
-  // Values whose place is the same in every tile (slots, uniforms); the moving ones and the
-  // gathered inputs are set per tile from moving_ and gathered_.
+  // Values whose place is the same in every tile (slots, uniforms); the moving ones, the
+  // gathered inputs and the row buffer are set per tile.
   void bindValues(char* slots, char** ptr, int64_t* stride) const {
     for (size_t id = 0; id < prog_.values.size(); ++id) {
       const TileValue& v = prog_.values[id];
@@ -266,6 +443,8 @@ class TileRun {
           break;
         case TileValueKind::Output:
           if (streaming_) ptr[id] = slots + (prog_.numSlots + v.index) * kTileSlotBytes;
+          break;
+        case TileValueKind::RowBuffer:
           break;
       }
     }
@@ -293,6 +472,7 @@ class TileRun {
 
   const TileProgram& prog_;
   std::vector<int64_t> shape_;
+  const RowPlan* rows_;
   std::vector<InputPlan> plans_;
   std::vector<uint64_t> cells_;
   std::vector<char*> outBase_;
@@ -301,6 +481,22 @@ class TileRun {
   std::vector<int> gathered_;
   bool streaming_ = false;   // outputs go through slots and streaming stores
 };
+
+// A program ending in a reduction, row by row; false (run unfused) for shapes planRows declines.
+bool runReducing(const TileProgram& program, const IValue* inputs, const std::vector<int64_t>& shape,
+                 std::vector<Tensor>& outputs) {
+  std::optional<RowPlan> plan = planRows(*program.reduction, shape);
+  if (!plan) return false;
+  outputs.clear();
+  for (int id : program.outputValues)
+    outputs.push_back(empty(id == program.reduction->output ? plan->outShape : shape,
+                            TensorOptions(program.values[id].dtype)));
+  TileRun run(program, inputs, shape, outputs, &*plan);
+  const int64_t blocks = (plan->rows + plan->rowsPerBlock - 1) / plan->rowsPerBlock;
+  const int64_t grain = std::max<int64_t>(1, kGrainSize / (plan->rowsPerBlock * plan->rowLength));
+  parallelFor(0, blocks, grain, [&](int64_t b, int64_t e) { run.runRows(b, e); });
+  return true;
+}
 
 }  // namespace
 
@@ -313,6 +509,7 @@ bool runTileProgram(const TileProgram& program, const IValue* inputs, size_t num
   }
   int64_t numel = 1;
   for (int64_t d : shape) numel *= d;
+  if (program.reduction) return runReducing(program, inputs, shape, outputs);
   outputs.clear();
   for (int id : program.outputValues) outputs.push_back(empty(shape, TensorOptions(program.values[id].dtype)));
   if (numel == 0) return true;

@@ -116,7 +116,27 @@ class Compiler {
     return emit(cast, "cast", dtype, {id});
   }
 
+  // The group's last node may be a reduction of the chain's result (tensorexpr_fuser_reductions.h).
+  bool lowerReduction(const Node* n, const FusedReduction& r) {
+    for (const Node* m = n->next(); m != g_.returnNode(); m = m->next())
+      if (m->kind() != prim::Constant) return false;
+    auto it = tensors_.find(n->input(0));
+    if (it == tensors_.end()) return false;
+    std::optional<ScalarType> dtype = r.resultDtype(prog_.values[it->second.value].dtype);
+    if (!dtype) return false;
+    std::optional<int> in = operand(n->input(0), *dtype);
+    // The reduced value must be computed by the chain (not a group input read in place).
+    if (!in || prog_.values[*in].kind != TileValueKind::Temp) return false;
+    prog_.values[*in].kind = TileValueKind::RowBuffer;
+    int out = addValue(TileValueKind::Temp, *dtype);
+    deps_[out] = deps_[*in];
+    prog_.reduction = TileReduction{r, *in, out, *dtype};
+    tensors_[n->output()] = {out, OperandLevel::Dimensioned};
+    return true;
+  }
+
   bool lower(const Node* n) {
+    if (auto r = fusedReductionOf(n)) return lowerReduction(n, *r);
     std::optional<FusedOp> op = fusedOpOf(n);
     if (!op) return false;
     std::vector<FusedOperand> operands;
@@ -254,7 +274,8 @@ class Compiler {
       auto it = tensors_.find(g_.outputs()[i]);
       if (it == tensors_.end()) return false;
       TileValue& v = prog_.values[it->second.value];
-      // An input passed through, or a value returned twice, would need a copy: run unfused.
+      // An input passed through, or a value returned twice, would need a copy: run unfused. So
+      // would the chain's value a reduction reads, were it also an output.
       if (v.kind != TileValueKind::Temp || isOutput[it->second.value]) return false;
       isOutput[it->second.value] = true;
       v.kind = TileValueKind::Output;
@@ -351,10 +372,11 @@ std::string TileProgram::str() const {
   std::ostringstream out;
   auto name = [&](int id) {
     const TileValue& v = values[id];
-    const char* k = v.kind == TileValueKind::Input     ? "in"
-                    : v.kind == TileValueKind::Uniform ? "u"
-                    : v.kind == TileValueKind::Output  ? "out"
-                                                       : "t";
+    const char* k = v.kind == TileValueKind::Input       ? "in"
+                    : v.kind == TileValueKind::Uniform   ? "u"
+                    : v.kind == TileValueKind::Output    ? "out"
+                    : v.kind == TileValueKind::RowBuffer ? "row"
+                                                         : "t";
     return std::string(k) + std::to_string(v.kind == TileValueKind::Temp ? v.slot : v.index) + ":" +
            scalarTypeName(v.dtype);
   };
@@ -363,6 +385,9 @@ std::string TileProgram::str() const {
     for (int a = 0; a < in.numArgs; ++a) out << (a ? ", " : "") << name(in.args[a]);
     out << ")\n";
   }
+  if (reduction)
+    out << name(reduction->output) << " = " << fusedReductionName(reduction->op.kind) << "(" << name(reduction->input)
+        << ")\n";
   out << "slots: " << numSlots << "\n";
   return out.str();
 }

@@ -18,6 +18,7 @@
 
 #include "ember/core/ivalue.h"
 #include "ember/tensor/scalar_type.h"
+#include "passes/tensorexpr_fuser_reductions.h"
 #include "tensor/kernels/binary_kernels.h"
 #include "tensor/kernels/unary_kernels.h"
 
@@ -33,6 +34,7 @@ enum class TileValueKind : uint8_t {
   Uniform,  // one element for the whole run: a constant or a Python-number input
   Temp,     // a slot of the tile buffer
   Output,   // written straight into an output tensor
+  RowBuffer,  // the input of the group's reduction: written into the row buffer, reduced per row
 };
 
 struct TileValue {
@@ -67,6 +69,15 @@ struct TileUniform {
   IValue constant;
 };
 
+// The reduction a group ends in: `input` (a RowBuffer value of dtype `dtype`) is reduced into
+// `output` (an Output value) over the dims of `op`.
+struct TileReduction {
+  FusedReduction op;
+  int input = -1;
+  int output = -1;
+  ScalarType dtype;
+};
+
 struct TileProgram {
   std::vector<TileValue> values;
   std::vector<TileInstr> instrs;
@@ -75,6 +86,7 @@ struct TileProgram {
   std::vector<int> outputValues;       // per group output: its value
   std::vector<uint64_t> outputInputs;  // per group output: bit i set when it depends on input i
   int numSlots = 0;
+  std::optional<TileReduction> reduction;  // the group ends in a reduction: run row by row
 
   std::string str() const;  // a listing, for logs and tests
 };

@@ -290,6 +290,101 @@ TEST(FusionGroup, NonBroadcastableShapesRaiseTheUnfusedError) {
   }
 }
 
+// Groups ending in a reduction (sum, mean, amax, amin, softmax, log_softmax over trailing dims)
+// compute the chain row by row into a buffer and reduce it with the unfused operators' kernels:
+// with many rows of at most 64K elements the results are the unfused ones bit for bit.
+std::string reductionIR(const std::string& reduction, const std::string& type = "Float(*, *, requires_grad=0, device=cpu)") {
+  return R"IR(
+graph(%a : )IR" + type + R"IR(, %b : )IR" + type + R"IR():
+  %half : float = prim::Constant[value=0.5]()
+  %one : int = prim::Constant[value=1]()
+  %none : NoneType = prim::Constant()
+  %true : bool = prim::Constant[value=1]()
+  %false : bool = prim::Constant[value=0]()
+  %last : int = prim::Constant[value=-1]()
+  %dims : int[] = prim::Constant[value=[-1]]()
+  %both : int[] = prim::Constant[value=[0, 1]]()
+  %first : int[] = prim::Constant[value=[0]]()
+  %dbl : int = prim::Constant[value=7]()
+  %1 : Tensor = aten::mul(%a, %b)
+  %2 : Tensor = aten::add(%1, %a, %one)
+  %3 : Tensor = aten::tanh(%2)
+  %4 : Tensor = aten::mul(%3, %half)
+  %r : Tensor = )IR" + reduction + R"IR(
+  return (%r)
+)IR";
+}
+
+// The kind of the last node of the graph's (first) fusion group.
+std::string groupEnd(const std::string& ir) {
+  auto g = parseGraph(ir);
+  if (!fuseTensorExprs(g)) return "no group";
+  for (Node* n : g->nodes())
+    if (n->kind() == prim::If)
+      for (Node* m : n->blocks()[0]->nodes())
+        if (m->kind() == prim::TensorExprGroup) return m->g(attr::Subgraph)->returnNode()->prev()->kind().toQualString();
+  return "no group";
+}
+
+TEST(FusionGroup, ReductionsAtTheEndMatchUnfused) {
+  manual_seed(12);
+  EXPECT_EQ(groupEnd(reductionIR("aten::mean(%4, %dims, %false, %none)")), "aten::mean");
+  EXPECT_EQ(groupEnd(reductionIR("aten::amin(%4, %dims, %true)")), "aten::amin");
+  EXPECT_EQ(groupEnd(reductionIR("aten::log_softmax(%4, %last, %none)")), "aten::log_softmax");
+  const std::vector<std::string> reductions = {
+      "aten::sum(%4, %dims, %false, %none)",  "aten::sum(%4, %dims, %true, %none)",
+      "aten::mean(%4, %dims, %false, %none)", "aten::sum(%4, %dims, %false, %dbl)",
+      "aten::amax(%4, %dims, %false)",        "aten::amin(%4, %dims, %true)",
+      "aten::softmax(%4, %last, %none)",      "aten::log_softmax(%4, %last, %none)",
+      "aten::softmax(%4, %last, %dbl)"};
+  // Short rows (several per tile), a row of several tiles, one long row.
+  for (const std::string& r : reductions)
+    for (std::vector<int64_t> sizes : {std::vector<int64_t>{300, 7}, {40, 1000}, {5, 3001}, {1, 1}})
+      checkFused(reductionIR(r), {randn(sizes), randn(sizes)});
+  // Every dim, and a broadcast input.
+  checkFused(reductionIR("aten::sum(%4, %both, %false, %none)"), {randn({50, 61}), randn({50, 61})});
+  checkFused(reductionIR("aten::mean(%4, %dims, %true, %none)"), {randn({64, 1}), randn({1, 90})});
+  checkFused(reductionIR("aten::amax(%4, %dims, %false)", "Double(*, *, requires_grad=0, device=cpu)"),
+             {randn({33, 70}, kDouble), randn({33, 70}, kDouble)});
+}
+
+// Reducing the leading dim is not a row reduction: the group runs its unfused operators. So do
+// empty inputs (amax raises PyTorch's error there).
+TEST(FusionGroup, ReductionsTheKernelDeclinesRunUnfused) {
+  ForceFused force;
+  manual_seed(13);
+  auto plain = parseGraph(reductionIR("aten::sum(%4, %first, %false, %none)"));
+  auto fused = plain->copy();
+  ASSERT_TRUE(fuseTensorExprs(fused));
+  Tensor a = randn({20, 30}), b = randn({20, 30});
+  const int64_t before = fuserStats().unfusedRuns.load();
+  EXPECT_TRUE(identical(runCodeOf(fused, {a, b}).at(0).toTensor(), runCodeOf(plain, {a, b}).at(0).toTensor()));
+  EXPECT_EQ(fuserStats().unfusedRuns.load() - before, 1);
+
+  auto plainMax = parseGraph(reductionIR("aten::amax(%4, %dims, %false)"));
+  auto fusedMax = plainMax->copy();
+  ASSERT_TRUE(fuseTensorExprs(fusedMax));
+  Tensor e = randn({4, 0});
+  EXPECT_THROW(runCodeOf(plainMax, {e, e}), Error);
+  EXPECT_THROW(runCodeOf(fusedMax, {e, e}), Error);
+}
+
+// A long single row (a full reduction) accumulates window sums in double: within rounding of
+// the unfused sum, not necessarily its bits.
+TEST(FusionGroup, LongRowSumIsClose) {
+  ForceFused force;
+  manual_seed(14);
+  auto plain = parseGraph(reductionIR("aten::sum(%4, %both, %false, %none)"));
+  auto fused = plain->copy();
+  ASSERT_TRUE(fuseTensorExprs(fused));
+  Tensor a = randn({3, 100003}), b = randn({3, 100003});
+  const int64_t before = fuserStats().fusedRuns.load();
+  double got = runCodeOf(fused, {a, b}).at(0).toTensor().item<double>();
+  EXPECT_EQ(fuserStats().fusedRuns.load() - before, 1);
+  double want = runCodeOf(plain, {a, b}).at(0).toTensor().to(kDouble).item<double>();
+  EXPECT_NEAR(got, want, 1e-5 * (1 + std::abs(want)));
+}
+
 // The profiling executor fuses its specialised graph by default; results stay the unfused ones.
 TEST(FusionGroup, ProfilingExecutorFusesByDefault) {
   ForceFused force;
