@@ -377,6 +377,7 @@ std::string TileProgram::str() const {
                     : v.kind == TileValueKind::Output    ? "out"
                     : v.kind == TileValueKind::RowBuffer ? "row"
                                                          : "t";
+    if (v.kind == TileValueKind::RowBuffer) return std::string(k) + ":" + scalarTypeName(v.dtype);
     return std::string(k) + std::to_string(v.kind == TileValueKind::Temp ? v.slot : v.index) + ":" +
            scalarTypeName(v.dtype);
   };
