@@ -4,6 +4,10 @@
 // (`stream_triad_16M_f32`: the machine's bandwidth the chains are judged against), and the
 // compile latency of the group's tile program (`compile_<chain>`). bench/torch_fuser_bench.py
 // times the same functions in PyTorch (scripted, and eager); compare.py prints achieved GB/s.
+// softmax_rows and sum_rows are groups ending in a reduction over 4096 rows of 4096. On stderr:
+// each chain's bandwidth as a percentage of a triad timed right after it (the issue's measure),
+// and chain10's cost per element when its inputs stay in L2 (`chain10_128K`: the compute a
+// memory-bound chain must hide). `fuser_bench CHAIN [fused]` runs one chain (for profiling).
 #include <chrono>
 #include <cstdio>
 #include <vector>
@@ -35,6 +39,12 @@ def bias_relu(x: torch.Tensor, w: torch.Tensor, bias: torch.Tensor) -> torch.Ten
 
 def axpb(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     return (a + b) * 0.5 - 1.0
+
+def softmax_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.softmax(a * b + a, dim=-1)
+
+def sum_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.sum(torch.tanh(a) * b - a, dim=-1)
 )PY";
 
 double streamTriad() {
@@ -109,5 +119,9 @@ int main(int argc, char** argv) {
   benchChain("tanh_sigmoid", {a, b}, 12);
   benchChain("axpb", {a, b}, 12);
   benchChain("bias_relu", {randn({4096, 4096}), randn({4096}), randn({4096})}, 8);
+  // Groups ending in a reduction over rows of 4096.
+  Tensor m = a.view({4096, 4096}), n = b.view({4096, 4096});
+  benchChain("softmax_rows", {m, n}, 12);
+  benchChain("sum_rows", {m, n}, 8);
   setTensorExprFuserEnabled(true);
 }

@@ -33,13 +33,23 @@ def axpb(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     return (a + b) * 0.5 - 1.0
 
 
+def softmax_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.softmax(a * b + a, dim=-1)
+
+
+def sum_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.sum(torch.tanh(a) * b - a, dim=-1)
+
+
 def main():
     torch.set_num_threads(1)
     torch.manual_seed(0)
     with torch.no_grad():
         a, b = torch.randn(N), torch.randn(N)
         cases = [(chain10, (a, b)), (tanh_sigmoid, (a, b)), (axpb, (a, b)),
-                 (bias_relu, (torch.randn(4096, 4096), torch.randn(4096), torch.randn(4096)))]
+                 (bias_relu, (torch.randn(4096, 4096), torch.randn(4096), torch.randn(4096))),
+                 (softmax_rows, (a.view(4096, 4096), b.view(4096, 4096))),
+                 (sum_rows, (a.view(4096, 4096), b.view(4096, 4096)))]
         for fn, args in cases:
             scripted = torch.jit.script(fn)
             for _ in range(3):

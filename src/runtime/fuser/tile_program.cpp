@@ -219,6 +219,19 @@ class Compiler {
       }
       case K::Clamp:
         return lowerClamp(n, c);
+      case K::ClampTensor: {
+        std::vector<int> args;
+        for (int i : op.operands) {
+          auto v = operand(n->input(i), c);
+          if (!v) return std::nullopt;
+          args.push_back(*v);
+        }
+        const bool hasMin = op.operands[1] == 1, hasMax = op.operands.back() == 2;
+        TileFn fn = tileClampTensor(c, hasMin, hasMax);
+        if (!fn) return std::nullopt;
+        if (args.size() == 3) return emit(fn, "clamp", t.result, {args[0], args[1], args[2]});
+        return emit(fn, "clamp", t.result, {args[0], args[1]});
+      }
       case K::Unary: {
         auto a = operand(n->input(0), c);
         if (!a) return std::nullopt;

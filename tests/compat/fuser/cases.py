@@ -82,3 +82,9 @@ add(case("amax_empty_dim_error", "torch.amax(torch.exp(a) * 2.0, dim=-1)", T("a"
          error="Expected reduction dim"))
 add(case("chain_output_and_sum", None, T("a", 30, 200, seed=71), T("b", 30, 200, seed=72),
          body="    c = torch.tanh(a * b)\n    d = c * 2.0 + b\n    return (c, torch.sum(d, dim=-1))\n"))
+
+# clamp with tensor bounds (a broadcast row of minimums, one bound None).
+add(case("clamp_tensor_bounds", "torch.tanh(torch.clamp(a * 2.0, lo, hi)) + a", T("a", 40, 30, seed=73),
+         T("lo", 30, seed=74, lo=-2.0, hi=-0.5), T("hi", 40, 30, seed=75, lo=0.2, hi=2.0)))
+add(case("clamp_tensor_min_only", "torch.exp(torch.clamp(a - 1.0, min=lo)) * 0.5", T("a", 500, seed=76),
+         T("lo", 500, seed=77)))

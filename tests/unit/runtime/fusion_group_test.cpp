@@ -290,6 +290,23 @@ TEST(FusionGroup, NonBroadcastableShapesRaiseTheUnfusedError) {
   }
 }
 
+// clamp with tensor bounds (broadcast, one of them None, NaN bounds and NaN inputs).
+TEST(FusionGroup, ClampWithTensorBounds) {
+  manual_seed(15);
+  const std::string head = R"IR(
+graph(%a : Float(*, *, requires_grad=0, device=cpu), %lo : Float(*, requires_grad=0, device=cpu), %hi : Float(*, *, requires_grad=0, device=cpu)):
+  %none : NoneType = prim::Constant()
+  %two : float = prim::Constant[value=2.]()
+  %1 : Tensor = aten::mul(%a, %two)
+)IR";
+  Tensor a = randn({40, 30}), lo = randn({30}) - 1, hi = randn({40, 30}) + 1;
+  a.data_ptr<float>()[3] = std::nanf("");
+  lo.data_ptr<float>()[5] = std::nanf("");
+  hi.data_ptr<float>()[7] = std::nanf("");
+  for (const char* c : {"aten::clamp(%1, %lo, %hi)", "aten::clamp(%1, %lo, %none)", "aten::clamp(%1, %none, %hi)"})
+    checkFused(head + "  %2 : Tensor = " + c + "\n  %3 : Tensor = aten::tanh(%2)\n  return (%3)\n", {a, lo, hi});
+}
+
 // Groups ending in a reduction (sum, mean, amax, amin, softmax, log_softmax over trailing dims)
 // compute the chain row by row into a buffer and reduce it with the unfused operators' kernels:
 // with many rows of at most 64K elements the results are the unfused ones bit for bit.
