@@ -68,7 +68,7 @@ class Fuser {
     bool changed = false;
     for (auto& g : groups)
       for (auto& run : contiguousRuns(g))
-        if (run.size() >= minGroupSize_ && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
+        if (run.size() >= minGroupSize_ && chunksStayInside(run) && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
           materialize(run);
           changed = true;
         }
@@ -149,6 +149,10 @@ class Fuser {
         inferReduction(n, *r);
         continue;
       }
+      if (n->kind() == prim::ListUnpack) {
+        inferChunk(n);
+        continue;
+      }
       std::optional<FusedOp> op = fusedOpOf(n);
       if (!op) continue;
       auto operands = operandsOf(n, *op);
@@ -179,9 +183,27 @@ class Fuser {
     reductions_.insert(n);
   }
 
+  // `xs = aten::chunk(x, N, dim)` unpacked into N values right away (PyTorch's
+  // prim::ConstantChunk): the pieces of a known tensor have its dtype and rank. The pair joins a
+  // group as a unit, reading x from outside the group (the kernel reads each piece in place).
+  void inferChunk(Node* unpack) {
+    Node* chunk = unpack->input(0)->node();
+    if (chunk->kind() != aten::chunk || chunk->owningBlock() != unpack->owningBlock() ||
+        chunk->output()->uses().size() != 1 || chunk->inputs().size() != 3)
+      return;
+    auto x = known(chunk->input(0));
+    std::optional<IValue> n = toIValue(chunk->input(1)), dim = toIValue(chunk->input(2));
+    if (!x || x->rank == 0 || !n || !n->isInt() || !dim || !dim->isInt() ||
+        n->toInt() != static_cast<int64_t>(unpack->outputs().size()))
+      return;
+    for (Value* o : unpack->outputs()) inferred_[o] = *x;
+    chunks_.insert(chunk);
+    chunks_.insert(unpack);
+  }
+
   bool canFuse(Node* n) const {
     if (deny_.count(n->kind().toQualString())) return false;
-    if (reductions_.count(n)) return true;
+    if (reductions_.count(n) || chunks_.count(n)) return true;
     if (!fusible_.count(n)) return false;
     // `to` may return its input: fused, it makes a copy, which a writer could tell apart.
     if (n->kind() == aten::to) return !aliasDb_.hasWriters(n->input(0)) && !aliasDb_.hasWriters(n->output());
@@ -202,6 +224,11 @@ class Fuser {
       assigned_.insert(seed);
       while (absorbProducer(block, group)) {
       }
+      if (!chunksStayInside(group)) {
+        GRAPH_DEBUG("no group at ", *seed, ": a piece of its chunk is used outside it");
+        for (Node* n : group) assigned_.erase(n);
+        continue;
+      }
       if (group.size() >= minGroupSize_) {
         GRAPH_UPDATE("fusion group of ", group.size(), " nodes ending at ", *group.back());
         groups.push_back(group);
@@ -212,13 +239,45 @@ class Fuser {
     }
   }
 
+  // The pieces of a chunk are views of its input: a group takes chunk and unpack together, uses
+  // every piece only inside itself (a fused output would be a copy), and computes something.
+  bool chunksStayInside(const std::vector<Node*>& group) const {
+    std::unordered_set<const Node*> in(group.begin(), group.end());
+    size_t computing = 0;
+    for (const Node* n : group) {
+      if (!chunks_.count(n)) {
+        ++computing;
+        continue;
+      }
+      if (n->kind() == aten::chunk) {
+        if (!in.count(n->output()->uses()[0].user)) return false;
+        continue;
+      }
+      if (!in.count(n->input(0)->node())) return false;
+      for (const Value* o : n->outputs())
+        for (const Use& u : o->uses())
+          if (!in.count(u.user)) return false;
+    }
+    return computing > 0;
+  }
+
+  static bool allUsersIn(const Node* p, const std::vector<Node*>& group) {
+    for (const Value* o : p->outputs())
+      for (const Use& u : o->uses())
+        if (std::find(group.begin(), group.end(), u.user) == group.end()) return false;
+    return true;
+  }
+
   // Moves one fusible producer of the group right before its first node and adds it.
   bool absorbProducer(Block* block, std::vector<Node*>& group) {
     for (auto m = group.rbegin(); m != group.rend(); ++m) {
+      if ((*m)->kind() == aten::chunk) continue;  // its input stays a group input
       for (Value* in : (*m)->inputs()) {
         Node* p = in->node();
         // A reduction only ends a group: its result is not an elementwise input of the chain.
         if (p->owningBlock() != block || assigned_.count(p) || reductions_.count(p) || !canFuse(p)) continue;
+        // An unpack joins after every user of its pieces (they could not move before it after).
+        if (p->kind() == prim::ListUnpack && !allUsersIn(p, group)) continue;
         Node* first = group.front();
         if (p->next() != first && (!aliasDb_.moveBeforeTopologicallyValid(p, first) || p->next() != first)) continue;
         group.insert(group.begin(), p);
@@ -352,6 +411,7 @@ class Fuser {
   std::unordered_map<const Value*, KnownTensor> inferred_;
   std::unordered_set<const Node*> fusible_;
   std::unordered_set<const Node*> reductions_;  // may end a group
+  std::unordered_set<const Node*> chunks_;      // aten::chunk + prim::ListUnpack pairs
   std::unordered_set<const Node*> assigned_;
 };
 

@@ -11,7 +11,9 @@
 #define EMBER_TILE_X86 1
 #endif
 
+#include "ember/error.h"
 #include "ember/tensor/ops/factory.h"
+#include "ember/tensor/ops/shape.h"
 #include "ember/tensor/parallel.h"
 #include "tensor/dtype_convert.h"
 #include "tensor/kernels/reduce_kernels.h"
@@ -296,8 +298,12 @@ class TileRun {
       aligned = aligned && (reinterpret_cast<uintptr_t>(o.data_ptr()) & 15) == 0;
     }
     streaming_ = streaming_ && aligned && !rows;  // row runs start mid line
+    std::vector<bool> read(prog.values.size(), false);  // a chunked input is read only through its pieces
+    for (const TileInstr& in : prog.instrs)
+      for (int a = 0; a < in.numArgs; ++a) read[in.args[a]] = true;
     for (size_t id = 0; id < prog.values.size(); ++id) {
       const TileValue& v = prog.values[id];
+      if (v.kind == TileValueKind::Input && !read[id]) continue;
       const auto es = static_cast<int64_t>(elementSize(v.dtype));
       const int value = static_cast<int>(id);
       if (v.kind == TileValueKind::Input && plans_[v.index].mode == InputMode::Direct) {
@@ -498,11 +504,48 @@ bool runReducing(const TileProgram& program, const IValue* inputs, const std::ve
   return true;
 }
 
+// The group's inputs followed by the pieces of its chunked inputs (TileProgram::chunkViews);
+// false when a chunk does not give the pieces the program expects (the unfused ops then run,
+// and raise any error).
+bool withChunkViews(const TileProgram& program, const IValue* inputs, size_t numInputs, std::vector<IValue>& out) {
+  out.assign(inputs, inputs + numInputs);
+  std::vector<Tensor> pieces;
+  const TileChunkView* last = nullptr;
+  for (const TileChunkView& v : program.chunkViews) {
+    if (!last || last->input != v.input || last->chunks != v.chunks || last->dim != v.dim) {
+      const IValue& x = inputs[v.input];
+      if (!x.isTensor() || x.toTensor().dim() == 0) return false;
+      try {
+        pieces = chunk(x.toTensor(), v.chunks, v.dim);
+      } catch (const Error&) {
+        return false;
+      }
+      last = &v;
+    }
+    if (static_cast<int64_t>(pieces.size()) != v.chunks) return false;
+    out.emplace_back(pieces[static_cast<size_t>(v.piece)]);
+  }
+  return true;
+}
+
 }  // namespace
 
-bool runTileProgram(const TileProgram& program, const IValue* inputs, size_t numInputs, std::vector<Tensor>& outputs) {
+bool runTileProgram(const TileProgram& program, const IValue* groupInputs, size_t numGroupInputs,
+                    std::vector<Tensor>& outputs) {
+  std::vector<IValue> extended;
+  const IValue* inputs = groupInputs;
+  size_t numInputs = numGroupInputs;
+  if (!program.chunkViews.empty()) {
+    if (!withChunkViews(program, groupInputs, numGroupInputs, extended)) return false;
+    inputs = extended.data();
+    numInputs = extended.size();
+  }
+  // The iteration shape: the broadcast of every input an output depends on (a chunked input
+  // counts through its pieces).
+  uint64_t shapeMask = 0;
+  for (uint64_t mask : program.outputInputs) shapeMask |= mask;
   std::vector<int64_t> shape, outShape;
-  if (!broadcastShape(inputs, numInputs, ~uint64_t{0}, shape) || shape.size() > 64) return false;
+  if (!broadcastShape(inputs, numInputs, shapeMask, shape) || shape.size() > 64) return false;
   for (uint64_t mask : program.outputInputs) {
     if (!broadcastShape(inputs, numInputs, mask, outShape)) return false;
     if (outShape != shape) return false;

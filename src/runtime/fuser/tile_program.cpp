@@ -135,8 +135,34 @@ class Compiler {
     return true;
   }
 
+  // aten::chunk of a group input, unpacked: each piece becomes an input value of its own.
+  bool lowerChunk(const Node* n) {
+    if (n->kind() == aten::chunk) {
+      const int input = inputIndexOf(n->input(0));
+      std::optional<IValue> chunks = toIValue(n->input(1)), dim = toIValue(n->input(2));
+      if (input < 0 || !tensors_.count(n->input(0)) || !chunks || !dim) return false;
+      pendingChunks_[n->output()] = TileChunkView{input, chunks->toInt(), dim->toInt(), 0};
+      return true;
+    }
+    auto it = pendingChunks_.find(n->input(0));
+    if (it == pendingChunks_.end()) return false;
+    const ScalarType dtype = prog_.values[tensors_[n->input(0)->node()->input(0)].value].dtype;
+    for (size_t k = 0; k < n->outputs().size(); ++k) {
+      const int index = static_cast<int>(g_.inputs().size() + prog_.chunkViews.size());
+      if (index >= 64) return false;  // input sets are 64-bit masks
+      TileChunkView view = it->second;
+      view.piece = static_cast<int64_t>(k);
+      prog_.chunkViews.push_back(view);
+      int id = addValue(TileValueKind::Input, dtype, index);
+      prog_.inputValues.push_back(id);
+      tensors_[n->output(k)] = {id, OperandLevel::Dimensioned};
+    }
+    return true;
+  }
+
   bool lower(const Node* n) {
     if (auto r = fusedReductionOf(n)) return lowerReduction(n, *r);
+    if (n->kind() == aten::chunk || n->kind() == prim::ListUnpack) return lowerChunk(n);
     std::optional<FusedOp> op = fusedOpOf(n);
     if (!op) return false;
     std::vector<FusedOperand> operands;
@@ -338,6 +364,7 @@ class Compiler {
   TileProgram prog_;
   std::unordered_map<const Value*, Info> tensors_;
   std::vector<uint64_t> deps_;  // per value: the inputs it depends on
+  std::unordered_map<const Value*, TileChunkView> pendingChunks_;  // chunk lists awaiting their unpack
 };
 
 char signatureChar(ScalarType t) {

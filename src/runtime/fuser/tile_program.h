@@ -78,13 +78,23 @@ struct TileReduction {
   ScalarType dtype;
 };
 
+// A piece of a group input split by aten::chunk: read in place like an input of its own (the
+// executor appends the pieces after the group's inputs).
+struct TileChunkView {
+  int input;  // the group input chunked
+  int64_t chunks, dim, piece;
+};
+
 struct TileProgram {
   std::vector<TileValue> values;
   std::vector<TileInstr> instrs;
   std::vector<TileUniform> uniforms;
-  std::vector<int> inputValues;        // per group input: its value, or -1 (a scalar input, read as uniforms)
+  std::vector<int> inputValues;        // per group input, then per chunk view: its value, or -1 (a scalar
+                                       // input, read as uniforms)
+  std::vector<TileChunkView> chunkViews;
   std::vector<int> outputValues;       // per group output: its value
-  std::vector<uint64_t> outputInputs;  // per group output: bit i set when it depends on input i
+  std::vector<uint64_t> outputInputs;  // per group output: bit i set when it depends on input i (bits past
+                                       // the group's inputs: chunk views)
   int numSlots = 0;
   std::optional<TileReduction> reduction;  // the group ends in a reduction: run row by row
 

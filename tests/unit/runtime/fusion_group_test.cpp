@@ -290,6 +290,39 @@ TEST(FusionGroup, NonBroadcastableShapesRaiseTheUnfusedError) {
   }
 }
 
+// An LSTM cell after its matmuls: gates.chunk(4, 1) -> sigmoid/tanh -> c*f + i*g -> tanh. The
+// chunk's pieces are read in place (strided views of the gates), one group computes hy and cy.
+const char* kLstmCell = R"IR(
+graph(%gates : Float(*, *, requires_grad=0, device=cpu), %cx : Float(*, *, requires_grad=0, device=cpu)):
+  %four : int = prim::Constant[value=4]()
+  %one : int = prim::Constant[value=1]()
+  %l : Tensor[] = aten::chunk(%gates, %four, %one)
+  %i : Tensor, %f : Tensor, %g : Tensor, %o : Tensor = prim::ListUnpack(%l)
+  %i1 : Tensor = aten::sigmoid(%i)
+  %f1 : Tensor = aten::sigmoid(%f)
+  %g1 : Tensor = aten::tanh(%g)
+  %o1 : Tensor = aten::sigmoid(%o)
+  %c1 : Tensor = aten::mul(%f1, %cx)
+  %c2 : Tensor = aten::mul(%i1, %g1)
+  %cy : Tensor = aten::add(%c1, %c2, %one)
+  %t : Tensor = aten::tanh(%cy)
+  %hy : Tensor = aten::mul(%o1, %t)
+  return (%hy, %cy)
+)IR";
+
+TEST(FusionGroup, LstmCellWithChunk) {
+  manual_seed(16);
+  for (int64_t batch : {1, 3, 64}) checkFused(kLstmCell, {randn({batch, 4 * 257}), randn({batch, 257})});
+  // A broadcast cell state, and gates whose width does not split in four (the unfused ops run).
+  checkFused(kLstmCell, {randn({5, 40}), randn({1, 10})});
+  ForceFused force;
+  auto g = parseGraph(kLstmCell);
+  ASSERT_TRUE(fuseTensorExprs(g));
+  const int64_t before = fuserStats().unfusedRuns.load();
+  EXPECT_THROW(runCodeOf(g, {randn({5, 42}), randn({5, 10})}), Error);
+  EXPECT_EQ(fuserStats().unfusedRuns.load() - before, 1);
+}
+
 // clamp with tensor bounds (broadcast, one of them None, NaN bounds and NaN inputs).
 TEST(FusionGroup, ClampWithTensorBounds) {
   manual_seed(15);
