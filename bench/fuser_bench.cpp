@@ -45,6 +45,12 @@ def softmax_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
 
 def sum_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     return torch.sum(torch.tanh(a) * b - a, dim=-1)
+
+def lstm_cell(gates: torch.Tensor, cx: torch.Tensor):
+    i, f, g, o = gates.chunk(4, 1)
+    cy = torch.sigmoid(f) * cx + torch.sigmoid(i) * torch.tanh(g)
+    hy = torch.sigmoid(o) * torch.tanh(cy)
+    return hy, cy
 )PY";
 
 double streamTriad() {
@@ -123,5 +129,8 @@ int main(int argc, char** argv) {
   Tensor m = a.view({4096, 4096}), n = b.view({4096, 4096});
   benchChain("softmax_rows", {m, n}, 12);
   benchChain("sum_rows", {m, n}, 8);
+  // An LSTM cell's pointwise part: gates [4096, 4 x 1024] in four pieces and the cell state read,
+  // hy and cy written: 28 bytes per hidden element, 4M of them.
+  benchChain("lstm_cell", {randn({4096, 4096}), randn({4096, 1024})}, 7);
   setTensorExprFuserEnabled(true);
 }

@@ -88,3 +88,15 @@ add(case("clamp_tensor_bounds", "torch.tanh(torch.clamp(a * 2.0, lo, hi)) + a", 
          T("lo", 30, seed=74, lo=-2.0, hi=-0.5), T("hi", 40, 30, seed=75, lo=0.2, hi=2.0)))
 add(case("clamp_tensor_min_only", "torch.exp(torch.clamp(a - 1.0, min=lo)) * 0.5", T("a", 500, seed=76),
          T("lo", 500, seed=77)))
+
+# An LSTM cell after its matmuls: gates.chunk(4, 1) -> sigmoid/tanh -> c*f + i*g -> tanh (one group
+# reading the four pieces of the gates in place), and a chunk whose pieces broadcast.
+LSTM_CELL = ("    gates = torch.mm(x, w_ih) + torch.mm(h, w_hh)\n"
+             "    i, f, g, o = gates.chunk(4, 1)\n"
+             "    cy = torch.sigmoid(f) * cx + torch.sigmoid(i) * torch.tanh(g)\n"
+             "    hy = torch.sigmoid(o) * torch.tanh(cy)\n"
+             "    return (hy, cy)\n")
+add(case("lstm_cell_chunk", None, T("x", 8, 16, seed=78), T("h", 8, 32, seed=79), T("cx", 8, 32, seed=80),
+         T("w_ih", 16, 128, seed=81, lo=-0.3, hi=0.3), T("w_hh", 32, 128, seed=82, lo=-0.3, hi=0.3), body=LSTM_CELL))
+add(case("chunk_pieces_broadcast", None, T("a", 6, 10, seed=83), T("b", 1, 5, seed=84),
+         body="    p, q = a.chunk(2, 1)\n    return torch.tanh(p * b) - q * 0.5\n"))
