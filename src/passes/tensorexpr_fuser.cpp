@@ -137,16 +137,13 @@ class Fuser {
   void inferTypes(Block* block) {
     for (Node* n : block->nodes()) {
       for (Block* b : n->blocks()) inferTypes(b);
+      if (auto r = fusedReductionOf(n); r && inferReduction(n, *r)) continue;
       if (keepsDtypeAndRank(n)) {
         if (auto k = known(n->input(0)); k && isFloatingType(k->dtype)) inferred_[n->output()] = *k;
         continue;
       }
       if (auto product = matmulResult(n)) {
         inferred_[n->output()] = *product;
-        continue;
-      }
-      if (auto r = fusedReductionOf(n)) {
-        inferReduction(n, *r);
         continue;
       }
       if (n->kind() == prim::ListUnpack) {
@@ -173,14 +170,21 @@ class Fuser {
   }
 
   // A reduction of a float tensor of known rank: it may end a group (never sit inside one).
-  void inferReduction(const Node* n, const FusedReduction& r) {
+  bool inferReduction(const Node* n, const FusedReduction& r) {
     auto in = known(n->input(0));
-    if (!in) return;
+    if (!in) return false;
     auto dtype = r.resultDtype(in->dtype);
     auto rank = r.resultRank(in->rank);
-    if (!dtype || !rank) return;
+    if (!dtype || !rank) return false;
+    // layer_norm's weight and bias: tensors of the input's dtype.
+    for (size_t i = 2; r.kind == FusedReductionKind::LayerNorm && i < 4; ++i) {
+      if (!(i == 2 ? r.hasWeight : r.hasBias)) continue;
+      auto k = known(n->input(i));
+      if (!k || k->dtype != in->dtype) return false;
+    }
     inferred_[n->output()] = KnownTensor{*dtype, *rank};
     reductions_.insert(n);
+    return true;
   }
 
   // `xs = aten::chunk(x, N, dim)` unpacked into N values right away (PyTorch's
@@ -273,6 +277,8 @@ class Fuser {
     for (auto m = group.rbegin(); m != group.rend(); ++m) {
       if ((*m)->kind() == aten::chunk) continue;  // its input stays a group input
       for (Value* in : (*m)->inputs()) {
+        // A reduction fuses the chain of its input; layer_norm's weight and bias stay inputs.
+        if (reductions_.count(*m) && in != (*m)->input(0)) continue;
         Node* p = in->node();
         // A reduction only ends a group: its result is not an elementwise input of the chain.
         if (p->owningBlock() != block || assigned_.count(p) || reductions_.count(p) || !canFuse(p)) continue;

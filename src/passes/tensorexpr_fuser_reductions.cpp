@@ -63,6 +63,24 @@ std::optional<FusedReduction> fusedReductionOf(const Node* n) {
     r.dims = {dim->toInt()};
     return r;
   }
+  if (name == "aten::layer_norm" && overload.empty() && arity == 6) {
+    // layer_norm(input, normalized_shape, weight?, bias?, eps, cudnn_enable)
+    r.kind = K::LayerNorm;
+    std::optional<IValue> shape = constantInput(n, 1), eps = constantInput(n, 4);
+    if (!shape || !shape->isIntList() || !eps || !eps->isDouble()) return std::nullopt;
+    r.normalizedShape = shape->toIntVector();
+    if (r.normalizedShape.empty()) return std::nullopt;
+    for (size_t k = 0; k < r.normalizedShape.size(); ++k)
+      r.dims.push_back(static_cast<int64_t>(k) - static_cast<int64_t>(r.normalizedShape.size()));
+    r.eps = eps->toDouble();
+    for (size_t i = 2; i < 4; ++i) {
+      const Value* v = n->input(i);
+      const bool none = v->node()->kind() == prim::Constant && toIValue(v)->isNone();
+      if (!none && v->type()->kind() != TypeKind::TensorType) return std::nullopt;
+      (i == 2 ? r.hasWeight : r.hasBias) = !none;
+    }
+    return r;
+  }
   return std::nullopt;
 }
 
@@ -108,6 +126,8 @@ const char* fusedReductionName(FusedReductionKind kind) {
       return "softmax";
     case FusedReductionKind::LogSoftmax:
       return "log_softmax";
+    case FusedReductionKind::LayerNorm:
+      return "layer_norm";
   }
   return "?";
 }

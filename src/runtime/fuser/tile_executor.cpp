@@ -2,6 +2,7 @@
 #include "runtime/fuser/tile_executor.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "ember/tensor/parallel.h"
 #include "tensor/dtype_convert.h"
+#include "tensor/kernels/nn_kernels.h"
 #include "tensor/kernels/reduce_kernels.h"
 
 namespace ember::jit {
@@ -180,6 +182,8 @@ void fillUniform(uint64_t& cell, const TileUniform& u, const IValue* inputs) {
 struct RowPlan {
   int64_t rows = 0, rowLength = 0, rowsPerBlock = 1, windowElements = 0;
   std::vector<int64_t> outShape;  // the reduction's result
+  const void* weight = nullptr;   // layer_norm's, contiguous rows of the reduction's dtype
+  const void* bias = nullptr;
 };
 
 // Rows longer than this (64K elements: 256 KiB of float32, in L2) are reduced in windows; such
@@ -192,7 +196,11 @@ std::optional<RowPlan> planRows(const TileReduction& red, const std::vector<int6
   const size_t r = shape.size();
   const auto k = static_cast<size_t>(__builtin_popcountll(*mask));
   if (*mask != ((uint64_t{1} << r) - 1) - ((uint64_t{1} << (r - k)) - 1)) return std::nullopt;  // not a suffix
-  if (red.op.isRowOp() && k != 1) return std::nullopt;
+  if (red.op.isRowOp() && red.op.kind != FusedReductionKind::LayerNorm && k != 1) return std::nullopt;
+  if (red.op.kind == FusedReductionKind::LayerNorm &&
+      !std::equal(shape.end() - static_cast<std::ptrdiff_t>(k), shape.end(), red.op.normalizedShape.begin(),
+                  red.op.normalizedShape.end()))
+    return std::nullopt;  // the unfused op raises the shape error
   RowPlan p;
   p.rows = 1;
   p.rowLength = 1;
@@ -220,8 +228,14 @@ std::optional<RowPlan> planRows(const TileReduction& red, const std::vector<int6
 // in the element type from +-infinity, softmax on the whole row.
 class RowAccumulator {
  public:
-  RowAccumulator(const TileReduction& red, int64_t rowLength)
-      : kind_(red.op.kind), slot_(reduceSlot(red.dtype)), rowLength_(rowLength), k_(reduceKernels()) {}
+  RowAccumulator(const TileReduction& red, int64_t rowLength, const void* weight = nullptr, const void* bias = nullptr)
+      : kind_(red.op.kind),
+        slot_(reduceSlot(red.dtype)),
+        rowLength_(rowLength),
+        k_(reduceKernels()),
+        weight_(weight),
+        bias_(bias),
+        eps_(red.op.eps) {}
 
   void reset() {
     sum_ = 0;
@@ -267,6 +281,12 @@ class RowAccumulator {
         else
           reinterpret_cast<double*>(out)[row] = extremeD_;
         break;
+      case K::LayerNorm:
+        if (f)
+          layerNormRow<float>(reinterpret_cast<float*>(out) + row * rowLength_);
+        else
+          layerNormRow<double>(reinterpret_cast<double*>(out) + row * rowLength_);
+        break;
       default:
         k_.softmaxRow[slot_][kind_ == K::LogSoftmax](out + row * rowLength_ * (f ? 4 : 8), row_, rowLength_);
     }
@@ -279,7 +299,22 @@ class RowAccumulator {
   const ReduceKernels& k_;
   double sum_ = 0, extremeD_ = 0;
   float extremeF_ = 0;
+  const void* weight_;
+  const void* bias_;
+  double eps_;
   const char* row_ = nullptr;
+
+  // norm_layer.cpp's row: mean and biased variance with the NN row kernels, then the affine.
+  template <typename T>
+  void layerNormRow(T* y) const {
+    const auto& rk = nn::nnRowKernels<T>();
+    const T* x = reinterpret_cast<const T*>(row_);
+    const T n = static_cast<T>(rowLength_);
+    const T m = rk.sum(x, rowLength_) / n;
+    const T var = rk.sumSqDev(x, rowLength_, m) / n;
+    const T rs = static_cast<T>(1) / std::sqrt(std::max(var, T(0)) + static_cast<T>(eps_));
+    rk.normAffine(y, x, rowLength_, rs, -m * rs, static_cast<const T*>(weight_), static_cast<const T*>(bias_));
+  }
 };
 
 class TileRun {
@@ -341,7 +376,7 @@ class TileRun {
     char* buf = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(sc.rowBuffer.data()) + 63) & ~uintptr_t{63});
     for (int64_t b = firstBlock; b < endBlock; ++b) {
       const int64_t row0 = b * rp.rowsPerBlock, rowEnd = std::min(rp.rows, row0 + rp.rowsPerBlock);
-      RowAccumulator acc(red, rp.rowLength);
+      RowAccumulator acc(red, rp.rowLength, rp.weight, rp.bias);
       if (rp.rowsPerBlock > 1 || rp.rowLength <= rp.windowElements) {
         // Whole rows in the buffer: run the chain over them, then reduce each.
         const int64_t start = row0 * rp.rowLength, n = (rowEnd - row0) * rp.rowLength;
@@ -493,6 +528,18 @@ bool runReducing(const TileProgram& program, const IValue* inputs, const std::ve
                  std::vector<Tensor>& outputs) {
   std::optional<RowPlan> plan = planRows(*program.reduction, shape);
   if (!plan) return false;
+  const TileReduction& red = *program.reduction;
+  for (int which = 0; which < 2; ++which) {
+    const int index = which == 0 ? red.weightInput : red.biasInput;
+    if (index < 0) continue;
+    // layer_norm's weight/bias: of normalized_shape and the input's dtype, else the unfused op.
+    const IValue& v = inputs[index];
+    if (!v.isTensor() || !v.toTensor().defined()) return false;
+    const Tensor& t = v.toTensor();
+    if (t.scalar_type() != red.dtype || t.sizes() != IntArrayRef(red.op.normalizedShape) || !t.is_contiguous())
+      return false;
+    (which == 0 ? plan->weight : plan->bias) = t.data_ptr();
+  }
   outputs.clear();
   for (int id : program.outputValues)
     outputs.push_back(empty(id == program.reduction->output ? plan->outShape : shape,

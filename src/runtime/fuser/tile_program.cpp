@@ -131,6 +131,11 @@ class Compiler {
     int out = addValue(TileValueKind::Temp, *dtype);
     deps_[out] = deps_[*in];
     prog_.reduction = TileReduction{r, *in, out, *dtype};
+    if (r.kind == FusedReductionKind::LayerNorm) {
+      // Weight and bias are read as whole rows from the group's inputs.
+      if (r.hasWeight && (prog_.reduction->weightInput = inputIndexOf(n->input(2))) < 0) return false;
+      if (r.hasBias && (prog_.reduction->biasInput = inputIndexOf(n->input(3))) < 0) return false;
+    }
     tensors_[n->output()] = {out, OperandLevel::Dimensioned};
     return true;
   }

@@ -76,6 +76,7 @@ struct TileReduction {
   int input = -1;
   int output = -1;
   ScalarType dtype;
+  int weightInput = -1, biasInput = -1;  // layer_norm: group inputs, or -1
 };
 
 // A piece of a group input split by aten::chunk: read in place like an input of its own (the

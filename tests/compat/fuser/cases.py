@@ -100,3 +100,9 @@ add(case("lstm_cell_chunk", None, T("x", 8, 16, seed=78), T("h", 8, 32, seed=79)
          T("w_ih", 16, 128, seed=81, lo=-0.3, hi=0.3), T("w_hh", 32, 128, seed=82, lo=-0.3, hi=0.3), body=LSTM_CELL))
 add(case("chunk_pieces_broadcast", None, T("a", 6, 10, seed=83), T("b", 1, 5, seed=84),
          body="    p, q = a.chunk(2, 1)\n    return torch.tanh(p * b) - q * 0.5\n"))
+
+# layer_norm rows at the end of a group: with weight and bias, over two trailing dims without them.
+add(case("layer_norm_rows", "torch.nn.functional.layer_norm(a * b + a, [33], w, bias)", T("a", 6, 20, 33, seed=85),
+         T("b", 6, 20, 33, seed=86), T("w", 33, seed=87), T("bias", 33, seed=88)))
+add(case("layer_norm_two_dims", "torch.nn.functional.layer_norm(torch.tanh(a) * 2.0 - a, [5, 70])",
+         T("a", 12, 5, 70, seed=89)))

@@ -98,6 +98,30 @@ graph(%a : Float(*, *, requires_grad=0, device=cpu)):
         true);
 }
 
+// layer_norm ends a group; its weight and bias stay group inputs even when computed by
+// fusible ops (the kernel reads them as rows).
+TEST(TensorExprFuserReduction, LayerNormKeepsWeightAndBiasAsInputs) {
+  fused(R"IR(
+graph(%a : Float(*, *, requires_grad=0, device=cpu), %w : Float(*, requires_grad=0, device=cpu)):
+  %eps : float = prim::Constant[value=1.0000000000000001e-05]()
+  %true : bool = prim::Constant[value=1]()
+  %shape : int[] = prim::Constant[value=[8]]()
+  %two : float = prim::Constant[value=2.]()
+  %w2 : Tensor = aten::mul(%w, %two)
+  %1 : Tensor = aten::exp(%a)
+  %2 : Tensor = aten::mul(%1, %a)
+  %3 : Tensor = aten::layer_norm(%2, %shape, %w2, %w, %eps, %true)
+  return (%3)
+  # CHECK: %w2 : Tensor = aten::mul(%w, %two)
+  # CHECK: Float(*, *, requires_grad=0, device=cpu) = prim::If(
+  # CHECK: with prim::TensorExprGroup_0 = graph(
+  # CHECK-NOT: aten::mul(%w
+  # CHECK: aten::exp
+  # CHECK: aten::layer_norm
+)IR",
+        true);
+}
+
 // A reduction's result is not fused into a following chain (the chain after it forms its own
 // group); a reduction of an int tensor, or with a non-constant dim, stays out of the group its
 // input chain forms.

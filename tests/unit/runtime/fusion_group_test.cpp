@@ -398,6 +398,30 @@ TEST(FusionGroup, ReductionsAtTheEndMatchUnfused) {
              {randn({33, 70}, kDouble), randn({33, 70}, kDouble)});
 }
 
+// layer_norm over the trailing dims with weight and bias, without them, and over two dims: the
+// chain's rows normalised with norm_layer.cpp's row kernels.
+TEST(FusionGroup, LayerNormAtTheEndMatchesUnfused) {
+  manual_seed(17);
+  auto ir = [](const std::string& shape, const std::string& w, const std::string& b) {
+    return R"IR(
+graph(%a : Float(*, *, *, requires_grad=0, device=cpu), %w : Float(*, requires_grad=0, device=cpu), %b : Float(*, requires_grad=0, device=cpu)):
+  %none : NoneType = prim::Constant()
+  %eps : float = prim::Constant[value=1.0000000000000001e-05]()
+  %true : bool = prim::Constant[value=1]()
+  %shape : int[] = prim::Constant[value=)IR" + shape + R"IR(]()
+  %one : int = prim::Constant[value=1]()
+  %1 : Tensor = aten::mul(%a, %a)
+  %2 : Tensor = aten::add(%1, %a, %one)
+  %r : Tensor = aten::layer_norm(%2, %shape, )IR" + w + ", " + b + R"IR(, %eps, %true)
+  return (%r)
+)IR";
+  };
+  EXPECT_EQ(groupEnd(ir("[33]", "%w", "%b")), "aten::layer_norm");
+  checkFused(ir("[33]", "%w", "%b"), {randn({4, 20, 33}), randn({33}), randn({33})});
+  checkFused(ir("[1500]", "%none", "%b"), {randn({2, 3, 1500}), randn({7}), randn({1500})});
+  checkFused(ir("[5, 7]", "%none", "%none"), {randn({30, 5, 7}), randn({1}), randn({1})});
+}
+
 // Reducing the leading dim is not a row reduction: the group runs its unfused operators. So do
 // empty inputs (amax raises PyTorch's error there).
 TEST(FusionGroup, ReductionsTheKernelDeclinesRunUnfused) {
