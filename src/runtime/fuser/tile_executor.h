@@ -9,6 +9,12 @@
 // into L2, and outputs of 4 MiB or more are computed into L1 slots and written with streaming
 // (non-temporal) stores, which skip the read of each output line a normal store costs. Values
 // that do not move between tiles (slots, uniforms) are bound once per run of tiles.
+//
+// A program ending in a reduction (TileProgram::reduction) runs row by row instead: the reduced
+// dims must be a suffix of the shape; blocks of whole rows (or windows of one long row) are
+// computed into a per-thread row buffer and reduced with the tensor library's row kernels.
+// Chunked inputs (TileProgram::chunkViews) are split with `chunk` and their pieces read like
+// inputs of their own; the iteration shape is the broadcast of what the outputs depend on.
 #pragma once
 
 #include <vector>

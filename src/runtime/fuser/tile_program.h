@@ -8,6 +8,8 @@
 // to the unfused operators; the others (comparisons, where, casts, integer arithmetic,
 // minimum/maximum, clamp) are short loops in tile_kernels.cpp written with the same formulas as
 // the unfused kernels. Compiling takes microseconds and the program does not depend on sizes.
+// A program may end in a reduction (TileReduction: its input is a "row buffer" value) and may
+// read pieces of chunked inputs (TileChunkView).
 #pragma once
 
 #include <cstdint>
