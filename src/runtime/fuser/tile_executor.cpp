@@ -149,6 +149,20 @@ void prefetchRange(const char* p, int64_t bytes) {
   for (int64_t i = 0; i < bytes; i += 64) __builtin_prefetch(p + i, 0, 2);
 }
 
+// The input's elements at output positions [start, start + n) in place, when they are one
+// contiguous run (the input's innermost dim is contiguous and the positions lie in one row:
+// a chunk's piece, a slice of columns), else nullptr (they must be gathered).
+const char* inPlaceRun(const InputPlan& p, const std::vector<int64_t>& shape, int64_t start, int64_t n) {
+  const int64_t r = static_cast<int64_t>(shape.size());
+  if (r == 0 || p.strides[r - 1] != 1 || start % shape[r - 1] + n > shape[r - 1]) return nullptr;
+  int64_t rem = start, off = 0;
+  for (int64_t d = r - 1; d >= 0; --d) {
+    off += rem % shape[d] * p.strides[d];
+    rem /= shape[d];
+  }
+  return p.base + off * p.elementSize;
+}
+
 template <typename T>
 void storeScalar(uint64_t& cell, const IValue& v) {
   T x;
@@ -428,7 +442,15 @@ class TileRun {
     const int64_t* stride = sc.stride.data();
     // Only values read or written in place move with the tile; gathered inputs are refilled.
     for (const Moving& m : moving_) ptr[m.value] = m.base + start * m.elementSize;
-    for (int id : gathered_) gather(plans_[prog_.values[id].index], shape_, start, n, ptr[id]);
+    for (int id : gathered_) {
+      const InputPlan& p = plans_[prog_.values[id].index];
+      if (const char* run = inPlaceRun(p, shape_, start, n)) {
+        ptr[id] = const_cast<char*>(run);
+      } else {
+        ptr[id] = sc.slots + prog_.values[id].slot * kTileSlotBytes;
+        gather(p, shape_, start, n, ptr[id]);
+      }
+    }
     for (const TileInstr& in : prog_.instrs) {
       char* p[4];
       int64_t s[4];

@@ -168,6 +168,8 @@ graph(%a : Float(*, *, requires_grad=0, device=cpu), %b : Float(*, *, requires_g
   checkFused(ir, {randn({64, 1}), randn({1, 100}), randn({})});
   checkFused(ir, {randn({100, 64}).t(), randn({64, 100}), randn({})});
   checkFused(ir, {randn({3, 2000}).slice(1, 0, 2000, 3), randn({1, 667}), randn({})});
+  // Rows of a column slice: tiles inside one row are read in place, tiles across rows gathered.
+  checkFused(ir, {randn({7, 2100}).slice(1, 50, 2050), randn({1, 2000}), randn({})});
 }
 
 // Integer arithmetic wraps, true division gives float32, comparisons give bool and where
@@ -313,6 +315,8 @@ graph(%gates : Float(*, *, requires_grad=0, device=cpu), %cx : Float(*, *, requi
 TEST(FusionGroup, LstmCellWithChunk) {
   manual_seed(16);
   for (int64_t batch : {1, 3, 64}) checkFused(kLstmCell, {randn({batch, 4 * 257}), randn({batch, 257})});
+  // Pieces whose rows hold whole tiles: read in place rather than gathered.
+  checkFused(kLstmCell, {randn({3, 4 * 2048}), randn({3, 2048})});
   // A broadcast cell state, and gates whose width does not split in four (the unfused ops run).
   checkFused(kLstmCell, {randn({5, 40}), randn({1, 10})});
   ForceFused force;
