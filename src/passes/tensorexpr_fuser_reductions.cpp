@@ -44,7 +44,7 @@ std::optional<FusedReduction> fusedReductionOf(const Node* n) {
   const std::string name = n->kind().toQualString(), overload = s->overloadName();
   const size_t arity = n->inputs().size();
   using K = FusedReductionKind;
-  FusedReduction r{K::Sum};
+  FusedReduction r;
   if (name == "aten::sum" || name == "aten::mean") {
     r.kind = name == "aten::sum" ? K::Sum : K::Mean;
     if (overload.empty() && arity == 2 && readDtype(n, 1, r)) return r;

@@ -22,7 +22,7 @@ class Node;
 enum class FusedReductionKind : uint8_t { Sum, Mean, Amax, Amin, Softmax, LogSoftmax, LayerNorm };
 
 struct FusedReduction {
-  FusedReductionKind kind;
+  FusedReductionKind kind = FusedReductionKind::Sum;
   std::vector<int64_t> dims;  // as written (may be negative); empty = every dim (sum, mean, amax, amin)
   bool keepdim = false;
   std::optional<ScalarType> dtype;  // sum, mean, softmax: the dtype= argument
