@@ -207,6 +207,8 @@ class Fuser {
 
   bool canFuse(Node* n) const {
     if (deny_.count(n->kind().toQualString())) return false;
+    // An unpack goes with its chunk: EMBER_FUSION_DENY=aten::chunk keeps both out.
+    if (n->kind() == prim::ListUnpack && chunks_.count(n)) return !deny_.count("aten::chunk");
     if (reductions_.count(n) || chunks_.count(n)) return true;
     if (!fusible_.count(n)) return false;
     // `to` may return its input: fused, it makes a copy, which a writer could tell apart.

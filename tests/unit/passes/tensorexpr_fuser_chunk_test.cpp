@@ -3,6 +3,8 @@
 // and the chunked tensor stays a group input. IR text + FileCheck.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "ember/ir/file_check.h"
 #include "ember/ir/ir.h"
 #include "ember/ir/ir_parser.h"
@@ -75,6 +77,29 @@ graph(%gates : Float(*, *, requires_grad=0, device=cpu)):
   # CHECK: aten::sigmoid
 )IR",
         true);
+}
+
+// EMBER_FUSION_DENY=aten::chunk keeps the chunk and its unpack out; the ops after them still fuse.
+TEST(TensorExprFuserChunk, DenyListKeepsTheChunkOut) {
+  setenv("EMBER_FUSION_DENY", "aten::chunk", 1);
+  fused(R"IR(
+graph(%gates : Float(*, *, requires_grad=0, device=cpu)):
+  %two : int = prim::Constant[value=2]()
+  %one : int = prim::Constant[value=1]()
+  %l : Tensor[] = aten::chunk(%gates, %two, %one)
+  %a : Tensor, %b : Tensor = prim::ListUnpack(%l)
+  %1 : Tensor = aten::sigmoid(%a)
+  %2 : Tensor = aten::mul(%1, %b)
+  return (%2)
+  # CHECK: aten::chunk
+  # CHECK: prim::ListUnpack
+  # CHECK: prim::TensorExprGroup_0(
+  # CHECK: with prim::TensorExprGroup_0 = graph(
+  # CHECK-NOT: aten::chunk
+  # CHECK: aten::sigmoid
+)IR",
+        true);
+  unsetenv("EMBER_FUSION_DENY");
 }
 
 }  // namespace
