@@ -66,7 +66,8 @@ def gemm_rates(ember, torch_rows=None):
 
 
 # Bytes each fuser chain reads and writes per element (bench/fuser_bench.cpp).
-FUSER_BYTES = {"chain10": 12, "tanh_sigmoid": 12, "axpb": 12, "bias_relu": 8}
+FUSER_BYTES = {"chain10": 12, "tanh_sigmoid": 12, "axpb": 12, "bias_relu": 8, "softmax_rows": 12, "sum_rows": 8,
+               "lstm_cell": 7}
 
 
 def fuser_rates(ember, torch_rows):

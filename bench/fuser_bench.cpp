@@ -4,6 +4,10 @@
 // (`stream_triad_16M_f32`: the machine's bandwidth the chains are judged against), and the
 // compile latency of the group's tile program (`compile_<chain>`). bench/torch_fuser_bench.py
 // times the same functions in PyTorch (scripted, and eager); compare.py prints achieved GB/s.
+// softmax_rows and sum_rows are groups ending in a reduction over 4096 rows of 4096. On stderr:
+// each chain's bandwidth as a percentage of a triad timed right after it (the issue's measure),
+// and chain10's cost per element when its inputs stay in L2 (`chain10_128K`: the compute a
+// memory-bound chain must hide). `fuser_bench CHAIN [fused]` runs one chain (for profiling).
 #include <chrono>
 #include <cstdio>
 #include <vector>
@@ -35,10 +39,22 @@ def bias_relu(x: torch.Tensor, w: torch.Tensor, bias: torch.Tensor) -> torch.Ten
 
 def axpb(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     return (a + b) * 0.5 - 1.0
+
+def softmax_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.softmax(a * b + a, dim=-1)
+
+def sum_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.sum(torch.tanh(a) * b - a, dim=-1)
+
+def lstm_cell(gates: torch.Tensor, cx: torch.Tensor):
+    i, f, g, o = gates.chunk(4, 1)
+    cy = torch.sigmoid(f) * cx + torch.sigmoid(i) * torch.tanh(g)
+    hy = torch.sigmoid(o) * torch.tanh(cy)
+    return hy, cy
 )PY";
 
 double streamTriad() {
-  std::vector<float> a(kN), b(kN, 1.5f), c(kN, 2.5f);
+  static std::vector<float> a(kN), b(kN, 1.5f), c(kN, 2.5f);
   float* __restrict pa = a.data();
   const float* __restrict pb = b.data();
   const float* __restrict pc = c.data();
@@ -50,39 +66,71 @@ double streamTriad() {
 }
 
 // Median seconds of `fn` on `args` after the profiling and specialising calls.
-double timeFunction(bool fusion, const std::string& fn, const std::vector<IValue>& args) {
+double timeFunction(bool fusion, const std::string& fn, const std::vector<IValue>& args, int inner = 1) {
   setTensorExprFuserEnabled(fusion);
   auto cu = compile(kSource, "fuser_bench.py");
   Function& f = cu->getFunction(fn);
   for (int i = 0; i < 3; ++i) f(args);  // profile, specialise (fuse), first fused run
-  return medianSeconds([&] { f(args); }, 1);
+  return medianSeconds([&] { f(args); }, inner);
 }
 
-void benchChain(const std::string& name, const std::vector<IValue>& args) {
+// `fuser_bench [CHAIN [fused]]`: only that chain, and only its fused run (for profiling).
+const char* gOnly = nullptr;
+bool gFusedOnly = false;
+
+void benchChain(const std::string& name, const std::vector<IValue>& args, int64_t bytesPerElement) {
+  if (gOnly && name != gOnly) return;
   int64_t compiles = fuserStats().compiles.load(), nanos = fuserStats().compileNanos.load();
   int64_t fusedRuns = fuserStats().fusedRuns.load();
   double fused = timeFunction(true, name, args);
+  const double triad = streamTriad();  // again next to the chain: the machine is shared
   int64_t groups = fuserStats().compiles.load() - compiles;
   bool ranFused = fuserStats().fusedRuns.load() > fusedRuns;
   report("fuser", name + "_16M", fused, 1);
+  // Bytes moved over time against the triad's (12 bytes per element), as compare.py derives it.
+  const double gbs = static_cast<double>(bytesPerElement * kN) / fused * 1e-9, triadGbs = 12.0 * kN / triad * 1e-9;
+  std::fprintf(stderr, "fuser_bench: %s fused %.2f GB/s = %.0f%% of the triad's %.2f GB/s\n", name.c_str(), gbs,
+               100 * gbs / triadGbs, triadGbs);
   if (groups > 0)
     report("fuser", "compile_" + name, (fuserStats().compileNanos.load() - nanos) * 1e-9 / static_cast<double>(groups),
            1);
   if (!ranFused) std::fprintf(stderr, "fuser_bench: %s did not run a fused kernel\n", name.c_str());
-  report("fuser", name + "_16M_unfused", timeFunction(false, name, args), 1);
+  if (!gFusedOnly) report("fuser", name + "_16M_unfused", timeFunction(false, name, args), 1);
+}
+
+// The 10-op chain on inputs that stay in L2 (128K elements): the tile loop's compute cost per
+// element, which a memory-bound chain must hide behind its memory traffic.
+void benchInCache() {
+  if (gOnly && std::string(gOnly) != "chain10" && std::string(gOnly) != "chain10_128K") return;
+  Tensor a = randn({int64_t{1} << 17}), b = randn({int64_t{1} << 17});
+  const double fused = timeFunction(true, "chain10", {a, b}, 200);
+  report("fuser", "chain10_128K", fused, 1);
+  std::fprintf(stderr, "fuser_bench: chain10 in L2 fused %.2f ns per element\n", fused / (1 << 17) * 1e9);
+  if (!gFusedOnly) report("fuser", "chain10_128K_unfused", timeFunction(false, "chain10", {a, b}, 50), 1);
 }
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1) gOnly = argv[1];
+  gFusedOnly = argc > 2 && std::string(argv[2]) == "fused";
   set_num_threads(1);
   NoGradGuard noGrad;
-  report("fuser", "stream_triad_16M_f32", streamTriad(), 1);
   manual_seed(0);
+  benchInCache();
+  if (gOnly && std::string(gOnly) == "chain10_128K") return 0;
+  report("fuser", "stream_triad_16M_f32", streamTriad(), 1);
   Tensor a = randn({kN}), b = randn({kN});
-  benchChain("chain10", {a, b});
-  benchChain("tanh_sigmoid", {a, b});
-  benchChain("axpb", {a, b});
-  benchChain("bias_relu", {randn({4096, 4096}), randn({4096}), randn({4096})});
+  benchChain("chain10", {a, b}, 12);
+  benchChain("tanh_sigmoid", {a, b}, 12);
+  benchChain("axpb", {a, b}, 12);
+  benchChain("bias_relu", {randn({4096, 4096}), randn({4096}), randn({4096})}, 8);
+  // Groups ending in a reduction over rows of 4096.
+  Tensor m = a.view({4096, 4096}), n = b.view({4096, 4096});
+  benchChain("softmax_rows", {m, n}, 12);
+  benchChain("sum_rows", {m, n}, 8);
+  // An LSTM cell's pointwise part: gates [4096, 4 x 1024] in four pieces and the cell state read,
+  // hy and cy written: 28 bytes per hidden element, 4M of them.
+  benchChain("lstm_cell", {randn({4096, 4096}), randn({4096, 1024})}, 7);
   setTensorExprFuserEnabled(true);
 }

@@ -33,13 +33,31 @@ def axpb(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     return (a + b) * 0.5 - 1.0
 
 
+def softmax_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.softmax(a * b + a, dim=-1)
+
+
+def sum_rows(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.sum(torch.tanh(a) * b - a, dim=-1)
+
+
+def lstm_cell(gates: torch.Tensor, cx: torch.Tensor):
+    i, f, g, o = gates.chunk(4, 1)
+    cy = torch.sigmoid(f) * cx + torch.sigmoid(i) * torch.tanh(g)
+    hy = torch.sigmoid(o) * torch.tanh(cy)
+    return hy, cy
+
+
 def main():
     torch.set_num_threads(1)
     torch.manual_seed(0)
     with torch.no_grad():
         a, b = torch.randn(N), torch.randn(N)
         cases = [(chain10, (a, b)), (tanh_sigmoid, (a, b)), (axpb, (a, b)),
-                 (bias_relu, (torch.randn(4096, 4096), torch.randn(4096), torch.randn(4096)))]
+                 (bias_relu, (torch.randn(4096, 4096), torch.randn(4096), torch.randn(4096))),
+                 (softmax_rows, (a.view(4096, 4096), b.view(4096, 4096))),
+                 (sum_rows, (a.view(4096, 4096), b.view(4096, 4096))),
+                 (lstm_cell, (torch.randn(4096, 4096), torch.randn(4096, 1024)))]
         for fn, args in cases:
             scripted = torch.jit.script(fn)
             for _ in range(3):

@@ -18,6 +18,7 @@
 #include "passes/jit_log.h"
 #include "passes/jit_opt_limit.h"
 #include "passes/tensorexpr_fuser_ops.h"
+#include "passes/tensorexpr_fuser_reductions.h"
 
 namespace ember::jit {
 namespace {
@@ -67,7 +68,7 @@ class Fuser {
     bool changed = false;
     for (auto& g : groups)
       for (auto& run : contiguousRuns(g))
-        if (run.size() >= minGroupSize_ && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
+        if (run.size() >= minGroupSize_ && chunksStayInside(run) && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
           materialize(run);
           changed = true;
         }
@@ -136,12 +137,17 @@ class Fuser {
   void inferTypes(Block* block) {
     for (Node* n : block->nodes()) {
       for (Block* b : n->blocks()) inferTypes(b);
+      if (auto r = fusedReductionOf(n); r && inferReduction(n, *r)) continue;
       if (keepsDtypeAndRank(n)) {
         if (auto k = known(n->input(0)); k && isFloatingType(k->dtype)) inferred_[n->output()] = *k;
         continue;
       }
       if (auto product = matmulResult(n)) {
         inferred_[n->output()] = *product;
+        continue;
+      }
+      if (n->kind() == prim::ListUnpack) {
+        inferChunk(n);
         continue;
       }
       std::optional<FusedOp> op = fusedOpOf(n);
@@ -163,8 +169,48 @@ class Fuser {
     }
   }
 
+  // A reduction of a float tensor of known rank: it may end a group (never sit inside one).
+  bool inferReduction(const Node* n, const FusedReduction& r) {
+    auto in = known(n->input(0));
+    if (!in) return false;
+    auto dtype = r.resultDtype(in->dtype);
+    auto rank = r.resultRank(in->rank);
+    if (!dtype || !rank) return false;
+    // layer_norm's weight and bias: tensors of the input's dtype.
+    for (size_t i = 2; r.kind == FusedReductionKind::LayerNorm && i < 4; ++i) {
+      if (!(i == 2 ? r.hasWeight : r.hasBias)) continue;
+      auto k = known(n->input(i));
+      if (!k || k->dtype != in->dtype) return false;
+    }
+    inferred_[n->output()] = KnownTensor{*dtype, *rank};
+    reductions_.insert(n);
+    return true;
+  }
+
+  // `xs = aten::chunk(x, N, dim)` unpacked into N values right away (PyTorch's
+  // prim::ConstantChunk): the pieces of a known tensor have its dtype and rank. The pair joins a
+  // group as a unit, reading x from outside the group (the kernel reads each piece in place).
+  void inferChunk(Node* unpack) {
+    Node* chunk = unpack->input(0)->node();
+    if (chunk->kind() != aten::chunk || chunk->owningBlock() != unpack->owningBlock() ||
+        chunk->output()->uses().size() != 1 || chunk->inputs().size() != 3)
+      return;
+    auto x = known(chunk->input(0));
+    std::optional<IValue> n = toIValue(chunk->input(1)), dim = toIValue(chunk->input(2));
+    if (!x || x->rank == 0 || !n || !n->isInt() || !dim || !dim->isInt() ||
+        n->toInt() != static_cast<int64_t>(unpack->outputs().size()))
+      return;
+    for (Value* o : unpack->outputs()) inferred_[o] = *x;
+    chunks_.insert(chunk);
+    chunks_.insert(unpack);
+  }
+
   bool canFuse(Node* n) const {
-    if (!fusible_.count(n) || deny_.count(n->kind().toQualString())) return false;
+    if (deny_.count(n->kind().toQualString())) return false;
+    // An unpack goes with its chunk: EMBER_FUSION_DENY=aten::chunk keeps both out.
+    if (n->kind() == prim::ListUnpack && chunks_.count(n)) return !deny_.count("aten::chunk");
+    if (reductions_.count(n) || chunks_.count(n)) return true;
+    if (!fusible_.count(n)) return false;
     // `to` may return its input: fused, it makes a copy, which a writer could tell apart.
     if (n->kind() == aten::to) return !aliasDb_.hasWriters(n->input(0)) && !aliasDb_.hasWriters(n->output());
     return true;
@@ -184,6 +230,11 @@ class Fuser {
       assigned_.insert(seed);
       while (absorbProducer(block, group)) {
       }
+      if (!chunksStayInside(group)) {
+        GRAPH_DEBUG("no group at ", *seed, ": a piece of its chunk is used outside it");
+        for (Node* n : group) assigned_.erase(n);
+        continue;
+      }
       if (group.size() >= minGroupSize_) {
         GRAPH_UPDATE("fusion group of ", group.size(), " nodes ending at ", *group.back());
         groups.push_back(group);
@@ -194,12 +245,47 @@ class Fuser {
     }
   }
 
+  // The pieces of a chunk are views of its input: a group takes chunk and unpack together, uses
+  // every piece only inside itself (a fused output would be a copy), and computes something.
+  bool chunksStayInside(const std::vector<Node*>& group) const {
+    std::unordered_set<const Node*> in(group.begin(), group.end());
+    size_t computing = 0;
+    for (const Node* n : group) {
+      if (!chunks_.count(n)) {
+        ++computing;
+        continue;
+      }
+      if (n->kind() == aten::chunk) {
+        if (!in.count(n->output()->uses()[0].user)) return false;
+        continue;
+      }
+      if (!in.count(n->input(0)->node())) return false;
+      for (const Value* o : n->outputs())
+        for (const Use& u : o->uses())
+          if (!in.count(u.user)) return false;
+    }
+    return computing > 0;
+  }
+
+  static bool allUsersIn(const Node* p, const std::vector<Node*>& group) {
+    for (const Value* o : p->outputs())
+      for (const Use& u : o->uses())
+        if (std::find(group.begin(), group.end(), u.user) == group.end()) return false;
+    return true;
+  }
+
   // Moves one fusible producer of the group right before its first node and adds it.
   bool absorbProducer(Block* block, std::vector<Node*>& group) {
     for (auto m = group.rbegin(); m != group.rend(); ++m) {
+      if ((*m)->kind() == aten::chunk) continue;  // its input stays a group input
       for (Value* in : (*m)->inputs()) {
+        // A reduction fuses the chain of its input; layer_norm's weight and bias stay inputs.
+        if (reductions_.count(*m) && in != (*m)->input(0)) continue;
         Node* p = in->node();
-        if (p->owningBlock() != block || assigned_.count(p) || !canFuse(p)) continue;
+        // A reduction only ends a group: its result is not an elementwise input of the chain.
+        if (p->owningBlock() != block || assigned_.count(p) || reductions_.count(p) || !canFuse(p)) continue;
+        // An unpack joins after every user of its pieces (they could not move before it after).
+        if (p->kind() == prim::ListUnpack && !allUsersIn(p, group)) continue;
         Node* first = group.front();
         if (p->next() != first && (!aliasDb_.moveBeforeTopologicallyValid(p, first) || p->next() != first)) continue;
         group.insert(group.begin(), p);
@@ -332,6 +418,8 @@ class Fuser {
   std::unordered_set<std::string> deny_;
   std::unordered_map<const Value*, KnownTensor> inferred_;
   std::unordered_set<const Node*> fusible_;
+  std::unordered_set<const Node*> reductions_;  // may end a group
+  std::unordered_set<const Node*> chunks_;      // aten::chunk + prim::ListUnpack pairs
   std::unordered_set<const Node*> assigned_;
 };
 

@@ -135,6 +135,17 @@ std::optional<FusedOp> byName(const Node* n, const std::string& name, const std:
       if (!isConstant(n->input(i)) && !scalarOperandOf(n->input(i))) return std::nullopt;
     return FusedOp{K::Clamp, UnaryOp::Count, UnaryIntRule::Reject, {0}};
   }
+  if (name == "aten::clamp" && overload == "Tensor" && n->inputs().size() == 3) {
+    FusedOp op{K::ClampTensor, UnaryOp::Count, UnaryIntRule::Reject, {0}};
+    for (int i = 1; i < 3; ++i) {
+      const Value* b = n->input(i);
+      if (b->node()->kind() == prim::Constant && toIValue(b)->isNone()) continue;
+      if (b->type()->kind() != TypeKind::TensorType) return std::nullopt;
+      op.operands.push_back(i);
+    }
+    if (op.operands.size() == 1) return std::nullopt;  // both None: the operator's error
+    return op;
+  }
   if (name == "aten::to" && overload == "dtype") {
     // Constant dtype, no copy= or memory_format requests.
     for (size_t i = 1; i < n->inputs().size(); ++i)
@@ -250,6 +261,10 @@ std::optional<FusedTyping> fusedTyping(const Node* node, const FusedOp& op, cons
       if (isNoneConstant(node->input(1)) && isNoneConstant(node->input(2))) return std::nullopt;
       return FusedTyping{self, self};
     }
+    case K::ClampTensor:
+      // Floating only: integer and bool bounds have their own rules (bool min is `or`).
+      if (!isFloat(r)) return std::nullopt;
+      return FusedTyping{r, r};
     case K::Unary: {
       ScalarType self = operands[0].dtype;
       if (isFloat(self)) return FusedTyping{self, self};

@@ -37,7 +37,8 @@ enum class FusedOpKind : uint8_t {
   Gt,
   Ge,
   Where,
-  Clamp,
+  Clamp,        // number bounds
+  ClampTensor,  // tensor bounds (either may be None): operands self, then the bounds given
   Unary,
   Cast
 };

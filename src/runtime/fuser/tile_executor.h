@@ -4,6 +4,17 @@
 // run, each tensor input is read in place (contiguous, of the output's shape), as one element
 // (every dimension broadcast), or gathered into its slot (strided or partly broadcast). Tiles
 // are split across the shared intra-op pool (parallel.h) above kGrainSize elements.
+//
+// Memory-bound chains: while a tile computes, the next tile's in-place inputs are prefetched
+// into L2, and outputs of 4 MiB or more are computed into L1 slots and written with streaming
+// (non-temporal) stores, which skip the read of each output line a normal store costs. Values
+// that do not move between tiles (slots, uniforms) are bound once per run of tiles.
+//
+// A program ending in a reduction (TileProgram::reduction) runs row by row instead: the reduced
+// dims must be a suffix of the shape; blocks of whole rows (or windows of one long row) are
+// computed into a per-thread row buffer and reduced with the tensor library's row kernels.
+// Chunked inputs (TileProgram::chunkViews) are split with `chunk` and their pieces read like
+// inputs of their own; the iteration shape is the broadcast of what the outputs depend on.
 #pragma once
 
 #include <vector>

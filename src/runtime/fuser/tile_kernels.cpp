@@ -131,6 +131,41 @@ void clampLoop(char* const* p, const int64_t* s, int64_t n, const TileInstr&) {
   }
 }
 
+template <typename T, bool HasMin, bool HasMax>
+void clampTensorLoop(char* const* p, const int64_t* s, int64_t n, const TileInstr&) {
+  T* __restrict o = reinterpret_cast<T*>(p[0]);
+  const T* a = reinterpret_cast<const T*>(p[1]);
+  const T* b = reinterpret_cast<const T*>(p[2]);
+  const T* c = reinterpret_cast<const T*>(p[HasMin && HasMax ? 3 : 2]);
+  const int64_t sa = s[1] ? 1 : 0, sb = s[2] ? 1 : 0, sc = s[HasMin && HasMax ? 3 : 2] ? 1 : 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const T x = a[i * sa];
+    if constexpr (HasMin && HasMax) {
+      const T lo = b[i * sb], hi = c[i * sc];
+      if (lo != lo || hi != hi) {
+        o[i] = std::numeric_limits<T>::quiet_NaN();
+        continue;
+      }
+      const T y = x != x ? x : (x < lo ? lo : x);
+      o[i] = y > hi ? hi : y;
+    } else if constexpr (HasMin) {
+      const T lo = b[i * sb];
+      o[i] = lo != lo ? lo : x != x ? x : (x < lo ? lo : x);
+    } else {
+      const T hi = b[i * sb];
+      o[i] = hi != hi ? hi : x != x ? x : (x > hi ? hi : x);
+    }
+  }
+}
+
+template <typename T>
+TileFn clampTensorFor(bool hasMin, bool hasMax) {
+  if (hasMin && hasMax) return &clampTensorLoop<T, true, true>;
+  if (hasMin) return &clampTensorLoop<T, true, false>;
+  if (hasMax) return &clampTensorLoop<T, false, true>;
+  return nullptr;
+}
+
 template <typename T>
 TileFn clampFor(bool hasMin, bool hasMax) {
   if (hasMin && hasMax) return &clampLoop<T, true, true>;
@@ -263,6 +298,12 @@ TileFn tileMinMax(bool isMax, ScalarType dtype) {
 TileFn tileClamp(ScalarType dtype, bool hasMin, bool hasMax) {
   if (dtype == ScalarType::Float) return clampFor<float>(hasMin, hasMax);
   if (dtype == ScalarType::Double) return clampFor<double>(hasMin, hasMax);
+  return nullptr;
+}
+
+TileFn tileClampTensor(ScalarType dtype, bool hasMin, bool hasMax) {
+  if (dtype == ScalarType::Float) return clampTensorFor<float>(hasMin, hasMax);
+  if (dtype == ScalarType::Double) return clampTensorFor<double>(hasMin, hasMax);
   return nullptr;
 }
 

@@ -25,6 +25,10 @@ TileFn tileMinMax(bool isMax, ScalarType dtype);
 // clamp(a, lo, hi) for a floating dtype; lo/hi are operands 2 and 3 (uniforms), either may be
 // absent (numArgs tells which: args[1] = lo or -1, args[2] = hi or -1).
 TileFn tileClamp(ScalarType dtype, bool hasMin, bool hasMax);
+// clamp(a, lo, hi) with tensor bounds (operands 2 and 3, per element or uniform) for a floating
+// dtype, as pointwise_ternary.cpp's clampValue / clampMinValue / clampMaxValue: a NaN bound
+// gives NaN. With one bound it is operand 2.
+TileFn tileClampTensor(ScalarType dtype, bool hasMin, bool hasMax);
 // dst (to) = convert(a (from)), as the copy kernel converts.
 TileFn tileCast(ScalarType from, ScalarType to);
 

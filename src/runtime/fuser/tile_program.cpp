@@ -116,7 +116,58 @@ class Compiler {
     return emit(cast, "cast", dtype, {id});
   }
 
+  // The group's last node may be a reduction of the chain's result (tensorexpr_fuser_reductions.h).
+  bool lowerReduction(const Node* n, const FusedReduction& r) {
+    for (const Node* m = n->next(); m != g_.returnNode(); m = m->next())
+      if (m->kind() != prim::Constant) return false;
+    auto it = tensors_.find(n->input(0));
+    if (it == tensors_.end()) return false;
+    std::optional<ScalarType> dtype = r.resultDtype(prog_.values[it->second.value].dtype);
+    if (!dtype) return false;
+    std::optional<int> in = operand(n->input(0), *dtype);
+    // The reduced value must be computed by the chain (not a group input read in place).
+    if (!in || prog_.values[*in].kind != TileValueKind::Temp) return false;
+    prog_.values[*in].kind = TileValueKind::RowBuffer;
+    int out = addValue(TileValueKind::Temp, *dtype);
+    deps_[out] = deps_[*in];
+    prog_.reduction = TileReduction{r, *in, out, *dtype};
+    if (r.kind == FusedReductionKind::LayerNorm) {
+      // Weight and bias are read as whole rows from the group's inputs.
+      if (r.hasWeight && (prog_.reduction->weightInput = inputIndexOf(n->input(2))) < 0) return false;
+      if (r.hasBias && (prog_.reduction->biasInput = inputIndexOf(n->input(3))) < 0) return false;
+    }
+    tensors_[n->output()] = {out, OperandLevel::Dimensioned};
+    return true;
+  }
+
+  // aten::chunk of a group input, unpacked: each piece becomes an input value of its own.
+  bool lowerChunk(const Node* n) {
+    if (n->kind() == aten::chunk) {
+      const int input = inputIndexOf(n->input(0));
+      std::optional<IValue> chunks = toIValue(n->input(1)), dim = toIValue(n->input(2));
+      if (input < 0 || !tensors_.count(n->input(0)) || !chunks || !dim) return false;
+      pendingChunks_[n->output()] = TileChunkView{input, chunks->toInt(), dim->toInt(), 0};
+      return true;
+    }
+    auto it = pendingChunks_.find(n->input(0));
+    if (it == pendingChunks_.end()) return false;
+    const ScalarType dtype = prog_.values[tensors_[n->input(0)->node()->input(0)].value].dtype;
+    for (size_t k = 0; k < n->outputs().size(); ++k) {
+      const int index = static_cast<int>(g_.inputs().size() + prog_.chunkViews.size());
+      if (index >= 64) return false;  // input sets are 64-bit masks
+      TileChunkView view = it->second;
+      view.piece = static_cast<int64_t>(k);
+      prog_.chunkViews.push_back(view);
+      int id = addValue(TileValueKind::Input, dtype, index);
+      prog_.inputValues.push_back(id);
+      tensors_[n->output(k)] = {id, OperandLevel::Dimensioned};
+    }
+    return true;
+  }
+
   bool lower(const Node* n) {
+    if (auto r = fusedReductionOf(n)) return lowerReduction(n, *r);
+    if (n->kind() == aten::chunk || n->kind() == prim::ListUnpack) return lowerChunk(n);
     std::optional<FusedOp> op = fusedOpOf(n);
     if (!op) return false;
     std::vector<FusedOperand> operands;
@@ -199,6 +250,19 @@ class Compiler {
       }
       case K::Clamp:
         return lowerClamp(n, c);
+      case K::ClampTensor: {
+        std::vector<int> args;
+        for (int i : op.operands) {
+          auto v = operand(n->input(i), c);
+          if (!v) return std::nullopt;
+          args.push_back(*v);
+        }
+        const bool hasMin = op.operands[1] == 1, hasMax = op.operands.back() == 2;
+        TileFn fn = tileClampTensor(c, hasMin, hasMax);
+        if (!fn) return std::nullopt;
+        if (args.size() == 3) return emit(fn, "clamp", t.result, {args[0], args[1], args[2]});
+        return emit(fn, "clamp", t.result, {args[0], args[1]});
+      }
       case K::Unary: {
         auto a = operand(n->input(0), c);
         if (!a) return std::nullopt;
@@ -254,7 +318,8 @@ class Compiler {
       auto it = tensors_.find(g_.outputs()[i]);
       if (it == tensors_.end()) return false;
       TileValue& v = prog_.values[it->second.value];
-      // An input passed through, or a value returned twice, would need a copy: run unfused.
+      // An input passed through, or a value returned twice, would need a copy: run unfused. So
+      // would the chain's value a reduction reads, were it also an output.
       if (v.kind != TileValueKind::Temp || isOutput[it->second.value]) return false;
       isOutput[it->second.value] = true;
       v.kind = TileValueKind::Output;
@@ -304,6 +369,7 @@ class Compiler {
   TileProgram prog_;
   std::unordered_map<const Value*, Info> tensors_;
   std::vector<uint64_t> deps_;  // per value: the inputs it depends on
+  std::unordered_map<const Value*, TileChunkView> pendingChunks_;  // chunk lists awaiting their unpack
 };
 
 char signatureChar(ScalarType t) {
@@ -351,10 +417,12 @@ std::string TileProgram::str() const {
   std::ostringstream out;
   auto name = [&](int id) {
     const TileValue& v = values[id];
-    const char* k = v.kind == TileValueKind::Input     ? "in"
-                    : v.kind == TileValueKind::Uniform ? "u"
-                    : v.kind == TileValueKind::Output  ? "out"
-                                                       : "t";
+    const char* k = v.kind == TileValueKind::Input       ? "in"
+                    : v.kind == TileValueKind::Uniform   ? "u"
+                    : v.kind == TileValueKind::Output    ? "out"
+                    : v.kind == TileValueKind::RowBuffer ? "row"
+                                                         : "t";
+    if (v.kind == TileValueKind::RowBuffer) return std::string(k) + ":" + scalarTypeName(v.dtype);
     return std::string(k) + std::to_string(v.kind == TileValueKind::Temp ? v.slot : v.index) + ":" +
            scalarTypeName(v.dtype);
   };
@@ -363,6 +431,9 @@ std::string TileProgram::str() const {
     for (int a = 0; a < in.numArgs; ++a) out << (a ? ", " : "") << name(in.args[a]);
     out << ")\n";
   }
+  if (reduction)
+    out << name(reduction->output) << " = " << fusedReductionName(reduction->op.kind) << "(" << name(reduction->input)
+        << ")\n";
   out << "slots: " << numSlots << "\n";
   return out.str();
 }

@@ -8,6 +8,8 @@
 // to the unfused operators; the others (comparisons, where, casts, integer arithmetic,
 // minimum/maximum, clamp) are short loops in tile_kernels.cpp written with the same formulas as
 // the unfused kernels. Compiling takes microseconds and the program does not depend on sizes.
+// A program may end in a reduction (TileReduction: its input is a "row buffer" value) and may
+// read pieces of chunked inputs (TileChunkView).
 #pragma once
 
 #include <cstdint>
@@ -18,6 +20,7 @@
 
 #include "ember/core/ivalue.h"
 #include "ember/tensor/scalar_type.h"
+#include "passes/tensorexpr_fuser_reductions.h"
 #include "tensor/kernels/binary_kernels.h"
 #include "tensor/kernels/unary_kernels.h"
 
@@ -33,6 +36,7 @@ enum class TileValueKind : uint8_t {
   Uniform,  // one element for the whole run: a constant or a Python-number input
   Temp,     // a slot of the tile buffer
   Output,   // written straight into an output tensor
+  RowBuffer,  // the input of the group's reduction: written into the row buffer, reduced per row
 };
 
 struct TileValue {
@@ -67,14 +71,35 @@ struct TileUniform {
   IValue constant;
 };
 
+// The reduction a group ends in: `input` (a RowBuffer value of dtype `dtype`) is reduced into
+// `output` (an Output value) over the dims of `op`.
+struct TileReduction {
+  FusedReduction op;
+  int input = -1;
+  int output = -1;
+  ScalarType dtype;
+  int weightInput = -1, biasInput = -1;  // layer_norm: group inputs, or -1
+};
+
+// A piece of a group input split by aten::chunk: read in place like an input of its own (the
+// executor appends the pieces after the group's inputs).
+struct TileChunkView {
+  int input;  // the group input chunked
+  int64_t chunks, dim, piece;
+};
+
 struct TileProgram {
   std::vector<TileValue> values;
   std::vector<TileInstr> instrs;
   std::vector<TileUniform> uniforms;
-  std::vector<int> inputValues;        // per group input: its value, or -1 (a scalar input, read as uniforms)
+  std::vector<int> inputValues;        // per group input, then per chunk view: its value, or -1 (a scalar
+                                       // input, read as uniforms)
+  std::vector<TileChunkView> chunkViews;
   std::vector<int> outputValues;       // per group output: its value
-  std::vector<uint64_t> outputInputs;  // per group output: bit i set when it depends on input i
+  std::vector<uint64_t> outputInputs;  // per group output: bit i set when it depends on input i (bits past
+                                       // the group's inputs: chunk views)
   int numSlots = 0;
+  std::optional<TileReduction> reduction;  // the group ends in a reduction: run row by row
 
   std::string str() const;  // a listing, for logs and tests
 };

@@ -54,3 +54,55 @@ add(case("activations_with_arguments",
          T("a", 3000, seed=44, lo=-4, hi=4)))
 add(case("non_broadcastable_error", "torch.tanh(a * b) + 1.0", T("a", 3, 4, seed=42), T("b", 3, 5, seed=43),
          error="must match the size of tensor b"))
+
+# Groups that end in a reduction (tensorexpr_fuser_reductions.h): the chain is computed row by row
+# and reduced with the unfused ops' kernels. Short rows, rows of several tiles, one long row (the
+# 70000-element mean, reduced in windows), dim lists, keepdim, dtype=, broadcast inputs, a
+# non-trailing dim (runs unfused), a 1-element and an empty tensor, and amax's empty-dim error.
+add(case("sum_last_dim", "torch.sum(torch.tanh(a * b + a) * 0.5, dim=-1)", T("a", 37, 130, seed=45),
+         T("b", 37, 130, seed=46)))
+add(case("sum_dims_keepdim_dtype", "torch.sum(torch.exp(a) - b, dim=[1, 2], keepdim=True, dtype=torch.float64)",
+         T("a", 6, 20, 30, seed=47), T("b", 6, 20, 30, seed=48)))
+add(case("mean_last_two_dims", "torch.mean(torch.relu(a - b) * a, dim=(-2, -1))", T("a", 5, 40, 33, seed=49),
+         T("b", 5, 40, 33, seed=50)))
+add(case("sum_all", "torch.sum(torch.sigmoid(a) * b)", T("a", 300, 257, seed=51), T("b", 300, 257, seed=52)))
+add(case("mean_long_row", "torch.mean(a * b + 1.0)", T("a", 70000, seed=53), T("b", 70000, seed=54)))
+add(case("amax_last_dim", "torch.amax(torch.sin(a) * b, dim=-1)", T("a", 70, 1100, seed=55), T("b", 70, 1100, seed=56)))
+add(case("amin_keepdim_double", "torch.amin(torch.cos(a) + b, dim=1, keepdim=True)",
+         T("a", 33, 65, seed=57, dtype="float64"), T("b", 33, 65, seed=58, dtype="float64")))
+add(case("softmax_rows", "torch.softmax(a * b + a, dim=-1)", T("a", 64, 257, seed=59), T("b", 64, 257, seed=60)))
+add(case("log_softmax_rows", "torch.log_softmax(torch.tanh(a) * 3.0, dim=1)", T("a", 9, 3000, seed=61)))
+add(case("softmax_dtype_double", "torch.softmax(a * 2.0 - 1.0, dim=-1, dtype=torch.float64)", T("a", 20, 50, seed=62)))
+add(case("softmax_broadcast_bias", "torch.softmax(x * w + bias, dim=-1)", T("x", 50, 33, seed=63), T("w", 33, seed=64),
+         T("bias", 33, seed=65)))
+add(case("sum_leading_dim_unfused", "torch.sum(a * b + a, dim=0)", T("a", 40, 30, seed=66), T("b", 40, 30, seed=67)))
+add(case("sum_one_element", "torch.sum(a * a + 1.0, dim=-1)", T("a", 1, 1, seed=68)))
+add(case("sum_empty_rows", "torch.sum(torch.exp(a) * 2.0, dim=-1)", T("a", 0, 5, seed=69)))
+add(case("amax_empty_dim_error", "torch.amax(torch.exp(a) * 2.0, dim=-1)", T("a", 3, 0, seed=70),
+         error="Expected reduction dim"))
+add(case("chain_output_and_sum", None, T("a", 30, 200, seed=71), T("b", 30, 200, seed=72),
+         body="    c = torch.tanh(a * b)\n    d = c * 2.0 + b\n    return (c, torch.sum(d, dim=-1))\n"))
+
+# clamp with tensor bounds (a broadcast row of minimums, one bound None).
+add(case("clamp_tensor_bounds", "torch.tanh(torch.clamp(a * 2.0, lo, hi)) + a", T("a", 40, 30, seed=73),
+         T("lo", 30, seed=74, lo=-2.0, hi=-0.5), T("hi", 40, 30, seed=75, lo=0.2, hi=2.0)))
+add(case("clamp_tensor_min_only", "torch.exp(torch.clamp(a - 1.0, min=lo)) * 0.5", T("a", 500, seed=76),
+         T("lo", 500, seed=77)))
+
+# An LSTM cell after its matmuls: gates.chunk(4, 1) -> sigmoid/tanh -> c*f + i*g -> tanh (one group
+# reading the four pieces of the gates in place), and a chunk whose pieces broadcast.
+LSTM_CELL = ("    gates = torch.mm(x, w_ih) + torch.mm(h, w_hh)\n"
+             "    i, f, g, o = gates.chunk(4, 1)\n"
+             "    cy = torch.sigmoid(f) * cx + torch.sigmoid(i) * torch.tanh(g)\n"
+             "    hy = torch.sigmoid(o) * torch.tanh(cy)\n"
+             "    return (hy, cy)\n")
+add(case("lstm_cell_chunk", None, T("x", 8, 16, seed=78), T("h", 8, 32, seed=79), T("cx", 8, 32, seed=80),
+         T("w_ih", 16, 128, seed=81, lo=-0.3, hi=0.3), T("w_hh", 32, 128, seed=82, lo=-0.3, hi=0.3), body=LSTM_CELL))
+add(case("chunk_pieces_broadcast", None, T("a", 6, 10, seed=83), T("b", 1, 5, seed=84),
+         body="    p, q = a.chunk(2, 1)\n    return torch.tanh(p * b) - q * 0.5\n"))
+
+# layer_norm rows at the end of a group: with weight and bias, over two trailing dims without them.
+add(case("layer_norm_rows", "torch.nn.functional.layer_norm(a * b + a, [33], w, bias)", T("a", 6, 20, 33, seed=85),
+         T("b", 6, 20, 33, seed=86), T("w", 33, seed=87), T("bias", 33, seed=88)))
+add(case("layer_norm_two_dims", "torch.nn.functional.layer_norm(torch.tanh(a) * 2.0 - a, [5, 70])",
+         T("a", 12, 5, 70, seed=89)))

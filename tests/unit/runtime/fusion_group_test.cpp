@@ -16,6 +16,8 @@
 #include "ember/runtime/graph_executor.h"
 #include "ember/tensor.h"
 #include "passes/tensorexpr_fuser.h"
+#include "runtime/code.h"
+#include "runtime/interpreter.h"
 #include "unit/runtime/interpreter_test_ops.h"
 
 namespace ember::jit {
@@ -98,6 +100,41 @@ TEST(FusionGroup, ChainMatchesUnfusedAcrossSizes) {
   }
 }
 
+// Outputs of at least 4 MiB go through L1 slots and streaming stores: several outputs of
+// different element sizes, a size whose last tile ends mid cache line, and the thread pool.
+TEST(FusionGroup, LargeOutputsStreamed) {
+  manual_seed(11);
+  const char* ir = R"IR(
+graph(%a : Float(*, requires_grad=0, device=cpu), %b : Float(*, requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %1 : Tensor = aten::mul(%a, %b)
+  %2 : Tensor = aten::add(%1, %a, %one)
+  %3 : Tensor = aten::gt(%2, %b)
+  %4 : Tensor = aten::sqrt(%2)
+  return (%4, %3, %2)
+)IR";
+  for (int64_t n : {int64_t{1} << 20, (int64_t{1} << 21) + 13}) checkFused(ir, {randn({n}), randn({n})});
+  checkFused(kChain, {randn({1025, 1031}), randn({1025, 1031})});
+}
+
+// A group's program depends on the inputs' dtypes and ranks, not their sizes: three sizes, one
+// compile.
+TEST(FusionGroup, NewSizesDoNotRecompile) {
+  ForceFused force;
+  auto g = parseGraph(kChain);
+  ASSERT_TRUE(fuseTensorExprs(g));
+  Code code(g, "sizes");  // one Code: one FusionGroup and its kernel cache
+  const int64_t before = fuserStats().compiles.load(), fusedBefore = fuserStats().fusedRuns.load();
+  for (int64_t n : {3, 1000, 70000}) {
+    Tensor a = randn({n, 2}), b = randn({n, 2});
+    Stack s{a, b};
+    runCode(code, s);
+    EXPECT_EQ(s.at(0).toTensor().sizes(), a.sizes());
+  }
+  EXPECT_EQ(fuserStats().fusedRuns.load() - fusedBefore, 3);
+  EXPECT_EQ(fuserStats().compiles.load() - before, 1);
+}
+
 TEST(FusionGroup, DoubleChainAndAlpha) {
   manual_seed(2);
   checkFused(R"IR(
@@ -131,6 +168,8 @@ graph(%a : Float(*, *, requires_grad=0, device=cpu), %b : Float(*, *, requires_g
   checkFused(ir, {randn({64, 1}), randn({1, 100}), randn({})});
   checkFused(ir, {randn({100, 64}).t(), randn({64, 100}), randn({})});
   checkFused(ir, {randn({3, 2000}).slice(1, 0, 2000, 3), randn({1, 667}), randn({})});
+  // Rows of a column slice: tiles inside one row are read in place, tiles across rows gathered.
+  checkFused(ir, {randn({7, 2100}).slice(1, 50, 2050), randn({1, 2000}), randn({})});
 }
 
 // Integer arithmetic wraps, true division gives float32, comparisons give bool and where
@@ -251,6 +290,177 @@ TEST(FusionGroup, NonBroadcastableShapesRaiseTheUnfusedError) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("must match the size of tensor b"), std::string::npos) << e.what();
   }
+}
+
+// An LSTM cell after its matmuls: gates.chunk(4, 1) -> sigmoid/tanh -> c*f + i*g -> tanh. The
+// chunk's pieces are read in place (strided views of the gates), one group computes hy and cy.
+const char* kLstmCell = R"IR(
+graph(%gates : Float(*, *, requires_grad=0, device=cpu), %cx : Float(*, *, requires_grad=0, device=cpu)):
+  %four : int = prim::Constant[value=4]()
+  %one : int = prim::Constant[value=1]()
+  %l : Tensor[] = aten::chunk(%gates, %four, %one)
+  %i : Tensor, %f : Tensor, %g : Tensor, %o : Tensor = prim::ListUnpack(%l)
+  %i1 : Tensor = aten::sigmoid(%i)
+  %f1 : Tensor = aten::sigmoid(%f)
+  %g1 : Tensor = aten::tanh(%g)
+  %o1 : Tensor = aten::sigmoid(%o)
+  %c1 : Tensor = aten::mul(%f1, %cx)
+  %c2 : Tensor = aten::mul(%i1, %g1)
+  %cy : Tensor = aten::add(%c1, %c2, %one)
+  %t : Tensor = aten::tanh(%cy)
+  %hy : Tensor = aten::mul(%o1, %t)
+  return (%hy, %cy)
+)IR";
+
+TEST(FusionGroup, LstmCellWithChunk) {
+  manual_seed(16);
+  for (int64_t batch : {1, 3, 64}) checkFused(kLstmCell, {randn({batch, 4 * 257}), randn({batch, 257})});
+  // Pieces whose rows hold whole tiles: read in place rather than gathered.
+  checkFused(kLstmCell, {randn({3, 4 * 2048}), randn({3, 2048})});
+  // A broadcast cell state, and gates whose width does not split in four (the unfused ops run).
+  checkFused(kLstmCell, {randn({5, 40}), randn({1, 10})});
+  ForceFused force;
+  auto g = parseGraph(kLstmCell);
+  ASSERT_TRUE(fuseTensorExprs(g));
+  const int64_t before = fuserStats().unfusedRuns.load();
+  EXPECT_THROW(runCodeOf(g, {randn({5, 42}), randn({5, 10})}), Error);
+  EXPECT_EQ(fuserStats().unfusedRuns.load() - before, 1);
+}
+
+// clamp with tensor bounds (broadcast, one of them None, NaN bounds and NaN inputs).
+TEST(FusionGroup, ClampWithTensorBounds) {
+  manual_seed(15);
+  const std::string head = R"IR(
+graph(%a : Float(*, *, requires_grad=0, device=cpu), %lo : Float(*, requires_grad=0, device=cpu), %hi : Float(*, *, requires_grad=0, device=cpu)):
+  %none : NoneType = prim::Constant()
+  %two : float = prim::Constant[value=2.]()
+  %1 : Tensor = aten::mul(%a, %two)
+)IR";
+  Tensor a = randn({40, 30}), lo = randn({30}) - 1, hi = randn({40, 30}) + 1;
+  a.data_ptr<float>()[3] = std::nanf("");
+  lo.data_ptr<float>()[5] = std::nanf("");
+  hi.data_ptr<float>()[7] = std::nanf("");
+  for (const char* c : {"aten::clamp(%1, %lo, %hi)", "aten::clamp(%1, %lo, %none)", "aten::clamp(%1, %none, %hi)"})
+    checkFused(head + "  %2 : Tensor = " + c + "\n  %3 : Tensor = aten::tanh(%2)\n  return (%3)\n", {a, lo, hi});
+}
+
+// Groups ending in a reduction (sum, mean, amax, amin, softmax, log_softmax over trailing dims)
+// compute the chain row by row into a buffer and reduce it with the unfused operators' kernels:
+// with many rows of at most 64K elements the results are the unfused ones bit for bit.
+std::string reductionIR(const std::string& reduction, const std::string& type = "Float(*, *, requires_grad=0, device=cpu)") {
+  return R"IR(
+graph(%a : )IR" + type + R"IR(, %b : )IR" + type + R"IR():
+  %half : float = prim::Constant[value=0.5]()
+  %one : int = prim::Constant[value=1]()
+  %none : NoneType = prim::Constant()
+  %true : bool = prim::Constant[value=1]()
+  %false : bool = prim::Constant[value=0]()
+  %last : int = prim::Constant[value=-1]()
+  %dims : int[] = prim::Constant[value=[-1]]()
+  %both : int[] = prim::Constant[value=[0, 1]]()
+  %first : int[] = prim::Constant[value=[0]]()
+  %dbl : int = prim::Constant[value=7]()
+  %1 : Tensor = aten::mul(%a, %b)
+  %2 : Tensor = aten::add(%1, %a, %one)
+  %3 : Tensor = aten::tanh(%2)
+  %4 : Tensor = aten::mul(%3, %half)
+  %r : Tensor = )IR" + reduction + R"IR(
+  return (%r)
+)IR";
+}
+
+// The kind of the last node of the graph's (first) fusion group.
+std::string groupEnd(const std::string& ir) {
+  auto g = parseGraph(ir);
+  if (!fuseTensorExprs(g)) return "no group";
+  for (Node* n : g->nodes())
+    if (n->kind() == prim::If)
+      for (Node* m : n->blocks()[0]->nodes())
+        if (m->kind() == prim::TensorExprGroup) return m->g(attr::Subgraph)->returnNode()->prev()->kind().toQualString();
+  return "no group";
+}
+
+TEST(FusionGroup, ReductionsAtTheEndMatchUnfused) {
+  manual_seed(12);
+  EXPECT_EQ(groupEnd(reductionIR("aten::mean(%4, %dims, %false, %none)")), "aten::mean");
+  EXPECT_EQ(groupEnd(reductionIR("aten::amin(%4, %dims, %true)")), "aten::amin");
+  EXPECT_EQ(groupEnd(reductionIR("aten::log_softmax(%4, %last, %none)")), "aten::log_softmax");
+  const std::vector<std::string> reductions = {
+      "aten::sum(%4, %dims, %false, %none)",  "aten::sum(%4, %dims, %true, %none)",
+      "aten::mean(%4, %dims, %false, %none)", "aten::sum(%4, %dims, %false, %dbl)",
+      "aten::amax(%4, %dims, %false)",        "aten::amin(%4, %dims, %true)",
+      "aten::softmax(%4, %last, %none)",      "aten::log_softmax(%4, %last, %none)",
+      "aten::softmax(%4, %last, %dbl)"};
+  // Short rows (several per tile), a row of several tiles, one long row.
+  for (const std::string& r : reductions)
+    for (std::vector<int64_t> sizes : {std::vector<int64_t>{300, 7}, {40, 1000}, {5, 3001}, {1, 1}})
+      checkFused(reductionIR(r), {randn(sizes), randn(sizes)});
+  // Every dim, and a broadcast input.
+  checkFused(reductionIR("aten::sum(%4, %both, %false, %none)"), {randn({50, 61}), randn({50, 61})});
+  checkFused(reductionIR("aten::mean(%4, %dims, %true, %none)"), {randn({64, 1}), randn({1, 90})});
+  checkFused(reductionIR("aten::amax(%4, %dims, %false)", "Double(*, *, requires_grad=0, device=cpu)"),
+             {randn({33, 70}, kDouble), randn({33, 70}, kDouble)});
+}
+
+// layer_norm over the trailing dims with weight and bias, without them, and over two dims: the
+// chain's rows normalised with norm_layer.cpp's row kernels.
+TEST(FusionGroup, LayerNormAtTheEndMatchesUnfused) {
+  manual_seed(17);
+  auto ir = [](const std::string& shape, const std::string& w, const std::string& b) {
+    return R"IR(
+graph(%a : Float(*, *, *, requires_grad=0, device=cpu), %w : Float(*, requires_grad=0, device=cpu), %b : Float(*, requires_grad=0, device=cpu)):
+  %none : NoneType = prim::Constant()
+  %eps : float = prim::Constant[value=1.0000000000000001e-05]()
+  %true : bool = prim::Constant[value=1]()
+  %shape : int[] = prim::Constant[value=)IR" + shape + R"IR(]()
+  %one : int = prim::Constant[value=1]()
+  %1 : Tensor = aten::mul(%a, %a)
+  %2 : Tensor = aten::add(%1, %a, %one)
+  %r : Tensor = aten::layer_norm(%2, %shape, )IR" + w + ", " + b + R"IR(, %eps, %true)
+  return (%r)
+)IR";
+  };
+  EXPECT_EQ(groupEnd(ir("[33]", "%w", "%b")), "aten::layer_norm");
+  checkFused(ir("[33]", "%w", "%b"), {randn({4, 20, 33}), randn({33}), randn({33})});
+  checkFused(ir("[1500]", "%none", "%b"), {randn({2, 3, 1500}), randn({7}), randn({1500})});
+  checkFused(ir("[5, 7]", "%none", "%none"), {randn({30, 5, 7}), randn({1}), randn({1})});
+}
+
+// Reducing the leading dim is not a row reduction: the group runs its unfused operators. So do
+// empty inputs (amax raises PyTorch's error there).
+TEST(FusionGroup, ReductionsTheKernelDeclinesRunUnfused) {
+  ForceFused force;
+  manual_seed(13);
+  auto plain = parseGraph(reductionIR("aten::sum(%4, %first, %false, %none)"));
+  auto fused = plain->copy();
+  ASSERT_TRUE(fuseTensorExprs(fused));
+  Tensor a = randn({20, 30}), b = randn({20, 30});
+  const int64_t before = fuserStats().unfusedRuns.load();
+  EXPECT_TRUE(identical(runCodeOf(fused, {a, b}).at(0).toTensor(), runCodeOf(plain, {a, b}).at(0).toTensor()));
+  EXPECT_EQ(fuserStats().unfusedRuns.load() - before, 1);
+
+  auto plainMax = parseGraph(reductionIR("aten::amax(%4, %dims, %false)"));
+  auto fusedMax = plainMax->copy();
+  ASSERT_TRUE(fuseTensorExprs(fusedMax));
+  Tensor e = randn({4, 0});
+  EXPECT_THROW(runCodeOf(plainMax, {e, e}), Error);
+  EXPECT_THROW(runCodeOf(fusedMax, {e, e}), Error);
+}
+
+// A long single row (a full reduction) accumulates window sums in double: within rounding of
+// the unfused sum, not necessarily its bits.
+TEST(FusionGroup, LongRowSumIsClose) {
+  ForceFused force;
+  manual_seed(14);
+  auto plain = parseGraph(reductionIR("aten::sum(%4, %both, %false, %none)"));
+  auto fused = plain->copy();
+  ASSERT_TRUE(fuseTensorExprs(fused));
+  Tensor a = randn({3, 100003}), b = randn({3, 100003});
+  const int64_t before = fuserStats().fusedRuns.load();
+  double got = runCodeOf(fused, {a, b}).at(0).toTensor().item<double>();
+  EXPECT_EQ(fuserStats().fusedRuns.load() - before, 1);
+  double want = runCodeOf(plain, {a, b}).at(0).toTensor().to(kDouble).item<double>();
+  EXPECT_NEAR(got, want, 1e-5 * (1 + std::abs(want)));
 }
 
 // The profiling executor fuses its specialised graph by default; results stay the unfused ones.
