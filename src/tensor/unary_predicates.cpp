@@ -4,6 +4,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "ember/tensor/ops/complex.h"
 #include "ember/tensor/ops/unary.h"
 #include "tensor/unary_common.h"
 
@@ -103,6 +104,7 @@ EMBER_UNARY_FORMS(logical_not, logicalNotImpl)
 EMBER_UNARY_FORMS(bitwise_not, bitwiseNotImpl)
 
 Tensor isnan(const Tensor& self) {
+  if (self.is_complex()) return complexIsnan(self);
   return unary_detail::boolPredicate(self, Dest::fresh(), []<typename T>(T x) {
     if constexpr (kIsFloat<T>) return std::isnan(x);
     else return false;
@@ -110,6 +112,7 @@ Tensor isnan(const Tensor& self) {
 }
 
 Tensor isinf(const Tensor& self) {
+  if (self.is_complex()) return complexIsinf(self);
   return unary_detail::boolPredicate(self, Dest::fresh(), []<typename T>(T x) {
     if constexpr (kIsFloat<T>) return std::isinf(x);
     else return false;
@@ -117,6 +120,7 @@ Tensor isinf(const Tensor& self) {
 }
 
 Tensor isfinite(const Tensor& self) {
+  if (self.is_complex()) return complexIsfinite(self);
   return unary_detail::boolPredicate(self, Dest::fresh(), []<typename T>(T x) {
     if constexpr (kIsFloat<T>) return std::isfinite(x);
     else return true;
