@@ -1,5 +1,6 @@
 // Comparisons (eq, ne, lt, le, gt, ge), logical and/or/xor, bitwise and/or/xor and shifts.
 #include "ember/tensor/ops/pointwise.h"
+#include "complex_dispatch.h"
 #include "complex_kernels.h"
 #include "pointwise_common.h"
 
@@ -35,7 +36,7 @@ enum class Logic { And, Or, Xor };
 
 template <Logic L>
 void logicalKernel(Elementwise& it) {
-  visitDtype(it.computeDtype(), [&]<typename T>() {
+  visitDtypeOrComplex(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
     it.run2<bool, T, T>([](M a, M b) {
       bool x = a != M(0), y = b != M(0);

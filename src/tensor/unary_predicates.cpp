@@ -5,6 +5,8 @@
 #include <type_traits>
 
 #include "ember/tensor/ops/complex.h"
+#include "ember/tensor/ops/pointwise.h"
+#include "ember/tensor/ops/shape.h"
 #include "ember/tensor/ops/unary.h"
 #include "tensor/unary_common.h"
 
@@ -18,6 +20,12 @@ template <typename T>
 constexpr bool kIsFloat = std::is_floating_point_v<T>;
 
 Tensor logicalNotImpl(const Tensor& self, const Dest& dest) {
+  if (self.is_complex()) {
+    Tensor r = eq(self, Scalar(int64_t{0}));
+    if (dest.kind == Dest::Kind::Fresh) return r;
+    if (dest.kind == Dest::Kind::Out) resizeOutput(*dest.out, r.sizes(), r.strides());
+    return copy_(*dest.out, r);
+  }
   return unary_detail::boolPredicate(self, dest, []<typename T>(T x) { return x == T(0); });
 }
 
