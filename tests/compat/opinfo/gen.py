@@ -158,7 +158,9 @@ def forms(torch, op):
     return out
 
 
-def source_for(torch, callee, spell, sample):
+def source_for(torch, callee, spell, sample, out=None):
+    """The function's source and its tensor inputs; with `out` (a tensor), the call also passes
+    out=<that tensor> as the function's last input."""
     tensors = []
     if callee.startswith("."):
         if not isinstance(sample.input, torch.Tensor):
@@ -177,6 +179,8 @@ def source_for(torch, callee, spell, sample):
         if k == "out":
             raise Unrepresentable("out=")
         args.append(f"{k}={literal(v, tensors)}")
+    if out is not None:
+        args.append(f"out={literal(out, tensors)}")
     params = ", ".join(f"x{j}: Tensor" for j in range(len(tensors)))
     return f"def fn({params}):\n    return {head}{', '.join(args)})\n", tensors
 
@@ -258,6 +262,7 @@ class Recorder:
         return cu.fn(*[t.clone() for t in tensors])
 
     def record(self, src, tensors, op):
+        self.last_result = None
         cu = self.unit(src)
         if cu is None:
             return None
@@ -269,12 +274,27 @@ class Recorder:
         except Exception as e:  # noqa: BLE001 - PyTorch's run-time error is the expected outcome
             case["error"] = str(e).strip().split("\n")[-1][:300]
             return case
+        self.last_result = first
         case["result"] = encode(first, self.tensor_id)
         if not same(first, second) or op.name in UNINITIALISED:
             case["values_unchecked"] = True
         if op.name in TIES and tensors and tensors[0].numel() != torch.unique(tensors[0].double()).numel():
             case["ties"] = True
         return case
+
+
+def out_form(rec, op, callee, spell, sample, result):
+    """The `out=` form of a torch.<name> call whose result is one tensor: the same call writing
+    into an empty tensor of the result's dtype (resized by the op, as PyTorch resizes empty outputs
+    without a warning), as a last input. None when TorchScript does not compile it."""
+    if "out" in sample.kwargs:
+        return None
+    out = torch.empty(0, dtype=result.dtype)
+    try:
+        src, tensors = source_for(torch, callee, spell, sample, out=out)
+        return rec.record(src, tensors, op)
+    except Unrepresentable:
+        return None
 
 
 def generate(torch, op_db, only):
@@ -314,6 +334,14 @@ def generate(torch, op_db, only):
                     case["id"] = f"{key} {dtype_name} {form} {index}"
                     case["op"] = key
                     cases.append(case)
+                    if form == "fn" and op.supports_out and isinstance(rec.last_result, torch.Tensor):
+                        out_case = out_form(rec, op, callee, spell, sample, rec.last_result)
+                        if out_case is not None:
+                            out_case["id"] = f"{key} {dtype_name} out {index}"
+                            out_case["op"] = key
+                            cases.append(out_case)
+                        else:
+                            stats["unscriptable"] += 1
     return cases, rec.tensors, stats
 
 
