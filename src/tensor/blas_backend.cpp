@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <complex>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -368,9 +369,35 @@ void prepareParallelCalls() {
   if (!inParallelRegion()) setOpenBlasThreads(1);
 }
 
+namespace {
+
+// complex64/complex128 through OpenBLAS's cgemm/zgemm (alpha and beta are real numbers here).
+template <typename C>
+void complexGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
+                 const Scalar& beta, C* c, int64_t ldc) {
+  using R = typename C::value_type;
+  const C al(static_cast<R>(alpha.toDouble())), be(static_cast<R>(beta.toDouble()));
+  if (k <= 0) {
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = be == C(0) ? C(0) : be * c[i * ldc + j];
+    return;
+  }
+  if (!inParallelRegion()) setOpenBlasThreads(gemmThreads(4.0 * static_cast<double>(m) * n * k));
+  if constexpr (std::is_same_v<R, float>)
+    cblas_cgemm(CblasRowMajor, cblasTrans(a), cblasTrans(b), m, n, k, &al, a.data, a.ld, b.data, b.ld, &be, c, ldc);
+  else
+    cblas_zgemm(CblasRowMajor, cblasTrans(a), cblasTrans(b), m, n, k, &al, a.data, a.ld, b.data, b.ld, &be, c, ldc);
+}
+
+}  // namespace
+
 void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
           const Scalar& beta, void* c, int64_t ldc) {
   if (m <= 0 || n <= 0) return;
+  if (dtype == ScalarType::ComplexFloat)
+    return complexGemm(m, n, k, alpha, a, b, beta, static_cast<std::complex<float>*>(c), ldc);
+  if (dtype == ScalarType::ComplexDouble)
+    return complexGemm(m, n, k, alpha, a, b, beta, static_cast<std::complex<double>*>(c), ldc);
   visitGemmDtype(dtype, [&]<typename T>() {
     T* ct = static_cast<T*>(c);
     if (k <= 0) return scaleOnly<T>(m, n, beta, ct, ldc);
@@ -386,6 +413,8 @@ void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, const Scalar& alpha
 }
 
 void dot(ScalarType dtype, int64_t n, const void* x, int64_t incx, const void* y, int64_t incy, void* out) {
+  if (dtype == ScalarType::ComplexFloat) return cblas_cdotu_sub(n, x, incx, y, incy, out);
+  if (dtype == ScalarType::ComplexDouble) return cblas_zdotu_sub(n, x, incx, y, incy, out);
   visitGemmDtype(dtype, [&]<typename T>() {
     const T* xt = static_cast<const T*>(x);
     const T* yt = static_cast<const T*>(y);

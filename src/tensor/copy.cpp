@@ -2,6 +2,7 @@
 // contiguous, clone, detach.
 #include <cstring>
 
+#include "complex_dispatch.h"
 #include "copy_kernel.h"
 #include "dtype_convert.h"
 #include "ember/tensor/dispatch.h"
@@ -94,6 +95,17 @@ void convertRun(char* const* p, const int64_t* s, int64_t n) {
   }
 }
 
+// convertRun for pairs with a complex dtype.
+template <typename To, typename From>
+void convertAnyRun(char* const* p, const int64_t* s, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    From v;
+    std::memcpy(&v, p[1] + i * s[1], sizeof(From));
+    To r = convertAny<To>(v);
+    std::memcpy(p[0] + i * s[0], &r, sizeof(To));
+  }
+}
+
 // Elements copied per task: a memcpy moves bytes quickly, so chunks are larger than for math.
 constexpr int64_t kCopyGrain = 4 * kGrainSize;
 
@@ -137,8 +149,16 @@ void copyStridedUnchecked(const Tensor& dst, const void* srcData, ScalarType src
       case 2: loop.runParallel(base, copySameSize<uint16_t>, kCopyGrain); return;
       case 4: loop.runParallel(base, copySameSize<uint32_t>, kCopyGrain); return;
       case 8: loop.runParallel(base, copySameSize<uint64_t>, kCopyGrain); return;
+      case 16: loop.runParallel(base, copySameSize<std::complex<double>>, kCopyGrain); return;
       default: EMBER_UNREACHABLE("element size ", dst.element_size());
     }
+  }
+  if (isComplexType(dt) || isComplexType(srcDtype)) {
+    visitDtypeOrComplex(dt, [&]<typename To>() {
+      visitDtypeOrComplex(srcDtype, [&]<typename From>() { loop.runParallel(base, convertAnyRun<To, From>, kGrainSize); },
+                          "copy_");
+    }, "copy_");
+    return;
   }
   visitDtype(dt, [&]<typename To>() {
     visitDtype(srcDtype, [&]<typename From>() { loop.runParallel(base, convertRun<To, From>, kGrainSize); }, "copy_");

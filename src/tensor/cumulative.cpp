@@ -1,6 +1,7 @@
 // cumsum, cumprod (accumulating in double / int64 like PyTorch's CPU kernels) and cummax, cummin.
 #include <cmath>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/reduce.h"
 #include "reduce_utils.h"
@@ -12,9 +13,18 @@ using namespace reduce_detail;
 namespace {
 
 template <typename T>
-using CumAcc = std::conditional_t<std::is_integral_v<T>, int64_t,
+struct CumAccOf {
+  using type = std::conditional_t<std::is_integral_v<T>, int64_t,
                                   std::conditional_t<std::is_same_v<T, float> || std::is_same_v<T, double>, double,
                                                      float>>;
+};
+// Complex sums and products accumulate in complex128, as PyTorch's acc_type.
+template <typename R>
+struct CumAccOf<std::complex<R>> {
+  using type = std::complex<double>;
+};
+template <typename T>
+using CumAcc = typename CumAccOf<T>::type;
 
 template <bool kProd>
 Tensor cumulative(const char* kernelName, const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
@@ -24,7 +34,7 @@ Tensor cumulative(const char* kernelName, const Tensor& self, int64_t dim, std::
   EMBER_CHECK(t != kHalf, "\"", kernelName, "\" not implemented for 'Half'");
   Tensor in = self.dtype() == t ? self : castContiguous(self, t);
   Tensor out = empty(self.sizes(), t);
-  visitDtype(t, [&]<typename T>() {
+  visitDtypeOrComplex(t, [&]<typename T>() {
     using Acc = CumAcc<T>;
     const T* src = static_cast<const T*>(in.data_ptr());
     T* dst = static_cast<T*>(out.data_ptr());

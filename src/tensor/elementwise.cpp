@@ -1,5 +1,7 @@
 #include "elementwise.h"
 
+#include "complex_dispatch.h"
+
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/shape.h"
 
@@ -84,7 +86,9 @@ Elementwise& Elementwise::build() {
 }
 
 namespace {
-int category(ScalarType t) { return t == ScalarType::Bool ? 0 : isIntegralType(t, false) ? 1 : 2; }
+int category(ScalarType t) {
+  return t == ScalarType::Bool ? 0 : isIntegralType(t, false) ? 1 : isComplexType(t) ? 3 : 2;
+}
 int category(const Scalar& s) { return s.isBoolean() ? 0 : s.isIntegral(false) ? 1 : 2; }
 }  // namespace
 
@@ -160,8 +164,8 @@ bool Elementwise::tryFlatBuild() {
       operands_[k] = *inputs_[k].tensor;
     } else {
       scalar_[k] = true;
-      visitDtype(inputDtype_[k], [&]<typename T>() {
-        T v = inputs_[k].scalar.to<T>();
+      visitDtypeOrComplex(inputDtype_[k], [&]<typename T>() {
+        T v = scalarAs<T>(inputs_[k].scalar);
         std::memcpy(scalarBuf_[k], &v, sizeof(T));
       });
     }
@@ -282,15 +286,15 @@ void Elementwise::prepareInputs() {
       scalar_[k] = true;
       strides_[k + 1] = DimVector(nd, 0);
       unsigned char* buf = scalarBuf_[k];
-      visitDtype(want, [&]<typename T>() {
+      visitDtypeOrComplex(want, [&]<typename T>() {
         T v;
         if (!in.tensor) {
-          v = in.scalar.to<T>();
+          v = scalarAs<T>(in.scalar);
         } else {
-          visitDtype(in.tensor->dtype(), [&]<typename S>() {
+          visitDtypeOrComplex(in.tensor->dtype(), [&]<typename S>() {
             S s;
             std::memcpy(&s, in.tensor->data_ptr(), sizeof(S));
-            v = convertValue<T>(s);
+            v = convertAny<T>(s);
           });
         }
         std::memcpy(buf, &v, sizeof(T));

@@ -5,6 +5,8 @@
 #include <numeric>
 
 #include "ember/tensor/dispatch.h"
+#include "ember/tensor/ops/shape.h"
+#include "ember/tensor/ops/spectral.h"
 #include "scalar_convert.h"
 #include "strided_loop.h"
 
@@ -144,6 +146,14 @@ Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions optio
 
 Tensor& fill_(Tensor& self, const Scalar& value) {
   EMBER_CHECK(self.defined(), "fill_: expected a defined tensor");
+  if (self.is_complex()) {
+    // (value, 0) into the real view's two columns.
+    Tensor pairs = view_as_real(self);
+    Tensor re = select(pairs, -1, 0), im = select(pairs, -1, 1);
+    fill_(re, value.isBoolean() ? Scalar(value.toDouble()) : value);
+    fill_(im, Scalar(0.0));
+    return self;
+  }
   visitDtype(self.dtype(), [&]<typename T>() { fillWith<T>(self, checkedScalarTo<T>(value)); }, "fill_");
   return self;
 }

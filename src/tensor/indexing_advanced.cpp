@@ -8,6 +8,7 @@
 #include <array>
 #include <sstream>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/ops/indexing.h"
 #include "ember/tensor/ops/shape.h"
@@ -209,7 +210,7 @@ void putKernel(const IndexPlan& plan, const Tensor& values, bool accumulate) {
                             static_cast<char*>(plan.offsets.data_ptr())};
   if (accumulate) {
     // Serial: duplicate indices must add up in a fixed order, as PyTorch's CPU kernel does.
-    visitDtype(v.dtype(), [&]<typename T>() { loop.run(base, 0, loop.numel(), accumulateRun<T>); });
+    visitDtypeOrComplex(v.dtype(), [&]<typename T>() { loop.run(base, 0, loop.numel(), accumulateRun<T>); });
     return;
   }
   visitElementWidth(v.element_size(), [&]<typename U>() {

@@ -1,6 +1,7 @@
 // Mask-driven ops: nonzero, masked_fill, masked_select.
 #include <array>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/ops/indexing.h"
 #include "ember/tensor/ops/shape.h"
@@ -28,7 +29,7 @@ std::vector<int64_t> nonzeroPositions(const Tensor& self) {
   std::vector<int64_t> pos;
   const char* p = static_cast<const char*>(c.data_ptr());
   const int64_t n = c.numel();
-  visitDtype(c.dtype(), [&]<typename T>() {
+  visitDtypeOrComplex(c.dtype(), [&]<typename T>() {
     for (int64_t i = 0; i < n; ++i)
       if (isNonzero<T>(p + i * static_cast<int64_t>(sizeof(T)))) pos.push_back(i);
   });
@@ -41,9 +42,9 @@ void checkMaskDtype(const Tensor& mask, const char* op) {
 }
 
 // Raw bytes of value converted to dtype t (so the fill loop only moves bytes).
-std::array<char, 8> valueBytes(const Scalar& value, ScalarType t) {
-  std::array<char, 8> bytes{};
-  visitDtype(t, [&]<typename T>() {
+std::array<char, 16> valueBytes(const Scalar& value, ScalarType t) {
+  std::array<char, 16> bytes{};
+  visitDtypeOrComplex(t, [&]<typename T>() {
     T v = value.to<T>();
     std::memcpy(bytes.data(), &v, sizeof(T));
   });
@@ -82,7 +83,7 @@ const Tensor& masked_fill_(const Tensor& self, const Tensor& mask, const Scalar&
               " doesn't match the broadcast shape ", shape.ref());
   if (self.numel() == 0) return self;
   Tensor m = expandView(mask, self.sizes());
-  std::array<char, 8> bytes = valueBytes(value, self.dtype());
+  std::array<char, 16> bytes = valueBytes(value, self.dtype());
   const int64_t elem = static_cast<int64_t>(self.element_size());
   StridedLoop<2> loop(self.sizes(), {self.strides(), m.strides()}, {elem, 1});
   loop.runParallel({static_cast<char*>(self.data_ptr()), static_cast<char*>(m.data_ptr())},

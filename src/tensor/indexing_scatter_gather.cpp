@@ -5,6 +5,7 @@
 // deterministically, as PyTorch's CPU kernels do.
 #include <array>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/ops/indexing.h"
 #include "ember/tensor/ops/shape.h"
@@ -70,7 +71,7 @@ void scatterKernel(const Tensor& self, int64_t dim, const Tensor& index, const T
   std::array<char*, 3> base{static_cast<char*>(self1.data_ptr()), static_cast<char*>(src.data_ptr()),
                             static_cast<char*>(index1.data_ptr())};
   std::array<DimVector, 3> strides{selfStrides, srcStrides, byteStrides(index1)};
-  visitDtype(self.dtype(), [&]<typename T>() {
+  visitDtypeOrComplex(self.dtype(), [&]<typename T>() {
     forEachRow<3>(index1.sizes(), dim, base, strides, [&](char* const* p, const int64_t* s, int64_t n) {
       for (int64_t j = 0; j < n; ++j) {
         char* dst = p[0] + checkedIndex(p[2] + j * s[2], size, dim) * selfDimStride;

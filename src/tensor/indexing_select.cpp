@@ -1,6 +1,7 @@
 // Ops indexing one dim with a vector of indices (index_select, index_add, index_fill) and take.
 #include <array>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/ops/indexing.h"
 #include "ember/tensor/ops/shape.h"
@@ -169,7 +170,7 @@ const Tensor& index_add_(const Tensor& self, int64_t dim, const Tensor& index, c
   char* selfBase = static_cast<char*>(self1.data_ptr());
   char* srcBase = static_cast<char*>(src.data_ptr());
   const int64_t selfDimStride = self1.strides()[dim] * elem, srcDimStride = srcStrides[dim];
-  visitDtype(self.dtype(), [&]<typename T>() {
+  visitDtypeOrComplex(self.dtype(), [&]<typename T>() {
     for (int64_t i = 0; i < index.numel(); ++i) {
       int64_t v = indexAt(index, i);
       EMBER_CHECK_KIND(Index, v >= 0 && v < size, "index out of range in self");
@@ -202,8 +203,8 @@ const Tensor& index_fill_(const Tensor& self, int64_t dim, const Tensor& index, 
   EMBER_CHECK_KIND(Index, index.dtype() == kLong, "index_fill_(): Expected dtype int64 for index.");
   Tensor self1 = atLeast1d(self);
   const int64_t size = self1.sizes()[dim];
-  std::array<char, 8> bytes{};
-  visitDtype(self.dtype(), [&]<typename T>() {
+  std::array<char, 16> bytes{};
+  visitDtypeOrComplex(self.dtype(), [&]<typename T>() {
     T v = value.to<T>();
     std::memcpy(bytes.data(), &v, sizeof(T));
   });

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/ops/shape.h"
 #include "strided_loop.h"
@@ -132,7 +133,7 @@ void resizeOut(const Tensor& out, IntArrayRef sizes) {
 
 void fillWith(const Tensor& t, const Scalar& value) {
   if (t.numel() == 0) return;
-  visitDtype(t.dtype(), [&]<typename T>() {
+  visitDtypeOrComplex(t.dtype(), [&]<typename T>() {
     const T v = value.to<T>();
     const int64_t elem = static_cast<int64_t>(sizeof(T));
     StridedLoop<1> loop(t.sizes(), {t.strides()}, {elem});

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <complex>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -58,6 +59,7 @@ decltype(auto) visitElementWidth(size_t bytes, Fn&& fn) {
     case 1: return fn.template operator()<uint8_t>();
     case 2: return fn.template operator()<uint16_t>();
     case 4: return fn.template operator()<uint32_t>();
+    case 16: return fn.template operator()<std::complex<double>>();  // complex128
     default: return fn.template operator()<uint64_t>();
   }
 }

@@ -19,7 +19,7 @@ void checkSameDtype(const Tensor& expected, const Tensor& found) {
 }
 
 void checkGemmDtype(ScalarType t, const char* what) {
-  if (t == ScalarType::Bool || t == ScalarType::Half || isComplexType(t)) throwUnsupportedDtype(what, t);
+  if (t == ScalarType::Bool || t == ScalarType::Half || t == ScalarType::ComplexHalf) throwUnsupportedDtype(what, t);
 }
 
 namespace {

@@ -52,6 +52,12 @@ Tensor svdReduce(const Tensor& x, int64_t d0, int64_t d1, bool keepdim, Reduce r
 
 Tensor linalg_vector_norm(const Tensor& x, const Scalar& ord, IntArrayRef dim, bool keepdim,
                           std::optional<ScalarType> dtype) {
+  if (x.is_complex() || (dtype && isComplexType(*dtype))) {
+    // The norm of the magnitudes, in the real dtype.
+    Tensor in = dtype ? x.to(*dtype) : x;
+    EMBER_CHECK(in.is_complex(), "linalg.vector_norm: dtype should be complex for a complex input, got ", *dtype);
+    return in.norm(ord, dim, keepdim);
+  }
   Tensor in = castFor(x, dtype, "linalg.vector_norm");
   return in.norm(ord, dim, keepdim);
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/shape.h"
@@ -64,9 +65,9 @@ Tensor gatherPad(const Tensor& self, IntArrayRef pad, int64_t k, PadMode mode) {
   const Tensor x = self.contiguous();
   const int64_t planes = result.numel() / (out[0] * out[1] * out[2]);
   const int64_t inPlane = in[0] * in[1] * in[2], outPlane = out[0] * out[1] * out[2];
-  visitDtype(self.dtype(), [&]<typename T>() {
-    const T* src = x.data_ptr<T>();
-    T* dst = result.data_ptr<T>();
+  visitDtypeOrComplex(self.dtype(), [&]<typename T>() {
+    const T* src = static_cast<const T*>(x.data_ptr());
+    T* dst = static_cast<T*>(result.data_ptr());
     parallelFor(0, planes, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, outPlane)), [&](int64_t p0,
                                                                                                 int64_t p1) {
       for (int64_t p = p0; p < p1; ++p) {
@@ -148,14 +149,15 @@ void checkReplication(const Tensor& self, IntArrayRef padding, int64_t k) {
 
 Tensor reflectionPad(const Tensor& self, IntArrayRef padding, int64_t k, const char* name) {
   checkReflection(self, padding, k);
-  if (k == 3) nn::checkDtypeIn(self.dtype(), {kHalf, kBFloat16, kFloat, kDouble}, name);
-  else nn::checkDtypeIn(self.dtype(), {kFloat, kDouble}, name);
+  constexpr ScalarType kCFloat = ScalarType::ComplexFloat, kCDouble = ScalarType::ComplexDouble;
+  if (k == 3) nn::checkDtypeIn(self.dtype(), {kHalf, kBFloat16, kFloat, kDouble, kCFloat, kCDouble}, name);
+  else nn::checkDtypeIn(self.dtype(), {kFloat, kDouble, kCFloat, kCDouble}, name);
   return gatherPad(self, padding, k, PadMode::Reflect);
 }
 
 Tensor replicationPad(const Tensor& self, IntArrayRef padding, int64_t k, const char* name) {
   checkReplication(self, padding, k);
-  nn::checkDtypeIn(self.dtype(), {kFloat, kDouble}, name);
+  nn::checkDtypeIn(self.dtype(), {kFloat, kDouble, ScalarType::ComplexFloat, ScalarType::ComplexDouble}, name);
   return gatherPad(self, padding, k, PadMode::Replicate);
 }
 

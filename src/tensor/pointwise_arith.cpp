@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "ember/tensor/ops/pointwise.h"
+#include "complex_kernels.h"
 #include "kernels/binary_kernels.h"
 #include "pointwise_common.h"
 #include "pointwise_fastpath.h"
@@ -30,6 +31,7 @@ void checkAlpha(ScalarType dtype, const Scalar& alpha) {
 
 void addKernel(Elementwise& it, const Scalar& alpha, bool negate) {
   const ScalarType dt = it.computeDtype();
+  if (isComplexType(dt)) return complex_detail::add(it, alpha, negate);
   checkAlpha(dt, alpha);
   if (isFloatingType(dt) && runFloatArith(it, BinaryArithOp::Add, negate ? -alpha.toDouble() : alpha.toDouble()))
     return;
@@ -61,6 +63,7 @@ void checkSub(const Elementwise& it, const PwArg& a, const PwArg& b) {
 
 void mulKernel(Elementwise& it) {
   const ScalarType dt = it.computeDtype();
+  if (isComplexType(dt)) return complex_detail::mul(it);
   if (isFloatingType(dt) && runFloatArith(it, BinaryArithOp::Mul, 1.0)) return;
   visitDtype(dt, [&]<typename T>() {
     using M = opmath_t<T>;
@@ -71,6 +74,7 @@ void mulKernel(Elementwise& it) {
 
 void trueDivKernel(Elementwise& it) {
   const ScalarType dt = it.computeDtype();
+  if (isComplexType(dt)) return complex_detail::div(it);
   if (runFloatArith(it, BinaryArithOp::Div, 1.0)) return;
   visitFloatingDtype(dt, [&]<typename T>() {
     using M = opmath_t<T>;

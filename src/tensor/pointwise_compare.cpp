@@ -1,5 +1,7 @@
 // Comparisons (eq, ne, lt, le, gt, ge), logical and/or/xor, bitwise and/or/xor and shifts.
 #include "ember/tensor/ops/pointwise.h"
+#include "complex_dispatch.h"
+#include "complex_kernels.h"
 #include "pointwise_common.h"
 
 namespace ember {
@@ -14,6 +16,9 @@ enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge };
 
 template <Cmp C>
 void compareKernel(Elementwise& it) {
+  if constexpr (C == Cmp::Eq || C == Cmp::Ne) {
+    if (isComplexType(it.computeDtype())) return complex_detail::equal(it, C == Cmp::Ne);
+  }
   visitDtype(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
     it.run2<bool, T, T>([](M a, M b) {
@@ -31,7 +36,7 @@ enum class Logic { And, Or, Xor };
 
 template <Logic L>
 void logicalKernel(Elementwise& it) {
-  visitDtype(it.computeDtype(), [&]<typename T>() {
+  visitDtypeOrComplex(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
     it.run2<bool, T, T>([](M a, M b) {
       bool x = a != M(0), y = b != M(0);

@@ -4,6 +4,8 @@
 // split over the thread pool); ldexp and float_power are PyTorch's compositions of mul and pow.
 #include "ember/tensor/ops/pointwise_extra.h"
 
+#include "ember/tensor/ops/complex.h"
+
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -127,6 +129,12 @@ Scalar doubleScalar(const Scalar& s) { return Scalar(s.toDouble()); }
 using unary_detail::Dest;
 
 Tensor angleImpl(const Tensor& self, const Dest& dest) {
+  if (self.is_complex()) {
+    Tensor r = complexAngle(self);
+    if (dest.kind == Dest::Kind::Fresh) return r;
+    resizeOutput(*dest.out, r.sizes(), r.strides());
+    return copy_(*dest.out, r);
+  }
   Elementwise it(ResultRule::PromoteIntToFloat);
   unary_detail::buildUnary(it, self, dest);
   visitFloatingDtype(it.computeDtype(), [&]<typename T>() {
@@ -238,9 +246,19 @@ Tensor& angle_out(Tensor& out, const Tensor& self) {
   return out;
 }
 
-Tensor conj_physical(const Tensor& self) { return ember::clone(self); }
-Tensor& conj_physical_(Tensor& self) { return self; }
+Tensor conj_physical(const Tensor& self) { return self.is_complex() ? complexConj(self) : ember::clone(self); }
+Tensor& conj_physical_(Tensor& self) {
+  complexConjInplace(self);
+  return self;
+}
 Tensor& conj_physical_out(Tensor& out, const Tensor& self) {
+  if (self.is_complex()) {
+    EMBER_CHECK(out.dtype() == self.dtype(), "Found dtype ", out.dtype(), " but expected ", self.dtype());
+    resizeOutput(out, self.sizes(), self.strides());
+    copy_(out, self);
+    complexConjInplace(out);
+    return out;
+  }
   Elementwise it(ResultRule::Promote);
   unary_detail::buildUnary(it, self, Dest::into(out));
   visitDtype(it.computeDtype(), [&]<typename T>() { it.run1<T, T>([](opmath_t<T> x) { return x; }); });

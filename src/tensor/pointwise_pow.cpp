@@ -2,6 +2,7 @@
 #include <cmath>
 #include <limits>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/ops/pointwise.h"
 #include "pointwise_common.h"
 
@@ -31,7 +32,22 @@ T powInt(T base, T exp) {
   return result;
 }
 
+// Complex powers, with the same special-cased exponents as the real ones.
+void complexPowKernel(Elementwise& it) {
+  visitComplexDtype(it.computeDtype(), [&]<typename C>() {
+    if (it.isScalarInput(1)) {
+      const C e = it.scalarValue<C>(1);
+      if (e == C(2)) return it.run2<C, C, C>([](C a, C) { return a * a; });
+      if (e == C(3)) return it.run2<C, C, C>([](C a, C) { return a * a * a; });
+      if (e == C(0.5)) return it.run2<C, C, C>([](C a, C) { return std::sqrt(a); });
+      if (e == C(-1)) return it.run2<C, C, C>([](C a, C) { return C(1) / a; });
+    }
+    it.run2<C, C, C>([](C a, C b) { return std::pow(a, b); });
+  }, "pow");
+}
+
 void powKernel(Elementwise& it) {
+  if (isComplexType(it.computeDtype())) return complexPowKernel(it);
   visitNumericDtype(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
     if constexpr (std::is_integral_v<T>) {

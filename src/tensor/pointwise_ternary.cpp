@@ -2,6 +2,7 @@
 #include <cmath>
 #include <limits>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/ops/pointwise.h"
 #include "pointwise_common.h"
 
@@ -39,7 +40,7 @@ Tensor whereImpl(const Tensor& condition, const PwArg& self, const PwArg& other,
   addArg(it, other);
   if (out) it.out(*out);
   it.build();
-  visitDtype(it.computeDtype(), [&]<typename T>() {
+  visitDtypeOrComplex(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
     it.run3<T, bool, T, T>([](bool c, M a, M b) { return c ? a : b; });
   }, "where_cpu");
@@ -127,6 +128,12 @@ Tensor clampImpl(const Tensor& self, const std::optional<Bound>& min, const std:
 
 // ---- addcmul / addcdiv ----
 void addcmulKernel(Elementwise& it, const Scalar& value) {
+  if (isComplexType(it.computeDtype())) {
+    return visitComplexDtype(it.computeDtype(), [&]<typename C>() {
+      const C v = scalarAs<C>(value);
+      it.run3<C, C, C, C>([v](C s, C a, C b) { return s + v * a * b; });
+    });
+  }
   rejectHalf(it.computeDtype(), "addcmul_cpu_out");
   visitNumericDtype(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
@@ -145,6 +152,12 @@ void checkAddcdiv(const Tensor& tensor1, const Tensor& tensor2) {
 }
 
 void addcdivKernel(Elementwise& it, const Scalar& value) {
+  if (isComplexType(it.computeDtype())) {
+    return visitComplexDtype(it.computeDtype(), [&]<typename C>() {
+      const C v = scalarAs<C>(value);
+      it.run3<C, C, C, C>([v](C s, C a, C b) { return s + v * a / b; });
+    });
+  }
   rejectHalf(it.computeDtype(), "addcdiv_cpu_out");
   visitNumericDtype(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
@@ -172,6 +185,14 @@ inline M lerpValue(M self, M end, M weight) {
 }
 
 void lerpKernel(Elementwise& it, const char* name) {
+  if (isComplexType(it.computeDtype())) {
+    return visitComplexDtype(it.computeDtype(), [&]<typename C>() {
+      using R = typename C::value_type;
+      it.run3<C, C, C, C>([](C s, C e, C w) {
+        return std::abs(w) < R(0.5) ? s + w * (e - s) : e - (e - s) * (C(1) - w);
+      });
+    }, name);
+  }
   rejectHalf(it.computeDtype(), name);
   visitFloatingDtype(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;

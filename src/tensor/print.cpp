@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "ember/tensor/dispatch.h"
@@ -124,6 +125,35 @@ class Formatter {
   size_t width_ = 1;
 };
 
+// A tensor as printed: its (real) values, or for a complex tensor the views of its real and
+// imaginary parts, each with its own formatter (PyTorch formats the parts separately and
+// prints "re+imj", the imaginary part stripped of its padding).
+struct Printed {
+  View re;
+  std::optional<View> im;
+  const Formatter* reFormat;
+  const Formatter* imFormat = nullptr;
+
+  int64_t dim() const { return re.dim(); }
+  IntArrayRef sizes() const { return re.sizes; }
+  Printed sub(int64_t i) const {
+    Printed p = *this;
+    p.re = re.sub(i);
+    if (im) p.im = im->sub(i);
+    return p;
+  }
+  int64_t width() const {
+    return static_cast<int64_t>(reFormat->width()) + (im ? static_cast<int64_t>(imFormat->width()) + 1 : 0);
+  }
+  std::string format() const {
+    std::string r = reFormat->format(re);
+    if (!im) return r;
+    std::string i = imFormat->format(*im) + "j";
+    i.erase(0, i.find_first_not_of(' '));
+    return r + (i[0] == '+' || i[0] == '-' ? "" : "+") + i;
+  }
+};
+
 bool summarisedDim(const View& v, bool summarize, const PrintOptions& o) {
   return summarize && v.sizes[0] > 2 * o.edgeitems;
 }
@@ -150,14 +180,14 @@ void collectShown(const View& v, bool summarize, const PrintOptions& o, std::vec
     if (i >= 0) collectShown(v.sub(i), summarize, o, out);
 }
 
-std::string vectorString(const View& v, int64_t indent, bool summarize, const Formatter& f, const PrintOptions& o) {
-  const int64_t elementLength = static_cast<int64_t>(f.width()) + 2;
+std::string vectorString(const Printed& v, int64_t indent, bool summarize, const PrintOptions& o) {
+  const int64_t elementLength = v.width() + 2;
   const int64_t perLine = std::max<int64_t>(1, (o.linewidth - indent) / elementLength);
   std::vector<std::string> items;
   if (summarize && o.edgeitems == 0) {
     items.push_back("...");
   } else {
-    for (int64_t i : shownIndices(v, summarize, o)) items.push_back(i < 0 ? " ..." : f.format(v.sub(i)));
+    for (int64_t i : shownIndices(v.re, summarize, o)) items.push_back(i < 0 ? " ..." : v.sub(i).format());
   }
   std::string out = "[";
   for (size_t i = 0; i < items.size(); ++i) {
@@ -167,16 +197,16 @@ std::string vectorString(const View& v, int64_t indent, bool summarize, const Fo
   return out + "]";
 }
 
-std::string tensorString(const View& v, int64_t indent, bool summarize, const Formatter& f, const PrintOptions& o) {
-  if (v.dim() == 0) return f.format(v);
-  if (v.dim() == 1) return vectorString(v, indent, summarize, f, o);
+std::string tensorString(const Printed& v, int64_t indent, bool summarize, const PrintOptions& o) {
+  if (v.dim() == 0) return v.format();
+  if (v.dim() == 1) return vectorString(v, indent, summarize, o);
   const std::string sep = "," + std::string(v.dim() - 1, '\n') + std::string(indent + 1, ' ');
   std::string out = "[";
   bool first = true;
-  for (int64_t i : shownIndices(v, summarize, o)) {
+  for (int64_t i : shownIndices(v.re, summarize, o)) {
     if (!first) out += sep;
     first = false;
-    out += i < 0 ? "..." : tensorString(v.sub(i), indent + 1, summarize, f, o);
+    out += i < 0 ? "..." : tensorString(v.sub(i), indent + 1, summarize, o);
   }
   return out + "]";
 }
@@ -229,6 +259,23 @@ std::string repr(const Tensor& t) {
     if (t.dim() != 1) suffixes.push_back("size=" + sizeTuple(t.sizes()));
     if (dt != defaultDtype()) suffixes.push_back("dtype=" + scalarTypeTorchName(dt));
     body = "[]";
+  } else if (isComplexType(dt)) {
+    if (o.edgeitems == 0) suffixes.push_back("size=" + sizeTuple(t.sizes()));
+    // The complex dtype matching the default float dtype is not shown.
+    const ScalarType defaultComplex = defaultDtype() == kDouble ? ScalarType::ComplexDouble : ScalarType::ComplexFloat;
+    if (dt != defaultComplex) suffixes.push_back("dtype=" + scalarTypeTorchName(dt));
+    const bool summarize = t.numel() > o.threshold;
+    const ScalarType part = dt == ScalarType::ComplexFloat ? kFloat : kDouble;
+    DimVector partStrides;
+    for (int64_t s : t.strides()) partStrides.push_back(2 * s);
+    const char* base = static_cast<const char*>(t.data_ptr());
+    const int64_t partSize = static_cast<int64_t>(elementSize(part));
+    View re{base, t.sizes(), partStrides, part, partSize}, im{base + partSize, t.sizes(), partStrides, part, partSize};
+    std::vector<View> shownRe, shownIm;
+    collectShown(re, summarize, o, shownRe);
+    collectShown(im, summarize, o, shownIm);
+    Formatter fr(shownRe, true, o), fi(shownIm, true, o);
+    body = tensorString(Printed{re, im, &fr, &fi}, indent, summarize, o);
   } else {
     if (o.edgeitems == 0) suffixes.push_back("size=" + sizeTuple(t.sizes()));
     const bool defaultKind = dt == defaultDtype() || dt == kLong || dt == kBool;
@@ -239,7 +286,7 @@ std::string repr(const Tensor& t) {
     std::vector<View> shown;
     collectShown(root, summarize, o, shown);
     Formatter f(shown, isFloatingType(dt), o);
-    body = tensorString(root, indent, summarize, f, o);
+    body = tensorString(Printed{root, std::nullopt, &f}, indent, summarize, o);
   }
   if (t.requires_grad()) suffixes.push_back("requires_grad=True");
   return addSuffixes(prefix + body, suffixes, indent, o.linewidth);

@@ -130,10 +130,18 @@ T linspaceLane(T base, S step, int64_t lane) {
   }
 }
 
+// A complex dtype's real counterpart, or Undefined.
+ScalarType complexPartOf(ScalarType t) {
+  return t == ScalarType::ComplexFloat ? kFloat : t == ScalarType::ComplexDouble ? kDouble : ScalarType::Undefined;
+}
+
 }  // namespace
 
 Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, TensorOptions options) {
   EMBER_CHECK(steps >= 0, "number of steps must be non-negative");
+  // Real ends give real points: computed in the real dtype, stored with zero imaginary parts.
+  if (ScalarType part = complexPartOf(options.dtypeOrDefault()); part != ScalarType::Undefined)
+    return linspace(start, end, steps, options.dtype(part)).to(*options.dtype_);
   Tensor out = empty({steps}, options);
   if (steps == 0) return out;
   if (steps == 1) return fill_(out, start);
@@ -162,6 +170,8 @@ Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, TensorOpt
 
 Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, TensorOptions options) {
   EMBER_CHECK(steps >= 0, "number of steps must be non-negative");
+  if (ScalarType part = complexPartOf(options.dtypeOrDefault()); part != ScalarType::Undefined)
+    return logspace(start, end, steps, base, options.dtype(part)).to(*options.dtype_);
   Tensor out = empty({steps}, options);
   if (steps == 0) return out;
   visitNumericDtype(out.dtype(), [&]<typename T>() {

@@ -1,6 +1,7 @@
 // all / any: logical reductions. uint8 inputs give uint8 results (PyTorch 1.13), others bool.
 #include <cmath>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/ops/reduce.h"
 #include "reduce_utils.h"
 
@@ -15,7 +16,9 @@ struct LogicalOp {
   using acc_t = bool;
   acc_t identity() const { return kAll; }
   static bool truth(In x) {
-    if constexpr (std::is_integral_v<In>)
+    if constexpr (kIsComplexElement<In>)
+      return x.real() != 0 || x.imag() != 0;
+    else if constexpr (std::is_integral_v<In>)
       return x != In(0);
     else
       return static_cast<float>(x) != 0.0f;  // NaN is true
@@ -33,7 +36,7 @@ template <bool kAll>
 Tensor logicalImpl(const Tensor& self, DimMask mask, bool keepdim) {
   ScalarType outDtype = self.dtype() == kByte ? kByte : kBool;
   ReduceOutput out = makeReduceOutput(self, mask, outDtype);
-  visitDtype(self.dtype(), [&]<typename In>() {
+  visitDtypeOrComplex(self.dtype(), [&]<typename In>() {
     if (outDtype == kByte) {
       uint8_t* dst = static_cast<uint8_t*>(out.keep.data_ptr());
       runReduceTo<In>(LogicalOp<In, kAll>{}, self, out.keep, mask, [&](int64_t off, bool a) { dst[off] = a; });

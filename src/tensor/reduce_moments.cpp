@@ -2,7 +2,11 @@
 // and double inputs), divisor max(0, N - correction) as in PyTorch 1.13.
 #include <cmath>
 
+#include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/reduce.h"
+#include "ember/tensor/ops/shape.h"
+#include "ember/tensor/ops/spectral.h"
+#include "ember/tensor/ops/unary.h"
 #include "reduce_utils.h"
 
 namespace ember {
@@ -66,6 +70,16 @@ MomentsResult moments(const Tensor& self, IntArrayRef dim, int64_t correction, b
                       bool wantMean) {
   EMBER_CHECK(isFloatingType(self.dtype()) || isComplexType(self.dtype()),
               "std and var only support floating point and complex dtypes");
+  if (self.is_complex()) {
+    // The variance of a complex tensor is the sum of its parts' variances (a real result);
+    // its mean is complex.
+    Tensor pairs = view_as_real(self);
+    MomentsResult re = moments(select(pairs, -1, 0), dim, correction, keepdim, false, wantMean);
+    MomentsResult im = moments(select(pairs, -1, 1), dim, correction, keepdim, false, wantMean);
+    Tensor v = add(re.var, im.var);
+    if (takeSqrt) v = sqrt(v);
+    return {v, wantMean ? view_as_complex(stack({re.mean, im.mean}, -1)) : Tensor()};
+  }
   DimMask mask = makeDimMask(dim, self.dim());
   ReduceOutput var = makeReduceOutput(self, mask, self.dtype());
   ReduceOutput mean = wantMean ? makeReduceOutput(self, mask, self.dtype()) : ReduceOutput{};

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "ember/tensor/ops/reduce.h"
+#include "ember/tensor/ops/spectral.h"
 #include "reduce_utils.h"
 
 namespace ember {
@@ -89,6 +90,11 @@ Tensor normImpl(const Tensor& self, double p, IntArrayRef dim, bool keepdim, std
                 "norm(): the desired output dtype should be either floating point or complex. Got ",
                 scalarTypeName(*dtype), " instead.");
   ScalarType t = dtype ? *dtype : self.dtype();
+  if (isComplexType(t)) {
+    // The norm of the magnitudes, in the real dtype (as PyTorch returns it).
+    Tensor in = self.dtype() == t ? self : castContiguous(self, t);
+    return normImpl(complexAbs(in), p, dim, keepdim, std::nullopt);
+  }
   Tensor in = self.dtype() == t ? self : castContiguous(self, t);
   ReduceOutput out = makeReduceOutput(in, makeDimMask(dim, in.dim()), t);
   visitFloatingDtype(t, [&]<typename In>() { runReduce<In, In>(NormOp<In>{kindOf(p), p}, in, out); }, "norm");

@@ -2,7 +2,10 @@
 #include <cmath>
 #include <limits>
 
+#include "complex_dispatch.h"
 #include "ember/tensor/ops/reduce.h"
+#include "ember/tensor/ops/shape.h"
+#include "ember/tensor/ops/spectral.h"
 #include "reduce_utils.h"
 #include "tensor/kernels/reduce_kernels.h"
 
@@ -101,7 +104,27 @@ Tensor sumImpl(const Tensor& self, DimMask mask, bool keepdim, ScalarType comput
   return out.view(keepdim);
 }
 
+// sum and mean of a complex tensor: the same reduction of its real view over the same dims
+// (real and imaginary parts reduce independently).
+Tensor complexSumDims(const Tensor& self, IntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, bool mean) {
+  EMBER_CHECK(!dtype || isComplexType(*dtype), mean ? "mean" : "sum", "(): a complex input needs a complex dtype, got ",
+              scalarTypeName(*dtype));
+  Tensor x = dtype && *dtype != self.dtype() ? ember::to(self, *dtype) : self;
+  if (x.dim() == 0) return ember::clone(x);
+  DimMask mask = makeDimMask(dim, x.dim());
+  DimVector dims;
+  for (int64_t d = 0; d < x.dim(); ++d)
+    if ((mask >> d) & 1) dims.push_back(d);
+  Tensor pairs = view_as_real(x);
+  Tensor r = mean ? ember::mean(pairs, dims, keepdim) : ember::sum(pairs, dims, keepdim);
+  return view_as_complex(r.contiguous());
+}
+
 Tensor sumDims(const Tensor& self, IntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype, bool skipNan) {
+  if (self.is_complex() || (dtype && isComplexType(*dtype))) {
+    EMBER_CHECK(!skipNan, "nansum does not support complex inputs");
+    return complexSumDims(self, dim, keepdim, dtype, false);
+  }
   DimMask mask = makeDimMask(dim, self.dim());
   ScalarType compute = dtype ? *dtype : self.dtype();
   ScalarType outDtype = dtype ? *dtype : sumResultType(self.dtype());
@@ -111,6 +134,7 @@ Tensor sumDims(const Tensor& self, IntArrayRef dim, bool keepdim, std::optional<
 
 Tensor meanDims(const Tensor& self, IntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
   ScalarType t = dtype ? *dtype : self.dtype();
+  if (isComplexType(t)) return complexSumDims(self, dim, keepdim, dtype, true);
   EMBER_CHECK(isFloatingType(t) || isComplexType(t),
               "mean(): could not infer output dtype. ", dtype ? "Optional" : "Input",
               " dtype must be either a floating point or complex dtype. Got: ", scalarTypeName(t));
@@ -157,6 +181,11 @@ Tensor prodImpl(const Tensor& self, DimMask mask, bool keepdim, std::optional<Sc
               scalarTypeName(compute), "'");
   Tensor in = self.dtype() == compute ? self : castContiguous(self, compute);
   ReduceOutput out = makeReduceOutput(in, mask, outDtype);
+  if (isComplexType(compute)) {
+    EMBER_CHECK(outDtype == compute, "prod(): a complex input needs a complex dtype");
+    visitComplexDtype(compute, [&]<typename In>() { runReduce<In, In>(ProdFinish<In, In>{}, in, out); }, "prod_cpu");
+    return out.view(keepdim);
+  }
   visitDtype(compute, [&]<typename In>() {
     if (outDtype == compute)
       runReduce<In, In>(ProdFinish<In, In>{}, in, out);

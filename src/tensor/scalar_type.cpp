@@ -77,7 +77,7 @@ bool isComplexType(ScalarType t) {
 }
 
 bool isSupportedScalarType(ScalarType t) {
-  return isIntegralType(t, true) || isFloatingType(t);
+  return isIntegralType(t, true) || isFloatingType(t) || t == ScalarType::ComplexFloat || t == ScalarType::ComplexDouble;
 }
 
 bool isSignedType(ScalarType t) { return t != ScalarType::Byte && t != ScalarType::Bool; }

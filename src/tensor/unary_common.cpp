@@ -1,6 +1,7 @@
 #include "tensor/unary_common.h"
 
 #include "ember/tensor/ops/factory.h"
+#include "tensor/complex_kernels.h"
 #include "ember/tensor/parallel.h"
 
 namespace ember::unary_detail {
@@ -26,6 +27,14 @@ Tensor trySmallFloatUnary(UnaryOp op, const Tensor& self, const Dest& dest, cons
 
 }  // namespace
 
+Tensor complexMath(UnaryOp op, const Tensor& self, const Dest& dest) {
+  checkSameDtypeDest(self, dest);
+  Elementwise it(ResultRule::Promote);
+  buildUnary(it, self, dest);
+  if (!complex_detail::unaryMath(it, op)) throwUnsupportedDtype(unaryOpName(op), self.dtype());
+  return it.finish();
+}
+
 void buildUnary(Elementwise& it, const Tensor& self, const Dest& dest) {
   EMBER_CHECK(self.defined(), "expected a defined tensor");
   it.input(self);
@@ -49,6 +58,7 @@ void runFloatKernel(Elementwise& it, UnaryOp op, const UnaryParams& params) {
 Tensor floatMath(UnaryOp op, const Tensor& self, const Dest& dest) {
   EMBER_CHECK(self.defined(), "expected a defined tensor");
   if (Tensor r = trySmallFloatUnary(op, self, dest, {}); r.defined()) return r;
+  if (self.is_complex()) return complexMath(op, self, dest);
   if (!isFloatingType(self.dtype()) && !isIntegralType(self.dtype(), true))
     throwUnsupportedDtype(unaryOpName(op), self.dtype());
   Elementwise it(ResultRule::PromoteIntToFloat);

@@ -34,6 +34,9 @@ void checkSameDtypeDest(const Tensor& self, const Dest& dest);
 // Runs the vectorised kernel of `op` over a built Elementwise whose compute dtype is floating.
 void runFloatKernel(Elementwise& it, UnaryOp op, const UnaryParams& params = {});
 
+// A math function (or neg, sgn) of a complex tensor, into a complex result.
+Tensor complexMath(UnaryOp op, const Tensor& self, const Dest& dest);
+
 // Math functions that compute integers and bool in the default float dtype (exp, sin, ...).
 Tensor floatMath(UnaryOp op, const Tensor& self, const Dest& dest);
 

@@ -67,13 +67,22 @@ Tensor negImpl(const Tensor& self, const Dest& dest) {
   EMBER_CHECK(self.dtype() != ScalarType::Bool,
               "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, "
               "use the `~` or `logical_not()` operator instead.");
+  if (self.is_complex()) return unary_detail::complexMath(UnaryOp::Neg, self, dest);
   return unary_detail::sameDtypeUnary(UnaryOp::Neg, self, dest, "neg_cpu", false,
                                       []<typename T>(T x) -> T { return unary_detail::wrappingNeg(x); });
 }
 
 Tensor signImpl(const Tensor& self, const Dest& dest) {
+  EMBER_CHECK(!self.is_complex(),
+              "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.");
   return unary_detail::sameDtypeUnary(UnaryOp::Sign, self, dest, "sign_cpu", true,
                                       []<typename T>(T x) -> T { return unary_math::sign(x); });
+}
+
+// sgn is sign for real dtypes and z / |z| for complex ones.
+Tensor sgnImpl(const Tensor& self, const Dest& dest) {
+  if (self.is_complex()) return unary_detail::complexMath(UnaryOp::Sign, self, dest);
+  return signImpl(self, dest);
 }
 
 // Rounding an integer tensor is a copy; bool is rejected.
@@ -109,7 +118,7 @@ EMBER_UNARY_FORMS(absolute, absImpl)
 EMBER_UNARY_FORMS(neg, negImpl)
 EMBER_UNARY_FORMS(negative, negImpl)
 EMBER_UNARY_FORMS(sign, signImpl)
-EMBER_UNARY_FORMS(sgn, signImpl)
+EMBER_UNARY_FORMS(sgn, sgnImpl)
 EMBER_UNARY_FORMS(floor, floorImpl)
 EMBER_UNARY_FORMS(ceil, ceilImpl)
 EMBER_UNARY_FORMS(round, roundImpl)

@@ -4,6 +4,9 @@
 #include <limits>
 #include <type_traits>
 
+#include "ember/tensor/ops/complex.h"
+#include "ember/tensor/ops/pointwise.h"
+#include "ember/tensor/ops/shape.h"
 #include "ember/tensor/ops/unary.h"
 #include "tensor/unary_common.h"
 
@@ -17,6 +20,12 @@ template <typename T>
 constexpr bool kIsFloat = std::is_floating_point_v<T>;
 
 Tensor logicalNotImpl(const Tensor& self, const Dest& dest) {
+  if (self.is_complex()) {
+    Tensor r = eq(self, Scalar(int64_t{0}));
+    if (dest.kind == Dest::Kind::Fresh) return r;
+    if (dest.kind == Dest::Kind::Out) resizeOutput(*dest.out, r.sizes(), r.strides());
+    return copy_(*dest.out, r);
+  }
   return unary_detail::boolPredicate(self, dest, []<typename T>(T x) { return x == T(0); });
 }
 
@@ -103,6 +112,7 @@ EMBER_UNARY_FORMS(logical_not, logicalNotImpl)
 EMBER_UNARY_FORMS(bitwise_not, bitwiseNotImpl)
 
 Tensor isnan(const Tensor& self) {
+  if (self.is_complex()) return complexIsnan(self);
   return unary_detail::boolPredicate(self, Dest::fresh(), []<typename T>(T x) {
     if constexpr (kIsFloat<T>) return std::isnan(x);
     else return false;
@@ -110,6 +120,7 @@ Tensor isnan(const Tensor& self) {
 }
 
 Tensor isinf(const Tensor& self) {
+  if (self.is_complex()) return complexIsinf(self);
   return unary_detail::boolPredicate(self, Dest::fresh(), []<typename T>(T x) {
     if constexpr (kIsFloat<T>) return std::isinf(x);
     else return false;
@@ -117,6 +128,7 @@ Tensor isinf(const Tensor& self) {
 }
 
 Tensor isfinite(const Tensor& self) {
+  if (self.is_complex()) return complexIsfinite(self);
   return unary_detail::boolPredicate(self, Dest::fresh(), []<typename T>(T x) {
     if constexpr (kIsFloat<T>) return std::isfinite(x);
     else return true;

@@ -160,6 +160,10 @@ def rrelu(input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333
     return result
 
 
+def rrelu_(input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333, training: bool = False) -> Tensor:
+    return rrelu(input, lower, upper, training, True)
+
+
 def glu(input: Tensor, dim: int = -1) -> Tensor:
     if input.dim() == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")
@@ -623,6 +627,29 @@ def max_unpool3d(input: Tensor, indices: Tensor, kernel_size: BroadcastingList3[
 
 
 # ---- unfold / fold -------------------------------------------------------------------------
+
+
+def conv_tbc(input: Tensor, weight: Tensor, bias: Tensor, pad: int = 0) -> Tensor:
+    # A 1-d convolution of a (time, batch, channels) input with a (kernel, in, out) weight: conv1d
+    # on the (batch, channels, time) layout, the result back in (time, batch, channels).
+    if input.dim() != 3:
+        raise RuntimeError("Input must have 3 dims: time, batch, in_channel")
+    if weight.dim() != 3:
+        raise RuntimeError("Weight tensor must have 3 dims: kernel_width, in_channels, out_channels.")
+    if bias.dim() != 1:
+        raise RuntimeError("Bias must be 1-D")
+    out = torch.conv1d(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, [1], [pad])
+    return out.permute(2, 0, 1)
+
+
+def assert_int_or_pair(arg: List[int], arg_name: str, message: str) -> None:
+    assert len(arg) == 1 or len(arg) == 2, message.format(arg_name)
+
+
+def has_torch_function_unary(input: Tensor) -> bool:
+    # No tensor of a TorchScript program has a __torch_function__ override.
+    return False
+
 
 # im2col: (N, C, H, W) -> (N, C * kh * kw, L), the blocks in row-major order.
 def _im2col(input: Tensor, kernel_size: List[int], dilation: List[int], padding: List[int],

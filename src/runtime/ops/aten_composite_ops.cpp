@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "ember/tensor/ops/complex.h"
 #include "ember/runtime/register_operators.h"
 #include "runtime/ops/aten_arg_utils.h"
 #include "runtime/ops/write_inplace.h"
@@ -458,13 +459,10 @@ void unsafeSplitWithSizes(Stack& s) {
 Tensor ravel(const Tensor& self) { return reshape(self, {-1}); }
 Tensor identity(const Tensor& self) { return self; }
 
-// conj and real are the tensor itself for real dtypes. ember's complex tensors (stft's, torch.fft's
-// and linalg.eig's results) have no conjugate or real-part kernels: an error rather than wrong values.
-Tensor realIdentity(const Tensor& self) {
-  EMBER_CHECK(!isComplexType(self.scalar_type()), "conj and real of ", self.scalar_type(),
-              " tensors are not supported by ember yet (use torch.view_as_real)");
-  return self;
-}
+// conj and real are the tensor itself for real dtypes. A complex tensor's conj is materialised
+// (ember has no lazy conjugate bit, see ember/tensor/ops/complex.h); its real part is a view.
+Tensor conjOp(const Tensor& self) { return complexConj(self); }
+Tensor realOp(const Tensor& self) { return complexReal(self); }
 
 // ---- take_along_dim(self, indices, int? dim): gather after broadcasting all other dims ----
 Tensor takeAlongDim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim) {
@@ -653,12 +651,11 @@ RegisterOperators reg({
     {"aten::take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor", takeAlongDimOp<false>},
     {"aten::take_along_dim.out(Tensor self, Tensor indices, int? dim=None, *, Tensor(a!) out) -> Tensor(a!)",
      takeAlongDimOp<true>},
-    // ember's dtypes are real: conjugation and the real part are the tensor itself.
-    {"aten::conj(Tensor(a) self) -> Tensor(a)", unaryOp<realIdentity>},
+    {"aten::conj(Tensor(a) self) -> Tensor(a)", unaryOp<conjOp>},
     // ember never marks a tensor as lazily conjugated, so resolving is the identity for complex too.
     {"aten::resolve_conj(Tensor(a) self) -> Tensor(a)", unaryOp<identity>},
     {"aten::resolve_neg(Tensor(a) self) -> Tensor(a)", unaryOp<identity>},
-    {"aten::real(Tensor(a) self) -> Tensor(a)", unaryOp<realIdentity>},
+    {"aten::real(Tensor(a) self) -> Tensor(a)", unaryOp<realOp>},
     {"aten::nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
      nanmeanOp<false>},
     {"aten::nanmean.out(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) "

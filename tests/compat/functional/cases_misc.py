@@ -178,3 +178,14 @@ add(case("lu_singular", "torch.lu(a, get_infos=True)", T("a", 3, 3, data=[0, 0, 
 add(case("lu_rank_one", "torch.lu(a, get_infos=True)", T("a", 3, 3, data=[1, 2, 3, 2, 4, 6, 3, 6, 9])))
 add(case("lu_no_pivot_error", "torch.lu(a, pivot=False)", T("a", 3, 3, seed=95),
          error="LU without pivoting is not implemented on the CPU"))
+
+# F.* names PyTorch scripts (gen_scriptable.py) that ember's library adds.
+TBC = T("x", 5, 2, 3, seed=101)
+TBC_W = T("w", 3, 3, 4, seed=102)
+TBC_B = T("b", 4, seed=103)
+add(case("conv_tbc", "F.conv_tbc(x, w, b)", TBC, TBC_W, TBC_B))
+add(case("conv_tbc_pad", "F.conv_tbc(x, w, b, 2)", TBC, TBC_W, TBC_B))
+add(case("conv_tbc_bad_input", "F.conv_tbc(x[0], w, b)", TBC, TBC_W, TBC_B, error="Input must have 3 dims"))
+add(case("rrelu_inplace_eval", "F.rrelu_(x)", X(2, 5)))
+add(case("rrelu_inplace_eval_bounds", "F.rrelu_(x, 0.2, 0.4)", X(2, 5)))
+add(case("has_torch_function_unary", "F.has_torch_function_unary(x)", X(2)))

@@ -17,8 +17,9 @@ torch.jit.CompilationUnit (a form PyTorch does not compile is not a case) and ru
 tensors; the result, or the run-time error PyTorch raises, is recorded. A function whose result
 differs between two runs with different seeds (random and uninitialised values) is marked
 values_unchecked, as are the UNINITIALISED ops'; TIES explains "ties". OUTDIR/cases.json holds
-the cases; opinfo_test.cpp runs them all through ember in one process. Complex input dtypes are
-not generated; complex results (torch.fft of real signals) are recorded.
+the cases; opinfo_test.cpp runs them all through ember in one process. Complex inputs (complex64,
+complex128) are stored as their (re, im) bytes, complex numbers spelled `complex(re, im)`; complex
+results are recorded as their real views.
 Cached by a hash of this file and the torch version (OUTDIR/stamp).
 """
 import hashlib
@@ -44,17 +45,18 @@ UNINITIALISED = {"empty", "empty_like", "new_empty", "new_empty_strided", "empty
 # PyTorch's implementation's choice: with duplicate input values, their index results (int64
 # tensors) are compared by dtype and shape only ("ties").
 TIES = {"sort", "argsort", "msort", "topk", "kthvalue", "mode", "median", "nanmedian"}
-DTYPE_NAMES = ["float32", "float64", "int64", "int32", "bool", "int16", "int8", "uint8", "float16", "bfloat16"]
+DTYPE_NAMES = ["float32", "float64", "int64", "int32", "bool", "int16", "int8", "uint8", "float16", "bfloat16",
+               "complex64", "complex128"]
 
 
 class Unrepresentable(Exception):
-    """A sample argument TorchScript source cannot spell (slices, complex numbers, generators)."""
+    """A sample argument TorchScript source cannot spell (slices, generators, sparse tensors)."""
 
 
 def literal(v, tensors):
     """The TorchScript expression for a sample argument; tensors become inputs x0, x1, ..."""
     if isinstance(v, torch.Tensor):
-        if v.is_complex() or v.layout != torch.strided or v.is_quantized:
+        if v.dtype == torch.complex32 or v.layout != torch.strided or v.is_quantized:
             raise Unrepresentable("tensor kind")
         tensors.append(v)
         return f"x{len(tensors) - 1}"
@@ -75,11 +77,13 @@ def literal(v, tensors):
         if math.isinf(v):
             return "float('inf')" if v > 0 else "float('-inf')"
         return repr(v)
+    if isinstance(v, complex):  # TorchScript 1.13 folds complex(re, im) of literals to a constant
+        return f"complex({literal(v.real, tensors)}, {literal(v.imag, tensors)})"
     if isinstance(v, str):
         return repr(v)
     if isinstance(v, torch.dtype):
-        if v.is_complex:
-            raise Unrepresentable("complex dtype")
+        if v == torch.complex32:
+            raise Unrepresentable("complex32 dtype")
         return str(v)
     if isinstance(v, torch.device):
         return f"torch.device('{v}')"
@@ -154,7 +158,9 @@ def forms(torch, op):
     return out
 
 
-def source_for(torch, callee, spell, sample):
+def source_for(torch, callee, spell, sample, out=None):
+    """The function's source and its tensor inputs; with `out` (a tensor), the call also passes
+    out=<that tensor> as the function's last input."""
     tensors = []
     if callee.startswith("."):
         if not isinstance(sample.input, torch.Tensor):
@@ -173,6 +179,8 @@ def source_for(torch, callee, spell, sample):
         if k == "out":
             raise Unrepresentable("out=")
         args.append(f"{k}={literal(v, tensors)}")
+    if out is not None:
+        args.append(f"out={literal(out, tensors)}")
     params = ", ".join(f"x{j}: Tensor" for j in range(len(tensors)))
     return f"def fn({params}):\n    return {head}{', '.join(args)})\n", tensors
 
@@ -181,8 +189,9 @@ def encode_tensor(t):
     if t.layout != torch.strided or t.is_quantized:
         raise Unrepresentable("tensor layout")
     t = t.detach().resolve_conj().resolve_neg().contiguous()
-    if t.is_complex() or t.dtype in (torch.quint8, torch.qint8, torch.qint32):
-        raise Unrepresentable("complex or quantized tensor")
+    if t.dtype in (torch.complex32, torch.quint8, torch.qint8, torch.qint32):
+        raise Unrepresentable("complex32 or quantized tensor")
+    # complex64/complex128 bytes are their (re, im) pairs, as numpy and ember store them.
     raw = t.numpy().tobytes() if t.dtype not in (torch.bfloat16, torch.float16) else \
         t.view(torch.int16).numpy().tobytes()
     return {"dtype": str(t.dtype).replace("torch.", ""), "sizes": list(t.shape), "hex": raw.hex()}
@@ -190,9 +199,9 @@ def encode_tensor(t):
 
 def encode(v, tensor_id):
     """Results: {"t": tensor id} | {"t": id of its real view, "complex": true} | {"tuple": [...]} | [...] | int | bool | None | {"f": float.hex()}
-    | {"dtype": name}."""
-    if isinstance(v, torch.Tensor) and v.dtype == torch.complex32:
-        raise Unrepresentable("complex32 tensor")
+    | {"c": [re.hex(), im.hex()]} | {"dtype": name}."""
+    if isinstance(v, torch.Tensor) and (v.dtype == torch.complex32 or v.layout != torch.strided):
+        raise Unrepresentable("complex32 or non-strided tensor")
     if isinstance(v, torch.Tensor) and v.is_complex():
         return {"t": tensor_id(torch.view_as_real(v.resolve_conj())), "complex": True}
     if isinstance(v, torch.Tensor):
@@ -205,6 +214,8 @@ def encode(v, tensor_id):
         return v
     if isinstance(v, float):
         return {"f": v.hex()}
+    if isinstance(v, complex):
+        return {"c": [v.real.hex(), v.imag.hex()]}
     if isinstance(v, torch.dtype):
         return {"dtype": str(v).replace("torch.", "")}
     raise Unrepresentable(type(v).__name__)
@@ -212,6 +223,9 @@ def encode(v, tensor_id):
 
 def same(a, b):
     """Whether two results are identical (NaN equal to NaN)."""
+    if isinstance(a, torch.Tensor) and a.is_complex():
+        return isinstance(b, torch.Tensor) and b.is_complex() and same(torch.view_as_real(a.resolve_conj()),
+                                                                       torch.view_as_real(b.resolve_conj()))
     if isinstance(a, torch.Tensor):
         return isinstance(b, torch.Tensor) and a.shape == b.shape and a.dtype == b.dtype and \
             bool(torch.equal(torch.nan_to_num(a), torch.nan_to_num(b)) if a.is_floating_point() else torch.equal(a, b))
@@ -248,6 +262,7 @@ class Recorder:
         return cu.fn(*[t.clone() for t in tensors])
 
     def record(self, src, tensors, op):
+        self.last_result = None
         cu = self.unit(src)
         if cu is None:
             return None
@@ -259,12 +274,27 @@ class Recorder:
         except Exception as e:  # noqa: BLE001 - PyTorch's run-time error is the expected outcome
             case["error"] = str(e).strip().split("\n")[-1][:300]
             return case
+        self.last_result = first
         case["result"] = encode(first, self.tensor_id)
         if not same(first, second) or op.name in UNINITIALISED:
             case["values_unchecked"] = True
         if op.name in TIES and tensors and tensors[0].numel() != torch.unique(tensors[0].double()).numel():
             case["ties"] = True
         return case
+
+
+def out_form(rec, op, callee, spell, sample, result):
+    """The `out=` form of a torch.<name> call whose result is one tensor: the same call writing
+    into an empty tensor of the result's dtype (resized by the op, as PyTorch resizes empty outputs
+    without a warning), as a last input. None when TorchScript does not compile it."""
+    if "out" in sample.kwargs:
+        return None
+    out = torch.empty(0, dtype=result.dtype)
+    try:
+        src, tensors = source_for(torch, callee, spell, sample, out=out)
+        return rec.record(src, tensors, op)
+    except Unrepresentable:
+        return None
 
 
 def generate(torch, op_db, only):
@@ -304,6 +334,14 @@ def generate(torch, op_db, only):
                     case["id"] = f"{key} {dtype_name} {form} {index}"
                     case["op"] = key
                     cases.append(case)
+                    if form == "fn" and op.supports_out and isinstance(rec.last_result, torch.Tensor):
+                        out_case = out_form(rec, op, callee, spell, sample, rec.last_result)
+                        if out_case is not None:
+                            out_case["id"] = f"{key} {dtype_name} out {index}"
+                            out_case["op"] = key
+                            cases.append(out_case)
+                        else:
+                            stats["unscriptable"] += 1
     return cases, rec.tensors, stats
 
 

@@ -53,13 +53,16 @@ std::string readText(const fs::path& p) {
 Tensor decodeTensor(const json& t) {
   ScalarType dtype = parseScalarType(t.at("dtype").get<std::string>());
   std::vector<int64_t> sizes = t.at("sizes").get<std::vector<int64_t>>();
-  Tensor out = empty(sizes, dtype);
+  // A complex tensor's bytes are its (re, im) pairs: read as its real view.
+  const bool complex = isComplexType(dtype);
+  if (complex) sizes.push_back(2);
+  Tensor out = empty(sizes, complex ? (dtype == ScalarType::ComplexFloat ? kFloat : kDouble) : dtype);
   const std::string& hex = t.at("hex").get_ref<const std::string&>();
   EMBER_CHECK(hex.size() == 2 * out.nbytes(), "tensor data has ", hex.size() / 2, " bytes, expected ", out.nbytes());
   auto nibble = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
   auto* p = static_cast<uint8_t*>(out.data_ptr());
   for (size_t i = 0; i < out.nbytes(); ++i) p[i] = static_cast<uint8_t>(nibble(hex[2 * i]) * 16 + nibble(hex[2 * i + 1]));
-  return out;
+  return complex ? view_as_complex(out) : out;
 }
 
 double decodeFloat(const json& f) { return std::strtod(f.at("f").get<std::string>().c_str(), nullptr); }
@@ -135,6 +138,14 @@ std::string compare(const IValue& got, const json& want, const json& tensors, bo
     if (!got.isDouble()) return differs("not a float");
     return !values || closeValue(got.toDouble(), decodeFloat(want), 1e-6, 1e-9) ? "" : differs("float");
   }
+  if (want.contains("c")) {
+    if (!got.isComplexDouble()) return differs("not a complex");
+    const json& parts = want.at("c");
+    auto near = [](double a, const json& e) { return closeValue(a, std::strtod(e.get<std::string>().c_str(), nullptr), 1e-6, 1e-9); };
+    return !values || (near(got.toComplexDouble().real(), parts[0]) && near(got.toComplexDouble().imag(), parts[1]))
+               ? ""
+               : differs("complex");
+  }
   if (want.contains("dtype"))
     return got.isInt() && got.toInt() == static_cast<int64_t>(parseScalarType(want.at("dtype").get<std::string>()))
                ? ""
@@ -143,7 +154,7 @@ std::string compare(const IValue& got, const json& want, const json& tensors, bo
     if (!got.isTensor()) return differs("not a tensor");
     Tensor expected = decodeTensor(tensors.at(want.at("t").get<size_t>()));
     if (!want.value("complex", false)) return compareTensor(got.toTensor(), expected, values);
-    // A complex result, recorded as its real view (ember's complex tensors support little more).
+    // A complex result, recorded as its real view.
     if (!isComplexType(got.toTensor().scalar_type())) return differs("not complex");
     return compareTensor(view_as_real(got.toTensor()), expected, values);
   }

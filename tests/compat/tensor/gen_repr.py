@@ -17,6 +17,7 @@ DTYPE_NAMES = {
     torch.bool: "bool", torch.uint8: "uint8", torch.int8: "int8", torch.int16: "int16",
     torch.int32: "int32", torch.int64: "int64", torch.float16: "float16",
     torch.bfloat16: "bfloat16", torch.float32: "float32", torch.float64: "float64",
+    torch.complex64: "complex64", torch.complex128: "complex128",
 }
 
 
@@ -123,6 +124,17 @@ def tensors():
     yield torch.arange(24).view(2, 3, 4).permute(2, 0, 1)
     yield torch.arange(7 * 1001).view(7, 1001)
     yield torch.arange(6.).view(1, 6).expand(200, 6)
+    # complex: parts formatted separately, "re+imj"
+    yield torch.tensor([1 + 2j, -3.5 - 0.25j, 0j])
+    yield torch.tensor(2 - 1j)
+    yield torch.tensor([[1 + 1j, 2 - 2j], [-0.0 - 0.0j, 4 + 100j]], dtype=torch.complex128)
+    yield torch.complex(r(3, 4), r(3, 4) * 1e-5)
+    yield torch.complex(r(2, 3) * 1e6, r(2, 3))
+    yield torch.tensor([complex(float("nan"), 1), complex(1, float("inf")), complex(-float("inf"), -2)])
+    yield torch.complex(torch.arange(2000.), -torch.arange(2000.) / 7)
+    yield torch.complex(r(4, 5), r(4, 5)).t()
+    yield torch.empty(0, dtype=torch.complex64)
+    yield torch.empty(2, 0, dtype=torch.complex128)
 
 
 def main():
