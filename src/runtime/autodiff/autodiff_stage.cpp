@@ -1,0 +1,81 @@
+// The differentiable-graph stage of the specialised pipeline (see the header).
+#include "runtime/autodiff/autodiff_stage.h"
+
+#include <unordered_set>
+
+#include "ember/core/symbols.h"
+#include "ember/ir/ir.h"
+#include "ember/runtime/grad_mode.h"
+#include "passes/create_autodiff_subgraphs.h"
+#include "passes/dead_code_elimination.h"
+#include "passes/jit_log.h"
+#include "passes/tensorexpr_fuser.h"
+#include "runtime/autodiff/differentiate.h"
+
+namespace ember::jit {
+
+namespace {
+
+bool guardsRequireGrad(const Block& block) {
+  for (const Node* n : block.nodes()) {
+    if (n->kind() != prim::TypeCheck && n->kind() != prim::RequiresGradCheck) continue;
+    for (const TypePtr& t : n->tys(attr::types))
+      if (auto tt = t->cast<TensorType>(); tt && tt->requiresGrad() && *tt->requiresGrad()) return true;
+  }
+  return false;
+}
+
+// Values that cannot require grad: guarded with requires_grad=0, or computed only from such
+// values and non-tensors (nodes with blocks and nodes without inputs are not trusted: a factory
+// can make a tensor that requires grad).
+void collectNoGrad(const Block& block, std::unordered_set<const Value*>& noGrad) {
+  for (const Node* n : block.nodes()) {
+    if (n->kind() == prim::TypeCheck) {
+      const auto& types = n->tys(attr::types);
+      for (size_t i = 0; i < types.size(); ++i)
+        if (auto tt = types[i]->cast<TensorType>(); tt && tt->requiresGrad() && !*tt->requiresGrad())
+          noGrad.insert(n->output(i));
+      continue;
+    }
+    for (const Block* b : n->blocks()) collectNoGrad(*b, noGrad);
+    if (!n->blocks().empty() || n->inputs().empty()) continue;
+    bool all = true;
+    for (const Value* in : n->inputs())
+      if (in->type()->kind() == TypeKind::TensorType && !noGrad.count(in)) all = false;
+    if (all)
+      for (const Value* out : n->outputs()) noGrad.insert(out);
+  }
+}
+
+void differentiateGroups(Block* block, const std::unordered_set<const Value*>& noGrad) {
+  for (Node* n : block->nodes()) {
+    for (Block* b : n->blocks()) differentiateGroups(b, noGrad);
+    if (n->kind() != prim::DifferentiableGraph) continue;
+    std::shared_ptr<Graph> sub = n->g(attr::Subgraph);
+    for (size_t i = 0; i < n->inputs().size(); ++i) {
+      auto t = sub->inputs()[i]->type()->cast<TensorType>();
+      if (t && noGrad.count(n->input(i))) sub->inputs()[i]->setType(t->withRequiresGrad(false));
+    }
+    differentiateNode(n);
+    // f runs with grad off: its tensors need none, and the fuser may take its pointwise chains.
+    std::shared_ptr<Graph> f = n->g(attr::Subgraph);
+    for (Value* in : f->inputs())
+      if (auto t = in->type()->cast<TensorType>()) in->setType(t->withRequiresGrad(false));
+    fuseTensorExprs(f);
+  }
+}
+
+}  // namespace
+
+bool splitDifferentiableGraphs(const std::shared_ptr<Graph>& graph) {
+  if (!isGradEnabled() || !guardsRequireGrad(*graph->block())) return false;
+  std::unordered_set<const Value*> noGrad;
+  collectNoGrad(*graph->block(), noGrad);
+  if (!createAutodiffSubgraphs(graph)) return false;
+  differentiateGroups(graph->block(), noGrad);
+  eliminateDeadCode(graph);  // constants only the groups read
+  GRAPH_DUMP("After splitting differentiable graphs:", graph);
+  return true;
+}
+
+}  // namespace ember::jit

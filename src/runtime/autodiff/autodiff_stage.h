@@ -1,0 +1,18 @@
+// The executor's differentiable-graph stage (the spec's "Derivate Splitting"): on a specialised
+// graph whose guards say an input requires grad, with grad mode on, groups differentiable nodes
+// into prim::DifferentiableGraph nodes (passes/create_autodiff_subgraphs.h), tells each group
+// which of its inputs can require grad (from the guards; values computed only from inputs that
+// do not are known not to), differentiates it (differentiate.h) and optimises its forward graph
+// (fusion inside f: f runs without grad, so the fuser may take its pointwise chains).
+#pragma once
+
+#include <memory>
+
+namespace ember::jit {
+
+class Graph;
+
+// Returns whether a group was made.
+bool splitDifferentiableGraphs(const std::shared_ptr<Graph>& graph);
+
+}  // namespace ember::jit
