@@ -81,3 +81,26 @@ TEST(Autodiff, SecondOrderThroughTheBackwardGraph) {
 
 }  // namespace
 }  // namespace ember::jit
+
+namespace ember::jit {
+namespace {
+
+TEST(Autodiff, GradInsideTheProgram) {
+  ProfilingOn on;
+  auto cu = compile(
+      "def f(x: Tensor, y: Tensor):\n    w = (x * y + x.sin()).tanh()\n    return w, torch.autograd.grad([w.sum()], [x])\n");
+  Function& f = cu->getFunction("f");
+  for (int call = 0; call < 3; ++call) {
+    Tensor x = vec({0.1, -0.7, 1.3}, true), y = vec({2.0, 0.5, -1.5}, false);
+    IValue r = f({x, y});
+    Tensor g = r.toTupleRef().elements[1].toListRef().elements[0].toTensor();
+    for (int i = 0; i < 3; ++i) {
+      double xv = x.data_ptr<double>()[i], yv = y.data_ptr<double>()[i];
+      double t = std::tanh(xv * yv + std::sin(xv));
+      EXPECT_NEAR(g.data_ptr<double>()[i], (1 - t * t) * (yv + std::cos(xv)), 1e-12) << "call " << call;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ember::jit
