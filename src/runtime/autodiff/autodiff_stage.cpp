@@ -25,6 +25,29 @@ bool guardsRequireGrad(const Block& block) {
   return false;
 }
 
+// Whether a value of this type may hold a tensor (lists, optionals, tuples of tensors, and types
+// the check does not know do).
+bool mayHoldTensor(const Type& t) {
+  switch (t.kind()) {
+    case TypeKind::IntType:
+    case TypeKind::FloatType:
+    case TypeKind::BoolType:
+    case TypeKind::NoneType:
+    case TypeKind::StringType:
+    case TypeKind::DeviceObjType:
+    case TypeKind::NumberType:
+      return false;
+    case TypeKind::ListType:
+    case TypeKind::OptionalType:
+    case TypeKind::TupleType:
+      for (const TypePtr& c : t.containedTypes())
+        if (mayHoldTensor(*c)) return true;
+      return false;
+    default:
+      return true;
+  }
+}
+
 // Values that cannot require grad: guarded with requires_grad=0, or computed only from such
 // values and non-tensors (nodes with blocks and nodes without inputs are not trusted: a factory
 // can make a tensor that requires grad).
@@ -41,7 +64,7 @@ void collectNoGrad(const Block& block, std::unordered_set<const Value*>& noGrad)
     if (!n->blocks().empty() || n->inputs().empty()) continue;
     bool all = true;
     for (const Value* in : n->inputs())
-      if (in->type()->kind() == TypeKind::TensorType && !noGrad.count(in)) all = false;
+      if (mayHoldTensor(*in->type()) && !noGrad.count(in)) all = false;
     if (all)
       for (const Value* out : n->outputs()) noGrad.insert(out);
   }

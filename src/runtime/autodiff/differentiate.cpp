@@ -300,7 +300,24 @@ class Differentiator {
       df_->registerOutput(g);
       dfOutputVjps_.push_back(static_cast<int64_t>(i));
     }
+    readSizesFromForward();
     optimizeBackward(df_);
+  }
+
+  // Formulas ask tensors they read only for their sizes (mul's `_sum_to(g, self.size())`): the
+  // sizes come from f instead, so the tensor itself need not be kept for backward.
+  void readSizesFromForward() {
+    std::unordered_map<Value*, Value*> forwardOf;
+    for (const auto& [fwd, inner] : captured_) forwardOf.emplace(inner, fwd);
+    std::vector<Node*> sizeNodes;
+    for (Node* n : df_->nodes())
+      if (n->kind() == aten::size && n->inputs().size() == 1 && forwardOf.count(n->input(0))) sizeNodes.push_back(n);
+    for (Node* n : sizeNodes) {
+      Value* fwd = forwardOf.at(n->input(0));
+      if (fwd->type()->kind() != TypeKind::TensorType) continue;
+      n->output()->replaceAllUsesWith(sizeOf(fwd));
+      n->destroy();
+    }
   }
 
   static void optimizeBackward(const std::shared_ptr<Graph>& g) {
@@ -329,7 +346,9 @@ class Differentiator {
     for (const DfInput& in : kept) {
       if (in.kind == InputKind::Vjp && in.index >= static_cast<int64_t>(realOutputs_) &&
           !std::binary_search(liveOutputs.begin(), liveOutputs.end(), in.index)) {
-        WithInsertPoint point(df_->block());
+        // The None must come before the vjp's uses.
+        auto nodes = df_->nodes();
+        WithInsertPoint point(nodes.begin() == nodes.end() ? df_->returnNode() : *nodes.begin());
         in.value->replaceAllUsesWith(df_->insertConstant(IValue()));
         continue;
       }
@@ -418,7 +437,13 @@ Gradient differentiate(const std::shared_ptr<Graph>& graph) { return Differentia
 
 void differentiateNode(Node* node) {
   EMBER_ASSERT(node->kind() == prim::DifferentiableGraph, "differentiateNode expects a prim::DifferentiableGraph");
-  Gradient g = differentiate(node->g(attr::Subgraph));
+  Gradient g;
+  try {
+    g = differentiate(node->g(attr::Subgraph));
+  } catch (const Error& e) {
+    EMBER_ERROR("differentiating a prim::DifferentiableGraph failed: ", e.what(), "\nits subgraph:\n",
+                node->g(attr::Subgraph)->toString(false));
+  }
   node->g_(attr::Subgraph, g.f);
   node->g_(Symbol::attr("ReverseSubgraph"), g.df);
   node->i_(Symbol::attr("f_real_outputs"), g.fRealOutputs);

@@ -10,6 +10,8 @@
 #include "ember/ir/ir.h"
 #include "ember/runtime/autograd.h"
 #include "ember/runtime/graph_executor.h"
+#include "ember/runtime/graph_function.h"
+#include "ember/runtime/grad_mode.h"
 #include "ember/tensor.h"
 #include "frontend/compile.h"
 
@@ -99,6 +101,171 @@ TEST(Autodiff, GradInsideTheProgram) {
       double t = std::tanh(xv * yv + std::sin(xv));
       EXPECT_NEAR(g.data_ptr<double>()[i], (1 - t * t) * (yv + std::cos(xv)), 1e-12) << "call " << call;
     }
+  }
+}
+
+}  // namespace
+}  // namespace ember::jit
+
+#include "ember/ir/file_check.h"
+#include "ember/ir/ir_parser.h"
+#include "passes/create_autodiff_subgraphs.h"
+#include "passes/pass_registry.h"
+#include "runtime/autodiff/differentiate.h"
+
+namespace ember::jit {
+namespace {
+
+std::shared_ptr<Graph> parse(const char* text) {
+  auto g = std::make_shared<Graph>();
+  parseIR(text, *g);
+  return g;
+}
+
+// What PyTorch 1.13's torch._C._jit_pass_create_autodiff_subgraphs(g, 2) prints for the same IR:
+// the run before the in-place add_ is one group; tanh alone stays below the threshold.
+TEST(CreateAutodiffSubgraphs, GroupsRunsStopsAtMutationAndKeepsSmallRunsInline) {
+  auto g = parse(R"IR(
+graph(%x : Tensor, %y : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %a : Tensor = aten::mul(%x, %y)
+  %b : Tensor = aten::sin(%a)
+  %c : Tensor = aten::add(%b, %x, %one)
+  %d : Tensor = aten::add_(%c, %y, %one)
+  %e : Tensor = aten::tanh(%d)
+  return (%e))IR");
+  runPass("create_autodiff_subgraphs", g);
+  g->lint();
+  FileCheck()
+      .check("prim::DifferentiableGraph_0(%x, %y)")
+      .checkNext("aten::add_(")
+      .checkNext("aten::tanh(")
+      .check("with prim::DifferentiableGraph_0 = graph(%x : Tensor,")
+      .check("aten::mul(%x, %y)")
+      .checkNext("aten::sin(")
+      .check("prim::Constant[value=1]()")
+      .checkNext("aten::add(")
+      .checkNot("aten::add_")
+      .checkNot("aten::tanh")
+      .run(g->toString(false));
+}
+
+TEST(CreateAutodiffSubgraphs, ThresholdIsSettable) {
+  const char* text = R"IR(
+graph(%x : Tensor):
+  %a : Tensor = aten::sin(%x)
+  %b : Tensor = aten::cos(%a)
+  return (%b))IR";
+  auto g = parse(text);
+  EXPECT_FALSE(createAutodiffSubgraphs(g, 3));
+  FileCheck().checkNot("DifferentiableGraph").run(g->toString(false));
+  EXPECT_TRUE(createAutodiffSubgraphs(g, 2));
+  FileCheck().check("prim::DifferentiableGraph_0(%x)").run(g->toString(false));
+}
+
+TEST(CreateAutodiffSubgraphs, ListArgumentsJoinAndNonDifferentiableOpsSplit) {
+  auto g = parse(R"IR(
+graph(%x : Tensor, %n : int):
+  %a : Tensor = aten::exp(%x)
+  %s : int[] = prim::ListConstruct(%n)
+  %v : Tensor = aten::view(%a, %s)
+  %i : Tensor = aten::argmax(%v, %n, %n)
+  %w : Tensor = aten::relu(%v)
+  return (%w, %i))IR");
+  // argmax is not differentiable: it ends the group; relu alone stays inline.
+  ASSERT_TRUE(createAutodiffSubgraphs(g, 2));
+  g->lint();
+  FileCheck()
+      .check("prim::DifferentiableGraph_0(%x, %n)")
+      .checkNext("aten::argmax")
+      .checkNext("aten::relu")
+      .check("aten::exp")
+      .checkNext("prim::ListConstruct")
+      .checkNext("aten::view")
+      .run(g->toString(false));
+}
+
+// The backward graph computes only the gradients of inputs that may require grad, and f keeps
+// what df reads (PyTorch's attribute names on the node).
+TEST(Differentiate, OnlyInputsThatRequireGradGetGradients) {
+  auto g = parse(R"IR(
+graph(%x : Tensor, %y : Tensor):
+  %a : Tensor = aten::mul(%x, %y)
+  %b : Tensor = aten::sin(%a)
+  return (%b))IR");
+  g->inputs()[0]->setType(TensorType::get()->withRequiresGrad(true));
+  g->inputs()[1]->setType(TensorType::get()->withRequiresGrad(false));
+  Gradient grad = differentiate(g);
+  EXPECT_EQ(grad.fRealOutputs, 1);
+  EXPECT_EQ(grad.dfOutputVjps, std::vector<int64_t>({0}));
+  // The output's gradient, and the temporary x * y's (None unless double backward reaches it).
+  EXPECT_EQ(grad.dfInputVjps, std::vector<int64_t>({0, 1}));
+  EXPECT_EQ(grad.df->outputs().size(), 1u);
+  // d sin(x*y)/dx = cos(x*y) * y: df reads y and x*y; of x only its sizes (mul's formula sums
+  // the gradient to them), which f computes, so x itself is not kept.
+  EXPECT_EQ(grad.dfInputCapturedInputs, std::vector<int64_t>({1}));
+  FileCheck().check("aten::cos").check("aten::mul").run(grad.df->toString(false));
+  FileCheck().check("aten::mul").check("aten::sin").check("return (%").run(grad.f->toString(false));
+  EXPECT_FALSE(grad.dfInputCapturedOutputs.empty());
+}
+
+}  // namespace
+}  // namespace ember::jit
+
+namespace ember::jit {
+namespace {
+
+// Inputs that flip requires_grad between calls fail the guard and run the fallback (eager
+// recording) or another specialisation; outputs require grad exactly when an input does; under
+// no_grad the differentiable graph records nothing.
+TEST(Autodiff, RequiresGradFlipsFailTheGuard) {
+  ProfilingOn on;
+  auto cu = compile(kSource);
+  Function& f = cu->getFunction("f");
+  auto* gf = dynamic_cast<GraphFunction*>(&f);
+  ASSERT_NE(gf, nullptr);
+  const bool pattern[] = {true, true, true, false, true, false, false, true};
+  for (size_t call = 0; call < sizeof(pattern); ++call) {
+    Tensor x = vec({0.4, -1.1, 0.9}, pattern[call]), y = vec({1.5, -0.5, 0.25}, false);
+    Tensor out = f({x, y}).toTensor();
+    EXPECT_EQ(out.requires_grad(), pattern[call]) << "call " << call;
+    for (int i = 0; i < 3; ++i) {
+      double xv = x.data_ptr<double>()[i], yv = y.data_ptr<double>()[i];
+      EXPECT_NEAR(out.data_ptr<double>()[i], std::tanh(xv * yv + std::sin(xv)), 1e-12);
+    }
+    if (!pattern[call]) continue;
+    std::vector<Tensor> g = autograd::grad({out}, {x}, {ember::ones_like(out)});
+    for (int i = 0; i < 3; ++i) {
+      double xv = x.data_ptr<double>()[i], yv = y.data_ptr<double>()[i];
+      double t = std::tanh(xv * yv + std::sin(xv));
+      EXPECT_NEAR(g[0].data_ptr<double>()[i], (1 - t * t) * (yv + std::cos(xv)), 1e-12) << "call " << call;
+    }
+  }
+  EXPECT_GE(gf->getExecutor().debugState().bailouts, 3);
+  {
+    NoGradGuard noGrad;
+    Tensor x = vec({0.4, -1.1, 0.9}, true), y = vec({1.5, -0.5, 0.25}, false);
+    EXPECT_FALSE(f({x, y}).toTensor().requires_grad());
+  }
+}
+
+// The saved values are released after backward, and a second backward raises PyTorch's error;
+// with retain_graph it runs again.
+TEST(Autodiff, SavedValuesAreReleasedAfterBackward) {
+  ProfilingOn on;
+  auto cu = compile(kSource);
+  Function& f = cu->getFunction("f");
+  for (int call = 0; call < 2; ++call) f({vec({0.5}, true), vec({2.0}, false)});
+  Tensor x = vec({0.5}, true), y = vec({2.0}, false);
+  Tensor out = f({x, y}).toTensor();
+  ASSERT_EQ(autograd::gradFnName(out), "DifferentiableGraphBackward");
+  autograd::grad({out}, {x}, {ember::ones_like(out)}, /*retainGraph=*/true);
+  autograd::grad({out}, {x}, {ember::ones_like(out)});
+  try {
+    autograd::grad({out}, {x}, {ember::ones_like(out)});
+    FAIL() << "backward through released saved values succeeded";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("Trying to backward through the graph a second time"), std::string::npos);
   }
 }
 
