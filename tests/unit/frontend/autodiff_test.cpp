@@ -271,3 +271,29 @@ TEST(Autodiff, SavedValuesAreReleasedAfterBackward) {
 
 }  // namespace
 }  // namespace ember::jit
+
+#include "runtime/code.h"
+#include "runtime/interpreter.h"
+
+namespace ember::jit {
+namespace {
+
+// PyTorch's requires_grad-only guard, as it prints it.
+TEST(RequiresGradCheck, ComparesOnlyRequiresGrad) {
+  auto g = parse(R"IR(
+graph(%x : Tensor, %y : Tensor):
+  %a : Tensor, %b : Tensor, %ok : bool = prim::RequiresGradCheck[types=[Tensor(requires_grad=1), Tensor(requires_grad=0)]](%x, %y)
+  return (%ok))IR");
+  Code code(g, "check");
+  auto run = [&](bool rx, bool ry) {
+    Stack s{IValue(vec({1.0, 2.0}, rx)), IValue(vec({3.0}, ry))};
+    runCode(code, s);
+    return s.back().toBool();
+  };
+  EXPECT_TRUE(run(true, false));
+  EXPECT_FALSE(run(false, false));
+  EXPECT_FALSE(run(true, true));
+}
+
+}  // namespace
+}  // namespace ember::jit
