@@ -174,6 +174,13 @@ class Differentiator {
   Value* metadataOf(Value* v, Symbol kind, const TypePtr& type, std::unordered_map<Value*, Value*>& cache) {
     auto it = cache.find(v);
     if (it != cache.end()) return it->second;
+    // Known from the guarded type (STATIC sizes, the dtype): a constant, nothing to capture.
+    if (std::optional<IValue> known = knownMetadata(v, kind)) {
+      WithInsertPoint point(df_->block());
+      Value* c = df_->insertConstant(*known);
+      cache.emplace(v, c);
+      return c;
+    }
     Node* n = f_->create(kind, {v});
     n->output()->setType(type);
     if (v->node() == f_->paramNode()) f_->prependNode(n);
@@ -181,6 +188,21 @@ class Differentiator {
     Value* inner = capture(n->output());
     cache.emplace(v, inner);
     return inner;
+  }
+
+  static std::optional<IValue> knownMetadata(Value* v, Symbol kind) {
+    auto t = v->type()->cast<TensorType>();
+    if (!t) return std::nullopt;
+    if (kind == prim::dtype && t->scalarType()) return IValue(static_cast<int64_t>(*t->scalarType()));
+    if (kind == aten::size && t->sizes()) {
+      std::vector<int64_t> sizes;
+      for (const auto& d : *t->sizes()) {
+        if (!d) return std::nullopt;
+        sizes.push_back(*d);
+      }
+      return makeIntList(sizes);
+    }
+    return std::nullopt;
   }
 
   Value* constantInDf(Value* v, bool asFloat) {
