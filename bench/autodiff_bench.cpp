@@ -1,7 +1,7 @@
 // Forward + backward of a 3-layer tanh MLP written in TorchScript, through the profiling executor:
 // with JIT autodiff (the default: the layers become one prim::DifferentiableGraph, backward is
-// its symbolic graph run as one autograd node) and without (threshold above the graph's size:
-// every op records an eager node). PyTorch's side is bench/torch_autodiff_bench.py (its profiling
+// its symbolic graph run as one autograd node) and without (setAutodiffEnabled(false): every op
+// records an eager node). PyTorch's side is bench/torch_autodiff_bench.py (its profiling
 // executor with its own autodiff). One thread; run_all.sh pins both sides to the same vCPU.
 //
 //   {"suite": "autodiff", "name": "mlp_<batch>x<width>[_eager]", "seconds": ..., "threads": 1}
@@ -14,7 +14,7 @@
 #include "ember/runtime/graph_executor.h"
 #include "ember/tensor.h"
 #include "frontend/compile.h"
-#include "passes/create_autodiff_subgraphs.h"
+#include "runtime/autodiff/autodiff_stage.h"
 
 using namespace ember;
 using namespace ember::jit;
@@ -37,7 +37,7 @@ Tensor param(std::vector<int64_t> sizes, double scale, int64_t seed) {
 }
 
 void runCase(int64_t batch, int64_t width, bool jitAutodiff) {
-  setAutodiffSubgraphThreshold(jitAutodiff ? 2 : 1u << 30);
+  setAutodiffEnabled(jitAutodiff);
   auto cu = compile(kSource);
   Function& f = cu->getFunction("mlp");
   manual_seed(0);

@@ -1,6 +1,9 @@
 // The differentiable-graph stage of the specialised pipeline (see the header).
 #include "runtime/autodiff/autodiff_stage.h"
 
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
 #include <unordered_set>
 
 #include "ember/core/symbols.h"
@@ -15,6 +18,14 @@
 namespace ember::jit {
 
 namespace {
+
+std::atomic<bool>& enabledFlag() {
+  static std::atomic<bool> flag{[] {
+    const char* e = std::getenv("EMBER_AUTODIFF");
+    return !(e && (std::strcmp(e, "off") == 0 || std::strcmp(e, "0") == 0 || std::strcmp(e, "false") == 0));
+  }()};
+  return flag;
+}
 
 bool guardsRequireGrad(const Block& block) {
   for (const Node* n : block.nodes()) {
@@ -90,8 +101,11 @@ void differentiateGroups(Block* block, const std::unordered_set<const Value*>& n
 
 }  // namespace
 
+void setAutodiffEnabled(bool enabled) { enabledFlag().store(enabled); }
+bool getAutodiffEnabled() { return enabledFlag().load(); }
+
 bool splitDifferentiableGraphs(const std::shared_ptr<Graph>& graph) {
-  if (!isGradEnabled() || !guardsRequireGrad(*graph->block())) return false;
+  if (!getAutodiffEnabled() || !isGradEnabled() || !guardsRequireGrad(*graph->block())) return false;
   std::unordered_set<const Value*> noGrad;
   collectNoGrad(*graph->block(), noGrad);
   if (!createAutodiffSubgraphs(graph)) return false;

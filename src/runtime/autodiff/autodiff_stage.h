@@ -15,4 +15,9 @@ class Graph;
 // Returns whether a group was made.
 bool splitDifferentiableGraphs(const std::shared_ptr<Graph>& graph);
 
+// JIT autodiff on or off for plans compiled from now on (default on; EMBER_AUTODIFF=off at
+// start-up turns it off): off, every operator records its own eager node.
+void setAutodiffEnabled(bool enabled);
+bool getAutodiffEnabled();
+
 }  // namespace ember::jit
