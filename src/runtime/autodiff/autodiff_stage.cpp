@@ -81,8 +81,19 @@ void collectNoGrad(const Block& block, std::unordered_set<const Value*>& noGrad)
   }
 }
 
+// Puts a group's nodes back where the group was (PyTorch's unmergeSubgraph).
+void inlineGroup(Node* group) {
+  Graph& g = *group->owningGraph();
+  WithInsertPoint point(group);
+  std::vector<Value*> outs = group->g(attr::Subgraph)->insertGraphInto(g, group->inputs());
+  for (size_t i = 0; i < outs.size(); ++i) group->output(i)->replaceAllUsesWith(outs[i]);
+  group->destroy();
+}
+
 void differentiateGroups(Block* block, const std::unordered_set<const Value*>& noGrad) {
-  for (Node* n : block->nodes()) {
+  for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+    Node* n = *it;
+    ++it;
     for (Block* b : n->blocks()) differentiateGroups(b, noGrad);
     if (n->kind() != prim::DifferentiableGraph) continue;
     std::shared_ptr<Graph> sub = n->g(attr::Subgraph);
@@ -90,7 +101,14 @@ void differentiateGroups(Block* block, const std::unordered_set<const Value*>& n
       auto t = sub->inputs()[i]->type()->cast<TensorType>();
       if (t && noGrad.count(n->input(i))) sub->inputs()[i]->setType(t->withRequiresGrad(false));
     }
-    differentiateNode(n);
+    try {
+      differentiateNode(n);
+    } catch (const std::exception& e) {
+      // A group the differentiator cannot handle runs with eager recording, as if never grouped.
+      GRAPH_UPDATE("JIT autodiff left a group inline: ", e.what());
+      inlineGroup(n);
+      continue;
+    }
     // f runs with grad off: its tensors need none, and the fuser may take its pointwise chains.
     std::shared_ptr<Graph> f = n->g(attr::Subgraph);
     for (Value* in : f->inputs())
