@@ -17,6 +17,22 @@ namespace {
 
 bool isDefinedTensor(const IValue& v) { return v.isTensor() && v.unsafeToTensorImpl() != nullptr; }
 
+// An operator looked up once, called through autograd's recording (backward graphs run under
+// create_graph must be recorded).
+struct RecordedOp {
+  const FunctionSchema* schema;
+  NodeOperation op;
+  size_t numArgs;
+  explicit RecordedOp(const char* name) {
+    OperatorPtr o = OperatorRegistry::global().findOperator(std::string_view(name));
+    EMBER_ASSERT(o && o->hasOperation(), "operator ", name, " is not registered");
+    schema = &o->schema();
+    op = NodeOperation(o->operation());
+    numArgs = schema->arguments().size();
+  }
+  void operator()(Stack& s) const { autograd::recordedCall(schema, op, s, numArgs); }
+};
+
 void autogradAdd(Stack& s) {
   IValue b = std::move(s.back());
   s.pop_back();
@@ -33,7 +49,8 @@ void autogradAdd(Stack& s) {
   s.push_back(std::move(a));
   s.push_back(std::move(b));
   s.emplace_back(int64_t{1});
-  autograd::callOperator("aten::add.Tensor", s);
+  static const RecordedOp add("aten::add.Tensor");
+  add(s);
 }
 
 void gradTo(Stack& s) {
@@ -44,14 +61,16 @@ void gradTo(Stack& s) {
   if (!isDefinedTensor(s.back())) return;  // None stays None
   if (s.back().toTensor().sizes() != IntArrayRef(size)) {
     s.push_back(makeIntList(size));
-    autograd::callOperator("aten::sum_to_size", s);
+    static const RecordedOp sumToSize("aten::sum_to_size");
+    sumToSize(s);
   }
   if (s.back().toTensor().dtype() != dtype) {
     s.emplace_back(static_cast<int64_t>(dtype));
     s.emplace_back(false);
     s.emplace_back(false);
     s.emplace_back();
-    autograd::callOperator("aten::to.dtype", s);
+    static const RecordedOp to("aten::to.dtype");
+    to(s);
   }
 }
 
