@@ -43,8 +43,8 @@ void runCase(int64_t batch, int64_t width, bool jitAutodiff) {
   manual_seed(0);
   Tensor x = ember::randn({batch, width});
   double s = 1.0 / std::sqrt(static_cast<double>(width));
-  std::vector<Tensor> ps = {param({width, width}, s, 1), param({width}, 0.1, 2), param({width, width}, s, 3),
-                            param({width}, 0.1, 4), param({width, 10}, s, 5), param({10}, 0.1, 6)};
+  std::vector<Tensor> ps = {param({width, width}, s, 1), param({width}, 0.1, 2),   param({width, width}, s, 3),
+                            param({width}, 0.1, 4),      param({width, 10}, s, 5), param({10}, 0.1, 6)};
   auto step = [&] {
     std::vector<IValue> args{x};
     for (const Tensor& p : ps) args.emplace_back(p);

@@ -67,10 +67,12 @@ class DifferentiableGraphBackward : public autograd::Node {
     Stack stack;
     for (int64_t j : plan_->vjps) {
       const Tensor& g = grads.at(static_cast<size_t>(j));
-      if (g.defined()) stack.emplace_back(g);
+      if (g.defined())
+        stack.emplace_back(g);
       else if (static_cast<size_t>(j) < plan_->realOutputs)
         stack.emplace_back(ember::zeros(outputs_[j].sizes, TensorOptions(outputs_[j].dtype)));
-      else stack.emplace_back();
+      else
+        stack.emplace_back();
     }
     for (const SavedValue& s : saved_) {
       if (!s.isTensor) {

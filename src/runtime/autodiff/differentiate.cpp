@@ -183,8 +183,10 @@ class Differentiator {
     }
     Node* n = f_->create(kind, {v});
     n->output()->setType(type);
-    if (v->node() == f_->paramNode()) f_->prependNode(n);
-    else n->insertAfter(v->node());
+    if (v->node() == f_->paramNode())
+      f_->prependNode(n);
+    else
+      n->insertAfter(v->node());
     Value* inner = capture(n->output());
     cache.emplace(v, inner);
     return inner;
@@ -257,7 +259,8 @@ class Differentiator {
       WithInsertPoint point(df_->block());
       g = df_->insertConstant(IValue());
     }
-    Node* fill = df_->appendNode(df_->create(Symbol::fromQualString("ember::autodiff_fill"), {g, sizeOf(out), dtypeOf(out)}));
+    Node* fill =
+        df_->appendNode(df_->create(Symbol::fromQualString("ember::autodiff_fill"), {g, sizeOf(out), dtypeOf(out)}));
     fill->output()->setType(TensorType::get());
     return fill->output();
   }
@@ -360,7 +363,8 @@ class Differentiator {
     // f outputs beyond the real ones that df still reads (or takes the vjp of while reading).
     std::vector<int64_t> liveOutputs;
     for (const DfInput& in : kept)
-      if (in.kind == InputKind::CapturedOutput && in.index >= static_cast<int64_t>(realOutputs_)) liveOutputs.push_back(in.index);
+      if (in.kind == InputKind::CapturedOutput && in.index >= static_cast<int64_t>(realOutputs_))
+        liveOutputs.push_back(in.index);
     std::sort(liveOutputs.begin(), liveOutputs.end());
     liveOutputs.erase(std::unique(liveOutputs.begin(), liveOutputs.end()), liveOutputs.end());
     // A vjp of a temporary no longer read is dropped with it.
@@ -394,7 +398,7 @@ class Differentiator {
         if (in.kind != kind) continue;
         order.push_back(in.value);
         int64_t index = kind == InputKind::CapturedInput ? in.index : renumber.at(in.index);
-        (kind == InputKind::Vjp ? grad.dfInputVjps
+        (kind == InputKind::Vjp             ? grad.dfInputVjps
          : kind == InputKind::CapturedInput ? grad.dfInputCapturedInputs
                                             : grad.dfInputCapturedOutputs)
             .push_back(index);

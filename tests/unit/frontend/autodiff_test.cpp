@@ -9,9 +9,9 @@
 #include "ember/api/compilation_unit.h"
 #include "ember/ir/ir.h"
 #include "ember/runtime/autograd.h"
+#include "ember/runtime/grad_mode.h"
 #include "ember/runtime/graph_executor.h"
 #include "ember/runtime/graph_function.h"
-#include "ember/runtime/grad_mode.h"
 #include "ember/tensor.h"
 #include "frontend/compile.h"
 
@@ -90,7 +90,8 @@ namespace {
 TEST(Autodiff, GradInsideTheProgram) {
   ProfilingOn on;
   auto cu = compile(
-      "def f(x: Tensor, y: Tensor):\n    w = (x * y + x.sin()).tanh()\n    return w, torch.autograd.grad([w.sum()], [x])\n");
+      "def f(x: Tensor, y: Tensor):\n    w = (x * y + x.sin()).tanh()\n    return w, torch.autograd.grad([w.sum()], "
+      "[x])\n");
   Function& f = cu->getFunction("f");
   for (int call = 0; call < 3; ++call) {
     Tensor x = vec({0.1, -0.7, 1.3}, true), y = vec({2.0, 0.5, -1.5}, false);
