@@ -104,6 +104,19 @@ std::string valueText(const IValue& v) {
   return out.str();
 }
 
+// Whether any profiled tensor required grad (parameters read through prim::GetAttr included).
+bool sawRequiresGrad(const Block& block) {
+  for (const Node* n : block.nodes()) {
+    if (n->kind() == prim::profile) {
+      TensorTypePtr seen = profileSlot(n).seen();
+      if (seen && seen->requiresGrad() && *seen->requiresGrad()) return true;
+    }
+    for (const Block* b : n->blocks())
+      if (sawRequiresGrad(*b)) return true;
+  }
+  return false;
+}
+
 // What a guard checks of an observed type: STATIC keeps the sizes and strides that were the same
 // in every profiled run, DYNAMIC only the rank.
 TensorTypePtr guardType(const TensorTypePtr& seen, FusionBehavior behavior) {
@@ -322,7 +335,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     bool anyConstant = false;
     for (const auto& c : s->constants) anyConstant = anyConstant || c.has_value();
     if (anyConstant && constantPropagation(g)) eliminateDeadCode(g);
-    runSpecializedPipeline(g, s->behavior, times_);
+    runSpecializedPipeline(g, s->behavior, times_, sawRequiresGrad(*profilingPlan_->graph->block()));
     s->plan = ExecutionPlan{std::make_shared<Code>(g, name_), g};
     specializeNanos_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count();
     s->lastUse = ++clock_;

@@ -122,8 +122,9 @@ void differentiateGroups(Block* block, const std::unordered_set<const Value*>& n
 void setAutodiffEnabled(bool enabled) { enabledFlag().store(enabled); }
 bool getAutodiffEnabled() { return enabledFlag().load(); }
 
-bool splitDifferentiableGraphs(const std::shared_ptr<Graph>& graph) {
-  if (!getAutodiffEnabled() || !isGradEnabled() || !guardsRequireGrad(*graph->block())) return false;
+bool splitDifferentiableGraphs(const std::shared_ptr<Graph>& graph, bool profiledRequiresGrad) {
+  if (!getAutodiffEnabled() || !isGradEnabled()) return false;
+  if (!profiledRequiresGrad && !guardsRequireGrad(*graph->block())) return false;
   std::unordered_set<const Value*> noGrad;
   collectNoGrad(*graph->block(), noGrad);
   if (!createAutodiffSubgraphs(graph)) return false;

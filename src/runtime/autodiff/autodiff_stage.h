@@ -12,8 +12,9 @@ namespace ember::jit {
 
 class Graph;
 
-// Returns whether a group was made.
-bool splitDifferentiableGraphs(const std::shared_ptr<Graph>& graph);
+// Returns whether a group was made. Runs when a guard says an input requires grad, or when
+// `profiledRequiresGrad` (a profiled tensor did, e.g. a module parameter).
+bool splitDifferentiableGraphs(const std::shared_ptr<Graph>& graph, bool profiledRequiresGrad = false);
 
 // JIT autodiff on or off for plans compiled from now on (default on; EMBER_AUTODIFF=off at
 // start-up turns it off): off, every operator records its own eager node.

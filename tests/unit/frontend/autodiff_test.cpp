@@ -298,3 +298,39 @@ graph(%x : Tensor, %y : Tensor):
 
 }  // namespace
 }  // namespace ember::jit
+
+#include "ember/jit.h"
+
+namespace ember::jit {
+namespace {
+
+// A module's parameters reach the graph through prim::GetAttr, not as guarded inputs: their
+// profiled requires_grad is what turns JIT autodiff on.
+TEST(Autodiff, ModuleParametersThatRequireGrad) {
+  ProfilingOn on;
+  Module m = compileModule(R"SRC(
+class Scale(Module):
+  __parameters__ = ["weight", ]
+  weight : Tensor
+  training : bool
+  def forward(self, x: Tensor) -> Tensor:
+    return torch.tanh(x * self.weight).sin()
+)SRC",
+                           "Scale");
+  Tensor w = vec({0.5, -1.5, 2.0}, true);
+  m.setattr("weight", w);
+  m.setattr("training", true);
+  for (int call = 0; call < 3; ++call) {
+    Tensor x = vec({0.3, 0.7, -0.2}, false);
+    Tensor out = m.forward({x}).toTensor();
+    if (call == 2) EXPECT_EQ(autograd::gradFnName(out), "DifferentiableGraphBackward");
+    std::vector<Tensor> g = autograd::grad({out}, {w}, {ember::ones_like(out)});
+    for (int i = 0; i < 3; ++i) {
+      double xv = x.data_ptr<double>()[i], wv = w.data_ptr<double>()[i], t = std::tanh(xv * wv);
+      EXPECT_NEAR(g[0].data_ptr<double>()[i], std::cos(t) * (1 - t * t) * xv, 1e-12) << "call " << call;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ember::jit
