@@ -6,6 +6,7 @@
 #include <cstring>
 #include <unordered_set>
 
+#include "ember/core/function_schema.h"
 #include "ember/core/symbols.h"
 #include "ember/ir/ir.h"
 #include "ember/runtime/grad_mode.h"
@@ -59,9 +60,21 @@ bool mayHoldTensor(const Type& t) {
   }
 }
 
-// Values that cannot require grad: guarded with requires_grad=0, or computed only from such
-// values and non-tensors (nodes with blocks and nodes without inputs are not trusted: a factory
-// can make a tensor that requires grad).
+// Whether the graph writes a tensor in place (requires_grad_ included): a value that does not
+// require grad where it is defined may then require it later (x.requires_grad_(), or a copy_
+// of such a tensor into a view of it), so no value is known not to.
+bool writesTensors(const Block& block) {
+  for (const Node* n : block.nodes()) {
+    if (const FunctionSchema* s = n->maybeSchema(); s && s->isMutable()) return true;
+    for (const Block* b : n->blocks())
+      if (writesTensors(*b)) return true;
+  }
+  return false;
+}
+
+// Values that cannot require grad (in a graph that writes no tensor): guarded with
+// requires_grad=0, or computed by a differentiable operator from such values and non-tensors.
+// Other nodes are not trusted (a factory can make a tensor that requires grad).
 void collectNoGrad(const Block& block, std::unordered_set<const Value*>& noGrad) {
   for (const Node* n : block.nodes()) {
     if (n->kind() == prim::TypeCheck) {
@@ -72,7 +85,7 @@ void collectNoGrad(const Block& block, std::unordered_set<const Value*>& noGrad)
       continue;
     }
     for (const Block* b : n->blocks()) collectNoGrad(*b, noGrad);
-    if (!n->blocks().empty() || n->inputs().empty()) continue;
+    if (!canDifferentiateNode(n)) continue;
     bool all = true;
     for (const Value* in : n->inputs())
       if (mayHoldTensor(*in->type()) && !noGrad.count(in)) all = false;
@@ -99,7 +112,8 @@ void differentiateGroups(Block* block, const std::unordered_set<const Value*>& n
     std::shared_ptr<Graph> sub = n->g(attr::Subgraph);
     for (size_t i = 0; i < n->inputs().size(); ++i) {
       auto t = sub->inputs()[i]->type()->cast<TensorType>();
-      if (t && noGrad.count(n->input(i))) sub->inputs()[i]->setType(t->withRequiresGrad(false));
+      if (t) sub->inputs()[i]->setType(t->withRequiresGrad(noGrad.count(n->input(i)) ? std::optional<bool>(false)
+                                                                                      : std::nullopt));
     }
     try {
       differentiateNode(n);
@@ -126,7 +140,7 @@ bool splitDifferentiableGraphs(const std::shared_ptr<Graph>& graph, bool profile
   if (!getAutodiffEnabled() || !isGradEnabled()) return false;
   if (!profiledRequiresGrad && !guardsRequireGrad(*graph->block())) return false;
   std::unordered_set<const Value*> noGrad;
-  collectNoGrad(*graph->block(), noGrad);
+  if (!writesTensors(*graph->block())) collectNoGrad(*graph->block(), noGrad);
   if (!createAutodiffSubgraphs(graph)) return false;
   differentiateGroups(graph->block(), noGrad);
   eliminateDeadCode(graph);  // constants only the groups read
