@@ -334,3 +334,53 @@ class Scale(Module):
 
 }  // namespace
 }  // namespace ember::jit
+
+#include <atomic>
+#include <thread>
+
+namespace ember::jit {
+namespace {
+
+// One module whose parameter requires grad, forward and backward from 4 threads at once while
+// the executor profiles and specialises: every gradient is the analytic one.
+TEST(Autodiff, ModuleFromManyThreads) {
+  ProfilingOn on;
+  Module m = compileModule(R"SRC(
+class Scale(Module):
+  __parameters__ = ["weight", ]
+  weight : Tensor
+  training : bool
+  def forward(self, x: Tensor) -> Tensor:
+    return torch.tanh(x * self.weight).sin()
+)SRC",
+                           "Scale");
+  Tensor w = vec({0.5, -1.5, 2.0}, true);
+  m.setattr("weight", w);
+  m.setattr("training", true);
+  std::atomic<int> wrong{0}, failed{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 40; ++i) {
+        try {
+          double k = 0.1 * ((t + i) % 7) - 0.3;
+          Tensor x = vec({k, 0.7 - k, -0.2 + k}, false);
+          Tensor out = m.forward({x}).toTensor();
+          std::vector<Tensor> g = autograd::grad({out}, {w}, {ember::ones_like(out)});
+          for (int j = 0; j < 3; ++j) {
+            double xv = x.data_ptr<double>()[j], wv = w.data_ptr<double>()[j], th = std::tanh(xv * wv);
+            if (std::abs(g[0].data_ptr<double>()[j] - std::cos(th) * (1 - th * th) * xv) > 1e-12) ++wrong;
+          }
+        } catch (const std::exception&) {
+          ++failed;
+        }
+      }
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_EQ(failed.load(), 0);
+}
+
+}  // namespace
+}  // namespace ember::jit
