@@ -13,6 +13,7 @@
 #include "passes/canonicalize.h"
 #include "passes/common_subexpression_elimination.h"
 #include "passes/constant_pooling.h"
+#include "passes/create_autodiff_subgraphs.h"
 #include "passes/constant_propagation.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/decompose_ops.h"
@@ -137,6 +138,8 @@ std::vector<PassInfo> buildTable() {
        reporting(eraseShapeInformation)},
       {"propagate_requires_grad", "mark which tensor values may require grad, from the inputs' requires_grad",
        reporting(propagateRequiresGrad)},
+      {"create_autodiff_subgraphs", "group runs of differentiable nodes into prim::DifferentiableGraph nodes",
+       [](std::shared_ptr<Graph>& g) { return PassResult{createAutodiffSubgraphs(g)}; }},
       {"refine_integer_values", "inside branches guarded by int == constant, use the constant",
        reporting(refineIntegerValues)},
       {"integer_value_refinement", "the same pass as refine_integer_values (PyTorch's other name)",

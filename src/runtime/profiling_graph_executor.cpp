@@ -36,6 +36,8 @@
 #include "ember/core/symbols.h"
 #include "ember/error.h"
 #include "ember/ir/ir.h"
+#include "passes/constant_propagation.h"
+#include "passes/dead_code_elimination.h"
 #include "passes/jit_log.h"
 #include "runtime/code.h"
 #include "runtime/graph_executor_impl.h"
@@ -50,6 +52,9 @@ namespace {
 // One specialised plan and what its guard checks, per graph input (nullptr: not guarded).
 struct Specialization {
   std::vector<TensorTypePtr> guards;
+  // Per graph input: the int, bool or int[] every profiled run passed (prim::profile_ivalue),
+  // which the plan is specialised on (STATIC only); nullopt when not.
+  std::vector<std::optional<IValue>> constants;
   std::vector<bool> contiguous;
   FusionBehavior behavior;
   ExecutionPlan plan;
@@ -75,6 +80,43 @@ TensorTypePtr observedInputType(Value* in, bool& contiguous) {
   return merged;
 }
 
+// The value every profiled run passed for non-tensor input `in`, if it was profiled.
+std::optional<IValue> observedConstant(Value* in) {
+  for (const Use& u : in->uses())
+    if (u.user->kind() == prim::profile_ivalue) return profileIValueSlot(u.user).constant();
+  return std::nullopt;
+}
+
+std::string valueText(const IValue& v) {
+  std::ostringstream out;
+  if (v.isList()) {
+    out << "[";
+    auto xs = v.toIntVector();
+    for (size_t i = 0; i < xs.size(); ++i) out << (i ? ", " : "") << xs[i];
+    out << "]";
+  } else if (v.isBool()) {
+    out << (v.toBool() ? "True" : "False");
+  } else if (v.isInt()) {
+    out << v.toInt();
+  } else {
+    out << "?";
+  }
+  return out.str();
+}
+
+// Whether any profiled tensor required grad (parameters read through prim::GetAttr included).
+bool sawRequiresGrad(const Block& block) {
+  for (const Node* n : block.nodes()) {
+    if (n->kind() == prim::profile) {
+      TensorTypePtr seen = profileSlot(n).seen();
+      if (seen && seen->requiresGrad() && *seen->requiresGrad()) return true;
+    }
+    for (const Block* b : n->blocks())
+      if (sawRequiresGrad(*b)) return true;
+  }
+  return false;
+}
+
 // What a guard checks of an observed type: STATIC keeps the sizes and strides that were the same
 // in every profiled run, DYNAMIC only the rank.
 TensorTypePtr guardType(const TensorTypePtr& seen, FusionBehavior behavior) {
@@ -91,6 +133,13 @@ const char* behaviorName(FusionBehavior b) { return b == FusionBehavior::Static 
 // Why `inputs` fail the guard of `s` ("input 0 (x): dtype Double, expected Float").
 std::string mismatchReason(const Specialization& s, const Graph& graph, const IValue* inputs) {
   for (size_t i = 0; i < s.guards.size(); ++i) {
+    if (s.constants[i] && !sameProfiledValue(*s.constants[i], inputs[i])) {
+      std::ostringstream out;
+      out << "input " << i;
+      if (graph.inputs()[i]->hasDebugName()) out << " (" << graph.inputs()[i]->debugName() << ")";
+      out << ": value " << valueText(inputs[i]) << ", expected " << valueText(*s.constants[i]);
+      return out.str();
+    }
     if (!s.guards[i]) continue;
     std::string why = guardMismatch(*s.guards[i], s.contiguous[i], inputs[i]);
     if (why.empty()) continue;
@@ -121,8 +170,10 @@ bool mayChangeShapesInPlace(const Block& block) {
 }
 
 bool accepts(const Specialization& s, const IValue* inputs) {
-  for (size_t i = 0; i < s.guards.size(); ++i)
+  for (size_t i = 0; i < s.guards.size(); ++i) {
     if (s.guards[i] && !guardAccepts(*s.guards[i], s.contiguous[i], inputs[i])) return false;
+    if (s.constants[i] && !sameProfiledValue(*s.constants[i], inputs[i])) return false;
+  }
   return true;
 }
 
@@ -272,12 +323,19 @@ class ProfilingExecutor : public GraphExecutorImplBase {
         TensorTypePtr seen = observedInputType(in, contiguous);
         guard = seen ? guardType(seen, s->behavior) : nullptr;
       }
-      anyGuard = anyGuard || guard != nullptr;
+      std::optional<IValue> constant;
+      if (s->behavior == FusionBehavior::Static && !guard) constant = observedConstant(in);
+      anyGuard = anyGuard || guard != nullptr || constant.has_value();
       s->contiguous.push_back(guard != nullptr && s->behavior == FusionBehavior::Dynamic && contiguous);
       s->guards.push_back(std::move(guard));
+      s->constants.push_back(std::move(constant));
     }
     std::shared_ptr<Graph> g = anyGuard ? guardedGraph(*s) : prepared_->copy();
-    runSpecializedPipeline(g, s->behavior, times_);
+    // Profiled values the body now reads as constants fold before the pipeline's type rewrites.
+    bool anyConstant = false;
+    for (const auto& c : s->constants) anyConstant = anyConstant || c.has_value();
+    if (anyConstant && constantPropagation(g)) eliminateDeadCode(g);
+    runSpecializedPipeline(g, s->behavior, times_, sawRequiresGrad(*profilingPlan_->graph->block()));
     s->plan = ExecutionPlan{std::make_shared<Code>(g, name_), g};
     specializeNanos_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count();
     s->lastUse = ++clock_;
@@ -346,11 +404,25 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     bool typesHoldThroughout = !mayChangeShapesInPlace(*body.block());
     for (size_t i = 0; i < checked.size(); ++i) check->output(i)->setType(typesHoldThroughout ? checkTypes[i] : checked[i]->type());
     Value* ok = check->output(checked.size())->setType(BoolType::get());
+    // Inputs specialised on a profiled value: the guard also compares them with it, and the body
+    // reads the constant.
+    std::vector<Value*> constants(inputs.size(), nullptr);
+    {
+      WithInsertPoint point(g->block());
+      for (size_t i = 0; i < s.constants.size(); ++i) {
+        if (!s.constants[i]) continue;
+        constants[i] = g->insertConstant(*s.constants[i]);
+        Value* same = g->insert(aten::eq, {inputs[i], constants[i]});
+        ok = g->insert(Symbol::aten("__and__"), {ok, same});
+      }
+    }
 
     Node* branch = g->appendNode(g->create(prim::If, {ok}, body.outputs().size()));
     std::vector<Value*> typedInputs = inputs;
-    for (size_t i = 0, k = 0; i < s.guards.size(); ++i)
+    for (size_t i = 0, k = 0; i < s.guards.size(); ++i) {
       if (s.guards[i]) typedInputs[i] = check->output(k++);
+      if (constants[i]) typedInputs[i] = constants[i];
+    }
     {
       Block* fast = branch->addBlock();
       WithInsertPoint guard(fast);

@@ -35,7 +35,62 @@ void instrumentBlock(Block* block) {
     if (isTensorValue(ret->input(i))) profileInput(ret, i);
 }
 
+// A graph input worth specialising on: an int, bool or int[] that a tensor operator reads.
+bool isProfiledIValueInput(const Value* v) {
+  const Type& t = *v->type();
+  const bool kind = t.kind() == TypeKind::IntType || t.kind() == TypeKind::BoolType ||
+                    (t.kind() == TypeKind::ListType && t.containedTypes()[0]->kind() == TypeKind::IntType);
+  if (!kind) return false;
+  for (const Use& u : v->uses()) {
+    if (!u.user->kind().is_aten()) continue;
+    for (const Value* in : u.user->inputs())
+      if (isTensorValue(in)) return true;
+  }
+  return false;
+}
+
+void instrumentIValueInputs(Graph& graph) {
+  for (Value* in : graph.inputs()) {
+    if (!isProfiledIValueInput(in)) continue;
+    Node* p = graph.create(prim::profile_ivalue, {in});
+    p->output()->setType(in->type());
+    p->ival_(kSlotAttr, IValue(makeIntrusive<ProfileIValueSlot>()));
+    graph.prependNode(p);
+    in->replaceAllUsesWith(p->output());
+    p->replaceInput(0, in);
+  }
+}
+
 }  // namespace
+
+bool sameProfiledValue(const IValue& a, const IValue& b) {
+  if (a.isInt() && b.isInt()) return a.toInt() == b.toInt();
+  if (a.isBool() && b.isBool()) return a.toBool() == b.toBool();
+  if (a.isList() && b.isList()) return a.toIntVector() == b.toIntVector();
+  return false;
+}
+
+void ProfileIValueSlot::record(const IValue& v) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (varied_) return;
+  if (!v.isInt() && !v.isBool() && !v.isList()) {
+    varied_ = true;
+    value_.reset();
+    return;
+  }
+  if (!value_) {
+    // A list is copied: the program may change it after the call.
+    value_ = v.isList() ? makeIntList(v.toIntVector()) : v;
+  } else if (!sameProfiledValue(*value_, v)) {
+    varied_ = true;
+    value_.reset();
+  }
+}
+
+std::optional<IValue> ProfileIValueSlot::constant() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return value_;
+}
 
 void ProfileSlot::record(const IValue& v) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -78,6 +133,7 @@ int64_t ProfileSlot::count() const {
 ProfilingRecord ProfilingRecord::instrument(const Graph& graph) {
   ProfilingRecord r{graph.copy(), makeIntrusive<ProfiledRunCounter>()};
   instrumentBlock(r.graph->block());
+  instrumentIValueInputs(*r.graph);
   Node* end = r.graph->create(profileRunEndSymbol(), {}, 0);
   end->ival_(Symbol::attr("runs"), IValue(r.runs));
   r.graph->appendNode(end);
@@ -93,6 +149,12 @@ ProfileSlot& profileSlot(const Node* profileNode) {
   EMBER_ASSERT(profileNode->kind() == prim::profile && profileNode->hasAttribute(kSlotAttr),
                "not a profile node of a ProfilingRecord");
   return static_cast<ProfileSlot&>(*profileNode->ival(kSlotAttr).toCapsule());
+}
+
+ProfileIValueSlot& profileIValueSlot(const Node* profileNode) {
+  EMBER_ASSERT(profileNode->kind() == prim::profile_ivalue && profileNode->hasAttribute(kSlotAttr),
+               "not a profile_ivalue node of a ProfilingRecord");
+  return static_cast<ProfileIValueSlot&>(*profileNode->ival(kSlotAttr).toCapsule());
 }
 
 }  // namespace ember::jit

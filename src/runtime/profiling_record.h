@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "ember/core/ivalue.h"
@@ -47,6 +48,22 @@ class ProfileSlot : public CustomClassHolder {
   int64_t count_ = 0;
 };
 
+// What one prim::profile_ivalue node has seen: the value, while every run passed the same one.
+class ProfileIValueSlot : public CustomClassHolder {
+ public:
+  void record(const IValue& v);
+  // The value every run saw; nullopt before any run, or once two runs differed.
+  std::optional<IValue> constant() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::optional<IValue> value_;
+  bool varied_ = false;
+};
+
+// Whether two profiled ints, bools or int lists are equal.
+bool sameProfiledValue(const IValue& a, const IValue& b);
+
 // Counts the completed runs of an instrumented graph (held by its ember::profile_run_end node).
 class ProfiledRunCounter : public CustomClassHolder {
  public:
@@ -60,7 +77,9 @@ struct ProfilingRecord {
   int64_t completedRuns() const { return runs->completed.load(std::memory_order_acquire); }
 
   // Copies `graph` and puts a prim::profile before every tensor use (node inputs, block and
-  // graph outputs), in nested blocks too.
+  // graph outputs), in nested blocks too, and a prim::profile_ivalue on each graph input of type
+  // int, bool or int[] that a tensor operator reads (sizes, dims, `training` flags: what the
+  // optimiser can fold once the executor specialises on the value seen).
   static ProfilingRecord instrument(const Graph& graph);
 };
 
@@ -69,5 +88,7 @@ Symbol profileRunEndSymbol();
 
 // The slot of a prim::profile node.
 ProfileSlot& profileSlot(const Node* profileNode);
+// The slot of a prim::profile_ivalue node.
+ProfileIValueSlot& profileIValueSlot(const Node* profileNode);
 
 }  // namespace ember::jit

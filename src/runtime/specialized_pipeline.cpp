@@ -16,6 +16,7 @@
 #include "passes/jit_log.h"
 #include "passes/peephole.h"
 #include "passes/tensorexpr_fuser.h"
+#include "runtime/autodiff/autodiff_stage.h"
 
 namespace ember::jit {
 namespace {
@@ -41,7 +42,8 @@ const char* pipelineStageName(PipelineStage stage) {
   return "?";
 }
 
-void runSpecializedPipeline(const std::shared_ptr<Graph>& graph, FusionBehavior behavior, PipelineTimes& times) {
+void runSpecializedPipeline(const std::shared_ptr<Graph>& graph, FusionBehavior behavior, PipelineTimes& times,
+                            bool profiledRequiresGrad) {
   (void)behavior;  // for the fusion stage: STATIC fuses for the guarded sizes, DYNAMIC for symbolic ones
   bool changed = false;
 
@@ -60,9 +62,10 @@ void runSpecializedPipeline(const std::shared_ptr<Graph>& graph, FusionBehavior 
     if (changed && constantPropagation(graph)) eliminateDeadCode(graph);
   });
 
-  // Differentiable-graph splitting: inputs that require grad get their differentiable regions
-  // split into prim::DifferentiableGraph nodes here (the autodiff issue fills this stage in).
-  timed(times, PipelineStage::DifferentiableSplit, [] {});
+  // Differentiable-graph splitting: when a profiled tensor requires grad and grad mode is on, runs
+  // of differentiable nodes become prim::DifferentiableGraph nodes, each differentiated into its
+  // forward and backward graphs (runtime/autodiff/autodiff_stage.h).
+  timed(times, PipelineStage::DifferentiableSplit, [&] { splitDifferentiableGraphs(graph, profiledRequiresGrad); });
 
   // Post-derivative fusion: pointwise chains on the guarded types become prim::TensorExprGroup
   // nodes (passes/tensorexpr_fuser.h); EMBER_FUSION=off turns it off.

@@ -16,7 +16,10 @@ struct PipelineTimes {
 };
 
 // Optimises `graph` (the guarded graph: prim::TypeCheck, then the body reading the checked, typed
-// inputs) in place, adding each stage's time to `times`.
-void runSpecializedPipeline(const std::shared_ptr<Graph>& graph, FusionBehavior behavior, PipelineTimes& times);
+// inputs) in place, adding each stage's time to `times`. `profiledRequiresGrad`: a profiled
+// tensor required grad (a module's parameters, read through prim::GetAttr, are not guarded
+// inputs), so the differentiable-graph stage runs even when no guard says so.
+void runSpecializedPipeline(const std::shared_ptr<Graph>& graph, FusionBehavior behavior, PipelineTimes& times,
+                            bool profiledRequiresGrad = false);
 
 }  // namespace ember::jit

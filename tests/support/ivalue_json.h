@@ -12,6 +12,7 @@
 
 #include "ember/core/ivalue.h"
 #include "ember/core/type.h"
+#include "ember/runtime/autograd.h"
 #include "ember/tensor.h"
 
 namespace ember::testing_support {
@@ -67,7 +68,13 @@ inline Tensor decodeTensor(const json& t) {
     for (const json& x : data) v.push_back(x.is_boolean() ? int64_t(x.get<bool>()) : x.get<int64_t>());
     flat = tensor(v, kLong);
   }
-  return flat.reshape(sizes).to(dtype);
+  Tensor result = flat.reshape(sizes).to(dtype);
+  // `"requires_grad": true` (tests/compat/autodiff): a leaf that requires grad, with recording on.
+  if (t.value("requires_grad", false)) {
+    result.set_requires_grad(true);
+    autograd::markActive();
+  }
+  return result;
 }
 
 inline IValue decode(const json& j, const TypePtr& hint) {

@@ -1,5 +1,7 @@
 // The operators of the profiling executor:
 //  - prim::profile(x) -> x: records the value in its ProfileSlot, passes it on;
+//  - prim::profile_ivalue(v) -> v: records an int, bool or int[] input (ProfileIValueSlot);
+//  - prim::RequiresGradCheck[types=[...]](x...) -> (x..., ok): PyTorch's requires_grad-only guard;
 //  - ember::profile_run_end() -> (): counts a completed run of the profiled graph;
 //  - prim::TypeCheck[types=[T...], contiguous=[c...]](x...) -> (x..., ok): passes its inputs on
 //    and pushes whether each tensor matches its type (type_guard.h: dtype, device, requires_grad,
@@ -30,6 +32,37 @@ NodeOperation createProfile(const Node* node) {
   EMBER_CHECK(node != nullptr, "prim::profile needs its graph node to run");
   IntrusivePtr<CustomClassHolder> holder = node->ival(Symbol::attr("profile_slot")).toCapsule();
   return [holder](Stack& stack) { static_cast<ProfileSlot&>(*holder).record(stack.back()); };
+}
+
+NodeOperation createProfileIValue(const Node* node) {
+  EMBER_CHECK(node != nullptr, "prim::profile_ivalue needs its graph node to run");
+  IntrusivePtr<CustomClassHolder> holder = node->ival(Symbol::attr("profile_slot")).toCapsule();
+  return [holder](Stack& stack) { static_cast<ProfileIValueSlot&>(*holder).record(stack.back()); };
+}
+
+// prim::RequiresGradCheck[types=[Tensor(requires_grad=r)...]](x...) -> (x..., ok): PyTorch's guard
+// of a DifferentiableGraph's inputs, checking only requires_grad (ember's prim::TypeCheck checks
+// it with the rest; this one runs PyTorch's IR).
+NodeOperation createRequiresGradCheck(const Node* node) {
+  EMBER_CHECK(node != nullptr, "prim::RequiresGradCheck needs its graph node to run");
+  std::vector<std::optional<bool>> expected;
+  for (const TypePtr& t : node->tys(attr::types)) {
+    auto tt = t->cast<TensorType>();
+    EMBER_CHECK(tt, "prim::RequiresGradCheck guards tensors, not ", t->str());
+    expected.push_back(tt->requiresGrad());
+  }
+  EMBER_CHECK(expected.size() == node->inputs().size(), "prim::RequiresGradCheck has ", node->inputs().size(),
+              " inputs but ", expected.size(), " types");
+  return [expected](Stack& stack) {
+    const size_t n = expected.size();
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; ++i) {
+      const IValue& v = stack[stack.size() - n + i];
+      const bool rg = v.isTensor() && v.unsafeToTensorImpl() != nullptr && v.toTensor().requires_grad();
+      ok = !expected[i] || *expected[i] == rg;
+    }
+    stack.emplace_back(ok);
+  };
 }
 
 NodeOperation createProfileRunEnd(const Node* node) {
@@ -79,6 +112,8 @@ NodeOperation createFallbackGraph(const Node* node) {
 
 RegisterOperators reg({
     Operator("prim::profile(...) -> ...", createProfile, AliasAnalysisKind::INTERNAL_SPECIAL_CASE),
+    Operator("prim::profile_ivalue(...) -> ...", createProfileIValue, AliasAnalysisKind::INTERNAL_SPECIAL_CASE),
+    Operator("prim::RequiresGradCheck(...) -> ...", createRequiresGradCheck, AliasAnalysisKind::INTERNAL_SPECIAL_CASE),
     Operator("ember::profile_run_end() -> ()", createProfileRunEnd, AliasAnalysisKind::INTERNAL_SPECIAL_CASE),
     Operator("prim::TypeCheck(...) -> ...", createTypeCheck, AliasAnalysisKind::INTERNAL_SPECIAL_CASE),
     Operator("prim::FallbackGraph(...) -> ...", createFallbackGraph, AliasAnalysisKind::CONSERVATIVE),

@@ -148,7 +148,7 @@ def decode(v):
             t = v["tensor"]
             dtype = getattr(torch, t["dtype"])
             data = [decode(x) for x in t["data"]]
-            return torch.tensor(data, dtype=dtype).reshape(t["sizes"])
+            return torch.tensor(data, dtype=dtype).reshape(t["sizes"]).requires_grad_(t.get("requires_grad", False))
         if "dtype" in v:
             return getattr(torch, v["dtype"])
         if "device" in v:

@@ -35,6 +35,7 @@
 
 #include "ember/api/compilation_unit.h"
 #include "ember/core/function_schema.h"
+#include "ember/ir/ir.h"
 #include "ember/runtime/graph_function.h"
 #include "ember/runtime/print_sink.h"
 #include "ember/tensor.h"
@@ -250,6 +251,12 @@ Outcome checkProgram(const Program& p, const json& expected, std::shared_ptr<Com
   for (const char* phase : {"first call", "second call", "third call"}) {
     Outcome o = callOnce(p, expected, *fn);
     if (!o.pass) return {false, std::string(phase) + ": " + o.reason};
+  }
+  // EMBER_CORPUS_REQUIRE_NODE (tests/compat/autodiff): the entry's specialised graph must hold it.
+  if (const char* node = std::getenv("EMBER_CORPUS_REQUIRE_NODE"); node && expect == "run") {
+    std::shared_ptr<Graph> g = fn->getExecutor().debugState().optimizedGraph;
+    if (!g || g->toString(false).find(node) == std::string::npos)
+      return {false, std::string("the specialised graph has no ") + node + (g ? ":\n" + g->toString(false) : "")};
   }
   return {true, ""};
 }

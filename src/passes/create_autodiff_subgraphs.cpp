@@ -1,0 +1,135 @@
+// Grouping differentiable nodes into prim::DifferentiableGraph nodes (see the header).
+#include "passes/create_autodiff_subgraphs.h"
+
+#include <atomic>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "ember/core/symbols.h"
+#include "ember/ir/ir.h"
+
+namespace ember::jit {
+
+namespace {
+
+std::atomic<DifferentiableNodePredicate> gPredicate{nullptr};
+std::atomic<size_t> gThreshold{2};
+
+// Non-tensor values built between differentiable nodes for their arguments (sizes, dims).
+bool isArgumentHelper(const Node* n) {
+  if (n->kind() != prim::ListConstruct || n->inputs().empty()) return false;
+  auto list = n->output()->type()->cast<ListType>();
+  if (!list) return false;
+  TypeKind k = list->getElementType()->kind();
+  return k == TypeKind::IntType || k == TypeKind::FloatType || k == TypeKind::BoolType;
+}
+
+// Moves `run` (consecutive nodes of one block, constants between them excluded) into one
+// prim::DifferentiableGraph node placed where the last of them was.
+void makeGroup(Graph& graph, const std::vector<Node*>& run) {
+  std::unordered_set<const Node*> members(run.begin(), run.end());
+  auto sub = std::make_shared<Graph>();
+  Node* group = graph.create(prim::DifferentiableGraph, 0);
+  group->insertBefore(run.back());
+  std::unordered_map<Value*, Value*> env;
+  auto mapInput = [&](Value* v) -> Value* {
+    auto it = env.find(v);
+    if (it != env.end()) return it->second;
+    Value* inner;
+    if (v->node()->kind() == prim::Constant) {
+      Node* c = sub->createClone(v->node(), [](Value* x) { return x; });
+      sub->appendNode(c);
+      inner = c->output();
+    } else {
+      inner = sub->addInput(v->hasDebugName() ? v->debugNameBase() : "")->setType(v->type());
+      group->addInput(v);
+    }
+    env.emplace(v, inner);
+    return inner;
+  };
+  for (Node* n : run) {
+    for (Value* in : n->inputs()) mapInput(in);
+    Node* copy = sub->createClone(n, [&](Value* v) { return env.at(v); });
+    sub->appendNode(copy);
+    for (size_t i = 0; i < n->outputs().size(); ++i) env[n->output(i)] = copy->output(i);
+  }
+  for (Node* n : run) {
+    for (Value* out : n->outputs()) {
+      std::vector<Use> outside;
+      for (const Use& u : out->uses())
+        if (!members.count(u.user)) outside.push_back(u);
+      if (outside.empty()) continue;
+      sub->registerOutput(env.at(out));
+      Value* replacement = group->addOutput()->setType(out->type());
+      if (out->hasDebugName()) replacement->setDebugName(out->debugNameBase());
+      for (const Use& u : outside) u.user->replaceInput(u.offset, replacement);
+    }
+  }
+  group->g_(attr::Subgraph, sub);
+  for (auto it = run.rbegin(); it != run.rend(); ++it) (*it)->destroy();
+}
+
+struct Grouper {
+  Graph& graph;
+  size_t threshold;
+  bool changed = false;
+  std::vector<Node*> run;
+  size_t differentiable = 0;
+
+  void close() {
+    while (!run.empty() && !isDifferentiableNode(run.back())) run.pop_back();
+    if (differentiable >= threshold && !run.empty()) {
+      makeGroup(graph, run);
+      changed = true;
+    }
+    run.clear();
+    differentiable = 0;
+  }
+
+  void visit(Block* block) {
+    for (auto it = block->nodes().begin(); it != block->nodes().end();) {
+      Node* n = *it;
+      ++it;  // the run's nodes are destroyed when it closes; `it` is past them
+      if (!n->blocks().empty()) {
+        close();
+        for (Block* b : n->blocks()) visit(b);
+        continue;
+      }
+      if (n->kind() == prim::Constant) continue;
+      if (isDifferentiableNode(n)) {
+        run.push_back(n);
+        ++differentiable;
+      } else if (!run.empty() && isArgumentHelper(n)) {
+        run.push_back(n);
+      } else {
+        close();
+      }
+    }
+    close();
+  }
+};
+
+}  // namespace
+
+void setDifferentiableNodePredicate(DifferentiableNodePredicate predicate) { gPredicate.store(predicate); }
+
+bool isDifferentiableNode(const Node* node) {
+  DifferentiableNodePredicate p = gPredicate.load();
+  return p != nullptr && p(node);
+}
+
+void setAutodiffSubgraphThreshold(size_t threshold) { gThreshold.store(threshold < 1 ? 1 : threshold); }
+size_t getAutodiffSubgraphThreshold() { return gThreshold.load(); }
+
+bool createAutodiffSubgraphs(const std::shared_ptr<Graph>& graph, size_t threshold) {
+  Grouper g{*graph, threshold < 1 ? 1 : threshold};
+  g.visit(graph->block());
+  return g.changed;
+}
+
+bool createAutodiffSubgraphs(const std::shared_ptr<Graph>& graph) {
+  return createAutodiffSubgraphs(graph, getAutodiffSubgraphThreshold());
+}
+
+}  // namespace ember::jit
