@@ -120,7 +120,8 @@ std::vector<Argument> Emitter::emitFormalArguments(const Def& def) {
     const std::string& name = params[0].ident().name();
     Value* in = graph_->addInput()->setType(selfType_);
     in->setDebugName(name);
-    env_->setSugaredVar(params[0].ident().range(), name, makeSimple(in), nullptr);
+    SugaredValuePtr self = resolver_->methodSelf(in);
+    env_->setSugaredVar(params[0].ident().range(), name, self ? self : makeSimple(in), nullptr);
     arguments.emplace_back(name, selfType_);
     i = 1;
   }
