@@ -7,11 +7,11 @@ scripted too (and called, not inlined), ``torch``/``math``/``torch.nn.functional
 alias. Other Python values (a global int, say) are rejected at their use, as PyTorch 1.13 rejects
 them.
 
-torch.nn.Module instances are scripted recursively by PyTorch's own Python front end
-(torch.jit.script: submodules, ``__constants__``, ``@torch.jit.ignore/unused/export``, module
-containers, attribute type inference), and the TorchScript code it produces is compiled by ember;
-the parameters and buffers of the result are then pointed at the torch module's tensors
-(zero-copy, through DLPack), so both see the same weights.
+torch.nn.Module instances are scripted recursively by ember itself (python/ember/_module_script.py):
+submodules, parameters and buffers shared with the torch module (zero-copy, through DLPack),
+attribute type inference, ``__constants__``/``Final``, ``@torch.jit.ignore/unused/export``,
+module containers, properties. ``script(m, frontend="torch")`` keeps the older path: PyTorch's
+torch.jit.script compiles the module and ember compiles the TorchScript code it produces.
 """
 import ast
 import builtins
@@ -24,6 +24,7 @@ import textwrap
 import types
 
 from . import _C
+from . import _module_script
 
 _cu = _C.CompilationUnit()
 _scripted = {}          # python function -> ScriptFunction
@@ -64,13 +65,16 @@ def _is_torch_module(obj):
     return torch is not None and isinstance(obj, torch.nn.Module)
 
 
-def script(obj, optimize=None, _frames_up=0, _rcb=None, example_inputs=None):
+def script(obj, optimize=None, _frames_up=0, _rcb=None, example_inputs=None, frontend="ember"):
     """Compiles a Python function, or a torch.nn.Module instance, into an ember ScriptFunction
-    or ScriptModule. Scripted objects are returned as they are."""
+    or ScriptModule. Scripted objects are returned as they are. ``frontend="torch"`` scripts a
+    module with torch.jit.script and compiles the code PyTorch produces instead."""
     if isinstance(obj, (_C.ScriptFunction, _C.ScriptModule)):
         return obj
+    if frontend not in ("ember", "torch"):
+        raise ValueError("frontend must be 'ember' or 'torch', got %r" % (frontend,))
     if _is_torch_module(obj):
-        return _script_module(obj)
+        return _script_module(obj) if frontend == "torch" else _script_module_native(obj)
     torch = sys.modules.get("torch")
     if torch is not None and isinstance(obj, (torch.jit.ScriptModule, torch.jit.ScriptFunction)):
         return _from_torch_script(obj)
@@ -133,6 +137,9 @@ def _describe(name, value):
         return ("module", qual) if qual else None
     if isinstance(value, _C.ScriptFunction):
         return ("function", value)
+    builtin = _module_script.util_builtin(value)
+    if builtin is not None:
+        return ("function", builtin)
     if inspect.isfunction(value):
         if getattr(value, "_ember_ignore", False) or getattr(value, "_ember_unused", False):
             return None
@@ -192,3 +199,29 @@ def _script_module(module):
     if module.training != result.training:
         result.train(module.training)
     return result
+
+
+# ---- modules, natively ------------------------------------------------------------------------
+
+# What _module_script needs of this module (one compilation unit for everything scripted).
+cu = _cu
+function_source = _function_source
+resolver = _resolver
+module_types = {}   # module signature -> (class type, methods)
+
+
+def scripted_class_name(cls):
+    """The qualified name of a class scripted with ember.jit.script, or None."""
+    return None
+
+
+def cu_has_type(name):
+    try:
+        _C._parse_type(_cu, name)
+        return True
+    except Exception:
+        return False
+
+
+def _script_module_native(module):
+    return _module_script.ModuleScripter(sys.modules[__name__]).run(module)
