@@ -48,7 +48,7 @@ def _pair(x: BroadcastingList2[int]) -> List[int]:
 def _triple(x: BroadcastingList3[int]) -> List[int]:
     return x
 
-def _quadruple(x: BroadcastingList4[int]) -> List[int]:
+def _quadruple(x: List[int]) -> List[int]:
     return x
 """
 _util_builtins = None

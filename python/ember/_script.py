@@ -19,8 +19,10 @@ import inspect
 import io
 import itertools
 import math
+import re
 import sys
 import textwrap
+import tokenize
 import types
 
 from . import _C
@@ -103,7 +105,28 @@ def _function_source(fn):
         raise RuntimeError("ember.jit.script expects a `def` (lambdas have no source of their own)")
     skip = definition.lineno - 1  # decorator lines come before the `def`
     body = "\n".join(source.splitlines()[skip:]) + "\n"
-    return body, first_line + skip
+    return _blank_type_ignores(body), first_line + skip
+
+
+_TYPE_IGNORE = re.compile(r"#\s*type:\s*ignore")
+
+
+def _blank_type_ignores(source):
+    """`# type: ignore[...]` comments (for mypy) blanked out, columns kept: they are not the
+    type comments TorchScript reads."""
+    if "ignore" not in source:
+        return source
+    lines = source.splitlines(keepends=True)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return source
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT and _TYPE_IGNORE.match(tok.string):
+            row, col = tok.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col] + " " * len(tok.string) + line[col + len(tok.string):]
+    return "".join(lines)
 
 
 def _closure_values(fn):
@@ -121,12 +144,17 @@ def _resolver(fn):
     closure = _closure_values(fn)
 
     def resolve(name):
-        if name in closure:
-            value = closure[name]
-        elif name in fn.__globals__:
-            value = fn.__globals__[name]
+        head, *rest = name.split(".")
+        if head in closure:
+            value = closure[head]
+        elif head in fn.__globals__:
+            value = fn.__globals__[head]
         else:
             return None  # builtins and ember's own names
+        for part in rest:  # a dotted name in an annotation or isinstance: torch.nn.Linear
+            value = getattr(value, part, None)
+            if value is None:
+                return None
         return _describe(name, value)
     return resolve
 
@@ -140,6 +168,9 @@ def _describe(name, value):
     builtin = _module_script.util_builtin(value)
     if builtin is not None:
         return ("function", builtin)
+    if inspect.isclass(value):
+        qual = _class_type(value)
+        return ("class", qual) if qual is not None else None
     if inspect.isfunction(value):
         if getattr(value, "_ember_ignore", False) or getattr(value, "_ember_unused", False):
             return None
@@ -212,6 +243,16 @@ module_types = {}   # module signature -> (class type, methods)
 
 def scripted_class_name(cls):
     """The qualified name of a class scripted with ember.jit.script, or None."""
+    t = _class_type(cls)
+    return None if t is None else _C._class_qualname(t)
+
+
+def _class_type(cls):
+    """The ember class type of a scripted TorchScript class, or of a torch.nn.Module class
+    scripted in this process (for isinstance checks against module classes); else None."""
+    for key, (t, _methods) in reversed(list(module_types.items())):
+        if key[0] is cls:
+            return t
     return None
 
 

@@ -1,0 +1,269 @@
+# ember.jit.script of torch.nn.Module instances by ember's own frontend (python/ember/
+# _module_script.py, no torch.jit.script on this path): the torch.nn layers users script, against
+# eager PyTorch on fresh inputs; the saved archive loaded by torch.jit.load giving the same
+# result; a user-written module with constants, Final, Optional attributes, ignore/unused/export,
+# a ModuleDict loop, a helper method and a property; errors pointing at the source.
+import io
+from typing import Final, Optional
+
+import pytest
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+import ember
+from conftest import assert_close
+
+
+def _randn(*shape):
+    return lambda: (torch.randn(*shape),)
+
+
+def _tokens():
+    return (torch.randint(0, 10, (2, 3)),)
+
+
+def _qkv():
+    q = torch.randn(3, 2, 8)
+    return (q, torch.randn(3, 2, 8), torch.randn(3, 2, 8))
+
+
+def _seq2seq():
+    return (torch.randn(3, 2, 8), torch.randn(4, 2, 8))
+
+
+def _fails(reason):
+    return pytest.mark.xfail(reason=reason, strict=True)
+
+
+RNN_REASON = "RNN modules' forward is @_overload_method with a PackedSequence overload (not scripted natively yet)"
+
+LAYERS = [
+    ("Linear", lambda: nn.Linear(7, 5), _randn(4, 7)),
+    ("Linear_nobias", lambda: nn.Linear(7, 5, bias=False), _randn(4, 7)),
+    ("Conv1d", lambda: nn.Conv1d(3, 4, 3, padding=1), _randn(2, 3, 10)),
+    ("Conv2d", lambda: nn.Conv2d(3, 8, 3, stride=2, padding=1), _randn(2, 3, 16, 16)),
+    ("Conv2d_groups", lambda: nn.Conv2d(4, 4, 3, groups=2, bias=False), _randn(1, 4, 9, 9)),
+    ("Conv2d_reflect", lambda: nn.Conv2d(3, 4, 3, padding=1, padding_mode="reflect"), _randn(1, 3, 8, 8)),
+    ("Conv3d", lambda: nn.Conv3d(2, 3, 3), _randn(1, 2, 5, 5, 5)),
+    ("ConvTranspose2d", lambda: nn.ConvTranspose2d(3, 4, 3, stride=2), _randn(1, 3, 5, 5)),
+    ("BatchNorm1d", lambda: nn.BatchNorm1d(3), _randn(4, 3)),
+    ("BatchNorm2d", lambda: nn.BatchNorm2d(3), _randn(2, 3, 5, 5)),
+    ("LayerNorm", lambda: nn.LayerNorm(6), _randn(2, 6)),
+    ("GroupNorm", lambda: nn.GroupNorm(2, 4), _randn(2, 4, 3)),
+    ("Embedding", lambda: nn.Embedding(10, 3), _tokens),
+    ("EmbeddingBag", lambda: nn.EmbeddingBag(10, 3), _tokens),
+    pytest.param("LSTM", lambda: nn.LSTM(4, 5, batch_first=True), _randn(2, 3, 4), marks=_fails(RNN_REASON)),
+    pytest.param("GRU", lambda: nn.GRU(4, 5), _randn(3, 2, 4), marks=_fails(RNN_REASON)),
+    pytest.param("RNN", lambda: nn.RNN(4, 5), _randn(3, 2, 4), marks=_fails(RNN_REASON)),
+    ("MultiheadAttention", lambda: nn.MultiheadAttention(8, 2), _qkv),
+    ("TransformerEncoderLayer", lambda: nn.TransformerEncoderLayer(8, 2, 16, batch_first=True), _randn(2, 5, 8)),
+    ("TransformerDecoderLayer", lambda: nn.TransformerDecoderLayer(8, 2, 16), _seq2seq),
+    ("Transformer", lambda: nn.Transformer(8, 2, 1, 1, 16), _seq2seq),
+    ("Dropout", lambda: nn.Dropout(0.5), _randn(2, 6)),
+    ("ReLU", lambda: nn.ReLU(inplace=True), _randn(3, 4)),
+    ("GELU", lambda: nn.GELU(), _randn(3, 4)),
+    ("SiLU", lambda: nn.SiLU(), _randn(3, 4)),
+    ("Hardswish", lambda: nn.Hardswish(), _randn(3, 4)),
+    ("Sigmoid", lambda: nn.Sigmoid(), _randn(3, 4)),
+    ("Tanh", lambda: nn.Tanh(), _randn(3, 4)),
+    ("LeakyReLU", lambda: nn.LeakyReLU(0.1), _randn(3, 4)),
+    ("Softmax", lambda: nn.Softmax(dim=1), _randn(3, 4)),
+    ("MaxPool2d", lambda: nn.MaxPool2d(3, 2, 1), _randn(1, 2, 9, 9)),
+    ("AvgPool2d", lambda: nn.AvgPool2d(2), _randn(1, 3, 8, 8)),
+    ("AdaptiveAvgPool2d", lambda: nn.AdaptiveAvgPool2d((1, 1)), _randn(1, 3, 7, 7)),
+    ("MaxPool1d", lambda: nn.MaxPool1d(2), _randn(1, 3, 8)),
+    ("Flatten", lambda: nn.Flatten(), _randn(2, 3, 4)),
+    ("Unflatten", lambda: nn.Unflatten(1, (2, 3)), _randn(2, 6)),
+    ("Identity", lambda: nn.Identity(), _randn(2, 3)),
+    ("Sequential", lambda: nn.Sequential(nn.Linear(4, 8), nn.GELU(), nn.Linear(8, 2)), _randn(3, 4)),
+    ("PixelShuffle", lambda: nn.PixelShuffle(2), _randn(1, 8, 3, 3)),
+    ("Upsample_nearest", lambda: nn.Upsample(scale_factor=2, mode="nearest"), _randn(1, 2, 3, 3)),
+    ("Upsample_bilinear", lambda: nn.Upsample(scale_factor=2, mode="bilinear", align_corners=False),
+     _randn(1, 2, 3, 3)),
+]
+
+
+def _flat(x):
+    if isinstance(x, (tuple, list)):
+        return [t for y in x for t in _flat(y)]
+    return [x]
+
+
+def _assert_outputs(got, expected, atol=1e-5):
+    got, expected = _flat(got), _flat(expected)
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        if e is None:
+            assert g is None
+        else:
+            assert isinstance(g, torch.Tensor)
+            assert_close(g, e, rtol=1e-4, atol=atol)
+
+
+@pytest.mark.parametrize("name,make,inputs", LAYERS, ids=[(p.values if hasattr(p, "values") else p)[0]
+                                                          for p in LAYERS])
+def test_layer_matches_eager_and_torch_loads_the_archive(name, make, inputs):
+    layer = make().eval()
+    scripted = ember.jit.script(layer)
+    assert isinstance(scripted, ember.jit.ScriptModule)
+    args = inputs()
+    with torch.no_grad():
+        expected = layer(*args)
+    _assert_outputs(scripted(*args), expected)
+    # the archive ember writes is read by PyTorch and computes the same on other inputs
+    loaded = torch.jit.load(io.BytesIO(scripted.save_to_buffer()))
+    args = inputs()
+    with torch.no_grad():
+        _assert_outputs(loaded(*args), layer(*args))
+
+
+# ---- a user-written module --------------------------------------------------------------------
+
+class Head(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.proj = nn.Linear(4, n)
+
+    def forward(self, x):
+        return self.proj(x)
+
+
+class Custom(nn.Module):
+    __constants__ = ["mode", "sizes"]
+    scale: Final[float]
+    shift: Optional[torch.Tensor]
+
+    def __init__(self, shift=None):
+        super().__init__()
+        self.mode = "sum"
+        self.sizes = [1, 2]            # a list constant becomes a tuple
+        self.scale = 0.5
+        self.shift = shift
+        self.steps = 2                 # an int attribute, inferred
+        self.names = ["a", "b"]        # List[str], inferred
+        self.heads = nn.ModuleDict({"a": Head(3), "b": Head(3)})
+        self.blocks = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])
+        self.python_state = object()   # untypable: only an error if TorchScript code uses it
+
+    @property
+    def width(self) -> int:
+        return self.steps * 2
+
+    def forward(self, x):
+        for block in self.blocks:
+            x = torch.relu(block(x))
+        x = self.blocks[-1](x) * self.scale
+        if self.shift is not None:
+            x = x + self.shift
+        out = torch.zeros(x.shape[0], 3)
+        for name, head in self.heads.items():
+            out = out + head(x)
+        if self.training:
+            out = out * 2
+        if hasattr(self, "steps"):
+            out = out + self.width
+        return self.combine(out) + self.sizes[1]
+
+    def combine(self, out):
+        if self.mode == "sum":
+            return out.sum(dim=1)
+        return out.mean(dim=1)
+
+    @torch.jit.export
+    def describe(self, k: int) -> str:
+        return f"{self.names[k]}:{self.steps}"
+
+    @torch.jit.ignore
+    def python_only(self):
+        return self.python_state
+
+    @torch.jit.unused
+    def unused_path(self, x):
+        return x.numpy()
+
+
+@pytest.mark.parametrize("shift", [None, torch.ones(4)])
+def test_user_module(shift):
+    module = Custom(shift).eval()
+    scripted = ember.jit.script(module)
+    x = torch.randn(5, 4)
+    with torch.no_grad():
+        expected = module(x)
+    assert_close(scripted(x), expected, rtol=1e-5, atol=1e-5)
+    assert scripted.describe(1) == module.describe(1) == "b:2"
+    # constants and attributes are visible from Python
+    assert scripted.mode == "sum" and scripted.sizes == (1, 2) and scripted.scale == 0.5
+    assert scripted.steps == 2
+    # the unused method raises when called, as torch.jit.unused makes it
+    with pytest.raises(Exception, match="unused"):
+        scripted.unused_path(x)
+    # training mode follows the torch module, and train() switches it in the compiled code
+    scripted.train()
+    with torch.no_grad():
+        module.train()
+        assert_close(scripted(x), module(x), rtol=1e-5, atol=1e-5)
+    # torch.jit.load reads the archive and computes the same
+    loaded = torch.jit.load(io.BytesIO(scripted.save_to_buffer()))
+    x = torch.randn(2, 4)
+    with torch.no_grad():
+        assert_close(loaded(x), module(x), rtol=1e-5, atol=1e-5)
+
+
+def test_same_class_same_type_and_shared_weights():
+    seq = nn.Sequential(nn.Linear(4, 4), nn.Linear(4, 4), nn.Linear(4, 2)).eval()
+    scripted = ember.jit.script(seq)
+    types = [m._type_name() for _, m in scripted.named_children()]
+    assert types[0] == types[1]  # the same class with the same attribute types: one class type
+    x = torch.randn(3, 4)
+    with torch.no_grad():
+        seq[0].weight.mul_(3)  # the torch module's tensors are shared, not copied
+        assert_close(scripted(x), seq(x), rtol=1e-5, atol=1e-5)
+
+
+# ---- errors ----------------------------------------------------------------------------------
+
+class UsesIgnored(nn.Module):
+    @torch.jit.ignore
+    def helper(self, x):
+        return x
+
+    def forward(self, x):
+        return self.helper(x)
+
+
+class UsesUntypable(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.thing = object()
+
+    def forward(self, x):
+        return x + self.thing
+
+
+class MissingAttribute(nn.Module):
+    def forward(self, x):
+        return x + self.nothing_here
+
+
+@pytest.mark.parametrize("module,message", [
+    (UsesIgnored(), "ignore"),
+    (UsesUntypable(), "failed to convert Python type"),
+    (MissingAttribute(), "has no attribute 'nothing_here'"),
+])
+def test_errors_point_at_the_source(module, message):
+    with pytest.raises(RuntimeError) as info:
+        ember.jit.script(module)
+    text = str(info.value)
+    assert message in text
+    assert "<--- HERE" in text and "test_script_modules.py" in text
+
+
+def test_torch_frontend_fallback():
+    layer = nn.Linear(3, 2).eval()
+    scripted = ember.jit.script(layer, frontend="torch")
+    x = torch.randn(2, 3)
+    with torch.no_grad():
+        assert_close(scripted(x), layer(x), rtol=1e-5, atol=1e-6)
+    with pytest.raises(ValueError):
+        ember.jit.script(layer, frontend="other")
