@@ -54,18 +54,20 @@ def _quadruple(x: List[int]) -> List[int]:
 _util_builtins = None
 
 
-def util_builtin(value):
-    """The ember function standing for torch.nn.modules.utils._pair and friends, or None."""
+def util_builtin(value, cu):
+    """The ember function standing for torch.nn.modules.utils._pair and friends (compiled into
+    `cu` under that module's qualified name, so archives can hold them), or None."""
     global _util_builtins
     utils = sys.modules.get("torch.nn.modules.utils")
     if utils is None:
         return None
-    names = ("_single", "_pair", "_triple", "_quadruple")
-    for name in names:
+    prefix = "__torch__.torch.nn.modules.utils."
+    for name in ("_single", "_pair", "_triple", "_quadruple"):
         if getattr(utils, name, None) is value:
             if _util_builtins is None:
-                _util_builtins = _C.CompilationUnit(_UTIL_BUILTINS_SOURCE)
-            return getattr(_util_builtins, name)
+                _C._compile_python(cu, _UTIL_BUILTINS_SOURCE, "<torch.nn.modules.utils>", 1, prefix, lambda n: None)
+                _util_builtins = True
+            return cu.find_function(prefix + name)
     return None
 
 
@@ -325,21 +327,49 @@ class ModuleInfo:
             if _modifier(static) == "ignore":
                 return ("error", "'%s.%s' is @torch.jit.ignore'd: ember cannot call Python functions from TorchScript "
                                  "(mark it @torch.jit.unused, or script it)" % (self.cls.__name__, name))
+            overloads = self.declare_overloads(name, static)
+            if overloads:
+                return ("overloads", overloads)
             self.method(name, static)
             return ("method",)
         return None
 
+    def overloads_of(self, fn):
+        internal = sys.modules.get("torch._jit_internal")
+        if internal is None:
+            return []
+        try:
+            return internal._get_overloaded_methods(fn, self.cls) or []
+        except Exception:
+            return []
+
+    def declare_overloads(self, name, fn):
+        """Declares `name__0`, `name__1`, ... (the implementation under each overload's
+        signature, as torch.jit.script names them) and returns their names; [] without overloads."""
+        overloads = self.overloads_of(fn)
+        names = []
+        for i, overload in enumerate(overloads):
+            names.append("%s__%d" % (name, i))
+            self.method(names[-1], fn, decl=overload)
+        return names
+
     # -- methods --
-    def method(self, name, fn):
-        """The ScriptFunction of method `name` (declared from `fn` on first request)."""
+    def method(self, name, fn, decl=None):
+        """The ScriptFunction of method `name` (declared from `fn` on first request; `decl`: an
+        overload whose signature it gets)."""
         if name in self.methods:
             return self.methods[name]
         source, first_line = self._script.function_source(fn)
         if _modifier(fn) == "unused":
             source = _unused_source(source)
         filename = inspect.getsourcefile(fn) or "<unknown>"
+        extra = {}
+        if decl is not None:
+            decl_source, decl_line = self._script.function_source(decl)
+            extra = dict(decl_source=decl_source, decl_filename=inspect.getsourcefile(decl) or "<unknown>",
+                         decl_first_line=decl_line)
         declared = _C._declare_method(self._script.cu, self.type, name, source, filename, first_line,
-                                      self._script.resolver(fn), self)
+                                      self._script.resolver(fn), self, **extra)
         self.methods[name] = declared
         return declared
 
@@ -396,7 +426,9 @@ class ModuleScripter:
             seen.add(id(info.methods))
             for name in _entry_methods(info):
                 fn = inspect.getattr_static(info.module, name)
-                _C._define(info.method(name, fn))
+                overloads = info.declare_overloads(name, fn)
+                for declared in [info.methods[n] for n in overloads] or [info.method(name, fn)]:
+                    _C._define(declared)
         for sub in info.submodules.values():
             self.compile(sub, seen)
 

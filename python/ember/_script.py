@@ -82,9 +82,10 @@ def script(obj, optimize=None, _frames_up=0, _rcb=None, example_inputs=None, fro
         return _from_torch_script(obj)
     if inspect.isfunction(obj):
         return _script_function(obj)
+    if isinstance(obj, ScriptClass):
+        return obj
     if inspect.isclass(obj):
-        raise NotImplementedError("ember.jit.script of classes is not supported yet: script the functions that "
-                                  "use them, or define the class in a CompilationUnit source")
+        return _script_class(obj)
     raise RuntimeError("ember.jit.script expects a Python function or a torch.nn.Module instance, got %s"
                        % type(obj).__name__)
 
@@ -165,9 +166,11 @@ def _describe(name, value):
         return ("module", qual) if qual else None
     if isinstance(value, _C.ScriptFunction):
         return ("function", value)
-    builtin = _module_script.util_builtin(value)
+    builtin = _module_script.util_builtin(value, _cu)
     if builtin is not None:
         return ("function", builtin)
+    if isinstance(value, ScriptClass):
+        return ("class", value._type)
     if inspect.isclass(value):
         qual = _class_type(value)
         return ("class", qual) if qual is not None else None
@@ -250,6 +253,10 @@ def scripted_class_name(cls):
 def _class_type(cls):
     """The ember class type of a scripted TorchScript class, or of a torch.nn.Module class
     scripted in this process (for isinstance checks against module classes); else None."""
+    if isinstance(cls, ScriptClass):
+        return cls._type
+    if cls in _script_classes:
+        return _script_classes[cls]._type
     for key, (t, _methods) in reversed(list(module_types.items())):
         if key[0] is cls:
             return t
@@ -266,3 +273,69 @@ def cu_has_type(name):
 
 def _script_module_native(module):
     return _module_script.ModuleScripter(sys.modules[__name__]).run(module)
+
+
+# ---- TorchScript classes ------------------------------------------------------------------------
+
+_script_classes = {}  # python class -> ScriptClass
+
+
+class ScriptClass:
+    """A class compiled by ``ember.jit.script(cls)``: calling it constructs an ember ScriptObject
+    (running the compiled ``__init__``); scripted functions and modules use it by name."""
+
+    def __init__(self, cls, class_type):
+        self._cls, self._type = cls, class_type
+        self.__name__ = cls.__name__
+        self.__qualname__ = cls.__qualname__
+        self.__doc__ = cls.__doc__
+        self.qualified_name = _C._class_qualname(class_type)
+
+    def __call__(self, *args, **kwargs):
+        obj = _C._new_object(_cu, self._type)
+        if _C._class_has_method(self._type, "__init__"):
+            _C._call_method(obj, "__init__", *args, **kwargs)
+        elif args or kwargs:
+            raise TypeError("%s() takes no arguments" % self.__name__)
+        return obj
+
+    def __repr__(self):
+        return "<ember.jit.ScriptClass %s>" % self.qualified_name
+
+
+def _script_class(cls):
+    if cls in _script_classes:
+        return _script_classes[cls]
+    try:
+        lines, first_line = inspect.getsourcelines(cls)
+    except (OSError, TypeError) as e:
+        raise RuntimeError("Could not get the source of %s: ember.jit.script needs the class's source code (%s)"
+                           % (cls.__qualname__, e)) from None
+    source = textwrap.dedent("".join(lines))
+    definition = ast.parse(source).body[0]
+    skip = definition.lineno - 1  # decorators
+    source = _blank_type_ignores("\n".join(source.splitlines()[skip:]) + "\n")
+    module = cls.__module__ or "__main__"
+    prefix = "__torch__." if module == "__main__" else "__torch__.%s." % module
+    if cu_has_type(prefix + cls.__name__):
+        prefix = "__torch__.___torch_mangle_%d.%s" % (next(_mangle), prefix[len("__torch__."):])
+    globals_ = vars(sys.modules[module]) if module in sys.modules else {}
+
+    def resolve(name):
+        if name == cls.__name__:
+            return None  # the class itself: the compilation unit knows it
+        head, *rest = name.split(".")
+        if head not in globals_:
+            return None
+        value = globals_[head]
+        for part in rest:
+            value = getattr(value, part, None)
+            if value is None:
+                return None
+        return _describe(name, value)
+
+    filename = inspect.getsourcefile(cls) or "<unknown>"
+    class_type = _C._compile_class(_cu, source, filename, first_line + skip, prefix, cls.__name__, resolve)
+    scripted = ScriptClass(cls, class_type)
+    _script_classes[cls] = scripted
+    return scripted

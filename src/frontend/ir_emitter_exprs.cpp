@@ -138,7 +138,7 @@ SugaredValuePtr Emitter::emitSugaredExpr(const Expr& tree, size_t nBinders, cons
       return sv->attr(select.range(), *this, select.selector().name());
     }
     case TK_APPLY: return emitApplyExpr(Apply(tree.tree()), nBinders, typeHint);
-    case TK_SUBSCRIPT: return makeSimple(emitSubscript(Subscript(tree.tree()), typeHint));
+    case TK_SUBSCRIPT: return emitSubscript(Subscript(tree.tree()), typeHint);
     default: return makeSimple(emitSimpleExpr(tree.tree(), typeHint));
   }
 }

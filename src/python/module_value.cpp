@@ -1,6 +1,8 @@
 // ModuleValue (see module_value.h).
 #include "python/module_value.h"
 
+#include <pybind11/stl.h>
+
 #include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
 
@@ -51,6 +53,29 @@ struct ContainerMethod : jit::SugaredValue {
 
  private:
   std::vector<SugaredValuePtr> result_;
+};
+
+// A method with overloads (`forward__0`, `forward__1`, ...): the first whose schema the
+// arguments match is called, as PyTorch picks among a module method's overloads.
+struct OverloadedMethod : jit::SugaredValue {
+  OverloadedMethod(jit::Value* self, std::vector<std::string> names) : self_(self), names_(std::move(names)) {}
+  std::string kind() const override { return "method"; }
+  SugaredValuePtr call(const jit::SourceRange& loc, jit::Emitter& m, const std::vector<jit::NamedValue>& args,
+                       const std::vector<jit::NamedValue>& kwargs, size_t nBinders) override {
+    std::string reasons;
+    for (const std::string& name : names_) {
+      try {
+        return jit::MethodValue(self_, name).call(loc, m, args, kwargs, nBinders);
+      } catch (const jit::ErrorReport& e) {
+        reasons += "\n" + name + ": " + e.what();
+      }
+    }
+    jit::throwErrorAt(loc, "Arguments for call are not valid for any overload of the method:", reasons);
+  }
+
+ private:
+  jit::Value* self_;
+  std::vector<std::string> names_;
 };
 
 }  // namespace
@@ -110,6 +135,14 @@ SugaredValuePtr ModuleValue::attr(const jit::SourceRange& loc, jit::Emitter& m, 
     return jit::makeSimple(m.graph().insertConstant(type->getConstant(*slot), loc));
   }
   if (kind == "method") return std::make_shared<jit::MethodValue>(self_, field);
+  if (kind == "overloads") {
+    std::vector<std::string> names;
+    {
+      py::gil_scoped_acquire gil;
+      names = detail.get().cast<std::vector<std::string>>();
+    }
+    return std::make_shared<OverloadedMethod>(self_, std::move(names));
+  }
   if (kind == "property") {
     std::string getter;
     {

@@ -2,11 +2,42 @@
 #include "python/python_resolver.h"
 
 #include "frontend/error_report.h"
+#include "frontend/ir_emitter.h"
 #include "frontend/sugared_value.h"
 #include "python/module_value.h"
 #include "python/script_objects.h"
 
 namespace ember::python {
+namespace {
+
+// torch.overrides.has_torch_function*(...): False in TorchScript, where no tensor subclass can
+// override torch functions (PyTorch's compiled modules have it folded away the same way).
+struct NoTorchFunction : jit::SugaredValue {
+  std::string kind() const override { return "builtin"; }
+  jit::SugaredValuePtr call(const jit::SourceRange& loc, jit::Emitter& m, const std::vector<jit::NamedValue>&,
+                            const std::vector<jit::NamedValue>&, size_t) override {
+    return jit::makeSimple(m.graph().insertConstant(jit::IValue(false), loc));
+  }
+};
+
+struct TorchOverrides : jit::SugaredValue {
+  std::string kind() const override { return "module"; }
+  jit::SugaredValuePtr attr(const jit::SourceRange& loc, jit::Emitter&, const std::string& field) override {
+    if (field.rfind("has_torch_function", 0) == 0) return std::make_shared<NoTorchFunction>();
+    jit::throwErrorAt(loc, "Python builtin <torch.overrides.", field, "> is currently not supported in Torchscript");
+  }
+};
+
+// `torch` as Python code sees it: the builtin namespace, plus torch.overrides.
+struct TorchNamespace : jit::BuiltinModule {
+  TorchNamespace() : jit::BuiltinModule("torch") {}
+  jit::SugaredValuePtr attr(const jit::SourceRange& loc, jit::Emitter& m, const std::string& field) override {
+    if (field == "overrides") return std::make_shared<TorchOverrides>();
+    return jit::BuiltinModule::attr(loc, m, field);
+  }
+};
+
+}  // namespace
 
 PythonResolver::PythonResolver(py::function callback, py::object moduleInfo)
     : callback_(std::move(callback)), moduleInfo_(std::move(moduleInfo)) {}
@@ -24,6 +55,7 @@ py::object PythonResolver::ask(const std::string& name) {
 
 jit::SugaredValuePtr PythonResolver::resolveValue(const std::string& name, jit::Emitter& m, const jit::SourceRange& loc) {
   if (jit::SugaredValuePtr native = jit::nativeResolver()->resolveValue(name, m, loc)) {
+    if (name == "torch") return std::make_shared<TorchNamespace>();
     if (name != "F" && name != "ops") return native;  // `F` may be something else in user code
   }
   py::gil_scoped_acquire gil;
@@ -31,7 +63,11 @@ jit::SugaredValuePtr PythonResolver::resolveValue(const std::string& name, jit::
   if (answer.is_none()) return jit::nativeResolver()->resolveValue(name, m, loc);
   auto pair = answer.cast<py::tuple>();
   std::string kind = pair[0].cast<std::string>();
-  if (kind == "module") return std::make_shared<jit::BuiltinModule>(pair[1].cast<std::string>());
+  if (kind == "module") {
+    std::string qual = pair[1].cast<std::string>();
+    if (qual == "torch") return std::make_shared<TorchNamespace>();
+    return std::make_shared<jit::BuiltinModule>(qual);
+  }
   if (kind == "function") return std::make_shared<jit::FunctionValue>(pair[1].cast<ScriptFunction>().fn);
   if (kind == "class") {
     auto type = pair[1].cast<jit::TypePtr>()->cast<jit::ClassType>();

@@ -35,9 +35,11 @@ void compilePython(const std::shared_ptr<jit::CompilationUnit>& cu, const std::s
 }  // namespace
 
 void initScriptModuleBindings(py::module_& m);  // script_module_bindings.cpp
+void initForkBindings(py::module_& m);          // fork_bindings.cpp
 
 void initScriptBindings(py::module_& m) {
   initScriptModuleBindings(m);
+  initForkBindings(m);
   m.def("_compile_python", &compilePython, py::arg("cu"), py::arg("source"), py::arg("filename"),
         py::arg("first_line"), py::arg("prefix"), py::arg("resolve"));
 }

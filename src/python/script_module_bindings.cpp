@@ -7,6 +7,7 @@
 
 #include "ember/api/module.h"
 #include "ember/runtime/graph_function.h"
+#include "frontend/compile.h"
 #include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
 #include "frontend/parser.h"
@@ -50,14 +51,22 @@ TypePtr parseType(const CUPtr& cu, const std::string& text) {
 
 // Declares `name` on `type` from the first def in `source` (its Python source, `firstLine` being
 // its line in `filename`); the graph is emitted on first use (a call, or define()).
-ScriptFunction declareMethod(const CUPtr& cu, const TypePtr& t, const std::string& name, const std::string& source,
-                             const std::string& filename, size_t firstLine, py::function resolve, py::object info) {
-  jit::ClassTypePtr type = asClass(t);
+jit::Def parseDef(const std::string& source, const std::string& filename, size_t firstLine, const std::string& name) {
   auto src = std::make_shared<jit::Source>(source, filename, firstLine);
   jit::Parser parser(src, jit::SourceDialect::Python);
   jit::List<jit::Stmt> stmts = parser.parseFile();
   EMBER_CHECK(!stmts.empty() && stmts[0].kind() == jit::TK_DEF, "expected a def in the source of ", name);
-  jit::Def def = jit::Def(stmts[0].tree());
+  return jit::Def(stmts[0].tree());
+}
+
+// An overload (`@torch.jit._overload_method`) is the implementation's body under the
+// overload's signature: `declSource` is the overload's def when given.
+ScriptFunction declareMethod(const CUPtr& cu, const TypePtr& t, const std::string& name, const std::string& source,
+                             const std::string& filename, size_t firstLine, py::function resolve, py::object info,
+                             const std::string& declSource, const std::string& declFilename, size_t declFirstLine) {
+  jit::ClassTypePtr type = asClass(t);
+  jit::Def def = parseDef(source, filename, firstLine, name);
+  if (!declSource.empty()) def = def.withDecl(parseDef(declSource, declFilename, declFirstLine, name).decl());
   if (def.name().name() != name) def = def.withName(name);
   std::string qualname = type->qualifiedName() + "." + name;
   EMBER_CHECK(!cu->findFunction(qualname), "method '", qualname, "' is already defined");
@@ -74,6 +83,27 @@ void define(const ScriptFunction& f) {
   EMBER_CHECK(f.fn->isGraphFunction(), "'", f.fn->qualname(), "' is not a graph function");
   py::gil_scoped_release noGil;
   static_cast<jit::GraphFunction*>(f.fn)->ensureDefined();
+}
+
+// Compiles the `class` definition in `source` (Python dialect, a TorchScript class) into `cu`
+// as `typePrefix + name`; returns the class type.
+TypePtr compileClass(const CUPtr& cu, const std::string& source, const std::string& filename, size_t firstLine,
+                     const std::string& typePrefix, const std::string& name, py::function resolve) {
+  jit::DefineOptions options;
+  options.typePrefix = typePrefix;
+  options.functionPrefix = typePrefix;
+  options.filename = filename;
+  options.dialect = jit::SourceDialect::Python;
+  auto src = std::make_shared<jit::Source>(source, filename, firstLine);
+  jit::Parser parser(src, options.dialect);
+  auto resolver = std::make_shared<PythonResolver>(std::move(resolve));
+  {
+    py::gil_scoped_release noGil;
+    jit::defineInto(*cu, parser.parseFile(), resolver, options);
+  }
+  jit::ClassTypePtr type = cu->findClass(typePrefix + name);
+  EMBER_CHECK(type, "class '", typePrefix + name, "' was not defined by its source");
+  return type;
 }
 
 py::object newObject(const CUPtr& cu, const TypePtr& t) {
@@ -96,9 +126,20 @@ void initScriptModuleBindings(py::module_& m) {
   m.def("_class_qualname", [](const TypePtr& t) { return asClass(t)->qualifiedName(); });
   m.def("_parse_type", &parseType, py::arg("cu"), py::arg("text"));
   m.def("_declare_method", &declareMethod, py::arg("cu"), py::arg("type"), py::arg("name"), py::arg("source"),
-        py::arg("filename"), py::arg("first_line"), py::arg("resolve"), py::arg("info"));
+        py::arg("filename"), py::arg("first_line"), py::arg("resolve"), py::arg("info"), py::arg("decl_source") = "",
+        py::arg("decl_filename") = "", py::arg("decl_first_line") = 1);
   m.def("_define", &define);
   m.def("_new_object", &newObject);
+  // obj.name(*args) for names Python finds on the binding class first (`__init__`).
+  m.def("_call_method", [](const jit::Object& self, const std::string& name, py::args args, py::kwargs kwargs) {
+    auto method = self.find_method(name);
+    EMBER_CHECK(method, "'", self.type()->name(), "' has no method '", name, "'");
+    jit::Function& fn = method->function();
+    InteropScope scope;
+    return runFunction(fn, createStack(fn.getSchema(), args, kwargs, self.ivalue()));
+  });
+  m.def("_compile_class", &compileClass, py::arg("cu"), py::arg("source"), py::arg("filename"), py::arg("first_line"),
+        py::arg("type_prefix"), py::arg("name"), py::arg("resolve"));
 }
 
 }  // namespace ember::python

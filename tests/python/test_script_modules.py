@@ -4,7 +4,7 @@
 # result; a user-written module with constants, Final, Optional attributes, ignore/unused/export,
 # a ModuleDict loop, a helper method and a property; errors pointing at the source.
 import io
-from typing import Final, Optional
+from typing import Final, List, Optional
 
 import pytest
 import torch
@@ -221,6 +221,41 @@ def test_same_class_same_type_and_shared_weights():
         assert_close(scripted(x), seq(x), rtol=1e-5, atol=1e-5)
 
 
+class Overloaded(nn.Module):
+    @torch.jit._overload_method  # noqa: F811
+    def forward(self, x: List[torch.Tensor]) -> torch.Tensor:
+        pass
+
+    @torch.jit._overload_method  # noqa: F811
+    def forward(self, x: torch.Tensor) -> torch.Tensor:  # noqa: F811
+        pass
+
+    def forward(self, x):  # noqa: F811
+        if isinstance(x, torch.Tensor):
+            return x * 2
+        return torch.cat(x) * 3
+
+
+class CallsOverloaded(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = Overloaded()
+
+    def forward(self, x):
+        return self.inner(x) + self.inner([x, x]).sum()
+
+
+def test_overloaded_methods():
+    # as DenseNet's _DenseLayer: each call site picks the overload its arguments fit
+    module = CallsOverloaded()
+    scripted = ember.jit.script(module)
+    x = torch.randn(3)
+    assert_close(scripted(x), module(x), rtol=1e-5, atol=1e-5)
+    inner = ember.jit.script(Overloaded())
+    assert_close(inner([x]), x * 3)
+    assert_close(inner(x), x * 2)
+
+
 # ---- errors ----------------------------------------------------------------------------------
 
 class UsesIgnored(nn.Module):
@@ -267,3 +302,22 @@ def test_torch_frontend_fallback():
         assert_close(scripted(x), layer(x), rtol=1e-5, atol=1e-6)
     with pytest.raises(ValueError):
         ember.jit.script(layer, frontend="other")
+
+
+def test_deepcopy_and_pickle():
+    import copy
+    import pickle
+    layer = nn.Sequential(nn.Linear(4, 3), nn.ReLU()).eval()
+    scripted = ember.jit.script(layer)
+    x = torch.randn(2, 4)
+    with torch.no_grad():
+        expected = layer(x)
+    for clone in (copy.deepcopy(scripted), pickle.loads(pickle.dumps(scripted))):
+        assert isinstance(clone, ember.jit.ScriptModule)
+        assert_close(clone(x), expected, rtol=1e-5, atol=1e-6)
+        # a copy owns its weights: changing the torch module's no longer changes it
+        with torch.no_grad():
+            layer[0].bias.add_(1.0)
+        assert_close(clone(x), expected, rtol=1e-5, atol=1e-6)
+        with torch.no_grad():
+            layer[0].bias.sub_(1.0)

@@ -1,5 +1,6 @@
-# Every torchvision classification model, scripted with ember.jit.script and run against eager
-# PyTorch on the same input (random weights, eval mode).
+# Every torchvision classification model, scripted natively by ember.jit.script (ember's own
+# frontend, no torch.jit.script) and run against eager PyTorch on the same input (random weights,
+# eval mode).
 import pytest
 import torch
 import torchvision
