@@ -225,6 +225,7 @@ class ModuleInfo:
         self.attributes = {}   # name -> (type text, kind)
         self.constants = {}    # name -> value
         self.failed = {}       # name -> why it has no TorchScript type
+        self.functions = {}    # name -> a function stored on the instance (self.activation = F.relu)
         self.container = None
         self.type = None
         self.methods = None    # name -> ScriptFunction (shared by infos of the same type)
@@ -262,7 +263,7 @@ class ModuleInfo:
                     self.failed[name] = str(e)
                 continue
             if callable(value) and not isinstance(value, type) and not hasattr(value, "__len__"):
-                self.failed[name] = "it is a Python callable"
+                self.functions[name] = value  # compiled where it is called, not an attribute
                 continue
             try:
                 if name in annotations and not _is_final(annotations[name]):
@@ -292,7 +293,8 @@ class ModuleInfo:
                 tuple((n, t, k) for n, (t, k) in self.attributes.items()),
                 tuple((n, s.type_qualname()) for n, s in self.submodules.items()),
                 tuple((n, repr(v)) for n, v in self.constants.items()),
-                tuple(sorted(self.failed.items())))
+                tuple(sorted(self.failed.items())),
+                tuple((n, id(f)) for n, f in self.functions.items()))
 
     def type_qualname(self):
         return _C._class_qualname(self.type)
@@ -312,6 +314,10 @@ class ModuleInfo:
             return ("constant",)
         if name in self.attributes:
             return ("attribute",)
+        if self.container == "dict" and name in ("items", "keys", "values"):
+            return None  # unrolled by the ModuleValue
+        if name in self.functions:
+            return self.function_value(name, self.functions[name])
         if name in self.failed:
             return ("error", "Module '%s' has no attribute '%s' (This attribute exists on the Python module, but we "
                              "failed to convert Python type: %s)" % (self.cls.__name__, name, self.failed[name]))
@@ -333,6 +339,21 @@ class ModuleInfo:
             self.method(name, static)
             return ("method",)
         return None
+
+    def function_value(self, name, fn):
+        """How code sees a function stored on the module: a torch / torch.nn.functional builtin by
+        its name there, or a scripted function."""
+        import torch
+        import torch.nn.functional as nnf
+        fn_name = getattr(fn, "__name__", None)
+        for namespace, qual in ((nnf, "torch.nn.functional"), (torch, "torch")):
+            if fn_name and getattr(namespace, fn_name, None) is fn:
+                return ("builtin", (qual, fn_name))
+        if inspect.isfunction(fn):
+            return ("function", self._script.script_function(fn))
+        return ("error", "Module '%s' has no attribute '%s' (This attribute exists on the Python module, but we "
+                         "failed to convert Python type: '%s' is not a function TorchScript can compile)"
+                % (self.cls.__name__, name, type(fn).__name__))
 
     def overloads_of(self, fn):
         internal = sys.modules.get("torch._jit_internal")

@@ -240,6 +240,7 @@ def _script_module(module):
 # What _module_script needs of this module (one compilation unit for everything scripted).
 cu = _cu
 function_source = _function_source
+script_function = lambda fn: _script_function(fn)  # noqa: E731
 resolver = _resolver
 module_types = {}   # module signature -> (class type, methods)
 

@@ -5,6 +5,7 @@
 
 #include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
+#include "python/script_objects.h"
 
 namespace ember::python {
 
@@ -135,6 +136,24 @@ SugaredValuePtr ModuleValue::attr(const jit::SourceRange& loc, jit::Emitter& m, 
     return jit::makeSimple(m.graph().insertConstant(type->getConstant(*slot), loc));
   }
   if (kind == "method") return std::make_shared<jit::MethodValue>(self_, field);
+  if (kind == "builtin") {  // a torch function stored on the module: ("torch.nn.functional", "relu")
+    std::string ns, name;
+    {
+      py::gil_scoped_acquire gil;
+      auto pair = detail.get().cast<py::tuple>();
+      ns = pair[0].cast<std::string>();
+      name = pair[1].cast<std::string>();
+    }
+    return std::make_shared<jit::BuiltinModule>(ns)->attr(loc, m, name);
+  }
+  if (kind == "function") {
+    jit::Function* fn;
+    {
+      py::gil_scoped_acquire gil;
+      fn = detail.get().cast<ScriptFunction>().fn;
+    }
+    return std::make_shared<jit::FunctionValue>(fn);
+  }
   if (kind == "overloads") {
     std::vector<std::string> names;
     {

@@ -154,8 +154,9 @@ class Custom(nn.Module):
         for block in self.blocks:
             x = torch.relu(block(x))
         x = self.blocks[-1](x) * self.scale
-        if self.shift is not None:
-            x = x + self.shift
+        shift = self.shift  # Optional refinement works on locals only, as in TorchScript
+        if shift is not None:
+            x = x + shift
         out = torch.zeros(x.shape[0], 3)
         for name, head in self.heads.items():
             out = out + head(x)
