@@ -56,6 +56,20 @@ struct ContainerMethod : jit::SugaredValue {
   std::vector<SugaredValuePtr> result_;
 };
 
+bool fitsExactly(const jit::FunctionSchema& schema, jit::Graph& g, const std::vector<jit::NamedValue>& args,
+                 const std::vector<jit::NamedValue>& kwargs) {
+  const auto& formals = schema.arguments();  // formals[0] is self
+  if (args.size() + 1 > formals.size()) return false;
+  for (size_t i = 0; i < args.size(); ++i)
+    if (!args[i].value(g)->type()->isSubtypeOf(*formals[i + 1].type())) return false;
+  for (const jit::NamedValue& kw : kwargs) {
+    if (!kw.name()) return false;
+    auto index = schema.argumentIndexWithName(*kw.name());
+    if (!index || !kw.value(g)->type()->isSubtypeOf(*formals[*index].type())) return false;
+  }
+  return true;
+}
+
 // A method with overloads (`forward__0`, `forward__1`, ...): the first whose schema the
 // arguments match is called, as PyTorch picks among a module method's overloads.
 struct OverloadedMethod : jit::SugaredValue {
@@ -63,6 +77,14 @@ struct OverloadedMethod : jit::SugaredValue {
   std::string kind() const override { return "method"; }
   SugaredValuePtr call(const jit::SourceRange& loc, jit::Emitter& m, const std::vector<jit::NamedValue>& args,
                        const std::vector<jit::NamedValue>& kwargs, size_t nBinders) override {
+    // As PyTorch: an overload the arguments fit without conversions wins (a Tensor must not
+    // pick a List[Tensor] overload by becoming a one-element list).
+    jit::ClassTypePtr cls = self_->type()->cast<jit::ClassType>();
+    for (const std::string& name : names_) {
+      jit::Function* fn = cls ? cls->findMethod(name) : nullptr;
+      if (fn && fitsExactly(fn->getSchema(), m.graph(), args, kwargs))
+        return jit::MethodValue(self_, name).call(loc, m, args, kwargs, nBinders);
+    }
     std::string reasons;
     for (const std::string& name : names_) {
       try {
