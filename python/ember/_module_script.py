@@ -54,10 +54,24 @@ def _quadruple(x: List[int]) -> List[int]:
 _util_builtins = None
 
 
+_TORCH_HELPERS_SOURCE = """
+def _assert(condition: bool, message: str):
+    assert condition, message
+"""
+_torch_helpers = None
+
+
 def util_builtin(value, cu):
-    """The ember function standing for torch.nn.modules.utils._pair and friends (compiled into
-    `cu` under that module's qualified name, so archives can hold them), or None."""
-    global _util_builtins
+    """The ember function standing for torch.nn.modules.utils._pair and friends and for
+    torch._assert (compiled into `cu` under their modules' qualified names, so archives can hold
+    them), or None."""
+    global _util_builtins, _torch_helpers
+    torch = sys.modules.get("torch")
+    if torch is not None and value is getattr(torch, "_assert", None):
+        if _torch_helpers is None:
+            _C._compile_python(cu, _TORCH_HELPERS_SOURCE, "<torch>", 1, "__torch__.torch.", lambda n: None)
+            _torch_helpers = True
+        return cu.find_function("__torch__.torch._assert")
     utils = sys.modules.get("torch.nn.modules.utils")
     if utils is None:
         return None

@@ -34,7 +34,7 @@ _mangle = itertools.count()
 
 _NAMESPACES = {"torch": "torch", "math": "math", "torch.nn.functional": "torch.nn.functional",
                "torch.jit": "torch.jit", "torch.nn": "torch.nn", "torch.linalg": "torch.linalg",
-               "torch.special": "torch.special", "torch.fft": "torch.fft"}
+               "torch.special": "torch.special", "torch.fft": "torch.fft", "torch._VF": "torch"}
 
 
 def is_scripting():
@@ -150,6 +150,8 @@ def _resolver(fn):
             value = closure[head]
         elif head in fn.__globals__:
             value = fn.__globals__[head]
+        elif head == "torch" and rest and "torch" in sys.modules:
+            value = sys.modules["torch"]  # torch._assert asked for by ember's `torch` namespace
         else:
             return None  # builtins and ember's own names
         for part in rest:  # a dotted name in an annotation or isinstance: torch.nn.Linear
@@ -248,7 +250,9 @@ module_types = {}   # module signature -> (class type, methods)
 def scripted_class_name(cls):
     """The qualified name of a class scripted with ember.jit.script, or None."""
     t = _class_type(cls)
-    return None if t is None else _C._class_qualname(t)
+    if t is None:
+        return None
+    return _named_tuple_names[cls] if cls in _named_tuple_names else _C._class_qualname(t)
 
 
 def _class_type(cls):
@@ -256,8 +260,12 @@ def _class_type(cls):
     scripted in this process (for isinstance checks against module classes); else None."""
     if isinstance(cls, ScriptClass):
         return cls._type
+    if not inspect.isclass(cls):
+        return None
     if cls in _script_classes:
         return _script_classes[cls]._type
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        return _named_tuple_type(cls)
     for key, (t, _methods) in reversed(list(module_types.items())):
         if key[0] is cls:
             return t
@@ -340,3 +348,30 @@ def _script_class(cls):
     scripted = ScriptClass(cls, class_type)
     _script_classes[cls] = scripted
     return scripted
+
+
+_named_tuples = {}  # python NamedTuple class -> ember tuple type
+_named_tuple_names = {}
+
+
+def _named_tuple_type(cls):
+    """The TorchScript NamedTuple type of a typing.NamedTuple class (fields typed from its
+    annotations), as torch.jit.script types them; None when a field cannot be typed."""
+    if cls in _named_tuples:
+        return _named_tuples[cls]
+    import typing
+    try:
+        hints = typing.get_type_hints(cls)
+        texts = [_module_script.annotation_text(hints[f], scripted_class_name) if f in hints else "Tensor"
+                 for f in cls._fields]
+        types = [_C._parse_type(_cu, t) for t in texts]
+    except Exception:
+        return None
+    module = cls.__module__ or "__main__"
+    prefix = "__torch__." if module == "__main__" else "__torch__.%s." % module
+    name = prefix + cls.__qualname__.replace("<locals>.", "")
+    if cu_has_type(name):
+        name = "%s___torch_mangle_%d.%s" % (prefix, next(_mangle), cls.__name__)
+    _named_tuples[cls] = _C._create_named_tuple(_cu, name, list(cls._fields), types)
+    _named_tuple_names[cls] = name
+    return _named_tuples[cls]

@@ -28,13 +28,29 @@ struct TorchOverrides : jit::SugaredValue {
   }
 };
 
-// `torch` as Python code sees it: the builtin namespace, plus torch.overrides.
-struct TorchNamespace : jit::BuiltinModule {
-  TorchNamespace() : jit::BuiltinModule("torch") {}
+// torch.jit as Python code sees it: is_tracing() is False in a scripted program.
+struct TorchJit : jit::BuiltinModule {
+  TorchJit() : jit::BuiltinModule("torch.jit") {}
   jit::SugaredValuePtr attr(const jit::SourceRange& loc, jit::Emitter& m, const std::string& field) override {
-    if (field == "overrides") return std::make_shared<TorchOverrides>();
+    if (field == "is_tracing") return std::make_shared<NoTorchFunction>();
     return jit::BuiltinModule::attr(loc, m, field);
   }
+};
+
+// `torch` as Python code sees it: the builtin namespace, plus torch.overrides, and the Python
+// helpers of torch that TorchScript compiles (torch._assert), asked of the resolver.
+struct TorchNamespace : jit::BuiltinModule {
+  explicit TorchNamespace(PythonResolver* resolver) : jit::BuiltinModule("torch"), resolver_(resolver) {}
+  jit::SugaredValuePtr attr(const jit::SourceRange& loc, jit::Emitter& m, const std::string& field) override {
+    if (field == "overrides") return std::make_shared<TorchOverrides>();
+    if (field == "jit") return std::make_shared<TorchJit>();
+    if (field == "_assert")
+      if (jit::SugaredValuePtr v = resolver_->resolveValue("torch." + field, m, loc)) return v;
+    return jit::BuiltinModule::attr(loc, m, field);
+  }
+
+ private:
+  PythonResolver* resolver_;
 };
 
 }  // namespace
@@ -55,7 +71,7 @@ py::object PythonResolver::ask(const std::string& name) {
 
 jit::SugaredValuePtr PythonResolver::resolveValue(const std::string& name, jit::Emitter& m, const jit::SourceRange& loc) {
   if (jit::SugaredValuePtr native = jit::nativeResolver()->resolveValue(name, m, loc)) {
-    if (name == "torch") return std::make_shared<TorchNamespace>();
+    if (name == "torch") return std::make_shared<TorchNamespace>(this);
     if (name != "F" && name != "ops") return native;  // `F` may be something else in user code
   }
   py::gil_scoped_acquire gil;
@@ -65,12 +81,14 @@ jit::SugaredValuePtr PythonResolver::resolveValue(const std::string& name, jit::
   std::string kind = pair[0].cast<std::string>();
   if (kind == "module") {
     std::string qual = pair[1].cast<std::string>();
-    if (qual == "torch") return std::make_shared<TorchNamespace>();
+    if (qual == "torch") return std::make_shared<TorchNamespace>(this);
     return std::make_shared<jit::BuiltinModule>(qual);
   }
   if (kind == "function") return std::make_shared<jit::FunctionValue>(pair[1].cast<ScriptFunction>().fn);
   if (kind == "class") {
-    auto type = pair[1].cast<jit::TypePtr>()->cast<jit::ClassType>();
+    auto t = pair[1].cast<jit::TypePtr>();
+    if (auto tuple = t->cast<jit::TupleType>()) return std::make_shared<jit::NamedTupleConstructor>(tuple);
+    auto type = t->cast<jit::ClassType>();
     EMBER_CHECK(type, "resolver answered a class that is not a class type");
     return std::make_shared<jit::ClassValue>(type);
   }

@@ -130,6 +130,12 @@ void initScriptModuleBindings(py::module_& m) {
         py::arg("decl_filename") = "", py::arg("decl_first_line") = 1);
   m.def("_define", &define);
   m.def("_new_object", &newObject);
+  m.def("_create_named_tuple", [](const CUPtr& cu, const std::string& qualname, const std::vector<std::string>& names,
+                                  const std::vector<TypePtr>& types) -> TypePtr {
+    auto tuple = jit::TupleType::createNamed(qualname, names, types);
+    cu->registerType(tuple);
+    return tuple;
+  });
   // obj.name(*args) for names Python finds on the binding class first (`__init__`).
   m.def("_call_method", [](const jit::Object& self, const std::string& name, py::args args, py::kwargs kwargs) {
     auto method = self.find_method(name);
