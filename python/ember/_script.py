@@ -34,7 +34,8 @@ _mangle = itertools.count()
 
 _NAMESPACES = {"torch": "torch", "math": "math", "torch.nn.functional": "torch.nn.functional",
                "torch.jit": "torch.jit", "torch.nn": "torch.nn", "torch.linalg": "torch.linalg",
-               "torch.special": "torch.special", "torch.fft": "torch.fft", "torch._VF": "torch"}
+               "torch.special": "torch.special", "torch.fft": "torch.fft", "torch._VF": "torch",
+               "warnings": "warnings"}  # warnings.warn is aten::warn
 
 
 def is_scripting():
