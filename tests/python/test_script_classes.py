@@ -2,7 +2,7 @@
 # methods): used from scripted functions and modules, instances constructed from Python; and
 # the PEP 604 / 585 annotation forms (`X | None`, `list[int]`, `dict[str, Tensor]`) in scripted
 # functions, against the same Python code run eagerly and against torch.jit.script.
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 import pytest
 import torch
@@ -137,3 +137,22 @@ def test_pep_604_585_annotations(fn, args, twin):
     # the schema says what torch.jit.script's does (of the Optional[...] spelling for `X | None`,
     # which torch.jit.script 1.13 rejects)
     assert scripted.schema.split("(", 1)[1] == str(torch.jit.script(twin).schema).split("(", 1)[1]
+
+
+# ---- truthiness of containers ---------------------------------------------------------------------
+
+def truthiness(s: str, xs: List[int], d: Dict[str, int]) -> List[bool]:
+    out: List[bool] = []
+    out.append(not s)
+    out.append(not xs)
+    if xs and d:
+        out.append(True)
+    if not d:
+        out.append(False)
+    return out
+
+
+@pytest.mark.parametrize("args", [("", [], {}), ("x", [1], {"a": 1}), ("", [2, 3], {})])
+def test_container_truthiness_as_pytorch(args):
+    # `not s`, `if xs and d`: len(...) > 0, as PyTorch emits it
+    assert ember.jit.script(truthiness)(*args) == torch.jit.script(truthiness)(*args) == truthiness(*args)
