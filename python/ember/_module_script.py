@@ -335,7 +335,7 @@ class ModuleInfo:
         if name in self.failed:
             return ("error", "Module '%s' has no attribute '%s' (This attribute exists on the Python module, but we "
                              "failed to convert Python type: %s)" % (self.cls.__name__, name, self.failed[name]))
-        static = inspect.getattr_static(self.module, name, None)
+        static = inspect.getattr_static(self.cls, name, None)
         if isinstance(static, property):
             getter = "__%s_getter" % name
             self.method(getter, static.fget)
@@ -460,7 +460,7 @@ class ModuleScripter:
         if id(info.methods) not in seen:
             seen.add(id(info.methods))
             for name in _entry_methods(info):
-                fn = inspect.getattr_static(info.module, name)
+                fn = inspect.getattr_static(info.cls, name)
                 overloads = info.declare_overloads(name, fn)
                 for declared in [info.methods[n] for n in overloads] or [info.method(name, fn)]:
                     _C._define(declared)
@@ -488,6 +488,22 @@ class ModuleScripter:
 
     def run(self, module):
         info = ModuleInfo(module, self.script)
-        self.assign_types(info)
-        self.compile(info)
-        return self.instantiate(info)
+        before = set(self.types)
+        try:
+            self.assign_types(info)
+            self.compile(info)
+            return self.instantiate(info)
+        except BaseException:
+            for key in set(self.types) - before:  # types with methods that failed are not reused
+                del self.types[key]
+            raise
+        finally:
+            _forget_modules(info)
+
+
+def _forget_modules(info):
+    """Drops the infos' references to the torch modules (the compiled methods' resolvers keep
+    the infos, and must not keep a model's weights alive)."""
+    info.module = None
+    for sub in info.submodules.values():
+        _forget_modules(sub)

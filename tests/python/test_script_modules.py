@@ -320,3 +320,22 @@ def test_deepcopy_and_pickle():
         assert_close(clone(x), expected, rtol=1e-5, atol=1e-6)
         with torch.no_grad():
             layer[0].bias.sub_(1.0)
+
+
+def test_scripting_keeps_no_reference_to_the_torch_module():
+    import gc
+    import weakref
+    module = Custom().eval()
+    ref = weakref.ref(module)
+    scripted = ember.jit.script(module)
+    del module
+    gc.collect()
+    assert ref() is None  # the compiled code does not hold the Python module (nor its weights)
+    assert scripted.describe(0) == "a:2"
+
+
+def test_a_failed_scripting_can_be_retried():
+    with pytest.raises(RuntimeError):
+        ember.jit.script(MissingAttribute())
+    with pytest.raises(RuntimeError, match="nothing_here"):
+        ember.jit.script(MissingAttribute())
