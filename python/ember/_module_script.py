@@ -21,7 +21,6 @@ import ast
 import inspect
 import itertools
 import sys
-import textwrap
 import typing
 
 from . import _C

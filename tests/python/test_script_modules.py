@@ -9,7 +9,6 @@ from typing import Final, List, Optional
 import pytest
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
 
 import ember
 from conftest import assert_close
