@@ -149,6 +149,8 @@ def value_type_text(value):
         return "Device"
     if isinstance(value, torch.dtype):
         return "int"
+    if isinstance(value, _C.ScriptObject) and not isinstance(value, _C.ScriptModule):
+        return value._type_name()  # an instance of a class scripted with ember.jit.script
     if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
         elems = [value_type_text(v) for v in value]
         if isinstance(value, tuple):
@@ -453,6 +455,10 @@ class ModuleScripter:
             _C._add_constant(info.type, attr, value)
         info.methods = {}
         self.types[key] = (info.type, info.methods)
+        if info.container:  # len(self.layers): the number of entries, a constant
+            source = "def __len__(self) -> int:\n    return %d\n" % len(info.submodules)
+            info.methods["__len__"] = _C._declare_method(self.script.cu, info.type, "__len__", source,
+                                                         "<%s.__len__>" % cls.__name__, 1, lambda n: None, info)
 
     def compile(self, info, seen=None):
         seen = set() if seen is None else seen

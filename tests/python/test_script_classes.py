@@ -52,6 +52,21 @@ class UsesCounter(nn.Module):
         return c.scaled(self.lin(x))
 
 
+class HoldsCounter(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.counter = ScriptCounter(3, 1.5)  # a scripted class's instance as a module attribute
+
+    def forward(self, x):
+        return self.counter.scaled(x)
+
+
+def test_class_instance_as_module_attribute():
+    scripted = ember.jit.script(HoldsCounter())
+    x = torch.randn(3)
+    assert_close(scripted(x), x * 1.5 + 3)
+
+
 def test_class_from_scripted_function():
     scripted = ember.jit.script(use_counter)
     x = torch.randn(4)

@@ -254,6 +254,33 @@ def test_overloaded_methods():
     assert_close(inner(x), x * 2)
 
 
+class ContainerPatterns(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Linear(3, 3), nn.ReLU(), nn.Linear(3, 3)])
+        self.norms = nn.ModuleList([nn.LayerNorm(3), nn.Identity(), nn.LayerNorm(3)])
+
+    def forward(self, x):
+        for i, layer in enumerate(self.layers):
+            x = layer(x) + i
+        for layer, norm in zip(self.layers, self.norms):
+            x = norm(layer(x))
+        for layer in self.layers:
+            if isinstance(layer, nn.Linear):  # decided at compile time per unrolled entry
+                x = layer(x) * 2
+        first = self.layers[0]
+        return first(x) * len(self.layers)
+
+
+def test_container_patterns():
+    module = ContainerPatterns().eval()
+    scripted = ember.jit.script(module)
+    x = torch.randn(2, 3)
+    with torch.no_grad():
+        assert_close(scripted(x), module(x), rtol=1e-5, atol=1e-5)
+        assert_close(scripted(x), torch.jit.script(module)(x), rtol=1e-5, atol=1e-5)
+
+
 # ---- errors ----------------------------------------------------------------------------------
 
 class UsesIgnored(nn.Module):
