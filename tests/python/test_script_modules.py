@@ -201,11 +201,14 @@ def test_user_module(shift):
     with torch.no_grad():
         module.train()
         assert_close(scripted(x), module(x), rtol=1e-5, atol=1e-5)
-    # torch.jit.load reads the archive and computes the same
+    # torch.jit.load and ember.jit.load read the archive and compute the same
     loaded = torch.jit.load(io.BytesIO(scripted.save_to_buffer()))
+    ours = ember.jit.load(io.BytesIO(scripted.save_to_buffer()))
     x = torch.randn(2, 4)
     with torch.no_grad():
         assert_close(loaded(x), module(x), rtol=1e-5, atol=1e-5)
+        assert_close(ours(x), module(x), rtol=1e-5, atol=1e-5)
+        assert ours.describe(0) == loaded.describe(0) == "a:2"
 
 
 def test_same_class_same_type_and_shared_weights():
