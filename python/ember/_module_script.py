@@ -21,6 +21,7 @@ import ast
 import inspect
 import itertools
 import sys
+import types
 import typing
 
 from . import _C
@@ -112,7 +113,7 @@ def annotation_text(ann, script_class=None):
     args = typing.get_args(ann)
     if origin is typing.Final:
         return annotation_text(args[0], script_class) if args else "Any"
-    if origin is typing.Union or (sys.version_info >= (3, 10) and origin is getattr(__import__("types"), "UnionType", ())):
+    if origin is typing.Union or origin is getattr(types, "UnionType", typing.Union):  # Optional[X], X | None
         rest = [a for a in args if a is not type(None)]
         if len(rest) == 1 and len(rest) < len(args):
             return "Optional[%s]" % annotation_text(rest[0], script_class)
