@@ -264,9 +264,14 @@ class ModuleInfo:
                 if tensor is None and name in annotations:
                     text = self._annotation(annotations[name], name) or text
                 self.attributes[name] = (text, kind)
+        import torch.jit
         for name, sub in module._modules.items():
             if sub is None:
                 self.attributes[name] = ("NoneType", "regular")
+            elif isinstance(sub, torch.jit.ScriptModule):
+                raise RuntimeError("ember.jit.script: submodule '%s' of %s is already a torch ScriptModule, which the "
+                                   "native frontend does not take in; script the torch module it came from, or use "
+                                   "ember.jit.script(module, frontend=\"torch\")" % (name, self.cls.__name__))
             else:
                 self.submodules[name] = ModuleInfo(sub, self._script)
         for name, value in vars(module).items():

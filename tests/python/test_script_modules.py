@@ -284,6 +284,27 @@ def test_container_patterns():
         assert_close(scripted(x), torch.jit.script(module)(x), rtol=1e-5, atol=1e-5)
 
 
+class HoldsTorchScripted(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = torch.jit.script(nn.Linear(3, 2))  # already a torch ScriptModule
+        self.post = nn.ReLU()
+
+    def forward(self, x):
+        return self.post(self.inner(x))
+
+
+def test_torch_script_module_inside():
+    # not taken in natively (a clear error); the torch frontend path handles it
+    module = HoldsTorchScripted().eval()
+    with pytest.raises(RuntimeError, match="already a torch ScriptModule"):
+        ember.jit.script(module)
+    scripted = ember.jit.script(module, frontend="torch")
+    x = torch.randn(4, 3)
+    with torch.no_grad():
+        assert_close(scripted(x), module(x), rtol=1e-5, atol=1e-6)
+
+
 # ---- errors ----------------------------------------------------------------------------------
 
 class UsesIgnored(nn.Module):
