@@ -7,11 +7,11 @@ scripted too (and called, not inlined), ``torch``/``math``/``torch.nn.functional
 alias. Other Python values (a global int, say) are rejected at their use, as PyTorch 1.13 rejects
 them.
 
-torch.nn.Module instances are scripted recursively by PyTorch's own Python front end
-(torch.jit.script: submodules, ``__constants__``, ``@torch.jit.ignore/unused/export``, module
-containers, attribute type inference), and the TorchScript code it produces is compiled by ember;
-the parameters and buffers of the result are then pointed at the torch module's tensors
-(zero-copy, through DLPack), so both see the same weights.
+torch.nn.Module instances are scripted recursively by ember itself (python/ember/_module_script.py):
+submodules, parameters and buffers shared with the torch module (zero-copy, through DLPack),
+attribute type inference, ``__constants__``/``Final``, ``@torch.jit.ignore/unused/export``,
+module containers, properties. ``script(m, frontend="torch")`` keeps the older path: PyTorch's
+torch.jit.script compiles the module and ember compiles the TorchScript code it produces.
 """
 import ast
 import builtins
@@ -19,11 +19,14 @@ import inspect
 import io
 import itertools
 import math
+import re
 import sys
 import textwrap
+import tokenize
 import types
 
 from . import _C
+from . import _module_script
 
 _cu = _C.CompilationUnit()
 _scripted = {}          # python function -> ScriptFunction
@@ -31,7 +34,8 @@ _mangle = itertools.count()
 
 _NAMESPACES = {"torch": "torch", "math": "math", "torch.nn.functional": "torch.nn.functional",
                "torch.jit": "torch.jit", "torch.nn": "torch.nn", "torch.linalg": "torch.linalg",
-               "torch.special": "torch.special", "torch.fft": "torch.fft"}
+               "torch.special": "torch.special", "torch.fft": "torch.fft", "torch._VF": "torch",
+               "warnings": "warnings"}  # warnings.warn is aten::warn
 
 
 def is_scripting():
@@ -64,21 +68,25 @@ def _is_torch_module(obj):
     return torch is not None and isinstance(obj, torch.nn.Module)
 
 
-def script(obj, optimize=None, _frames_up=0, _rcb=None, example_inputs=None):
+def script(obj, optimize=None, _frames_up=0, _rcb=None, example_inputs=None, frontend="ember"):
     """Compiles a Python function, or a torch.nn.Module instance, into an ember ScriptFunction
-    or ScriptModule. Scripted objects are returned as they are."""
+    or ScriptModule. Scripted objects are returned as they are. ``frontend="torch"`` scripts a
+    module with torch.jit.script and compiles the code PyTorch produces instead."""
     if isinstance(obj, (_C.ScriptFunction, _C.ScriptModule)):
         return obj
+    if frontend not in ("ember", "torch"):
+        raise ValueError("frontend must be 'ember' or 'torch', got %r" % (frontend,))
     if _is_torch_module(obj):
-        return _script_module(obj)
+        return _script_module(obj) if frontend == "torch" else _script_module_native(obj)
     torch = sys.modules.get("torch")
     if torch is not None and isinstance(obj, (torch.jit.ScriptModule, torch.jit.ScriptFunction)):
         return _from_torch_script(obj)
     if inspect.isfunction(obj):
         return _script_function(obj)
+    if isinstance(obj, ScriptClass):
+        return obj
     if inspect.isclass(obj):
-        raise NotImplementedError("ember.jit.script of classes is not supported yet: script the functions that "
-                                  "use them, or define the class in a CompilationUnit source")
+        return _script_class(obj)
     raise RuntimeError("ember.jit.script expects a Python function or a torch.nn.Module instance, got %s"
                        % type(obj).__name__)
 
@@ -99,7 +107,28 @@ def _function_source(fn):
         raise RuntimeError("ember.jit.script expects a `def` (lambdas have no source of their own)")
     skip = definition.lineno - 1  # decorator lines come before the `def`
     body = "\n".join(source.splitlines()[skip:]) + "\n"
-    return body, first_line + skip
+    return _blank_type_ignores(body), first_line + skip
+
+
+_TYPE_IGNORE = re.compile(r"#\s*type:\s*ignore")
+
+
+def _blank_type_ignores(source):
+    """`# type: ignore[...]` comments (for mypy) blanked out, columns kept: they are not the
+    type comments TorchScript reads."""
+    if "ignore" not in source:
+        return source
+    lines = source.splitlines(keepends=True)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return source
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT and _TYPE_IGNORE.match(tok.string):
+            row, col = tok.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col] + " " * len(tok.string) + line[col + len(tok.string):]
+    return "".join(lines)
 
 
 def _closure_values(fn):
@@ -117,12 +146,19 @@ def _resolver(fn):
     closure = _closure_values(fn)
 
     def resolve(name):
-        if name in closure:
-            value = closure[name]
-        elif name in fn.__globals__:
-            value = fn.__globals__[name]
+        head, *rest = name.split(".")
+        if head in closure:
+            value = closure[head]
+        elif head in fn.__globals__:
+            value = fn.__globals__[head]
+        elif head == "torch" and rest and "torch" in sys.modules:
+            value = sys.modules["torch"]  # torch._assert asked for by ember's `torch` namespace
         else:
             return None  # builtins and ember's own names
+        for part in rest:  # a dotted name in an annotation or isinstance: torch.nn.Linear
+            value = getattr(value, part, None)
+            if value is None:
+                return None
         return _describe(name, value)
     return resolve
 
@@ -133,6 +169,14 @@ def _describe(name, value):
         return ("module", qual) if qual else None
     if isinstance(value, _C.ScriptFunction):
         return ("function", value)
+    builtin = _module_script.util_builtin(value, _cu)
+    if builtin is not None:
+        return ("function", builtin)
+    if isinstance(value, ScriptClass):
+        return ("class", value._type)
+    if inspect.isclass(value):
+        qual = _class_type(value)
+        return ("class", qual) if qual is not None else None
     if inspect.isfunction(value):
         if getattr(value, "_ember_ignore", False) or getattr(value, "_ember_unused", False):
             return None
@@ -192,3 +236,143 @@ def _script_module(module):
     if module.training != result.training:
         result.train(module.training)
     return result
+
+
+# ---- modules, natively ------------------------------------------------------------------------
+
+# What _module_script needs of this module (one compilation unit for everything scripted).
+cu = _cu
+function_source = _function_source
+script_function = lambda fn: _script_function(fn)  # noqa: E731
+resolver = _resolver
+module_types = {}   # module signature -> (class type, methods)
+
+
+def scripted_class_name(cls):
+    """The qualified name of a class scripted with ember.jit.script, or None."""
+    t = _class_type(cls)
+    if t is None:
+        return None
+    return _named_tuple_names[cls] if cls in _named_tuple_names else _C._class_qualname(t)
+
+
+def _class_type(cls):
+    """The ember class type of a scripted TorchScript class, or of a torch.nn.Module class
+    scripted in this process (for isinstance checks against module classes); else None."""
+    if isinstance(cls, ScriptClass):
+        return cls._type
+    if not inspect.isclass(cls):
+        return None
+    if cls in _script_classes:
+        return _script_classes[cls]._type
+    if issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        return _named_tuple_type(cls)
+    for key, (t, _methods) in reversed(list(module_types.items())):
+        if key[0] is cls:
+            return t
+    return None
+
+
+def cu_has_type(name):
+    try:
+        _C._parse_type(_cu, name)
+        return True
+    except Exception:
+        return False
+
+
+def _script_module_native(module):
+    return _module_script.ModuleScripter(sys.modules[__name__]).run(module)
+
+
+# ---- TorchScript classes ------------------------------------------------------------------------
+
+_script_classes = {}  # python class -> ScriptClass
+
+
+class ScriptClass:
+    """A class compiled by ``ember.jit.script(cls)``: calling it constructs an ember ScriptObject
+    (running the compiled ``__init__``); scripted functions and modules use it by name."""
+
+    def __init__(self, cls, class_type):
+        self._cls, self._type = cls, class_type
+        self.__name__ = cls.__name__
+        self.__qualname__ = cls.__qualname__
+        self.__doc__ = cls.__doc__
+        self.qualified_name = _C._class_qualname(class_type)
+
+    def __call__(self, *args, **kwargs):
+        obj = _C._new_object(_cu, self._type)
+        if _C._class_has_method(self._type, "__init__"):
+            _C._call_method(obj, "__init__", *args, **kwargs)
+        elif args or kwargs:
+            raise TypeError("%s() takes no arguments" % self.__name__)
+        return obj
+
+    def __repr__(self):
+        return "<ember.jit.ScriptClass %s>" % self.qualified_name
+
+
+def _script_class(cls):
+    if cls in _script_classes:
+        return _script_classes[cls]
+    try:
+        lines, first_line = inspect.getsourcelines(cls)
+    except (OSError, TypeError) as e:
+        raise RuntimeError("Could not get the source of %s: ember.jit.script needs the class's source code (%s)"
+                           % (cls.__qualname__, e)) from None
+    source = textwrap.dedent("".join(lines))
+    definition = ast.parse(source).body[0]
+    skip = definition.lineno - 1  # decorators
+    source = _blank_type_ignores("\n".join(source.splitlines()[skip:]) + "\n")
+    module = cls.__module__ or "__main__"
+    prefix = "__torch__." if module == "__main__" else "__torch__.%s." % module
+    if cu_has_type(prefix + cls.__name__):
+        prefix = "__torch__.___torch_mangle_%d.%s" % (next(_mangle), prefix[len("__torch__."):])
+    globals_ = vars(sys.modules[module]) if module in sys.modules else {}
+
+    def resolve(name):
+        if name == cls.__name__:
+            return None  # the class itself: the compilation unit knows it
+        head, *rest = name.split(".")
+        if head not in globals_:
+            return None
+        value = globals_[head]
+        for part in rest:
+            value = getattr(value, part, None)
+            if value is None:
+                return None
+        return _describe(name, value)
+
+    filename = inspect.getsourcefile(cls) or "<unknown>"
+    class_type = _C._compile_class(_cu, source, filename, first_line + skip, prefix, cls.__name__, resolve)
+    scripted = ScriptClass(cls, class_type)
+    _script_classes[cls] = scripted
+    return scripted
+
+
+_named_tuples = {}  # python NamedTuple class -> ember tuple type
+_named_tuple_names = {}
+
+
+def _named_tuple_type(cls):
+    """The TorchScript NamedTuple type of a typing.NamedTuple class (fields typed from its
+    annotations), as torch.jit.script types them; None when a field cannot be typed."""
+    if cls in _named_tuples:
+        return _named_tuples[cls]
+    import typing
+    try:
+        hints = typing.get_type_hints(cls)
+        texts = [_module_script.annotation_text(hints[f], scripted_class_name) if f in hints else "Tensor"
+                 for f in cls._fields]
+        types = [_C._parse_type(_cu, t) for t in texts]
+    except Exception:
+        return None
+    module = cls.__module__ or "__main__"
+    prefix = "__torch__." if module == "__main__" else "__torch__.%s." % module
+    name = prefix + cls.__qualname__.replace("<locals>.", "")
+    if cu_has_type(name):
+        name = "%s___torch_mangle_%d.%s" % (prefix, next(_mangle), cls.__name__)
+    _named_tuples[cls] = _C._create_named_tuple(_cu, name, list(cls._fields), types)
+    _named_tuple_names[cls] = name
+    return _named_tuples[cls]

@@ -16,6 +16,7 @@ from ._C import (CompilationUnit, ScriptFunction, ScriptMethod, ScriptModule, Sc
                  Block, Type, FileCheck, parse_ir, parse_type, last_executed_optimized_graph)
 from ._script import script, ignore, unused, export, is_scripting
 from ._trace import trace, trace_module, TracerWarning, TracingCheckError
+from ._script import ScriptClass
 from . import _module_api
 
 Error = RuntimeError  # ember's TorchScript errors are raised as RuntimeError (or the class a program raised)
@@ -128,27 +129,14 @@ def set_num_profiled_runs(n):
 
 # ---- fork / wait -----------------------------------------------------------------------------
 
-class Future:
-    """The result of ``fork`` from Python. From Python the call runs at once on the calling
-    thread (TorchScript programs' own forks run on ember's inter-op pool)."""
-
-    def __init__(self, value=None, error=None):
-        self._value, self._error = value, error
-
-    def wait(self):
-        if self._error is not None:
-            raise self._error
-        return self._value
-
-    def done(self):
-        return True
+Future = _C.Future
 
 
 def fork(fn, *args, **kwargs):
-    try:
-        return Future(fn(*args, **kwargs))
-    except Exception as e:  # raised again by wait(), as torch.jit.fork does
-        return Future(error=e)
+    """As torch.jit.fork: runs ``fn(*args, **kwargs)`` asynchronously on ember's inter-op pool
+    (script functions, methods and modules without the GIL; other Python callables with it) and
+    returns a Future whose ``wait()`` joins the call and returns its result (or raises its error)."""
+    return _C._fork(fn, *args, **kwargs)
 
 
 def wait(future):

@@ -89,6 +89,10 @@ std::shared_ptr<Environment> Emitter::popFrame() {
 
 void Emitter::insertRefinements(const SourceRange& loc, const RefinementSet& refinements) {
   for (const Refinement& r : refinements.activeRefinements()) {
+    // A sugared value (a module, in a loop over a ModuleList) that already has the type keeps
+    // its sugar: `if isinstance(layer, nn.Linear): layer(x)`.
+    SugaredValuePtr sv = env_->getSugaredVar(r.identifier, loc);
+    if (!std::dynamic_pointer_cast<SimpleValue>(sv) && *sv->asValue(loc, *this)->type() == *r.type) continue;
     Value* v = env_->getVar(r.identifier, loc);
     Node* cast = graph_->insertNode(graph_->create(prim::unchecked_cast, {v}, 1));
     cast->output()->setType(r.type);
@@ -120,7 +124,8 @@ std::vector<Argument> Emitter::emitFormalArguments(const Def& def) {
     const std::string& name = params[0].ident().name();
     Value* in = graph_->addInput()->setType(selfType_);
     in->setDebugName(name);
-    env_->setSugaredVar(params[0].ident().range(), name, makeSimple(in), nullptr);
+    SugaredValuePtr self = resolver_->methodSelf(in);
+    env_->setSugaredVar(params[0].ident().range(), name, self ? self : makeSimple(in), nullptr);
     arguments.emplace_back(name, selfType_);
     i = 1;
   }

@@ -160,7 +160,7 @@ class Emitter {
   std::vector<NamedValue> getNamedValues(const List<Expr>& trees, bool maybeUnpack);
 
   // ---- subscripts (ir_emitter_subscript.cpp) ----
-  Value* emitSubscript(const Subscript& subscript, const TypePtr& typeHint);
+  SugaredValuePtr emitSubscript(const Subscript& subscript, const TypePtr& typeHint);
   Value* emitBasicSlice(const SourceRange& loc, Value* sliceable, const SliceExpr& slice);
   Value* emitSlice(const SourceRange& loc, Value* input, Value* dim, const SliceExpr& slice);
   Value* emitSliceOp(const SourceRange& loc, Value* sliceable, Value* dim, Value* start, Value* end, Value* step);

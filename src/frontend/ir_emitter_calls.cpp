@@ -193,7 +193,7 @@ SugaredValuePtr Emitter::emitApplySpecialForm(Symbol form, const Apply& apply, c
     checkNumInputs(apply, 1, "__getitem__");
     Subscript sub = Subscript::create(apply.range(), Expr(select.value()), List<Expr>::create(apply.range(), {apply.inputs()[0]}));
     (void)self;
-    return makeSimple(emitSubscript(sub, typeHint));
+    return emitSubscript(sub, typeHint);
   }
   throwErrorAt(apply.range(), "Unsupported special form ", form.toQualString());
 }

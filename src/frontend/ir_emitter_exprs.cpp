@@ -138,7 +138,7 @@ SugaredValuePtr Emitter::emitSugaredExpr(const Expr& tree, size_t nBinders, cons
       return sv->attr(select.range(), *this, select.selector().name());
     }
     case TK_APPLY: return emitApplyExpr(Apply(tree.tree()), nBinders, typeHint);
-    case TK_SUBSCRIPT: return makeSimple(emitSubscript(Subscript(tree.tree()), typeHint));
+    case TK_SUBSCRIPT: return emitSubscript(Subscript(tree.tree()), typeHint);
     default: return makeSimple(emitSimpleExpr(tree.tree(), typeHint));
   }
 }
@@ -275,6 +275,12 @@ Value* Emitter::emitUnaryOp(const TreeRef& tree, Symbol op) {
 // ---- conditions -------------------------------------------------------------------------------
 
 Value* Emitter::emitToBool(const SourceRange& loc, Value* v) {
+  TypeKind k = v->type()->kind();
+  if (k == TypeKind::StringType || k == TypeKind::ListType || k == TypeKind::DictType) {
+    // Python truthiness of a container: `len(v) > 0`, as PyTorch emits it.
+    Value* len = emitBuiltinCall(loc, *graph_, aten::len, {NamedValue(v)}, {});
+    return emitBuiltinCall(loc, *graph_, aten::gt, {NamedValue(len), NamedValue(int64_t{0})}, {});
+  }
   Value* out = nullptr;
   try {
     MagicMethod magic("__bool__", std::make_shared<CastValue>(BoolType::get(), aten::Bool));

@@ -46,23 +46,24 @@ int64_t sliceIndicesAdjust(int64_t length, int64_t* start, int64_t* stop, int64_
 
 }  // namespace
 
-Value* Emitter::emitSubscript(const Subscript& subscript, const TypePtr& typeHint) {
+SugaredValuePtr Emitter::emitSubscript(const Subscript& subscript, const TypePtr& typeHint) {
   SugaredValuePtr sv = emitSugaredExpr(subscript.value(), 1);
   auto exprs = subscript.subscriptExprs();
   const SourceRange& range = subscript.range();
   const SourceRange& valRange = subscript.value().range();
-  if (exprs.size() != 1) return emitMultidimSlicing(range, sv->asValue(valRange, *this), exprs);
+  if (exprs.size() != 1) return makeSimple(emitMultidimSlicing(range, sv->asValue(valRange, *this), exprs));
   if (exprs[0].kind() == TK_SLICE_EXPR) {
     Value* sliceable = sv->asValue(valRange, *this);
     if (sliceable->type()->kind() == TypeKind::TupleType)
-      return emitTupleSlice(range, sliceable, SliceExpr(exprs[0].tree()));
-    return emitBasicSlice(range, sliceable, SliceExpr(exprs[0].tree()));
+      return makeSimple(emitTupleSlice(range, sliceable, SliceExpr(exprs[0].tree())));
+    return makeSimple(emitBasicSlice(range, sliceable, SliceExpr(exprs[0].tree())));
   }
   Value* sliceable = sv->asValue(valRange, *this);
-  if (sliceable->type()->isSubtypeOf(*TensorType::get())) return emitMultidimSlicing(range, sliceable, exprs);
+  if (sliceable->type()->isSubtypeOf(*TensorType::get())) return makeSimple(emitMultidimSlicing(range, sliceable, exprs));
   Value* idx = emitExpr(exprs[0]);
-  if (sliceable->type()->kind() == TypeKind::TupleType) return emitTupleIndex(range, sliceable, idx);
-  return sv->getitem(range, *this, idx, typeHint)->asValue(range, *this);
+  if (sliceable->type()->kind() == TypeKind::TupleType) return makeSimple(emitTupleIndex(range, sliceable, idx));
+  // Kept sugared: an element of a module container is a module (`self.layers[0](x)`).
+  return sv->getitem(range, *this, idx, typeHint);
 }
 
 Value* Emitter::emitSlice(const SourceRange& loc, Value* input, Value* dim, const SliceExpr& slice) {

@@ -22,6 +22,10 @@ class Resolver {
   virtual SugaredValuePtr resolveValue(const std::string& name, Emitter& m, const SourceRange& loc) = 0;
   // A type for a (possibly dotted) name used in annotations or as a constructor, or nullptr.
   virtual TypePtr resolveType(const std::string& name, const SourceRange& loc) = 0;
+  // What a method's `self` denotes, for resolvers that know more about the object than its class
+  // type (ember.jit.script of a torch.nn.Module: submodule calls, containers, methods compiled on
+  // demand); nullptr: a plain value of the class type.
+  virtual SugaredValuePtr methodSelf(Value* /*self*/) { return nullptr; }
 };
 using ResolverPtr = std::shared_ptr<Resolver>;
 

@@ -1,15 +1,46 @@
 #include "frontend/type_annotation.h"
 
 #include <string_view>
+#include <vector>
 
 #include "frontend/error_report.h"
 
 namespace ember::jit {
 namespace {
 
+std::string annotationText(const Expr& e);
+
+// The members of `A | B | None` (PEP 604), left to right.
+void unionMembers(const Expr& e, std::vector<std::string>& out) {
+  if (e.kind() == '|') {
+    BinOp op(e.tree());
+    unionMembers(op.lhs(), out);
+    unionMembers(op.rhs(), out);
+    return;
+  }
+  out.push_back(annotationText(e));
+}
+
+// `X | None` is Optional[X]; other unions are Union[...].
+std::string unionText(const Expr& e) {
+  std::vector<std::string> members;
+  unionMembers(e, members);
+  std::vector<std::string> rest;
+  for (const std::string& m : members)
+    if (m != "None" && m != "NoneType") rest.push_back(m);
+  auto join = [](const std::vector<std::string>& parts) {
+    std::string out;
+    for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
+    return out;
+  };
+  if (rest.size() == 1 && members.size() == 2) return "Optional[" + rest[0] + "]";
+  return "Union[" + join(members) + "]";
+}
+
 // The annotation as Python source text, without comments or line breaks.
 std::string annotationText(const Expr& e) {
   switch (e.kind()) {
+    case '|': return unionText(e);
     case TK_STRINGLITERAL: return StringLiteral(e.tree()).text();
     case TK_NONE: return "None";
     case TK_NONE_TYPE: return "NoneType";  // how archives spell the type of None

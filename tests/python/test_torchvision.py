@@ -1,5 +1,8 @@
-# Every torchvision classification model, scripted with ember.jit.script and run against eager
-# PyTorch on the same input (random weights, eval mode).
+# Every torchvision classification model, scripted natively by ember.jit.script (ember's own
+# frontend, no torch.jit.script) and run against eager PyTorch on the same input (random weights,
+# eval mode).
+import io
+
 import pytest
 import torch
 import torchvision
@@ -30,10 +33,15 @@ def test_model_matches_eager(name):
     with torch.no_grad():
         expected = model(x)
     got = scripted(x)
+    # the archive ember writes is read by torch.jit.load and computes the same
+    reloaded = torch.jit.load(io.BytesIO(scripted.save_to_buffer()))
+    with torch.no_grad():
+        again = reloaded(x)
     if name in ("inception_v3", "googlenet"):
         # Scripted, these return their namedtuple (logits, aux...) even in eval mode, as
         # torch.jit.script's modules do.
         assert isinstance(got, tuple) and isinstance(torch.jit.script(model)(x), tuple)
-        got = got[0]
+        got, again = got[0], again[0]
     assert isinstance(got, torch.Tensor)
     assert_close(got, expected, rtol=1e-3, atol=1e-3)
+    assert_close(again, expected, rtol=1e-3, atol=1e-3)
