@@ -3,7 +3,9 @@
 // add and a clamping activation (relu, hardtanh) take one pass over memory together, where the
 // unfused graph takes two (resnet's conv -> add_ -> relu_); an activation alone, or after the
 // add, is ember's vectorised in-place kernel. The epilogue does not run inside the convolution's
-// own loops yet (oneDNN post-ops, per-plane in the depthwise kernel): that is the next step.
+// own loops, except on oneDNN without a residual: there the activation is an eltwise post-op.
+// (Next: the residual as a oneDNN sum post-op, the epilogue per plane in the depthwise kernel
+// and per block in the 1x1 GEMMs.)
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -15,6 +17,9 @@
 #include "ember/tensor/ops/conv_fused.h"
 #include "ember/tensor/ops/unary.h"
 #include "ember/tensor/parallel.h"
+#include "tensor/conv_utils.h"
+
+#include <dnnl_types.h>
 
 namespace ember {
 
@@ -98,6 +103,21 @@ void applyActivation(Tensor& out, std::string_view activation) {
   else if (activation == "sigmoid") sigmoid_(out);
 }
 
+// The activation as a oneDNN eltwise post-op (used when the convolution runs on oneDNN).
+conv::PostOp postOpOf(std::string_view activation, double lo, double hi) {
+  auto op = [](dnnl_alg_kind_t a, double alpha = 0, double beta = 0) {
+    return conv::PostOp{static_cast<int>(a), static_cast<float>(alpha), static_cast<float>(beta)};
+  };
+  if (activation == "relu") return op(dnnl_eltwise_relu);
+  if (activation == "hardtanh") return op(dnnl_eltwise_clip, lo, hi);
+  if (activation == "silu") return op(dnnl_eltwise_swish, 1.0);
+  if (activation == "gelu") return op(dnnl_eltwise_gelu_erf);
+  if (activation == "gelu_tanh") return op(dnnl_eltwise_gelu_tanh);
+  if (activation == "hardswish") return op(dnnl_eltwise_hardswish);
+  if (activation == "sigmoid") return op(dnnl_eltwise_logistic);
+  return {};
+}
+
 }  // namespace
 
 bool isConvEpilogueActivation(std::string_view activation) {
@@ -108,6 +128,18 @@ Tensor conv2d_fused(const Tensor& input, const Tensor& weight, const Tensor& bia
                     IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& residual,
                     std::string_view activation, double lo, double hi) {
   EMBER_CHECK(isConvEpilogueActivation(activation), "ember::conv2d_fused: unknown activation '", activation, "'");
+  if (!residual.defined() && activation != "none" && input.dtype() == kFloat) {
+    // Routed to oneDNN, the activation runs inside the convolution as a post-op, while each
+    // block of the output is still in cache.
+    bool applied = false;
+    Tensor out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups,
+                                        postOpOf(activation, lo, hi), applied);
+    if (applied) return out;
+    if (activation == "relu") relu_(out);
+    else if (activation == "hardtanh") hardtanh_(out, lo, hi);
+    else applyActivation(out, activation);
+    return out;
+  }
   Tensor out = conv2d(input, weight, bias, stride, padding, dilation, groups);
   const Clamp clamp = activation == "relu" ? Clamp::Relu : activation == "hardtanh" ? Clamp::Range : Clamp::None;
   const bool floating = out.dtype() == kFloat || out.dtype() == kDouble;

@@ -1,10 +1,11 @@
 // ember::conv2d_fused against the unfused operators it replaces (conv2d, add, the activation),
 // over the zoo's convolution shapes (3x3, 1x1, strided, depthwise, grouped), both layouts and
-// float32/float64. The epilogue must give the very same values: the convolution is the same
-// call and the add/activation compute the same expressions. The graph-level differential test
+// float32/float64. Adds and clamps must give the very same values (the convolution is the same
+// call); silu/gelu/hardswish/sigmoid as oneDNN post-ops agree to 1e-5. The graph-level differential test
 // against PyTorch is the freeze suite's optimize_for_inference cases (resnet18, mobilenet_v2).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -69,9 +70,15 @@ TEST(ConvFusedTest, MatchesTheUnfusedOperators) {
             Tensor want = reference(xin, w, b, s, r, act, lo, hi);
             ASSERT_EQ(got.sizes(), want.sizes());
             ASSERT_EQ(got.dtype(), want.dtype());
-            EXPECT_EQ(values(got), values(want)) << "c=" << s.c << " o=" << s.o << " k=" << s.k << " groups="
-                                                 << s.groups << " act=" << act << " residual=" << r.defined()
-                                                 << " channelsLast=" << channelsLast;
+            // Clamps and adds give the same bits; oneDNN's post-op forms of the transcendental
+            // activations round differently from ember's kernels.
+            const bool exact = act == "none" || act == "relu" || act == "hardtanh";
+            std::vector<double> g = values(got), e = values(want);
+            double worst = 0;
+            for (size_t i = 0; i < g.size(); ++i) worst = std::max(worst, std::abs(g[i] - e[i]) / (1 + std::abs(e[i])));
+            EXPECT_LE(worst, exact ? 0.0 : 1e-5)
+                << "c=" << s.c << " o=" << s.o << " k=" << s.k << " groups=" << s.groups << " act=" << act
+                << " residual=" << r.defined() << " channelsLast=" << channelsLast << " dtype=" << dtype;
             ++cases;
           }
         }

@@ -1,7 +1,9 @@
 // A 2-D convolution with its epilogue: conv2d(input, weight, bias), then an optional residual
 // add, then an optional activation, as one operator (ember::conv2d_fused, formed on frozen graphs
-// by the fuse_conv_epilogue pass). The residual add and relu/hardtanh run in one pass over the
-// convolution's output, in place; the other activations run in place after it.
+// by the fuse_conv_epilogue pass). A convolution oneDNN runs applies a lone activation inside
+// its kernel (a post-op); otherwise the residual add and relu/hardtanh run in one pass over the
+// convolution's output, in place, and the other activations in place after it. Results may
+// differ from the unfused operators' in the last bits for silu/gelu/hardswish/sigmoid on oneDNN.
 //
 //   Tensor y = conv2d_fused(x, w, b, {1}, {1}, {1}, 1, identity, "relu");
 //   // == relu(add(conv2d(x, w, b, {1}, {1}, {1}, 1), identity))
