@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <limits>
 
 #include "ember/error.h"
 #include "ember/tensor/ops/pointwise.h"
@@ -31,8 +30,9 @@ constexpr std::array<std::string_view, 8> kActivations = {"none", "relu",      "
                                                            "gelu", "gelu_tanh", "hardswish", "sigmoid"};
 
 // out[i] = clamp(out[i] + res[i]) over a dense block, on 16-byte vectors (GCC's vector
-// extension on the baseline's SSE2 registers; wider vectors than the target has are lowered to
-// scalar code through the stack, 4x slower than the unfused kernels) with branch-free selects.
+// extension on the baseline's SSE2 registers: wider vectors than the target has were lowered to
+// scalar code through the stack, slower than the unfused per-ISA kernels) with branch-free
+// selects.
 // The loop is memory-bound: out is the convolution's fresh result, so it aliases nothing.
 template <typename T, bool kResidual, Clamp kClamp>
 void addClampBlock(T* __restrict out, const T* __restrict res, int64_t n, T lo, T hi) {
