@@ -24,10 +24,11 @@ for threads in 1 2; do
       continue
     fi
     /usr/bin/python3 -c "
-import json, sys
+import json, os, sys
 j = json.loads(sys.argv[1])
-for what, key in (('load', 'load_ms'), ('first_call', 'first_call_ms'), ('warm', 'median_ms')):
+for what, key in (('load', 'load_ms'), ('first_call', 'first_call_ms'), ('second_call', 'second_call_ms'),
+                  ('warm', 'median_ms')):
     print(json.dumps({'suite': 'archives', 'name': sys.argv[2] + '.' + what, 'seconds': j[key] / 1e3,
-                      'threads': int(sys.argv[3])}))" "$json" "$name" "$threads"
+                      'threads': int(sys.argv[3]), 'load1': round(os.getloadavg()[0], 2)}))" "$json" "$name" "$threads"
   done
 done

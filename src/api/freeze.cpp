@@ -25,6 +25,7 @@
 #include "passes/constant_propagation.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/frozen_graph_optimizations.h"
+#include "passes/fuse_conv_epilogue.h"
 #include "passes/frozen_linear_transpose.h"
 #include "passes/inliner.h"
 #include "passes/lower_tuples.h"
@@ -197,6 +198,7 @@ class ModuleFreezer {
     eliminateDeadCode(graph);
     optimizeFrozenGraph(graph, options_.optimizeNumerics);
     if (options_.forInference) frozenLinearTranspose(graph);
+    if (options_.forInference) fuseConvEpilogues(graph);
     eliminateDeadCode(graph);
     constantPooling(graph);
   }

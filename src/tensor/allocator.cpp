@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstdint>
 #include <mutex>
+#include <string_view>
 #include <vector>
 
 #include <sys/mman.h>
@@ -16,11 +17,13 @@ namespace ember {
 namespace {
 
 // Every block carries a 64-byte header in front of the pointer handed out, recording its size
-// class and the requested size, so freeing needs no lookup table.
+// class, the requested size and where the block came from (mmap or the C heap), so freeing needs
+// no lookup table and stays right when caching is switched off while blocks are live.
 struct BlockHeader {
   uint32_t classIndex;
   uint32_t magic;
   size_t requested;
+  uint32_t mapped;
 };
 constexpr uint32_t kMagic = 0xE3BE7A11u;
 constexpr size_t kHeader = kTensorAlignment;
@@ -93,8 +96,20 @@ struct Stats {
 constexpr size_t kHugePage = size_t{2} << 20;
 constexpr size_t kLargeBlock = kHugePage;
 
+// Caching can be switched off at run time (EMBER_ALLOCATOR=system, setAllocatorCaching): then
+// every block comes from and goes straight back to the C heap, as PyTorch's allocator does.
+std::atomic<bool>& cachingSwitch() {
+  static std::atomic<bool> on{[] {
+    const char* env = std::getenv("EMBER_ALLOCATOR");
+    return !(env && std::string_view(env) == "system");
+  }()};
+  return on;
+}
+
+bool cachingOn() { return kCache && cachingSwitch().load(std::memory_order_relaxed); }
+
 // Not under AddressSanitizer, which checks only the heap's blocks for overflows.
-bool isLargeClass(int index) { return kCache && classBytes(index) + kHeader >= kLargeBlock; }
+bool isLargeClass(int index) { return cachingOn() && classBytes(index) + kHeader >= kLargeBlock; }
 
 size_t largeMappingBytes(int index) { return (classBytes(index) + kHeader + kHugePage - 1) & ~(kHugePage - 1); }
 
@@ -114,19 +129,32 @@ void* allocateLarge(int index) {
   return reinterpret_cast<void*>(aligned);
 }
 
-void* allocateBlock(int index) {
-  if (isLargeClass(index)) return allocateLarge(index);
+void* allocateBlock(int index, bool& mapped) {
+  mapped = isLargeClass(index);
+  if (mapped) return allocateLarge(index);
   return std::aligned_alloc(kTensorAlignment, classBytes(index) + kHeader);
 }
 
 void freeBlock(void* block, int index) {
-  if (isLargeClass(index)) munmap(block, largeMappingBytes(index));
+  if (static_cast<BlockHeader*>(block)->mapped) munmap(block, largeMappingBytes(index));
   else std::free(block);
+}
+
+// The cap on the bytes the pool keeps (EMBER_ALLOCATOR_CACHE_MB, default 8 GiB): a freed block
+// that would take the pool past it goes back to the OS.
+size_t cacheLimitFromEnv() {
+  const char* env = std::getenv("EMBER_ALLOCATOR_CACHE_MB");
+  if (!env) return size_t{8} << 30;
+  char* end = nullptr;
+  unsigned long long mb = std::strtoull(env, &end, 10);
+  return end != env ? static_cast<size_t>(mb) << 20 : size_t{8} << 30;
 }
 
 struct Pool {
   std::mutex mu;
   std::vector<void*> free[kNumClasses];  // cached blocks (header pointers) per class
+  size_t freeBytes = 0;                  // bytes in `free` (under mu)
+  std::atomic<size_t> limit{cacheLimitFromEnv()};
   Stats stats;
 };
 
@@ -143,6 +171,7 @@ void releaseCacheLocked(Pool& p) {
     }
     p.free[i].clear();
   }
+  p.freeBytes = 0;
 }
 
 // Small blocks (up to 4 KiB) are also cached per thread, so the common small-tensor
@@ -165,7 +194,10 @@ struct ThreadCacheFlush {
     Pool& p = pool();
     std::lock_guard<std::mutex> lock(p.mu);
     for (int i = 0; i < kSmallClasses; ++i)
-      for (uint8_t k = 0; k < tCache.count[i]; ++k) p.free[i].push_back(tCache.blocks[i][k]);
+      for (uint8_t k = 0; k < tCache.count[i]; ++k) {
+        p.free[i].push_back(tCache.blocks[i][k]);
+        p.freeBytes += classBytes(i);
+      }
     std::fill(std::begin(tCache.count), std::end(tCache.count), uint8_t{0});
   }
 };
@@ -203,15 +235,18 @@ void* allocateCpu(size_t nbytes) {
   if (!p.free[index].empty()) {
     block = p.free[index].back();
     p.free[index].pop_back();
+    p.freeBytes -= bytes;
     p.stats.addCached(-static_cast<int64_t>(bytes));
   } else {
-    block = allocateBlock(index);
+    bool mapped = false;
+    block = allocateBlock(index, mapped);
     if (!block) {
       releaseCacheLocked(p);  // give the cache back and retry once
-      block = allocateBlock(index);
+      block = allocateBlock(index, mapped);
     }
     EMBER_CHECK(block != nullptr, "DefaultCPUAllocator: not enough memory: you tried to allocate ",
                 nbytes, " bytes.");
+    static_cast<BlockHeader*>(block)->mapped = mapped ? 1 : 0;
   }
   return finishAllocation(p, block, index, nbytes);
 }
@@ -226,21 +261,39 @@ void freeCpu(void* ptr) {
   Pool& p = pool();
   p.stats.onFree(header->requested);
   uint32_t index = header->classIndex;
-  if (!kCache) {
+  if (!cachingOn()) {
     freeBlock(block, static_cast<int>(index));
     return;
   }
-  p.stats.addCached(static_cast<int64_t>(classBytes(static_cast<int>(index))));
+  const size_t bytes = classBytes(static_cast<int>(index));
   if (index < kSmallClasses && !tCache.destroyed && tCache.count[index] < kThreadCacheDepth) {
     if (!tCache.flushRegistered) registerThreadCacheFlush();
+    p.stats.addCached(static_cast<int64_t>(bytes));
     tCache.blocks[index][tCache.count[index]++] = block;
     return;
   }
-  std::lock_guard<std::mutex> lock(p.mu);
-  p.free[index].push_back(block);
+  {
+    std::lock_guard<std::mutex> lock(p.mu);
+    if (p.freeBytes + bytes <= p.limit.load(std::memory_order_relaxed)) {
+      p.freeBytes += bytes;
+      p.stats.addCached(static_cast<int64_t>(bytes));
+      p.free[index].push_back(block);
+      return;
+    }
+  }
+  freeBlock(block, static_cast<int>(index));  // over the cap: back to the OS
 }
 
-bool allocatorCachingEnabled() { return kCache; }
+bool allocatorCachingEnabled() { return cachingOn(); }
+
+void setAllocatorCaching(bool enabled) {
+  cachingSwitch().store(enabled, std::memory_order_relaxed);
+  if (!enabled) emptyAllocatorCache();
+}
+
+void setAllocatorCacheLimit(size_t bytes) { pool().limit.store(bytes, std::memory_order_relaxed); }
+
+size_t allocatorCacheLimit() { return pool().limit.load(std::memory_order_relaxed); }
 
 void setAllocatorStatsEnabled(bool enabled) { pool().stats.enabled.store(enabled, std::memory_order_relaxed); }
 

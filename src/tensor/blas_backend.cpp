@@ -270,7 +270,7 @@ void floatGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix
   if (gemmRoute() == GemmRoute::Auto && macs >= kOnednnMinMacs && threads > 1)
     return splitFloatGemm(threads, m, n, k, static_cast<float>(alpha.toDouble()), a, b,
                           static_cast<float>(beta.toDouble()), c, ldc);
-  if (gemmRoute() != GemmRoute::Auto || macs < kOnednnMinMacs)
+  if (gemmRoute() != GemmRoute::Auto || macs < kOnednnMinMacs || openblasIsGeneric())
     return runFloatRoute(chooseFloatRoute(m, n, k), m, n, k, alpha, a, b, beta, c, ldc);
   const int key = tunerKey(macs);
   bool probe = false;
@@ -344,6 +344,8 @@ GemmRoute chooseFloatRoute(int64_t m, int64_t n, int64_t k) {
   GemmRoute forced = gemmRoute();
   if (forced != GemmRoute::Auto) return forced;
   double macs = static_cast<double>(m) * n * k;
+  // OpenBLAS's generic kernels lose to oneDNN's at every size (no probing needed).
+  if (openblasIsGeneric()) return GemmRoute::Onednn;
   if (macs < kOnednnMinMacs) return GemmRoute::OpenBlas;
   // Products given several threads go to oneDNN (floatGemm splits them over ember's OpenMP
   // workers). OpenBLAS's own workers spin after each multi-threaded call and take a core from
@@ -364,6 +366,23 @@ int gemmThreads(double macs) {
 }
 
 void setOnednnThreads(int n) { omp_set_num_threads(n); }
+
+bool isGenericOpenblasCore(const char* coreName, bool cpuHasAvx2) {
+  if (!cpuHasAvx2 || !coreName) return false;
+  // OpenBLAS's x86-64 cores with AVX2 (or newer) kernels.
+  static constexpr std::string_view kModern[] = {"Haswell", "Zen", "SkylakeX", "Cooperlake", "SapphireRapids",
+                                                 "Excavator"};
+  const std::string_view name(coreName);
+  for (std::string_view m : kModern)
+    if (name == m) return false;
+  return true;
+}
+
+bool openblasIsGeneric() {
+  static const bool generic =
+      isGenericOpenblasCore(openblas_get_corename(), cpuCapability() != CpuCapability::Default);
+  return generic;
+}
 
 void prepareParallelCalls() {
   if (!inParallelRegion()) setOpenBlasThreads(1);

@@ -12,6 +12,10 @@
 //  - bfloat16: computed in float32 (as PyTorch accumulates), rounded once at the end.
 //  - integral dtypes: a built-in blocked kernel; wrap-around as in PyTorch (two's complement).
 //
+// Where OpenBLAS runs generic kernels on an AVX2/AVX-512 CPU (OpenBLAS 0.3.21 does not know Zen 5
+// and falls back to its SSE3 "Prescott" kernels), every float32 product goes to oneDNN instead
+// (swin_t's batched attention products, 49x32x49 each: 3.5-6x faster).
+//
 // EMBER_GEMM=auto|openblas|onednn|native forces a route for float32 (benchmarks, tests).
 //
 // Threads: every call uses min(get_num_threads(), work-based limit) library threads, 1 inside an
@@ -53,6 +57,11 @@ void setGemmRoute(GemmRoute route);
 // Which implementation gemm() would use next for a float32 product of this size (the measured
 // choice once there is one; for tests and the benchmark's report).
 GemmRoute chooseFloatRoute(int64_t m, int64_t n, int64_t k);
+
+// Whether an OpenBLAS core (openblas_get_corename()) runs kernels older than AVX2 while the CPU
+// has AVX2 (`cpuHasAvx2`); openblasIsGeneric() asks it of the loaded library once.
+bool isGenericOpenblasCore(const char* coreName, bool cpuHasAvx2);
+bool openblasIsGeneric();
 
 // Call before running GEMMs on several pool threads at once: OpenBLAS's (process-wide) thread
 // count drops to 1 so the calls do not oversubscribe the CPUs; the next GEMM outside a parallel

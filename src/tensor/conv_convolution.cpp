@@ -256,8 +256,11 @@ bool preferIm2col(const ConvShape& s, const ConvParams& p) {
 
 // The padded/expanded parameters of a convolution whose padding may be asymmetric
 // (padding='same'); `convolution` proper calls it with symmetric padding.
+// With `post` (and `postApplied`), the oneDNN route applies that activation inside the
+// convolution and says so; the other routes leave it to the caller.
 Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& bias, const ConvParams& p,
-                       IntArrayRef padding, IntArrayRef outputPadding, IntArrayRef stride) {
+                       IntArrayRef padding, IntArrayRef outputPadding, IntArrayRef stride,
+                       const conv::PostOp& post = {}, bool* postApplied = nullptr) {
   checkShapes(input, weight, bias, p, padding, outputPadding, stride);
   checkDtypes(input, weight, bias, p);
   ConvShape s = shapeOf(input, weight, p);
@@ -268,8 +271,9 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
     return out;
   if (input.dtype() == kFloat && routeFromEnv() != Route::Im2col &&
       !(routeFromEnv() == Route::Auto && preferIm2col(s, p)) &&
-      conv::onednnConvolution(out, input, weight, bias, p, s)) {
+      conv::onednnConvolution(out, input, weight, bias, p, s, post)) {
     conv::setLastBackend("onednn");
+    if (postApplied) *postApplied = post.algorithm != 0;
     return out;
   }
   const bool depthwise = conv::isDepthwise(s, p);
@@ -320,6 +324,21 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias
   ConvParams p = makeParams(weight, stride, padding, dilation, transposed, output_padding, groups, s, pad, outPad);
   return convolutionImpl(input, weight, bias, p, pad, outPad, s);
 }
+
+namespace conv {
+
+Tensor conv2dWithPostOp(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
+                        IntArrayRef padding, IntArrayRef dilation, int64_t groups, const PostOp& post,
+                        bool& applied) {
+  applied = false;
+  // conv2d's unbatched (3-D) input and its checks stay with conv2d itself.
+  if (input.dim() != 4 || weight.dim() != 4) return conv2d(input, weight, bias, stride, padding, dilation, groups);
+  DimVector s, pad, outPad;
+  ConvParams p = makeParams(weight, stride, padding, dilation, false, {0}, groups, s, pad, outPad);
+  return convolutionImpl(input, weight, bias, p, pad, outPad, s, post, &applied);
+}
+
+}  // namespace conv
 
 Tensor _convolution(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
                     IntArrayRef padding, IntArrayRef dilation, bool transposed, IntArrayRef output_padding,

@@ -60,7 +60,7 @@ memory::dims concat(memory::dims a, const memory::dims& b) {
 }
 
 std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool channelsLastIn, bool channelsLastOut,
-                                bool hasBias) {
+                                bool hasBias, const PostOp& post) {
   const bool threeD = p.spatial == 3;
   const auto f32 = memory::data_type::f32;
   memory::dims src = concat({s.batch, s.inChannels}, spatialDims(s.in, threeD));
@@ -93,6 +93,11 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
     // A scratchpad per call (from ember's allocator) lets several threads run one cached primitive.
     dnnl::primitive_attr attr;
     attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    if (post.algorithm != 0) {
+      dnnl::post_ops ops;
+      ops.append_eltwise(1.0f, static_cast<dnnl::algorithm>(post.algorithm), post.alpha, post.beta);
+      attr.set_post_ops(ops);
+    }
     return dnnl::convolution_forward::primitive_desc(desc, attr, cpuEngine());
   };
   // A few input channels (an image's RGB) in NCHW: oneDNN's direct kernels read that layout as it
@@ -119,9 +124,16 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
   return plan;
 }
 
+int64_t floatBits(float f) {
+  int32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  return bits;
+}
+
 std::shared_ptr<Plan> getPlan(const ConvParams& p, const ConvShape& s, bool clIn, bool clOut, bool hasBias,
-                              int threads) {
-  std::vector<int64_t> key{p.spatial, p.groups, s.batch, s.inChannels, s.outChannels, clIn, clOut, hasBias, threads};
+                              int threads, const PostOp& post) {
+  std::vector<int64_t> key{p.spatial, p.groups, s.batch, s.inChannels, s.outChannels, clIn, clOut, hasBias, threads,
+                           post.algorithm, floatBits(post.alpha), floatBits(post.beta)};
   for (const Dims3* d : {&s.in, &s.kernel, &p.stride, &p.padL, &p.padR, &p.dilation})
     key.insert(key.end(), d->begin(), d->end());
   {
@@ -129,7 +141,7 @@ std::shared_ptr<Plan> getPlan(const ConvParams& p, const ConvShape& s, bool clIn
     auto it = gCache.find(key);
     if (it != gCache.end()) return it->second;
   }
-  auto plan = buildPlan(p, s, clIn, clOut, hasBias);
+  auto plan = buildPlan(p, s, clIn, clOut, hasBias, post);
   std::lock_guard<std::mutex> lock(gCacheMutex);
   if (gCache.size() >= kMaxCachedPlans) gCache.clear();
   gCache.emplace(std::move(key), plan);
@@ -260,7 +272,7 @@ size_t cachedWeightCount() {
 }
 
 bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& weight0, const Tensor& bias,
-                       const ConvParams& p, const ConvShape& s) {
+                       const ConvParams& p, const ConvShape& s, const PostOp& post) {
   if (p.transposed) return false;
   const bool clOut = !out.is_contiguous();
   const bool clIn = p.spatial == 2 && isNhwc(input0);
@@ -273,7 +285,7 @@ bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& we
   std::shared_ptr<Plan> plan;
   try {
     // 1-D convolutions are 2-D ones with height 1 (the normalised shape already says so).
-    plan = getPlan(p, s, clIn, clOut, b.defined(), threads);
+    plan = getPlan(p, s, clIn, clOut, b.defined(), threads, post);
   } catch (const dnnl::error&) {
     return false;  // no implementation for this shape: im2col handles it
   }

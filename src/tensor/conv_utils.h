@@ -47,10 +47,24 @@ bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Ten
 bool pointwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                           const ConvParams& p, const ConvShape& s);
 
+// An activation oneDNN applies inside the convolution (an eltwise post-op): `algorithm` is a
+// dnnl_alg_kind_t value, 0 for none; alpha/beta its parameters (clip's bounds).
+struct PostOp {
+  int algorithm = 0;
+  float alpha = 0, beta = 0;
+};
+
 // float32 through oneDNN; false when this shape/layout is left to im2col. `out` may be
-// contiguous or channels-last (the layout oneDNN then writes).
+// contiguous or channels-last (the layout oneDNN then writes). With `post`, the activation is
+// applied inside the convolution.
 bool onednnConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
-                       const ConvParams& p, const ConvShape& s);
+                       const ConvParams& p, const ConvShape& s, const PostOp& post = {});
+
+// aten::conv2d whose result also has `post` applied when the routed backend is oneDNN;
+// `applied` says whether it was (otherwise the caller applies the activation).
+Tensor conv2dWithPostOp(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
+                        IntArrayRef padding, IntArrayRef dilation, int64_t groups, const PostOp& post,
+                        bool& applied);
 
 // The cache of weights reordered for oneDNN (conv_onednn.cpp): on by default; switching clears
 // it. cachedWeightCount() counts the entries in use (for tests).

@@ -31,7 +31,8 @@ const char* kUsage =
     "  --inputs FILE        positional arguments: a torch.save file holding a tuple or list of\n"
     "                       them (any TorchScript values), or a .npy file (one tensor)\n"
     "  --save-outputs FILE  write the result in torch.save format instead of printing it\n"
-    "  --warmup N           untimed calls after the first one (default 0)\n"
+    "  --warmup N           calls after the first one, left out of the statistics (default 0;\n"
+    "                       the first of them is reported as the second call)\n"
     "  --repeat N           time N more calls and print latency statistics\n"
     "  --threads N          intra-op threads (default: all cores)\n"
     "  --json               print the timings as one JSON object on the last line of stdout\n"
@@ -48,6 +49,7 @@ double msSince(Clock::time_point start) {
 
 struct Timings {
   double loadMs = 0, firstCallMs = 0;
+  double secondCallMs = -1;  // the first warmup call (the one that specialises); -1: none
   std::vector<double> repeatsMs;
 };
 
@@ -68,6 +70,7 @@ void printTimings(const Timings& t, int threads, bool json) {
   std::sort(s.begin(), s.end());
   if (!json) {
     std::printf("load %.3f ms, first call %.3f ms", t.loadMs, t.firstCallMs);
+    if (t.secondCallMs >= 0) std::printf(", second call %.3f ms", t.secondCallMs);
     if (!s.empty())
       std::printf("; %zu calls: median %.4f ms, min %.4f ms, p90 %.4f ms", s.size(), percentile(s, 0.5), s.front(),
                   percentile(s, 0.9));
@@ -76,9 +79,10 @@ void printTimings(const Timings& t, int threads, bool json) {
   }
   auto num = [&](double v) { return s.empty() ? std::string("null") : std::to_string(v); };
   std::printf(
-      "{\"load_ms\": %.6f, \"first_call_ms\": %.6f, \"median_ms\": %s, \"min_ms\": %s, \"p90_ms\": %s, "
-      "\"repeat\": %zu, \"threads\": %d}\n",
-      t.loadMs, t.firstCallMs, num(percentile(s, 0.5)).c_str(), num(s.empty() ? 0 : s.front()).c_str(),
+      "{\"load_ms\": %.6f, \"first_call_ms\": %.6f, \"second_call_ms\": %s, \"median_ms\": %s, "
+      "\"min_ms\": %s, \"p90_ms\": %s, \"repeat\": %zu, \"threads\": %d}\n",
+      t.loadMs, t.firstCallMs, t.secondCallMs < 0 ? "null" : std::to_string(t.secondCallMs).c_str(),
+      num(percentile(s, 0.5)).c_str(), num(s.empty() ? 0 : s.front()).c_str(),
       num(percentile(s, 0.9)).c_str(), s.size(), threads);
 }
 
@@ -112,7 +116,11 @@ int runRun(const std::vector<std::string>& args) {
     start = Clock::now();
     jit::IValue result = target.call(fn, inputs);
     t.firstCallMs = msSince(start);
-    for (long i = 0; i < *warmup; ++i) target.call(fn, inputs);
+    for (long i = 0; i < *warmup; ++i) {
+      start = Clock::now();
+      target.call(fn, inputs);
+      if (i == 0) t.secondCallMs = msSince(start);
+    }
     if (profile && *repeat > 0) jit::OpProfiler::enable(opts.has("--profile-shapes"));
     for (long i = 0; i < *repeat; ++i) {
       start = Clock::now();

@@ -1,6 +1,12 @@
 // The CPU allocator: 64-byte aligned blocks from a caching pool. Freed blocks are kept for
-// reuse and never returned to the OS between calls, because on these machines the first
-// touch of a fresh page costs more than most kernels (DESIGN.md, "Performance design").
+// reuse and not returned to the OS between calls, because on these machines the first touch of
+// a fresh page costs more than most kernels (DESIGN.md, "Performance design"). Size classes
+// (64-byte steps to 4 KiB, then four per power of two), small blocks cached per thread, blocks
+// of 2 MiB and more mapped on huge-page boundaries with MADV_HUGEPAGE.
+//
+// Environment: EMBER_ALLOCATOR=system turns caching off (every block from and back to the C
+// heap); EMBER_ALLOCATOR_CACHE_MB caps the bytes the pool keeps (default 8192): a freed block
+// that would pass the cap goes back to the OS.
 #pragma once
 
 #include <cstddef>
@@ -25,11 +31,20 @@ struct AllocatorStats {
 // Counting costs atomic operations on every allocation, so it is off until enabled (tests and
 // memory benchmarks turn it on). Counts start from the moment it is enabled.
 void setAllocatorStatsEnabled(bool enabled);
-// False under AddressSanitizer, where freed blocks go straight back so use-after-free is caught.
+// False under AddressSanitizer, where freed blocks go straight back so use-after-free is caught,
+// and when caching is switched off.
 bool allocatorCachingEnabled();
+// Switches caching on or off at run time (off also empties the cache). Blocks live across the
+// switch are freed correctly either way.
+void setAllocatorCaching(bool enabled);
+// The cap on the pool's cached bytes (blocks in the per-thread caches, at most 16 of each size up
+// to 4 KiB, do not count).
+void setAllocatorCacheLimit(size_t bytes);
+size_t allocatorCacheLimit();
 AllocatorStats allocatorStats();
 void resetPeakAllocatorStats();
-// Returns every cached block to the OS (for tests and memory-pressure handling).
+// Returns every cached block to the OS (the trim call: tests, memory-pressure handling, or after
+// dropping a model).
 void emptyAllocatorCache();
 
 }  // namespace ember

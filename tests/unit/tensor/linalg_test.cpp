@@ -90,10 +90,22 @@ INSTANTIATE_TEST_SUITE_P(Linalg, GemmRoutes,
 
 TEST(Linalg, AutoRouteSendsSmallProductsToOpenBlas) {
   RouteGuard guard(blas::GemmRoute::Auto);
-  EXPECT_EQ(blas::chooseFloatRoute(4, 4, 4), blas::GemmRoute::OpenBlas);
-  EXPECT_EQ(blas::chooseFloatRoute(64, 64, 64), blas::GemmRoute::OpenBlas);
+  // Unless the loaded OpenBLAS runs its generic kernels on this CPU: then everything is oneDNN's.
+  const blas::GemmRoute small = blas::openblasIsGeneric() ? blas::GemmRoute::Onednn : blas::GemmRoute::OpenBlas;
+  EXPECT_EQ(blas::chooseFloatRoute(4, 4, 4), small);
+  EXPECT_EQ(blas::chooseFloatRoute(64, 64, 64), small);
   blas::GemmRoute big = blas::chooseFloatRoute(1024, 1024, 1024);
-  EXPECT_TRUE(big == blas::GemmRoute::Onednn || big == blas::GemmRoute::OpenBlas);
+  EXPECT_TRUE(big == blas::GemmRoute::Onednn || (!blas::openblasIsGeneric() && big == blas::GemmRoute::OpenBlas));
+}
+
+TEST(Linalg, GenericOpenblasCoresAreRecognised) {
+  EXPECT_TRUE(blas::isGenericOpenblasCore("Prescott", true));
+  EXPECT_TRUE(blas::isGenericOpenblasCore("Sandybridge", true));  // AVX, no FMA
+  EXPECT_FALSE(blas::isGenericOpenblasCore("Haswell", true));
+  EXPECT_FALSE(blas::isGenericOpenblasCore("SkylakeX", true));
+  EXPECT_FALSE(blas::isGenericOpenblasCore("Zen", true));
+  EXPECT_FALSE(blas::isGenericOpenblasCore("Prescott", false));  // the CPU has nothing better
+  EXPECT_FALSE(blas::isGenericOpenblasCore(nullptr, true));
 }
 
 TEST(Linalg, LibraryThreadsStayWithinTheBudget) {

@@ -1,0 +1,166 @@
+// ember::conv2d_fused (see ember/tensor/ops/conv_fused.h): the convolution through the routed
+// backends of conv_convolution.cpp, then its epilogue in place on the fresh output. A residual
+// add and a clamping activation (relu, hardtanh) take one pass over memory together, where the
+// unfused graph takes two (resnet's conv -> add_ -> relu_); an activation alone, or after the
+// add, is ember's vectorised in-place kernel. The epilogue does not run inside the convolution's
+// own loops, except on oneDNN without a residual: there the activation is an eltwise post-op.
+// (Next: the residual as a oneDNN sum post-op, the epilogue per plane in the depthwise kernel
+// and per block in the 1x1 GEMMs.)
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "ember/error.h"
+#include "ember/tensor/ops/pointwise.h"
+#include "ember/tensor/ops/conv.h"
+#include "ember/tensor/ops/conv_fused.h"
+#include "ember/tensor/ops/unary.h"
+#include "ember/tensor/parallel.h"
+#include "tensor/conv_utils.h"
+
+#include <dnnl_types.h>
+
+namespace ember {
+
+namespace {
+
+enum class Clamp { None, Relu, Range };
+
+constexpr std::array<std::string_view, 8> kActivations = {"none", "relu",      "hardtanh",  "silu",
+                                                           "gelu", "gelu_tanh", "hardswish", "sigmoid"};
+
+// out[i] = clamp(out[i] + res[i]) over a dense block, on 16-byte vectors (GCC's vector
+// extension on the baseline's SSE2 registers: wider vectors than the target has were lowered to
+// scalar code through the stack, slower than the unfused per-ISA kernels) with branch-free
+// selects.
+// The loop is memory-bound: out is the convolution's fresh result, so it aliases nothing.
+template <typename T, bool kResidual, Clamp kClamp>
+void addClampBlock(T* __restrict out, const T* __restrict res, int64_t n, T lo, T hi) {
+  typedef T V __attribute__((vector_size(16)));
+  constexpr int64_t kWidth = 16 / sizeof(T);
+  // Comparisons leave NaN as it is, as aten::relu and aten::hardtanh do.
+  auto clampOne = [&](auto v, auto zero, auto low, auto high) {
+    if constexpr (kClamp == Clamp::Relu) v = v < zero ? zero : v;
+    if constexpr (kClamp == Clamp::Range) {
+      v = v < low ? low : v;
+      v = v > high ? high : v;
+    }
+    return v;
+  };
+  const V zero = V{}, low = V{} + lo, high = V{} + hi;
+  int64_t i = 0;
+  for (; i + kWidth <= n; i += kWidth) {
+    V v;
+    std::memcpy(&v, out + i, sizeof(V));
+    if constexpr (kResidual) {
+      V r;
+      std::memcpy(&r, res + i, sizeof(V));
+      v += r;
+    }
+    v = clampOne(v, zero, low, high);
+    std::memcpy(out + i, &v, sizeof(V));
+  }
+  for (; i < n; ++i) {
+    T v = out[i];
+    if constexpr (kResidual) v += res[i];
+    out[i] = clampOne(v, T(0), lo, hi);
+  }
+}
+
+template <typename T, bool kResidual>
+void addClampDense(T* out, const T* res, int64_t n, Clamp clamp, T lo, T hi) {
+  parallelFor(0, n, 1 << 16, [=](int64_t b, int64_t e) {
+    const T* r = kResidual ? res + b : nullptr;
+    if (clamp == Clamp::Relu) addClampBlock<T, kResidual, Clamp::Relu>(out + b, r, e - b, lo, hi);
+    else if (clamp == Clamp::Range) addClampBlock<T, kResidual, Clamp::Range>(out + b, r, e - b, lo, hi);
+    else addClampBlock<T, kResidual, Clamp::None>(out + b, r, e - b, lo, hi);
+  });
+}
+
+template <typename T>
+void addClampDense(T* out, const T* res, int64_t n, Clamp clamp, T lo, T hi) {
+  if (res) addClampDense<T, true>(out, res, n, clamp, lo, hi);
+  else addClampDense<T, false>(out, res, n, clamp, lo, hi);
+}
+
+// The residual can join the one-pass loop: same sizes, dtype and strides as the (dense) output.
+bool sameLayout(const Tensor& out, const Tensor& residual) {
+  return residual.sizes() == out.sizes() && residual.strides() == out.strides() &&
+         residual.dtype() == out.dtype() && (out.dtype() == kFloat || out.dtype() == kDouble);
+}
+
+bool isDense(const Tensor& t) {
+  int64_t extent = 1;
+  for (int64_t d = 0; d < t.dim(); ++d) extent += (t.size(d) - 1) * t.stride(d);
+  return extent == t.numel() || t.numel() == 0;
+}
+
+void applyActivation(Tensor& out, std::string_view activation) {
+  if (activation == "silu") silu_(out);
+  else if (activation == "gelu") gelu_(out, "none");
+  else if (activation == "gelu_tanh") gelu_(out, "tanh");
+  else if (activation == "hardswish") hardswish_(out);
+  else if (activation == "sigmoid") sigmoid_(out);
+}
+
+// The activation as a oneDNN eltwise post-op (used when the convolution runs on oneDNN).
+conv::PostOp postOpOf(std::string_view activation, double lo, double hi) {
+  auto op = [](dnnl_alg_kind_t a, double alpha = 0, double beta = 0) {
+    return conv::PostOp{static_cast<int>(a), static_cast<float>(alpha), static_cast<float>(beta)};
+  };
+  if (activation == "relu") return op(dnnl_eltwise_relu);
+  if (activation == "hardtanh") return op(dnnl_eltwise_clip, lo, hi);
+  if (activation == "silu") return op(dnnl_eltwise_swish, 1.0);
+  if (activation == "gelu") return op(dnnl_eltwise_gelu_erf);
+  if (activation == "gelu_tanh") return op(dnnl_eltwise_gelu_tanh);
+  if (activation == "hardswish") return op(dnnl_eltwise_hardswish);
+  if (activation == "sigmoid") return op(dnnl_eltwise_logistic);
+  return {};
+}
+
+}  // namespace
+
+bool isConvEpilogueActivation(std::string_view activation) {
+  return std::find(kActivations.begin(), kActivations.end(), activation) != kActivations.end();
+}
+
+Tensor conv2d_fused(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
+                    IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& residual,
+                    std::string_view activation, double lo, double hi) {
+  EMBER_CHECK(isConvEpilogueActivation(activation), "ember::conv2d_fused: unknown activation '", activation, "'");
+  if (!residual.defined() && activation != "none" && input.dtype() == kFloat) {
+    // Routed to oneDNN, the activation runs inside the convolution as a post-op, while each
+    // block of the output is still in cache.
+    bool applied = false;
+    Tensor out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups,
+                                        postOpOf(activation, lo, hi), applied);
+    if (applied) return out;
+    if (activation == "relu") relu_(out);
+    else if (activation == "hardtanh") hardtanh_(out, lo, hi);
+    else applyActivation(out, activation);
+    return out;
+  }
+  Tensor out = conv2d(input, weight, bias, stride, padding, dilation, groups);
+  const Clamp clamp = activation == "relu" ? Clamp::Relu : activation == "hardtanh" ? Clamp::Range : Clamp::None;
+  const bool floating = out.dtype() == kFloat || out.dtype() == kDouble;
+  // Without a residual the activation's own (per-ISA) kernel is as fast as any loop here: both
+  // make the one pass the activation needs.
+  const bool onePass = floating && isDense(out) && residual.defined() && sameLayout(out, residual);
+  if (!onePass) {
+    // The general rules: add's broadcasting and promotion, then the activation's own kernel.
+    if (residual.defined()) out = add(out, residual);
+    if (clamp == Clamp::Relu) relu_(out);
+    else if (clamp == Clamp::Range) hardtanh_(out, lo, hi);
+    else applyActivation(out, activation);
+    return out;
+  }
+  if (out.dtype() == kFloat)
+    addClampDense<float>(out.data_ptr<float>(), residual.data_ptr<float>(), out.numel(), clamp, static_cast<float>(lo),
+                         static_cast<float>(hi));
+  else
+    addClampDense<double>(out.data_ptr<double>(), residual.data_ptr<double>(), out.numel(), clamp, lo, hi);
+  applyActivation(out, activation);
+  return out;
+}
+
+}  // namespace ember

@@ -1,0 +1,171 @@
+// Unit tests for the caching allocator's size classes, cap, switch to the system heap and use
+// from several threads (the basic caching tests are in tensor_core_test.cpp).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <iterator>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "ember/tensor.h"
+
+namespace ember {
+namespace {
+
+// Restores the allocator's settings when a test ends, whatever it changed.
+struct AllocatorSettings {
+  bool caching = allocatorCachingEnabled();
+  size_t limit = allocatorCacheLimit();
+  AllocatorSettings() { setAllocatorStatsEnabled(true); }
+  ~AllocatorSettings() {
+    setAllocatorCacheLimit(limit);
+    setAllocatorCaching(caching);
+    setAllocatorStatsEnabled(false);
+  }
+};
+
+TEST(AllocatorSizeClassTest, RequestsOfOneClassShareABlock) {
+  AllocatorSettings keep;
+  if (!allocatorCachingEnabled()) GTEST_SKIP() << "caching is off (AddressSanitizer)";
+  // 4097..5120 bytes are one class (a quarter step above 4 KiB): a freed 5000-byte block serves
+  // a 4097-byte request; 5121 bytes are the next class up, so the cached block is not used.
+  void* a = allocateCpu(5000);
+  freeCpu(a);
+  void* b = allocateCpu(4097);
+  EXPECT_EQ(a, b);
+  void* c = allocateCpu(5121);
+  EXPECT_NE(c, b);
+  freeCpu(b);
+  freeCpu(c);
+  // 64-byte steps below 4 KiB: 65 and 128 bytes share a class, 129 does not.
+  void* d = allocateCpu(128);
+  freeCpu(d);
+  void* e = allocateCpu(65);
+  EXPECT_EQ(d, e);
+  void* f = allocateCpu(129);
+  EXPECT_NE(f, e);
+  freeCpu(e);
+  freeCpu(f);
+}
+
+TEST(AllocatorCapTest, BlocksPastTheCapGoBackToTheOs) {
+  AllocatorSettings keep;
+  if (!allocatorCachingEnabled()) GTEST_SKIP() << "caching is off (AddressSanitizer)";
+  emptyAllocatorCache();
+  const size_t block = 768 << 10;  // pool-cached (above the per-thread sizes), under 2 MiB
+  setAllocatorCacheLimit(1 << 20);
+  const int64_t cached0 = allocatorStats().cachedBytes;
+  void* a = allocateCpu(block);
+  void* b = allocateCpu(block);
+  freeCpu(a);  // fits under the 1 MiB cap
+  const int64_t afterOne = allocatorStats().cachedBytes - cached0;
+  EXPECT_EQ(afterOne, static_cast<int64_t>(block));  // 768 KiB is a class boundary
+  freeCpu(b);  // would pass it: released
+  EXPECT_EQ(allocatorStats().cachedBytes - cached0, afterOne);
+  // Under the cap again, blocks are cached again.
+  void* c = allocateCpu(block);  // the cached one
+  EXPECT_EQ(c, a);
+  EXPECT_EQ(allocatorStats().cachedBytes, cached0);
+  freeCpu(c);
+  EXPECT_EQ(allocatorStats().cachedBytes - cached0, static_cast<int64_t>(block));
+  emptyAllocatorCache();
+}
+
+TEST(AllocatorSystemModeTest, NothingIsCachedAndLiveBlocksSurviveTheSwitch) {
+  AllocatorSettings keep;
+  if (!allocatorCachingEnabled()) GTEST_SKIP() << "caching is off (AddressSanitizer)";
+  // A large (mapped) block allocated while caching is on is freed after switching it off, and
+  // blocks allocated with it off are freed after switching it back on.
+  // (Stats count from when they were first enabled, so only differences are checked.)
+  void* mappedBlock = allocateCpu(size_t{3} << 20);
+  std::memset(mappedBlock, 1, size_t{3} << 20);
+  void* pooled = allocateCpu(100000);
+  const int64_t before = allocatorStats().cachedBytes;
+  freeCpu(pooled);  // cached in the pool
+  const int64_t withPooled = allocatorStats().cachedBytes;
+  EXPECT_GT(withPooled, before);
+  setAllocatorCaching(false);
+  EXPECT_FALSE(allocatorCachingEnabled());
+  const int64_t off = allocatorStats().cachedBytes;
+  EXPECT_LE(off, before);  // switching off emptied the pool
+  freeCpu(mappedBlock);
+  void* heapBlock = allocateCpu(size_t{3} << 20);
+  std::memset(heapBlock, 2, size_t{3} << 20);
+  for (int i = 0; i < 4; ++i) {
+    void* p = allocateCpu(100000 + i);
+    freeCpu(p);
+  }
+  EXPECT_EQ(allocatorStats().cachedBytes, off);  // nothing was cached
+  setAllocatorCaching(true);
+  freeCpu(heapBlock);
+  // Tensors work either way.
+  setAllocatorCaching(false);
+  Tensor t = full({1 << 20}, 1.5);
+  EXPECT_EQ(t.sum().item<double>(), 1.5 * (1 << 20));
+}
+
+TEST(AllocatorThreadsTest, BlocksMoveBetweenThreadsIntact) {
+  AllocatorSettings keep;
+  const int64_t live0 = allocatorStats().liveBytes;
+  // Each thread allocates blocks of several classes (thread-cached small ones, pooled and
+  // mapped large ones), fills them with its id, hands half to the next thread to free, and
+  // checks every block it frees still holds its owner's pattern.
+  constexpr int kThreads = 4, kRounds = 100;
+  const size_t sizes[] = {48, 200, 4096, 9000, 300000, (size_t{2} << 20) + 5};
+  std::vector<std::vector<std::pair<unsigned char*, size_t>>> handoff(kThreads);
+  std::vector<std::mutex> locks(kThreads);
+  std::atomic<int> bad{0};
+  auto check = [&](unsigned char* p, size_t n) {
+    const unsigned char v = p[0];
+    if (p[n / 2] != v || p[n - 1] != v) bad.fetch_add(1);
+    freeCpu(p);
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int r = 0; r < kRounds; ++r) {
+        size_t n = sizes[(r + t) % std::size(sizes)];
+        auto* p = static_cast<unsigned char*>(allocateCpu(n));
+        std::memset(p, t + 1, n);
+        if (r % 2) {
+          std::lock_guard<std::mutex> lock(locks[(t + 1) % kThreads]);
+          handoff[(t + 1) % kThreads].emplace_back(p, n);
+        } else {
+          check(p, n);
+        }
+        std::vector<std::pair<unsigned char*, size_t>> mine;
+        {
+          std::lock_guard<std::mutex> lock(locks[t]);
+          mine.swap(handoff[t]);
+        }
+        for (auto [q, m] : mine) check(q, m);
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (auto& list : handoff)
+    for (auto [q, m] : list) check(q, m);
+  EXPECT_EQ(bad.load(), 0);
+  EXPECT_EQ(allocatorStats().liveBytes, live0);
+}
+
+TEST(AllocatorReuseTest, RepeatedCallsAllocateNoFreshMemory) {
+  AllocatorSettings keep;
+  if (!allocatorCachingEnabled()) GTEST_SKIP() << "caching is off (AddressSanitizer)";
+  // A model-like sequence of intermediate sizes: after the first round every block comes from
+  // the cache, so the cache's size is unchanged by further rounds.
+  auto round = [] {
+    Tensor x = full({1, 32, 112, 112}, 1.0f);
+    for (int i = 0; i < 3; ++i) x = x.mul(2.0).relu();
+    return x.sum().item<double>();
+  };
+  const double first = round();
+  const int64_t cached = allocatorStats().cachedBytes;
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(round(), first);
+  EXPECT_EQ(allocatorStats().cachedBytes, cached);
+}
+
+}  // namespace
+}  // namespace ember
