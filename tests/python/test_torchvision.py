@@ -14,7 +14,11 @@ MODELS = ["alexnet", "vgg11", "vgg11_bn", "resnet18", "resnet50", "resnext50_32x
           "squeezenet1_0", "squeezenet1_1", "densenet121", "inception_v3", "googlenet", "shufflenet_v2_x0_5",
           "mobilenet_v2", "mobilenet_v3_small", "mobilenet_v3_large", "mnasnet0_5", "efficientnet_b0",
           "efficientnet_v2_s", "regnet_x_400mf", "regnet_y_400mf", "convnext_tiny", "vit_b_16", "swin_t",
-          "maxvit_t"]
+          "swin_v2_t", "maxvit_t"]
+# The other builders of torchvision 0.14 are size variants of these architectures (same Python
+# code, other widths and depths): resnet34/101/152, vgg13-19, densenet161-201, efficientnet_b1-b7,
+# efficientnet_v2_m/l, regnet_*, convnext_small/base/large, vit_b_32/l_*/h_14, swin_s/b and
+# swin_v2_s/b, mnasnet0_75-1_3, shufflenet_v2_x1_0-x2_0, resnext101_*, wide_resnet101_2.
 
 
 def available(name):
@@ -27,7 +31,7 @@ def test_model_matches_eager(name):
         pytest.skip("torchvision %s has no %s" % (torchvision.__version__, name))
     kwargs = {"init_weights": True, "aux_logits": False} if name in ("inception_v3", "googlenet") else {}
     model = getattr(torchvision.models, name)(weights=None, **kwargs).eval()
-    size = 299 if name == "inception_v3" else 224 if name in ("vit_b_16", "swin_t", "maxvit_t") else 96
+    size = 299 if name == "inception_v3" else 224 if name in ("vit_b_16", "swin_t", "swin_v2_t", "maxvit_t") else 96
     x = torch.randn(1, 3, size, size)
     scripted = ember.jit.script(model)
     with torch.no_grad():
