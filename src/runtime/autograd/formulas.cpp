@@ -238,6 +238,11 @@ std::string opKey(const std::string& name, const std::string& overload) {
 
 void setFormulaCompiler(FormulaCompiler compiler) { gCompiler = compiler; }
 
+std::vector<std::shared_ptr<jit::Function>> compileAutogradSource(const char* source) {
+  EMBER_CHECK(gCompiler != nullptr, "autograd: no TorchScript compiler is linked to compile derivative formulas");
+  return gCompiler(source);
+}
+
 namespace {
 
 const Formula* lookupFormula(const jit::FunctionSchema& schema) {
@@ -279,10 +284,10 @@ jit::Function& compiledFormula(const Formula& formula) {
   std::lock_guard<std::mutex> lock(t.compileMutex);
   auto it = t.compiled.find(formula.defName);
   if (it != t.compiled.end()) return *it->second;
-  EMBER_CHECK(gCompiler != nullptr, "autograd: no TorchScript compiler is linked to compile derivative formulas");
   // The whole source is compiled once; every def is then found in the same unit.
   if (t.compiled.empty()) {
-    for (std::shared_ptr<jit::Function>& fn : gCompiler(kDerivativesSource)) t.compiled.emplace(fn->name(), fn);
+    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(kDerivativesSource))
+      t.compiled.emplace(fn->name(), fn);
   }
   it = t.compiled.find(formula.defName);
   EMBER_ASSERT(it != t.compiled.end(), "derivative formula ", formula.defName, " did not compile");

@@ -6,6 +6,7 @@
 #include "ember/core/operator.h"
 #include "ember/runtime/grad_mode.h"
 #include "runtime/autograd/autograd_meta.h"
+#include "runtime/autograd/decompositions.h"
 #include "runtime/autograd/formula_node.h"
 #include "runtime/ops/aten_arg_utils.h"
 
@@ -260,6 +261,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     op(stack);
     return;
   }
+  if (needsGrad && !writes && runDecomposition(*schema, stack, nIn)) return;
   std::vector<Tensor> written, writtenViews;
   for (size_t i = 0; i < nIn; ++i)
     if (sargs[i].isWrite() && isDefinedTensor(stack[base + i])) {
