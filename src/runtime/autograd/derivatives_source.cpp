@@ -991,7 +991,7 @@ def d_digamma(grad: Tensor, self: Tensor):
     return grad * torch.polygamma(1, self)
 
 def d_polygamma(grad: Tensor, n: int, self: Tensor):
-    return None, grad * torch.polygamma(n + 1, self)
+    return grad * torch.polygamma(n + 1, self)
 
 def d_logit(grad: Tensor, self: Tensor, eps: Optional[float]):
     g = grad / (self * (1.0 - self))
