@@ -41,15 +41,18 @@ NON_DIFFERENTIABLE = [
     r"(Bool|Int|Float|Complex|ScalarImplicit|str|format|list|dict|keys|values|items|append|extend|pop|insert|clear|sorted|reverse|index|count)",
     r"(warn|device|layout|dtype|get_device|is_cuda|cpu|cuda)", r"_(assert|set_item|get_tracing_state|unwrap_optional|grad_sum_to_size|size_if_not_equal)",
     r"(cummax|cummin)_?helper", r"_local_scalar_dense", r"result_type", r"can_cast", r"promote_types",
-    r"__(interpolate|upsample.*)", r"_?(max|min)_pool.*_with_indices_backward", r".*_backward.*",
+    r"__(interpolate|upsample.*)", r"popitem", r"histogram.*", r"frexp", r"_?(max|min)_pool.*_with_indices_backward", r".*_backward.*",
 ]
 NON_DIFFERENTIABLE_RE = re.compile("^(" + "|".join(NON_DIFFERENTIABLE) + ")$")
 
 
 def formula_table():
-    """The operator keys kFormulaOps and kNonDifferentiable of formulas.cpp name."""
+    """The operator keys with a formula (formulas.cpp) or a decomposition (decompositions.cpp),
+    and those kNonDifferentiable names."""
     src = open(os.path.join(ROOT, "src/runtime/autograd/formulas.cpp")).read()
     covered = set(re.findall(r'\{"(aten::[^"]+)", "d_', src))
+    decomp = open(os.path.join(ROOT, "src/runtime/autograd/decompositions.cpp")).read()
+    covered |= set(re.findall(r'\{"(aten::[^"]+)", "c_', decomp))
     nondiff_block = src[src.index("kNonDifferentiable[]"):]
     nondiff_block = nondiff_block[:nondiff_block.index("};")]
     nondiff = set(re.findall(r'"(aten::[^"]+)"', nondiff_block))
@@ -68,7 +71,8 @@ def parse(line):
 
 
 def takes_and_returns_tensor(args, rets):
-    if "Tensor(a!) out" in args or re.search(r"Tensor\([a-z]!\) (out|values|indices)\b", args):
+    # out= overloads: a written tensor after the `*`.
+    if "*" in args and re.search(r"\*.*Tensor\([a-z]!\)", args):
         return False
     return "Tensor" in args and "Tensor" in rets
 

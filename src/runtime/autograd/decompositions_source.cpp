@@ -483,6 +483,372 @@ def c_cosine_similarity(x1: Tensor, x2: Tensor, dim: int, eps: float):
     n1 = torch.linalg.vector_norm(x1, 2.0, [dim], True)
     n2 = torch.linalg.vector_norm(x2, 2.0, [dim], True)
     return ((x1 / n1.clamp_min(eps)) * (x2 / n2.clamp_min(eps))).sum(dim)
+# Upsampling, one spatial dim at a time: nearest picks source indices (index_select), linear
+# blends the two neighbours with PyTorch's source coordinates (its opmath precision: float32 for
+# float32 inputs).
+def _upsample(input: Tensor, n: int, output_size: Optional[List[int]], scales: List[Optional[float]], linear: bool, align_corners: bool) -> Tensor:
+    x = input
+    cdtype = torch.float64
+    if input.dtype != torch.float64:
+        cdtype = torch.float32
+    for i in range(n):
+        d = input.dim() - n + i
+        L = input.size(d)
+        sc = scales[i]
+        if output_size is not None:
+            O = output_size[i]
+        else:
+            assert sc is not None
+            O = int(math.floor(float(L) * sc))
+        shape = [1] * (input.dim() - d)
+        shape[0] = O
+        pos = torch.arange(O, dtype=cdtype, device=input.device)
+        if not linear:
+            if sc is not None:
+                scale = 1.0 / sc
+            else:
+                scale = float(L) / float(O)
+            src = (pos * torch.tensor(scale, dtype=torch.float32)).floor().to(torch.long).clamp_max(L - 1)
+            x = x.index_select(d, src)
+            continue
+        if align_corners:
+            scale = 0.0
+            if O > 1:
+                scale = float(L - 1) / float(O - 1)
+            src = pos * scale
+        else:
+            if sc is not None:
+                scale = 1.0 / sc
+            else:
+                scale = float(L) / float(O)
+            src = ((pos + 0.5) * scale - 0.5).clamp_min(0.0)
+        i0 = src.to(torch.long)
+        l1 = (src - i0.to(cdtype)).clamp(0.0, 1.0)
+        i1 = (i0 + 1).clamp_max(L - 1)
+        l1 = l1.to(input.dtype).reshape(shape)
+        x = x.index_select(d, i0) * (1.0 - l1) + x.index_select(d, i1) * l1
+    return x
+
+def _scales_of(scale_factors: Optional[List[float]], n: int) -> List[Optional[float]]:
+    out: List[Optional[float]] = []
+    for i in range(n):
+        if scale_factors is None:
+            out.append(None)
+        else:
+            out.append(scale_factors[i])
+    return out
+
+def c_upsample_nearest1d(self: Tensor, output_size: List[int], scales: Optional[float]):
+    return _upsample(self, 1, output_size, [scales], False, False)
+
+def c_upsample_nearest2d(self: Tensor, output_size: List[int], scales_h: Optional[float], scales_w: Optional[float]):
+    return _upsample(self, 2, output_size, [scales_h, scales_w], False, False)
+
+def c_upsample_nearest3d(self: Tensor, output_size: List[int], scales_d: Optional[float], scales_h: Optional[float], scales_w: Optional[float]):
+    return _upsample(self, 3, output_size, [scales_d, scales_h, scales_w], False, False)
+
+def c_upsample_nearest_vec(input: Tensor, output_size: Optional[List[int]], scale_factors: Optional[List[float]]):
+    n = input.dim() - 2
+    return _upsample(input, n, output_size, _scales_of(scale_factors, n), False, False)
+
+def c_upsample_linear1d(self: Tensor, output_size: List[int], align_corners: bool, scales: Optional[float]):
+    return _upsample(self, 1, output_size, [scales], True, align_corners)
+
+def c_upsample_bilinear2d(self: Tensor, output_size: List[int], align_corners: bool, scales_h: Optional[float], scales_w: Optional[float]):
+    return _upsample(self, 2, output_size, [scales_h, scales_w], True, align_corners)
+
+def c_upsample_trilinear3d(self: Tensor, output_size: List[int], align_corners: bool, scales_d: Optional[float], scales_h: Optional[float], scales_w: Optional[float]):
+    return _upsample(self, 3, output_size, [scales_d, scales_h, scales_w], True, align_corners)
+
+def c_upsample_linear_vec(input: Tensor, output_size: Optional[List[int]], align_corners: bool, scale_factors: Optional[List[float]]):
+    n = input.dim() - 2
+    return _upsample(input, n, output_size, _scales_of(scale_factors, n), True, align_corners)
+# Shape, stacking and small linear algebra composites.
+
+def _atleast(t: Tensor, n: int) -> Tensor:
+    if t.dim() >= n:
+        return t
+    if n == 1:
+        return t.reshape([1])
+    if n == 2:
+        if t.dim() == 0:
+            return t.reshape([1, 1])
+        return t.unsqueeze(0)
+    if t.dim() == 0:
+        return t.reshape([1, 1, 1])
+    if t.dim() == 1:
+        return t.unsqueeze(0).unsqueeze(-1)
+    return t.unsqueeze(-1)
+
+def _atleast_all(tensors: List[Tensor], n: int) -> List[Tensor]:
+    out: List[Tensor] = []
+    for t in tensors:
+        out.append(_atleast(t, n))
+    return out
+
+def c_atleast_1d(self: Tensor):
+    return _atleast(self, 1)
+
+def c_atleast_2d(self: Tensor):
+    return _atleast(self, 2)
+
+def c_atleast_3d(self: Tensor):
+    return _atleast(self, 3)
+
+def c_atleast_1d_Sequence(tensors: List[Tensor]):
+    return _atleast_all(tensors, 1)
+
+def c_atleast_2d_Sequence(tensors: List[Tensor]):
+    return _atleast_all(tensors, 2)
+
+def c_atleast_3d_Sequence(tensors: List[Tensor]):
+    return _atleast_all(tensors, 3)
+
+def c_concat(tensors: List[Tensor], dim: int):
+    return torch.cat(tensors, dim)
+
+def c_hstack(tensors: List[Tensor]):
+    ts = _atleast_all(tensors, 1)
+    if ts[0].dim() == 1:
+        return torch.cat(ts, 0)
+    return torch.cat(ts, 1)
+
+def c_vstack(tensors: List[Tensor]):
+    return torch.cat(_atleast_all(tensors, 2), 0)
+
+def c_dstack(tensors: List[Tensor]):
+    return torch.cat(_atleast_all(tensors, 3), 2)
+
+def c_column_stack(tensors: List[Tensor]):
+    ts: List[Tensor] = []
+    for t in tensors:
+        if t.dim() <= 1:
+            ts.append(t.reshape([t.numel(), 1]))
+        else:
+            ts.append(t)
+    return torch.cat(ts, 1)
+
+def c_broadcast_to(self: Tensor, size: List[int]):
+    return self.expand(size)
+
+def c_mT(self: Tensor):
+    return self.transpose(-2, -1)
+
+def c_numpy_T(self: Tensor):
+    dims: List[int] = []
+    for i in range(self.dim()):
+        dims.append(self.dim() - 1 - i)
+    return self.permute(dims)
+
+def c_linalg_matmul(self: Tensor, other: Tensor):
+    return self.matmul(other)
+
+def c_linalg_diagonal(A: Tensor, offset: int, dim1: int, dim2: int):
+    return A.diagonal(offset, dim1, dim2)
+
+def c_linalg_vecdot(x: Tensor, y: Tensor, dim: int):
+    return (x * y).sum(dim)
+
+def c_vdot(self: Tensor, other: Tensor):
+    return (self * other).sum()
+
+def c_chain_matmul(matrices: List[Tensor]):
+    out = matrices[0]
+    for i in range(1, len(matrices)):
+        out = out.matmul(matrices[i])
+    return out
+
+def c_inner(self: Tensor, other: Tensor):
+    if self.dim() == 0 or other.dim() == 0:
+        return self * other
+    k = self.size(-1)
+    out = self.reshape([-1, k]).matmul(other.reshape([-1, k]).t())
+    shape: List[int] = []
+    for i in range(self.dim() - 1):
+        shape.append(self.size(i))
+    for i in range(other.dim() - 1):
+        shape.append(other.size(i))
+    return out.reshape(shape)
+
+def _cross(self: Tensor, other: Tensor, dim: int) -> Tensor:
+    return self.roll(-1, dim) * other.roll(-2, dim) - self.roll(-2, dim) * other.roll(-1, dim)
+
+def c_cross(self: Tensor, other: Tensor, dim: Optional[int]):
+    d = 0
+    if dim is not None:
+        d = dim
+    else:
+        while self.size(d) != 3:
+            d += 1
+    return _cross(self, other, d)
+
+def c_linalg_cross(self: Tensor, other: Tensor, dim: int):
+    return _cross(self, other, dim)
+
+def c_diff(self: Tensor, n: int, dim: int, prepend: Optional[Tensor], append: Optional[Tensor]):
+    x = self
+    if prepend is not None or append is not None:
+        parts: List[Tensor] = []
+        if prepend is not None:
+            parts.append(prepend)
+        parts.append(self)
+        if append is not None:
+            parts.append(append)
+        x = torch.cat(parts, dim)
+    for i in range(n):
+        L = x.size(dim)
+        if L == 0:
+            break
+        x = x.narrow(dim, 1, L - 1) - x.narrow(dim, 0, L - 1)
+    return x
+
+def c_diagflat(self: Tensor, offset: int):
+    return torch.diag(self.reshape([-1]), offset)
+
+def c_float_power_Tensor_Tensor(self: Tensor, exponent: Tensor):
+    return self.to(torch.float64).pow(exponent.to(torch.float64))
+
+def c_float_power_Tensor_Scalar(self: Tensor, exponent: float):
+    return self.to(torch.float64).pow(exponent)
+
+def c_float_power_Scalar(self: float, exponent: Tensor):
+    return torch.pow(self, exponent.to(torch.float64))
+
+def c_bilinear(input1: Tensor, input2: Tensor, weight: Tensor, bias: Optional[Tensor]):
+    O = weight.size(0)
+    I1 = weight.size(1)
+    I2 = weight.size(2)
+    tmp = input1.matmul(weight.permute([1, 0, 2]).reshape([I1, O * I2]))
+    shape: List[int] = []
+    for i in range(input1.dim() - 1):
+        shape.append(input1.size(i))
+    shape.append(O)
+    shape.append(I2)
+    y = (tmp.reshape(shape) * input2.unsqueeze(-2)).sum(-1)
+    if bias is not None:
+        y = y + bias
+    return y
+
+def c_block_diag(tensors: List[Tensor]):
+    mats: List[Tensor] = []
+    cols = 0
+    for t in tensors:
+        m = t
+        if t.dim() == 0:
+            m = t.reshape([1, 1])
+        elif t.dim() == 1:
+            m = t.unsqueeze(0)
+        mats.append(m)
+        cols += m.size(1)
+    rows: List[Tensor] = []
+    left = 0
+    for m in mats:
+        rows.append(torch.constant_pad_nd(m, [left, cols - left - m.size(1)], 0.0))
+        left += m.size(1)
+    return torch.cat(rows, 0)
+
+def c_nansum(self: Tensor, dim: Optional[List[int]], keepdim: bool, dtype: Optional[int]):
+    x = self.masked_fill(self.isnan(), 0.0)
+    if dim is None:
+        dims: List[int] = []
+        for i in range(self.dim()):
+            dims.append(i)
+        return x.sum(dims, keepdim)
+    return x.sum(dim, keepdim)
+
+def c_nanmean(self: Tensor, dim: Optional[List[int]], keepdim: bool, dtype: Optional[int]):
+    valid = self.isnan().logical_not().to(self.dtype)
+    dims: List[int] = []
+    if dim is None:
+        for i in range(self.dim()):
+            dims.append(i)
+    else:
+        dims = dim
+    return self.masked_fill(self.isnan(), 0.0).sum(dims, keepdim) / valid.sum(dims, keepdim)
+
+def c_std_mean(self: Tensor, unbiased: bool):
+    return torch.std(self, unbiased), torch.mean(self)
+
+def c_std_mean_dim(self: Tensor, dim: Optional[List[int]], unbiased: bool, keepdim: bool):
+    return torch.std(self, dim, unbiased, keepdim), torch.mean(self, dim, keepdim)
+
+def c_std_mean_correction(self: Tensor, dim: Optional[List[int]], correction: Optional[int], keepdim: bool):
+    return torch.std(self, dim, correction=correction, keepdim=keepdim), torch.mean(self, dim, keepdim)
+
+def c_var_mean(self: Tensor, unbiased: bool):
+    return torch.var(self, unbiased), torch.mean(self)
+
+def c_var_mean_dim(self: Tensor, dim: Optional[List[int]], unbiased: bool, keepdim: bool):
+    return torch.var(self, dim, unbiased, keepdim), torch.mean(self, dim, keepdim)
+
+def c_var_mean_correction(self: Tensor, dim: Optional[List[int]], correction: Optional[int], keepdim: bool):
+    return torch.var(self, dim, correction=correction, keepdim=keepdim), torch.mean(self, dim, keepdim)
+
+def c_take(self: Tensor, index: Tensor):
+    return self.reshape([-1]).index_select(0, index.reshape([-1])).reshape(index.size())
+
+def c_take_along_dim(self: Tensor, indices: Tensor, dim: Optional[int]):
+    if dim is None:
+        return self.reshape([-1]).gather(0, indices.reshape([-1]))
+    d = _dim_of(dim, self.dim())
+    xs: List[int] = []
+    ys: List[int] = []
+    for i in range(self.dim()):
+        m = max(self.size(i), indices.size(i))
+        xs.append(self.size(i) if i == d else m)
+        ys.append(indices.size(i) if i == d else m)
+    return self.expand(xs).gather(d, indices.expand(ys))
+
+def c_pixel_shuffle(self: Tensor, upscale_factor: int):
+    r = upscale_factor
+    n = self.dim()
+    C = self.size(n - 3) // (r * r)
+    H = self.size(n - 2)
+    W = self.size(n - 1)
+    lead: List[int] = []
+    for i in range(n - 3):
+        lead.append(self.size(i))
+    x = self.reshape(lead + [C, r, r, H, W])
+    b = len(lead)
+    perm: List[int] = []
+    for i in range(b):
+        perm.append(i)
+    x = x.permute(perm + [b, b + 3, b + 1, b + 4, b + 2])
+    return x.reshape(lead + [C, H * r, W * r])
+
+def c_pixel_unshuffle(self: Tensor, downscale_factor: int):
+    r = downscale_factor
+    n = self.dim()
+    C = self.size(n - 3)
+    H = self.size(n - 2) // r
+    W = self.size(n - 1) // r
+    lead: List[int] = []
+    for i in range(n - 3):
+        lead.append(self.size(i))
+    x = self.reshape(lead + [C, H, r, W, r])
+    b = len(lead)
+    perm: List[int] = []
+    for i in range(b):
+        perm.append(i)
+    x = x.permute(perm + [b, b + 2, b + 4, b + 1, b + 3])
+    return x.reshape(lead + [C * r * r, H, W])
+
+def c_channel_shuffle(self: Tensor, groups: int):
+    N = self.size(0)
+    C = self.size(1)
+    rest: List[int] = []
+    for i in range(2, self.dim()):
+        rest.append(self.size(i))
+    return self.reshape([N, groups, C // groups] + rest).transpose(1, 2).reshape(self.size())
+
+def c_aminmax(self: Tensor, dim: Optional[int], keepdim: bool):
+    dims: List[int] = []
+    if dim is None:
+        for i in range(self.dim()):
+            dims.append(i)
+    else:
+        dims.append(dim)
+    return self.amin(dims, keepdim), self.amax(dims, keepdim)
 )TS";
 
 }  // namespace ember::autograd

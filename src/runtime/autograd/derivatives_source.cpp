@@ -287,6 +287,12 @@ def d_std(grad: Tensor, self: Tensor, unbiased: bool, result: Tensor):
 def d_std_dim(grad: Tensor, self: Tensor, dim: Optional[List[int]], unbiased: bool, keepdim: bool, result: Tensor):
     return _var_grad(grad / (2.0 * result), self, dim, 1 if unbiased else 0, keepdim)
 
+def d_std_correction(grad: Tensor, self: Tensor, dim: Optional[List[int]], correction: Optional[int], keepdim: bool, result: Tensor):
+    c = 1
+    if correction is not None:
+        c = correction
+    return _var_grad(grad / (2.0 * result), self, dim, c, keepdim)
+
 def d_flip(grad: Tensor, dims: List[int]):
     return grad.flip(dims)
 
