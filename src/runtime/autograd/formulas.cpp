@@ -312,6 +312,7 @@ const char* const kNonDifferentiable[] = {
     "aten::full_like",   "aten::rand_like",     "aten::randn_like",     "aten::randint_like", "aten::new_zeros",
     "aten::new_ones",    "aten::new_empty",     "aten::new_full",       "aten::bernoulli_", "aten::uniform_",
     "aten::normal_",     "aten::argmax",        "aten::argmin",         "prim::data",       "aten::_version",
+    "aten::retain_grad", "aten::retains_grad",
 };
 
 std::vector<std::string> splitTopLevel(const std::string& s) {
