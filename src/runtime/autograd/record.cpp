@@ -6,6 +6,7 @@
 #include "ember/core/operator.h"
 #include "ember/runtime/grad_mode.h"
 #include "runtime/autograd/autograd_meta.h"
+#include "runtime/autograd/copy_slices.h"
 #include "runtime/autograd/decompositions.h"
 #include "runtime/autograd/formula_node.h"
 #include "runtime/ops/aten_arg_utils.h"
@@ -93,6 +94,13 @@ void poisonViewWrite(const FunctionSchema& schema, const Tensor& view) {
     baseMeta.outputNr = 0;
     base.set_requires_grad(true);
   }
+}
+
+// An op returning one view of its first argument (aten::select, slice, view, ...).
+bool returnsView(const FunctionSchema& schema) {
+  const auto& rets = schema.returns();
+  return rets.size() == 1 && rets[0].aliasInfo() && !rets[0].isWrite() &&
+         tensorArgKind(rets[0].type()) == TensorArgKind::Tensor && !schema.arguments().empty();
 }
 
 // The value a formula parameter named after schema argument `i` receives.
@@ -257,8 +265,15 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     if (sargs[i].isWrite() && isDefinedTensor(stack[base + i])) writes = true;
     if (gradMode && !needsGrad) needsGrad = anyRequiresGrad(stack[base + i]);
   }
-  if ((!writes && !needsGrad) || isNonDifferentiable(*schema)) {
+  const bool nonDifferentiable = isNonDifferentiable(*schema);
+  if ((!writes && !needsGrad) || nonDifferentiable) {
+    // A view of a tensor outside autograd: remembered, so that a recorded write into it later
+    // (`out = torch.zeros(..); out[0] = x * 2`) can rebase the base's history (copy_slices.h).
+    Tensor viewInput;
+    if (gradMode && !writes && !nonDifferentiable && returnsView(*schema) && isDefinedTensor(stack[base]))
+      viewInput = stack[base].toTensor();
     op(stack);
+    if (viewInput.defined() && !stack.empty() && isDefinedTensor(stack.back())) trackView(stack.back().toTensor(), viewInput);
     return;
   }
   if (needsGrad && !writes && runDecomposition(*schema, stack, nIn)) return;
@@ -268,7 +283,15 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
       written.push_back(stack[base + i].toTensor());
       if (needsGrad && checkInplaceWrite(*schema, sargs[i], written.back())) writtenViews.push_back(written.back());
     }
-  if (!writtenViews.empty()) {
+  // A write into a view is recorded on the view and rebased onto its base (copy_slices.h) when
+  // the base is known; otherwise the view and base get a node that fails in backward.
+  Tensor rebaseBase;
+  if (writtenViews.size() == 1) {
+    rebaseBase = rebaseableBase(writtenViews[0]);
+    EMBER_CHECK(!rebaseBase.defined() || !isLeafRequiringGrad(rebaseBase),
+                "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (!writtenViews.empty() && !rebaseBase.defined()) {
     op(stack);
     for (const Tensor& t : written) bumpVersion(t.storage().impl());
     for (const Tensor& v : writtenViews) poisonViewWrite(*schema, v);
@@ -302,6 +325,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
   const size_t nOut = schema->returns().size();
   EMBER_ASSERT(stack.size() >= nOut, "operator ", schema->name(), " left too few results");
   attachOutputs(*schema, inputs.data(), nIn, stack.data() + (stack.size() - nOut), nOut, rec);
+  if (rebaseBase.defined() && hasHistory(writtenViews[0])) rebaseViewWrite(writtenViews[0], rebaseBase);
 }
 
 void callOperator(const char* name, Stack& stack) {
