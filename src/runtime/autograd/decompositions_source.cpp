@@ -849,6 +849,52 @@ def c_aminmax(self: Tensor, dim: Optional[int], keepdim: bool):
     else:
         dims.append(dim)
     return self.amin(dims, keepdim), self.amax(dims, keepdim)
+def c_fmax(self: Tensor, other: Tensor):
+    return torch.where((self >= other) | other.isnan(), self, other)
+
+def c_fmin(self: Tensor, other: Tensor):
+    return torch.where((self <= other) | other.isnan(), self, other)
+
+def c_kron(self: Tensor, other: Tensor):
+    n = max(self.dim(), other.dim())
+    a = self.reshape([1] * (n - self.dim()) + self.size())
+    b = other.reshape([1] * (n - other.dim()) + other.size())
+    sa: List[int] = []
+    sb: List[int] = []
+    out: List[int] = []
+    for i in range(n):
+        sa.append(a.size(i))
+        sa.append(1)
+        sb.append(1)
+        sb.append(b.size(i))
+        out.append(a.size(i) * b.size(i))
+    return (a.reshape(sa) * b.reshape(sb)).reshape(out)
+
+def c_repeat_interleave_self_int(self: Tensor, repeats: int, dim: Optional[int], output_size: Optional[int]):
+    x = self
+    d = 0
+    if dim is None:
+        x = self.reshape([-1])
+    else:
+        d = _dim_of(dim, self.dim())
+    with torch.no_grad():
+        idx = torch.arange(x.size(d), device=self.device).repeat_interleave(repeats)
+    return x.index_select(d, idx)
+
+def c_repeat_interleave_self_Tensor(self: Tensor, repeats: Tensor, dim: Optional[int], output_size: Optional[int]):
+    x = self
+    d = 0
+    if dim is None:
+        x = self.reshape([-1])
+    else:
+        d = _dim_of(dim, self.dim())
+    with torch.no_grad():
+        idx = torch.arange(x.size(d), device=self.device).repeat_interleave(repeats)
+    return x.index_select(d, idx)
+
+def c_cdist(x1: Tensor, x2: Tensor, p: float, compute_mode: Optional[int]):
+    diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
+    return torch.linalg.vector_norm(diff, p, [-1])
 )TS";
 
 }  // namespace ember::autograd

@@ -293,6 +293,14 @@ def d_std_correction(grad: Tensor, self: Tensor, dim: Optional[List[int]], corre
         c = correction
     return _var_grad(grad / (2.0 * result), self, dim, c, keepdim)
 
+def d_logcumsumexp(grad: Tensor, self: Tensor, dim: int, result: Tensor):
+    if self.dim() == 0:
+        return grad
+    d = _dim_of(dim, self.dim())
+    m = result.amax([d], True)
+    scaled = (grad * torch.exp(m - result)).flip([d]).cumsum(d).flip([d])
+    return scaled * torch.exp(self - m)
+
 def d_flip(grad: Tensor, dims: List[int]):
     return grad.flip(dims)
 
