@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Forward+backward of an MLP and an LSTM training step, ember against PyTorch eager and scripted,
 # in one run, both pinned to the last CPU with one thread (OPENBLAS_NUM_THREADS=1); prints the
-# load average next to the ratios (above 1: ember faster), then peak memory of each side. `make bench` runs it as the
-# autograd_bench suite of run_all.sh.
+# load average next to the ratios (above 1: ember faster), then peak memory of each side.
+# `make bench` runs the timings as the autograd_bench suite of run_all.sh.
 set -euo pipefail
 build=${1:-build}
 out="$build/bench/autograd_bench"
