@@ -895,6 +895,32 @@ def c_repeat_interleave_self_Tensor(self: Tensor, repeats: Tensor, dim: Optional
 def c_cdist(x1: Tensor, x2: Tensor, p: float, compute_mode: Optional[int]):
     diff = x1.unsqueeze(-2) - x2.unsqueeze(-3)
     return torch.linalg.vector_norm(diff, p, [-1])
+# Convolutions with string padding: "valid" is no padding, "same" pads d*(k-1) in total per
+# spatial dim, half on each side and the odd one on the right (as PyTorch does).
+def _conv_padding_mode(input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int], padding: str, dilation: List[int], groups: int) -> Tensor:
+    nd = weight.dim() - 2
+    dl = _expand_param(dilation, nd)
+    zero = [0] * nd
+    if padding == "valid":
+        return torch.convolution(input, weight, bias, _expand_param(stride, nd), zero, dl, False, zero, groups)
+    if padding != "same":
+        raise RuntimeError("Invalid padding string: '" + padding + "'")
+    sym: List[int] = []
+    extra = [0] * (2 * nd)
+    odd = False
+    for i in range(nd):
+        total = dl[i] * (weight.size(2 + i) - 1)
+        sym.append(total // 2)
+        if total % 2 == 1:
+            odd = True
+            extra[2 * (nd - 1 - i) + 1] = 1
+    x = input
+    if odd:
+        x = torch.constant_pad_nd(input, extra, 0.0)
+    return torch.convolution(x, weight, bias, _expand_param(stride, nd), sym, dl, False, zero, groups)
+
+def c_conv_padding(input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int], padding: str, dilation: List[int], groups: int):
+    return _conv_padding_mode(input, weight, bias, stride, padding, dilation, groups)
 )TS";
 
 }  // namespace ember::autograd
