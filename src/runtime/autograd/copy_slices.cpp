@@ -94,6 +94,24 @@ void rebaseViewWrite(const Tensor& view, const Tensor& base) {
   vm2.outputNr = 0;
   vm2.isView = true;
   vm2.viewBase = base;
+  vm2.viewVersion = versionOf(view.storage().impl());
+  Tensor(view).set_requires_grad(true);
+}
+
+void refreshStaleView(const Tensor& view) {
+  AutogradMeta* meta = autogradMeta(view.impl());
+  if (!meta || !meta->isView || !meta->viewBase.defined()) return;
+  const uint32_t now = versionOf(view.storage().impl());
+  if (now == meta->viewVersion) return;
+  meta->viewVersion = now;
+  Tensor base = rebaseableBase(view);
+  if (!base.defined() || !hasHistory(base)) return;
+  Region region{DimVector(view.sizes()), DimVector(view.strides()), view.storage_offset() - base.storage_offset()};
+  auto node = std::make_shared<ViewOfBase>(region, DimVector(base.sizes()), base.dtype());
+  node->mutableNextEdges() = {gradientEdge(base)};
+  AutogradMeta& m = ensureAutogradMeta(view.impl());
+  m.gradFn = node;
+  m.outputNr = 0;
   Tensor(view).set_requires_grad(true);
 }
 
@@ -106,6 +124,7 @@ void trackView(const Tensor& view, const Tensor& input) {
   if (m.gradFn) return;
   m.isView = true;
   m.viewBase = base;
+  m.viewVersion = versionOf(view.storage().impl());
 }
 
 }  // namespace ember::autograd

@@ -18,6 +18,11 @@ Tensor rebaseableBase(const Tensor& view);
 // histories of `base` and `view` as described above.
 void rebaseViewWrite(const Tensor& view, const Tensor& base);
 
+// A view whose storage was written since its grad_fn was set gets, like PyTorch's regenerated
+// views, a grad_fn reading its region of the base's current history (when the base can be found
+// and has history). Called when the view's gradient edge is taken.
+void refreshStaleView(const Tensor& view);
+
 // Remembers that `view` (an op's result sharing `input`'s storage) is a view of `input`'s root
 // base, for tensors outside autograd, so that a later recorded write into it can find the base.
 void trackView(const Tensor& view, const Tensor& input);

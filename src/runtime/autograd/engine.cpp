@@ -92,17 +92,27 @@ class GraphTask {
       for (Node* n : order) needed_[n] = true;
       return;
     }
-    std::unordered_set<Node*> targetNodes;
-    for (const Target& t : targets_) targetNodes.insert(t.node);
-    // Nodes are created before the nodes that consume them, so increasing sequence numbers is
-    // a topological order from the leaves up.
-    std::vector<Node*> sorted = order;
-    std::sort(sorted.begin(), sorted.end(), [](Node* a, Node* b) { return a->sequenceNr() < b->sequenceNr(); });
-    for (Node* n : sorted) {
-      bool need = false;
+    // Walked up from the targets through the nodes using them (sequence numbers are not a
+    // topological order: a view's history regenerated when an op reads it is created after
+    // that op's node).
+    std::unordered_map<Node*, std::vector<Node*>> users;
+    for (Node* n : order) {
+      needed_[n] = false;
       for (const Edge& e : n->nextEdges())
-        if (e.fn && (targetNodes.count(e.fn.get()) || needed_[e.fn.get()])) need = true;
-      needed_[n] = need;
+        if (e.fn) users[e.fn.get()].push_back(n);
+    }
+    std::vector<Node*> work;
+    for (const Target& t : targets_) work.push_back(t.node);
+    while (!work.empty()) {
+      Node* m = work.back();
+      work.pop_back();
+      auto it = users.find(m);
+      if (it == users.end()) continue;
+      for (Node* u : it->second)
+        if (!needed_[u]) {
+          needed_[u] = true;
+          work.push_back(u);
+        }
     }
   }
 

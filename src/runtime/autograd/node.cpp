@@ -5,6 +5,7 @@
 #include "ember/tensor/ops/shape_extra.h"
 #include "runtime/autograd/accumulate_grad.h"
 #include "runtime/autograd/autograd_meta.h"
+#include "runtime/autograd/copy_slices.h"
 
 namespace ember::autograd {
 
@@ -34,6 +35,7 @@ Node::~Node() {
 }
 
 Edge gradientEdge(const Tensor& t) {
+  refreshStaleView(t);
   AutogradMeta* meta = autogradMeta(t.impl());
   if (meta && meta->gradFn) return Edge{meta->gradFn, meta->outputNr};
   if (!t.requires_grad()) return Edge{};

@@ -242,6 +242,7 @@ void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn,
     meta.outputNr = static_cast<uint32_t>(s);
     if (isView && !written) {
       meta.isView = true;
+      meta.viewVersion = versionOf(t.storage().impl());
       // The base: the first tensor argument (views take it as `self`).
       for (size_t i = 0; i < nIn && !meta.viewBase.defined(); ++i)
         if (isDefinedTensor(args[i])) meta.viewBase = args[i].toTensor();
@@ -283,6 +284,10 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
       written.push_back(stack[base + i].toTensor());
       if (needsGrad && checkInplaceWrite(*schema, sargs[i], written.back())) writtenViews.push_back(written.back());
     }
+  // A written view whose storage changed since its history was recorded reads the base's
+  // current history first (the copy saved of it below carries that history).
+  if (needsGrad)
+    for (const Tensor& t : written) refreshStaleView(t);
   // A write into a view is recorded on the view and rebased onto its base (copy_slices.h) when
   // the base is known; otherwise the view and base get a node that fails in backward.
   Tensor rebaseBase;
