@@ -1,6 +1,7 @@
 // CopySlices and the view-of-base node (copy_slices.h).
 #include "runtime/autograd/copy_slices.h"
 
+#include "ember/runtime/grad_mode.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/shape.h"
 #include "runtime/autograd/autograd_meta.h"
@@ -18,6 +19,17 @@ struct Region {
   }
 };
 
+// Under create_graph the nodes compute through recorded operator calls (as_strided and
+// as_strided_scatter have formulas), so their gradients are differentiable again.
+bool recordingGradients(const Tensor& g) { return jit::isGradEnabled() && g.requires_grad(); }
+
+Tensor call(const char* op, jit::Stack stack) {
+  callOperator(op, stack);
+  return stack.back().toTensor();
+}
+
+jit::IValue ints(IntArrayRef v) { return jit::makeIntList(v); }
+
 // Gradient of the new base -> (old base: outside the region, the write's node: the region).
 class CopySlices : public Node {
  public:
@@ -27,6 +39,14 @@ class CopySlices : public Node {
   std::vector<Tensor> apply(std::vector<Tensor>&& grads) override {
     const Tensor& g = grads.at(0);
     if (!g.defined()) return {};
+    if (recordingGradients(g)) {
+      Tensor base = call("aten::contiguous", {g, jit::IValue(static_cast<int64_t>(MemoryFormat::Contiguous))});
+      Tensor inside = call("aten::as_strided", {base, ints(region_.sizes), ints(region_.strides), region_.offset});
+      Tensor zeros = ember::zeros(region_.sizes, TensorOptions(g.dtype()));
+      Tensor outside = call("aten::as_strided_scatter",
+                            {base, zeros, ints(region_.sizes), ints(region_.strides), region_.offset});
+      return {outside, inside};
+    }
     Tensor base = ember::clone(g, MemoryFormat::Contiguous);
     Tensor inside = ember::clone(region_.of(base), MemoryFormat::Contiguous);
     Tensor hole = region_.of(base);
@@ -48,6 +68,9 @@ class ViewOfBase : public Node {
   std::vector<Tensor> apply(std::vector<Tensor>&& grads) override {
     const Tensor& g = grads.at(0);
     if (!g.defined()) return {};
+    if (recordingGradients(g))
+      return {call("aten::as_strided_scatter", {ember::zeros(baseSizes_, TensorOptions(dtype_)), g,
+                                                ints(region_.sizes), ints(region_.strides), region_.offset})};
     Tensor base = ember::zeros(baseSizes_, TensorOptions(dtype_));
     Tensor inside = region_.of(base);
     ember::copy_(inside, g);

@@ -301,6 +301,27 @@ def d_logcumsumexp(grad: Tensor, self: Tensor, dim: int, result: Tensor):
     scaled = (grad * torch.exp(m - result)).flip([d]).cumsum(d).flip([d])
     return scaled * torch.exp(self - m)
 
+# as_strided reads the storage: its gradient is only defined here for a contiguous input (the
+# gradients CopySlices builds under create_graph are).
+def _check_plain(self: Tensor, what: str):
+    if not self.is_contiguous():
+        raise RuntimeError("ember: the derivative of " + what + " is only implemented for a contiguous input")
+
+def d_as_strided(grad: Tensor, self: Tensor, size: List[int], stride: List[int], storage_offset: Optional[int]):
+    _check_plain(self, "as_strided")
+    off = 0
+    if storage_offset is not None:
+        off = storage_offset - self.storage_offset()
+    return torch.zeros_like(self, memory_format=torch.contiguous_format).as_strided_scatter(grad, size, stride, off)
+
+def d_as_strided_scatter(grad: Tensor, self: Tensor, src_size: List[int], size: List[int], stride: List[int], storage_offset: Optional[int]):
+    _check_plain(self, "as_strided_scatter")
+    off = 0
+    if storage_offset is not None:
+        off = storage_offset - self.storage_offset()
+    g = grad.contiguous()
+    return g.as_strided_scatter(torch.zeros(src_size, dtype=grad.dtype, device=grad.device), size, stride, off), g.as_strided(size, stride, off)
+
 def d_flip(grad: Tensor, dims: List[int]):
     return grad.flip(dims)
 

@@ -92,6 +92,8 @@ const std::pair<const char*, const char*> kFormulaOps[] = {
     {"aten::std.dim", "d_std_dim"},
     {"aten::cumsum", "d_cumsum"},
     {"aten::flip", "d_flip"},
+    {"aten::as_strided", "d_as_strided"},
+    {"aten::as_strided_scatter", "d_as_strided_scatter"},
     {"aten::logcumsumexp", "d_logcumsumexp"},
     {"aten::adaptive_avg_pool2d", "d_adaptive_avg_pool2d"},
     {"aten::_adaptive_avg_pool2d", "d_adaptive_avg_pool2d"},
