@@ -5,7 +5,11 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "ember/runtime/grad_mode.h"
+#include "ember/tensor/ops/shape.h"
+#include "runtime/autograd/formula_node.h"
 #include "runtime/autograd/formulas.h"
+#include "runtime/autograd/saved_tensor.h"
 #include "runtime/ops/aten_arg_utils.h"
 
 namespace ember::autograd {
@@ -180,28 +184,207 @@ bool isNumberType(const jit::TypePtr& type) {
   return t->kind() == jit::TypeKind::NumberType;
 }
 
-}  // namespace
 
-bool runDecomposition(const jit::FunctionSchema& schema, jit::Stack& stack, size_t nIn) {
-  if (schema.isMutable()) return false;
-  jit::Function* fn = findDecomposition(schema);
-  if (!fn) return false;
-  const size_t base = stack.size() - nIn;
+// Whether the decomposition itself must give the forward values (see decompositions.h).
+bool forwardIsDecomposition(const jit::FunctionSchema& schema, const jit::IValue* args, size_t nIn) {
+  const std::string& name = schema.name();
+  if (name == "aten::instance_norm") return true;
+  const bool rnn = name == "aten::lstm" || name == "aten::gru" || name == "aten::rnn_tanh" || name == "aten::rnn_relu";
+  if (rnn && nIn >= 7) {
+    const double dropout = args[5].isDouble() ? args[5].toDouble() : 0.0;
+    return dropout > 0.0 && args[6].isBool() && args[6].toBool();
+  }
+  return false;
+}
+
+// The op's arguments as the def takes them (Scalar ones as float).
+void convertArgs(const jit::FunctionSchema& schema, jit::IValue* args, size_t nIn) {
   const auto& sargs = schema.arguments();
   for (size_t i = 0; i < nIn; ++i) {
-    jit::IValue& v = stack[base + i];
+    jit::IValue& v = args[i];
     if (isNumberType(sargs[i].type()) && (v.isInt() || v.isBool())) v = jit::IValue(v.toScalar().toDouble());
   }
+}
+
+// Runs the def on `args` and returns the op's results (one per schema return).
+std::vector<jit::IValue> runDef(jit::Function& fn, const jit::FunctionSchema& schema, jit::Stack args) {
+  fn.run(args);
+  jit::IValue result = std::move(args.back());
+  if (schema.returns().size() == 1) return {std::move(result)};
+  return result.toTupleRef().elements;
+}
+
+bool isDefinedTensor(const jit::IValue& v) { return v.isTensor() && v.unsafeToTensorImpl() != nullptr; }
+
+void appendTensors(const jit::IValue& v, std::vector<Tensor>& out) {
+  if (isDefinedTensor(v)) out.push_back(v.toTensor());
+  else if (v.isList())
+    for (const jit::IValue& e : v.toListRef().elements)
+      if (isDefinedTensor(e)) out.push_back(e.toTensor());
+}
+
+// Tensor, Tensor? -> 1; Tensor[], Tensor?[] -> 2; else 0 (as record.cpp counts edges).
+int tensorArgKind(const jit::TypePtr& type) {
+  const jit::Type* t = type.get();
+  if (t->kind() == jit::TypeKind::OptionalType) t = t->castRaw<jit::OptionalType>()->getElementType().get();
+  if (t->kind() == jit::TypeKind::TensorType) return 1;
+  if (t->kind() == jit::TypeKind::ListType) {
+    const jit::Type* e = t->castRaw<jit::ListType>()->getElementType().get();
+    if (e->kind() == jit::TypeKind::OptionalType) e = e->castRaw<jit::OptionalType>()->getElementType().get();
+    if (e->kind() == jit::TypeKind::TensorType) return 2;
+  }
+  return 0;
+}
+
+// Backward of an op with a decomposition: the decomposition run again and differentiated.
+class RecomputeNode : public Node {
+ public:
+  RecomputeNode(std::string name, const jit::FunctionSchema& schema, jit::Function& fn)
+      : name_(std::move(name)), schema_(&schema), fn_(&fn) {}
+  std::string name() const override { return name_; }
+  size_t numInputs() const override { return numOutputs_; }
+  void releaseVariables() override {
+    for (Arg& a : args_)
+      for (SavedTensor& t : a.tensors) t.reset();
+    released_ = true;
+  }
+
+  // Saves the op's inputs (tensors with their versions; values as they are).
+  void save(const jit::IValue* args, size_t nIn) {
+    const auto& sargs = schema_->arguments();
+    for (size_t i = 0; i < nIn; ++i) {
+      Arg a;
+      a.kind = tensorArgKind(sargs[i].type());
+      a.value = args[i];
+      if (a.kind == 1 && isDefinedTensor(args[i])) {
+        a.tensors.emplace_back(args[i].toTensor(), false);
+        a.value = jit::IValue();
+      } else if (a.kind == 2 && args[i].isList()) {
+        for (const jit::IValue& e : args[i].toListRef().elements) {
+          a.present.push_back(isDefinedTensor(e));
+          a.tensors.emplace_back(isDefinedTensor(e) ? SavedTensor(e.toTensor(), false) : SavedTensor());
+        }
+      }
+      args_.push_back(std::move(a));
+    }
+  }
+  void setNumOutputs(size_t n) { numOutputs_ = n; }
+
+  std::vector<Tensor> apply(std::vector<Tensor>&& grads) override {
+    if (released_) throwGraphFreed();
+    std::shared_ptr<Node> self = shared_from_this();
+    const bool createGraph = jit::isGradEnabled();
+    // The inputs in edge order (record.cpp's bindEdges: one per Tensor argument, one per list
+    // element); those with an edge are differentiated. Without create_graph they are fresh
+    // leaves sharing the saved tensors' data, so the recomputation is a graph of its own; with
+    // it, recorded aliases of the saved tensors, so the gradients connect to their histories.
+    jit::Stack stack;
+    std::vector<Tensor> wrt;
+    std::vector<size_t> wrtSlot;
+    size_t slot = 0;
+    auto prepare = [&](const Tensor& saved) -> jit::IValue {
+      const size_t s = slot++;
+      if (!saved.defined()) return jit::IValue();
+      Tensor t = saved;
+      const bool wanted = s < nextEdges().size() && nextEdges()[s].fn;
+      if (!createGraph) {
+        t = ember::alias(saved);
+        if (wanted) setRequiresGrad(t);
+      } else if (wanted) {
+        // A recorded alias per input: the gradient captured for it is the partial derivative
+        // (an input computed from another, dist(x, x.flip(0)), must not collect the other's).
+        jit::Stack st{jit::IValue(saved)};
+        callOperator("aten::alias", st);
+        t = st.back().toTensor();
+      }
+      if (wanted) {
+        wrt.push_back(t);
+        wrtSlot.push_back(s);
+      }
+      return jit::IValue(t);
+    };
+    for (const Arg& a : args_) {
+      if (a.kind == 1) {
+        if (a.tensors.empty()) {
+          ++slot;
+          stack.push_back(a.value);
+        } else {
+          stack.push_back(prepare(a.tensors[0].unpack(self)));
+        }
+      } else if (a.kind == 2 && a.value.isList()) {
+        std::vector<jit::IValue> elems;
+        for (size_t k = 0; k < a.tensors.size(); ++k) {
+          if (a.present[k]) {
+            elems.push_back(prepare(a.tensors[k].unpack(self)));
+          } else {
+            ++slot;
+            elems.push_back(a.value.toListRef().elements[k]);
+          }
+        }
+        stack.push_back(jit::makeList(a.value.toListRef().elementType, std::move(elems)));
+      } else {
+        stack.push_back(a.value);
+      }
+    }
+    std::vector<Tensor> outs;
+    {
+      jit::GradModeGuard mode(true);
+      for (const jit::IValue& r : runDef(*fn_, *schema_, std::move(stack))) appendTensors(r, outs);
+    }
+    std::vector<Tensor> roots, rootGrads;
+    for (size_t k = 0; k < outs.size() && k < grads.size(); ++k)
+      if (grads[k].defined() && outs[k].requires_grad()) {
+        roots.push_back(outs[k]);
+        rootGrads.push_back(grads[k]);
+      }
+    std::vector<Tensor> result(nextEdges().size());
+    if (roots.empty() || wrt.empty()) return result;
+    std::vector<Tensor> g = grad(roots, wrt, rootGrads, createGraph, createGraph, /*allowUnused=*/true);
+    for (size_t k = 0; k < g.size(); ++k) result[wrtSlot[k]] = g[k];
+    return result;
+  }
+
+ private:
+  struct Arg {
+    int kind = 0;  // tensorArgKind
+    jit::IValue value;
+    std::vector<SavedTensor> tensors;
+    std::vector<bool> present;
+  };
+  std::string name_;
+  const jit::FunctionSchema* schema_;
+  jit::Function* fn_;
+  std::vector<Arg> args_;
+  size_t numOutputs_ = 0;
+  bool released_ = false;
+};
+
+}  // namespace
+
+bool runDecompositionForward(const jit::FunctionSchema& schema, jit::Stack& stack, size_t nIn) {
+  if (schema.isMutable()) return false;
+  const size_t base = stack.size() - nIn;
+  if (!forwardIsDecomposition(schema, stack.data() + base, nIn)) return false;
+  jit::Function* fn = findDecomposition(schema);
+  if (!fn) return false;
+  convertArgs(schema, stack.data() + base, nIn);
   jit::Stack args(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
   stack.resize(base);
-  fn->run(args);
-  jit::IValue result = std::move(args.back());
-  if (schema.returns().size() == 1) {
-    stack.push_back(std::move(result));
-  } else {
-    for (jit::IValue& e : result.toTupleRef().elements) stack.push_back(e);
-  }
+  for (jit::IValue& r : runDef(*fn, schema, std::move(args))) stack.push_back(std::move(r));
   return true;
 }
+
+std::shared_ptr<Node> makeRecomputeNode(const jit::FunctionSchema& schema, const jit::IValue* args, size_t nIn) {
+  if (schema.isMutable()) return nullptr;
+  jit::Function* fn = findDecomposition(schema);
+  if (!fn) return nullptr;
+  std::vector<jit::IValue> converted(args, args + nIn);
+  convertArgs(schema, converted.data(), nIn);
+  auto node = std::make_shared<RecomputeNode>(backwardNodeName(schema), schema, *fn);
+  node->save(converted.data(), nIn);
+  return node;
+}
+
+void setRecomputeOutputs(Node& node, size_t n) { static_cast<RecomputeNode&>(node).setNumOutputs(n); }
 
 }  // namespace ember::autograd

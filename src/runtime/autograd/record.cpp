@@ -116,6 +116,7 @@ struct Recording {
   FormulaNode* formulaNode = nullptr;
   // Formula parameters filled after the call: (param index, output slot).
   std::vector<std::pair<size_t, size_t>> results;
+  bool recompute = false;  // rec.node is a decomposition's RecomputeNode
 };
 
 // Binds the formula's parameters that come from the inputs, before the op runs (in-place ops
@@ -218,6 +219,7 @@ void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn,
   for (size_t i = 0; i < nIn; ++i) appendTensors(args[i], inputs);
   std::vector<Tensor> slots;
   for (size_t i = 0; i < nOut; ++i) appendTensors(outs[i], slots);
+  if (rec.recompute) setRecomputeOutputs(*rec.node, slots.size());
   bool isView = false;
   for (const Argument& r : schema.returns())
     if (r.aliasInfo() && !r.isWrite()) isView = true;
@@ -277,7 +279,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     if (viewInput.defined() && !stack.empty() && isDefinedTensor(stack.back())) trackView(stack.back().toTensor(), viewInput);
     return;
   }
-  if (needsGrad && !writes && runDecomposition(*schema, stack, nIn)) return;
+  if (needsGrad && !writes && runDecompositionForward(*schema, stack, nIn)) return;
   std::vector<Tensor> written, writtenViews;
   for (size_t i = 0; i < nIn; ++i)
     if (sargs[i].isWrite() && isDefinedTensor(stack[base + i])) {
@@ -319,6 +321,9 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
       rec.formulaNode = node.get();
       rec.node = node;
       bindInputs(*schema, *formula, inputs.data(), *node, rec);
+    } else if (std::shared_ptr<Node> recompute = makeRecomputeNode(*schema, inputs.data(), nIn)) {
+      rec.node = std::move(recompute);
+      rec.recompute = true;
     } else {
       rec.node = std::make_shared<NotImplementedNode>("the derivative for '" + schema->name() + "' is not implemented.");
     }
