@@ -1,8 +1,8 @@
 // Decompositions: operators differentiated through TorchScript built from differentiable ops
 // (decompositions_source.cpp), as PyTorch's CompositeImplicitAutograd kernels are: first and
-// higher-order gradients come from those ops' formulas. Used for ops whose backward would be long to write by hand (aten::lstm, the
-// pools, losses, group_norm) and for index-based ops (sort, topk, ...), whose decomposition finds
-// the indices under no_grad and gathers the values. Without grad the kernel runs as usual.
+// higher-order gradients come from those ops' formulas. Used for ops whose backward would be
+// long to write by hand (aten::lstm, the pools, losses, group_norm) and for index-based ops
+// (sort, topk, ...), whose decomposition finds the indices under no_grad and gathers the values.
 #pragma once
 
 #include "ember/core/function_schema.h"
