@@ -7,9 +7,9 @@ Takes the schemas `ember ops` prints, keeps the aten operators that take a tenso
 one (out= overloads excluded: autograd refuses them), drops those whose results never carry a
 gradient (comparisons, integer and boolean ops, index results, factories, random fills, the
 autograd builtins: NON_DIFFERENTIABLE below), and prints the rest that have no entry in
-kFormulaOps / kNonDifferentiable of src/runtime/autograd/formulas.cpp (an in-place `op_` counts
-as covered by `op`'s formula, as the runtime looks it up). The list goes into
-docs/internals/autograd.md.
+kFormulaOps / kNonDifferentiable of src/runtime/autograd/formulas.cpp nor in kDecompositionOps of
+decompositions.cpp (an in-place `op_` counts as covered by `op`'s formula, as the runtime looks
+it up). The summary goes into docs/internals/autograd.md.
 """
 import argparse
 import os
