@@ -322,6 +322,55 @@ def d_as_strided_scatter(grad: Tensor, self: Tensor, src_size: List[int], size: 
     g = grad.contiguous()
     return g.as_strided_scatter(torch.zeros(src_size, dtype=grad.dtype, device=grad.device), size, stride, off), g.as_strided(size, stride, off)
 
+# Linear algebra for invertible matrices (batched over leading dims).
+def d_inverse(grad: Tensor, result: Tensor):
+    return -(result.mT.matmul(grad).matmul(result.mT))
+
+def d_det(grad: Tensor, self: Tensor, result: Tensor):
+    return (grad * result).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+
+def d_linalg_det(grad: Tensor, A: Tensor, result: Tensor):
+    return (grad * result).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+
+def d_linalg_slogdet(grad1: Tensor, A: Tensor):
+    return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+
+def d_logdet(grad: Tensor, self: Tensor):
+    return grad.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+
+def d_slogdet(grad1: Tensor, self: Tensor):
+    return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+
+def d_linalg_solve(grad: Tensor, A: Tensor, B: Tensor, left: bool, result: Tensor):
+    if not left:
+        raise RuntimeError("the derivative of linalg_solve with left=False is not implemented in ember")
+    vec = B.dim() == 1 or (B.dim() == A.dim() - 1 and B.size(-1) == A.size(-1))
+    g = grad
+    x = result
+    if vec:
+        g = grad.unsqueeze(-1)
+        x = result.unsqueeze(-1)
+    gB = torch.linalg.solve(A.mT, g)
+    gA = -gB.matmul(x.mT)
+    if vec:
+        gB = gB.squeeze(-1)
+    return _sum_to(gA, A.size()), _sum_to(gB, B.size())
+
+def d_matrix_power(grad: Tensor, self: Tensor, n: int):
+    if n == 0:
+        return torch.zeros_like(self)
+    a = self
+    if n < 0:
+        raise RuntimeError("the derivative of matrix_power with a negative exponent is not implemented in ember")
+    # d(A^n) = sum_k A^k dA A^(n-1-k): the gradient is sum_k (A^k)^T G (A^(n-1-k))^T.
+    powers: List[Tensor] = [torch.eye(a.size(-1), dtype=a.dtype, device=a.device).expand(a.size())]
+    for k in range(1, n):
+        powers.append(powers[k - 1].matmul(a))
+    gi = torch.zeros_like(self)
+    for k in range(n):
+        gi = gi + powers[k].mT.matmul(grad).matmul(powers[n - 1 - k].mT)
+    return gi
+
 def d_flip(grad: Tensor, dims: List[int]):
     return grad.flip(dims)
 
