@@ -371,6 +371,54 @@ def d_matrix_power(grad: Tensor, self: Tensor, n: int):
         gi = gi + powers[k].mT.matmul(grad).matmul(powers[n - 1 - k].mT)
     return gi
 
+# einsum: the gradient of an operand is an einsum of the output's gradient with the other
+# operands, into the operand's subscripts (an index found nowhere else is summed in the forward:
+# a ones vector brings it back). Ellipses and an index repeated within one operand (diagonals)
+# are not handled.
+def d_einsum(grad: Tensor, equation: str, tensors: List[Tensor]):
+    eq = equation.replace(" ", "")
+    if eq.find(".") >= 0:
+        raise RuntimeError("the derivative of einsum with '...' is not implemented in ember")
+    arrow = eq.find("->")
+    lhs = eq
+    if arrow >= 0:
+        lhs = eq[:arrow]
+    subs = lhs.split(",")
+    sizes: Dict[str, int] = {}
+    for i in range(len(subs)):
+        for k in range(len(subs[i])):
+            c = subs[i][k]
+            if subs[i].find(c) != k:
+                raise RuntimeError("the derivative of einsum with a repeated index in one operand is not implemented in ember")
+            sizes[c] = max(sizes.get(c, 1), tensors[i].size(k))
+    out = ""
+    if arrow >= 0:
+        out = eq[arrow + 2:]
+    else:
+        letters: List[str] = []
+        for c in lhs:
+            if c != "," and lhs.count(c) == 1:
+                letters.append(c)
+        letters.sort()
+        out = "".join(letters)
+    grads: List[Tensor] = []
+    for i in range(len(subs)):
+        terms: List[str] = [out]
+        operands: List[Tensor] = [grad]
+        present = out
+        for j in range(len(subs)):
+            if j != i:
+                terms.append(subs[j])
+                operands.append(tensors[j])
+                present = present + subs[j]
+        for c in subs[i]:
+            if present.find(c) < 0:
+                terms.append(c)
+                operands.append(torch.ones([sizes[c]], dtype=grad.dtype, device=grad.device))
+                present = present + c
+        grads.append(torch.einsum(",".join(terms) + "->" + subs[i], operands))
+    return grads
+
 def d_flip(grad: Tensor, dims: List[int]):
     return grad.flip(dims)
 

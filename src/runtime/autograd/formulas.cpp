@@ -92,6 +92,7 @@ const std::pair<const char*, const char*> kFormulaOps[] = {
     {"aten::std.dim", "d_std_dim"},
     {"aten::cumsum", "d_cumsum"},
     {"aten::flip", "d_flip"},
+    {"aten::einsum", "d_einsum"},
     {"aten::inverse", "d_inverse"},
     {"aten::linalg_inv", "d_inverse"},
     {"aten::det", "d_det"},

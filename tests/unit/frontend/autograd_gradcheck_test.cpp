@@ -81,6 +81,7 @@ const Case kCases[] = {
     {"kron_cdist_logcumsumexp", "def f(x: Tensor, y: Tensor) -> Tensor:\n  return torch.kron(x, y).pow(2.0).sum() + torch.cdist(x, y).sum() + torch.logcumsumexp(x, 1).pow(2.0).sum() + x.repeat_interleave(2, 0).sin().sum() + torch.fmax(x, y[0]).pow(2.0).sum()\n", {{2, 3}, {2, 3}}},
     {"view_writes", "def f(x: Tensor, v: Tensor) -> Tensor:\n  y = x * 1.0\n  y[1].mul_(v)\n  y[:, 0] = v[:2].sin()\n  a = y[0]\n  y.mul_(1.5)\n  return (y * y.cos()).sum() + a.pow(3.0).sum() + torch.as_strided(x.contiguous(), [2, 2], [1, 2], 1).pow(2.0).sum()\n", {{2, 3}, {3}}},
     {"linalg_inverse_det_solve", "def f(a: Tensor, b: Tensor) -> Tensor:\n  m = a + torch.eye(3, dtype=torch.float64) * 3.0\n  return torch.inverse(m).sum() + torch.det(m) + torch.logdet(m) + torch.linalg.solve(m, b).pow(2.0).sum() + torch.matrix_power(m, 3).sum() * 0.01\n", {{3, 3}, {3, 2}}},
+    {"einsum", "def f(a: Tensor, b: Tensor) -> Tensor:\n  return torch.einsum('bij,bjk->bik', a, b).pow(2.0).sum() + torch.einsum('bij->j', a).pow(2.0).sum() + torch.einsum('bij,bjk', a, b.sin()).sum()\n", {{2, 2, 3}, {2, 3, 2}}},
     {"dropout_eval", "def f(x: Tensor) -> Tensor:\n  return torch.nn.functional.dropout(x, 0.3, False) * x\n", {{5}}},
 };
 
