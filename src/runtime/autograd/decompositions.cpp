@@ -137,6 +137,7 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
     {"aten::conv2d.padding", "c_conv_padding"},
     {"aten::conv3d.padding", "c_conv_padding"},
     {"aten::_convolution_mode", "c_conv_padding"},
+    {"aten::tensordot", "c_tensordot"},
     {"aten::fmax", "c_fmax"},
     {"aten::fmin", "c_fmin"},
     {"aten::kron", "c_kron"},

@@ -921,6 +921,30 @@ def _conv_padding_mode(input: Tensor, weight: Tensor, bias: Optional[Tensor], st
 
 def c_conv_padding(input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int], padding: str, dilation: List[int], groups: int):
     return _conv_padding_mode(input, weight, bias, stride, padding, dilation, groups)
+def c_tensordot(self: Tensor, other: Tensor, dims_self: List[int], dims_other: List[int]):
+    cs: List[int] = []
+    co: List[int] = []
+    for d in dims_self:
+        cs.append(_dim_of(d, self.dim()))
+    for d in dims_other:
+        co.append(_dim_of(d, other.dim()))
+    fs: List[int] = []
+    fo: List[int] = []
+    shape: List[int] = []
+    k = 1
+    for d in cs:
+        k *= self.size(d)
+    for i in range(self.dim()):
+        if i not in cs:
+            fs.append(i)
+            shape.append(self.size(i))
+    for i in range(other.dim()):
+        if i not in co:
+            fo.append(i)
+            shape.append(other.size(i))
+    a = self.permute(fs + cs).reshape([-1, k])
+    b = other.permute(co + fo).reshape([k, -1])
+    return a.mm(b).reshape(shape)
 )TS";
 
 }  // namespace ember::autograd
