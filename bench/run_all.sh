@@ -7,7 +7,7 @@ mkdir -p "$out"
 torch_py=/usr/bin/python3
 here=$(cd "$(dirname "$0")" && pwd)
 
-suites=(tensor_ops linalg_conv nn_ops seq_ops interpreter_bench programs_bench executor_bench executor_threads fuser_bench autodiff_bench archives)
+suites=(tensor_ops linalg_conv nn_ops seq_ops interpreter_bench programs_bench executor_bench executor_threads fuser_bench autodiff_bench autograd_bench archives)
 # Suites whose cases all run on one thread: both sides pinned to the last vCPU (the vCPUs of the
 # project's VMs differ in speed by up to ~1.8x for minutes at a time; archives pin likewise).
 single_thread_suites=" interpreter_bench executor_bench fuser_bench autodiff_bench "

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +27,10 @@
 namespace ember::autograd {
 
 class Node;
+
+// A hook on the gradient of a tensor (Tensor.register_hook): called with the gradient before it
+// is used; a defined result replaces it.
+using TensorHook = std::function<Tensor(const Tensor&)>;
 
 // An input of a backward node: the node receiving a gradient, and which of its inputs.
 struct Edge {
@@ -57,9 +62,15 @@ class Node : public std::enable_shared_from_this<Node> {
   // Creation order: the engine runs later nodes first when several are ready, as PyTorch does.
   uint64_t sequenceNr() const { return sequenceNr_; }
 
+  // Hooks of the non-leaf tensors this node produced: (output number, hook), run by the engine
+  // on the gradient arriving for that output before the node runs.
+  void addTensorPreHook(uint32_t outputNr, TensorHook hook) { tensorPreHooks_.emplace_back(outputNr, std::move(hook)); }
+  const std::vector<std::pair<uint32_t, TensorHook>>& tensorPreHooks() const { return tensorPreHooks_; }
+
  private:
   std::vector<Edge> nextEdges_;
   uint64_t sequenceNr_;
+  std::vector<std::pair<uint32_t, TensorHook>> tensorPreHooks_;
 };
 
 namespace detail {
@@ -98,6 +109,15 @@ Tensor gradOf(const Tensor& t);
 void setGrad(const Tensor& t, const Tensor& grad);
 // x.grad_fn's name, or "" for a leaf.
 std::string gradFnName(const Tensor& t);
+
+// x.register_hook(hook): the hook sees (and may replace) every gradient computed for `t` in
+// backward and grad, before it is accumulated or passed on. Refused for a tensor that does not
+// require grad, as PyTorch does.
+void registerHook(const Tensor& t, TensorHook hook);
+// x.retain_grad(): a non-leaf's .grad is filled by backward (summed over calls); a no-op for a
+// leaf. retainsGrad: whether retain_grad was called on this non-leaf.
+void retainGrad(const Tensor& t);
+bool retainsGrad(const Tensor& t);
 
 // Runs `op` on the top nIn values of `stack` (schema = the operator's, or nullptr for an op
 // autograd must not look at), with autograd: bumps the version of tensors it writes, refuses

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "ember/runtime/autograd.h"
 
@@ -25,6 +26,12 @@ struct AutogradMeta {
   // would have to rewrite the base's history, which ember does not do yet (record.cpp).
   bool isView = false;
   Tensor viewBase;
+  // The storage version when the view's grad_fn was set: a later write into the storage (through
+  // the base or another view) makes the view's history stale (copy_slices.h).
+  uint32_t viewVersion = 0;
+  // A leaf's hooks (register_hook), run before its AccumulateGrad; a non-leaf's are on its grad_fn.
+  std::vector<TensorHook> hooks;
+  bool retainsGrad = false;  // retain_grad() was called on this non-leaf
 };
 
 // The tensor's state, or nullptr.

@@ -287,6 +287,138 @@ def d_std(grad: Tensor, self: Tensor, unbiased: bool, result: Tensor):
 def d_std_dim(grad: Tensor, self: Tensor, dim: Optional[List[int]], unbiased: bool, keepdim: bool, result: Tensor):
     return _var_grad(grad / (2.0 * result), self, dim, 1 if unbiased else 0, keepdim)
 
+def d_std_correction(grad: Tensor, self: Tensor, dim: Optional[List[int]], correction: Optional[int], keepdim: bool, result: Tensor):
+    c = 1
+    if correction is not None:
+        c = correction
+    return _var_grad(grad / (2.0 * result), self, dim, c, keepdim)
+
+def d_logcumsumexp(grad: Tensor, self: Tensor, dim: int, result: Tensor):
+    if self.dim() == 0:
+        return grad
+    d = _dim_of(dim, self.dim())
+    m = result.amax([d], True)
+    scaled = (grad * torch.exp(m - result)).flip([d]).cumsum(d).flip([d])
+    return scaled * torch.exp(self - m)
+
+# as_strided reads the storage: its gradient is only defined here for a contiguous input (the
+# gradients CopySlices builds under create_graph are).
+def _check_plain(self: Tensor, what: str):
+    if not self.is_contiguous():
+        raise RuntimeError("ember: the derivative of " + what + " is only implemented for a contiguous input")
+
+def d_as_strided(grad: Tensor, self: Tensor, size: List[int], stride: List[int], storage_offset: Optional[int]):
+    _check_plain(self, "as_strided")
+    off = 0
+    if storage_offset is not None:
+        off = storage_offset - self.storage_offset()
+    return torch.zeros_like(self, memory_format=torch.contiguous_format).as_strided_scatter(grad, size, stride, off)
+
+def d_as_strided_scatter(grad: Tensor, self: Tensor, src_size: List[int], size: List[int], stride: List[int], storage_offset: Optional[int]):
+    _check_plain(self, "as_strided_scatter")
+    off = 0
+    if storage_offset is not None:
+        off = storage_offset - self.storage_offset()
+    g = grad.contiguous()
+    return g.as_strided_scatter(torch.zeros(src_size, dtype=grad.dtype, device=grad.device), size, stride, off), g.as_strided(size, stride, off)
+
+# Linear algebra for invertible matrices (batched over leading dims).
+def d_inverse(grad: Tensor, result: Tensor):
+    return -(result.mT.matmul(grad).matmul(result.mT))
+
+def d_det(grad: Tensor, self: Tensor, result: Tensor):
+    return (grad * result).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+
+def d_linalg_det(grad: Tensor, A: Tensor, result: Tensor):
+    return (grad * result).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+
+def d_linalg_slogdet(grad1: Tensor, A: Tensor):
+    return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+
+def d_logdet(grad: Tensor, self: Tensor):
+    return grad.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+
+def d_slogdet(grad1: Tensor, self: Tensor):
+    return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+
+def d_linalg_solve(grad: Tensor, A: Tensor, B: Tensor, left: bool, result: Tensor):
+    if not left:
+        raise RuntimeError("the derivative of linalg_solve with left=False is not implemented in ember")
+    vec = B.dim() == 1 or (B.dim() == A.dim() - 1 and B.size(-1) == A.size(-1))
+    g = grad
+    x = result
+    if vec:
+        g = grad.unsqueeze(-1)
+        x = result.unsqueeze(-1)
+    gB = torch.linalg.solve(A.mT, g)
+    gA = -gB.matmul(x.mT)
+    if vec:
+        gB = gB.squeeze(-1)
+    return _sum_to(gA, A.size()), _sum_to(gB, B.size())
+
+def d_matrix_power(grad: Tensor, self: Tensor, n: int):
+    if n == 0:
+        return torch.zeros_like(self)
+    a = self
+    if n < 0:
+        raise RuntimeError("the derivative of matrix_power with a negative exponent is not implemented in ember")
+    # d(A^n) = sum_k A^k dA A^(n-1-k): the gradient is sum_k (A^k)^T G (A^(n-1-k))^T.
+    powers: List[Tensor] = [torch.eye(a.size(-1), dtype=a.dtype, device=a.device).expand(a.size())]
+    for k in range(1, n):
+        powers.append(powers[k - 1].matmul(a))
+    gi = torch.zeros_like(self)
+    for k in range(n):
+        gi = gi + powers[k].mT.matmul(grad).matmul(powers[n - 1 - k].mT)
+    return gi
+
+# einsum: the gradient of an operand is an einsum of the output's gradient with the other
+# operands, into the operand's subscripts (an index found nowhere else is summed in the forward:
+# a ones vector brings it back). Ellipses and an index repeated within one operand (diagonals)
+# are not handled.
+def d_einsum(grad: Tensor, equation: str, tensors: List[Tensor]):
+    eq = equation.replace(" ", "")
+    if eq.find(".") >= 0:
+        raise RuntimeError("the derivative of einsum with '...' is not implemented in ember")
+    arrow = eq.find("->")
+    lhs = eq
+    if arrow >= 0:
+        lhs = eq[:arrow]
+    subs = lhs.split(",")
+    sizes: Dict[str, int] = {}
+    for i in range(len(subs)):
+        for k in range(len(subs[i])):
+            c = subs[i][k]
+            if subs[i].find(c) != k:
+                raise RuntimeError("the derivative of einsum with a repeated index in one operand is not implemented in ember")
+            sizes[c] = max(sizes.get(c, 1), tensors[i].size(k))
+    out = ""
+    if arrow >= 0:
+        out = eq[arrow + 2:]
+    else:
+        letters: List[str] = []
+        for c in lhs:
+            if c != "," and lhs.count(c) == 1:
+                letters.append(c)
+        letters.sort()
+        out = "".join(letters)
+    grads: List[Tensor] = []
+    for i in range(len(subs)):
+        terms: List[str] = [out]
+        operands: List[Tensor] = [grad]
+        present = out
+        for j in range(len(subs)):
+            if j != i:
+                terms.append(subs[j])
+                operands.append(tensors[j])
+                present = present + subs[j]
+        for c in subs[i]:
+            if present.find(c) < 0:
+                terms.append(c)
+                operands.append(torch.ones([sizes[c]], dtype=grad.dtype, device=grad.device))
+                present = present + c
+        grads.append(torch.einsum(",".join(terms) + "->" + subs[i], operands))
+    return grads
+
 def d_flip(grad: Tensor, dims: List[int]):
     return grad.flip(dims)
 
@@ -634,6 +766,486 @@ def d_copy(grad: Tensor, src_size: List[int]):
 
 def d_fill_Tensor(grad: Tensor):
     return torch.zeros_like(grad), grad.sum()
+def _dim_of(dim: int, ndim: int) -> int:
+    if dim < 0:
+        return dim + ndim
+    return dim
+
+def _prod_others(self: Tensor, dim: int) -> Tensor:
+    n = self.size(dim)
+    ones = torch.ones_like(self.narrow(dim, 0, 1))
+    left = torch.cat([ones, self.narrow(dim, 0, n - 1)], dim).cumprod(dim)
+    right = torch.cat([self.narrow(dim, 1, n - 1), ones], dim).flip([dim]).cumprod(dim).flip([dim])
+    return left * right
+
+def d_prod(grad: Tensor, self: Tensor):
+    if self.dim() == 0:
+        return grad
+    if self.numel() == 0:
+        return torch.zeros_like(self)
+    return (grad * _prod_others(self.reshape([-1]), 0)).reshape(self.size())
+
+def d_prod_dim_int(grad: Tensor, self: Tensor, dim: int, keepdim: bool):
+    if self.dim() == 0:
+        return grad
+    if self.numel() == 0:
+        return torch.zeros_like(self)
+    g = grad
+    if not keepdim:
+        g = g.unsqueeze(dim)
+    return g * _prod_others(self, _dim_of(dim, self.dim()))
+
+def d_cumprod(grad: Tensor, self: Tensor, dim: int, result: Tensor):
+    if self.dim() == 0 or self.numel() == 0:
+        return grad
+    d = _dim_of(dim, self.dim())
+    if not bool((self == 0).any()):
+        return (grad * result).flip([d]).cumsum(d).flip([d]) / self
+    n = self.size(d)
+    ones = torch.ones_like(self.narrow(d, 0, 1))
+    parts: List[Tensor] = []
+    for k in range(n):
+        left = ones
+        if k > 0:
+            left = self.narrow(d, 0, k).prod(d, True)
+        r = torch.cat([ones, self.narrow(d, k + 1, n - k - 1).cumprod(d)], d)
+        parts.append(left * (grad.narrow(d, k, n - k) * r).sum(d, True))
+    return torch.cat(parts, d)
+
+def d_tile(grad: Tensor, self_size: List[int], dims: List[int]):
+    reps: List[int] = []
+    for i in range(len(self_size) - len(dims)):
+        reps.append(1)
+    for d in dims:
+        reps.append(d)
+    return d_repeat(grad, self_size, reps)
+
+def d_repeat(grad: Tensor, self_size: List[int], repeats: List[int]):
+    extra = len(repeats) - len(self_size)
+    shape: List[int] = []
+    dims: List[int] = []
+    for i in range(len(repeats)):
+        s = 1
+        if i >= extra:
+            s = self_size[i - extra]
+        shape.append(repeats[i])
+        shape.append(s)
+        dims.append(2 * i)
+    return grad.reshape(shape).sum(dims, False).reshape(self_size)
+
+def d_index_put(grad: Tensor, indices: List[Optional[Tensor]], values_size: List[int], accumulate: bool):
+    gs = grad
+    if not accumulate:
+        gs = grad.index_put(indices, torch.zeros([], dtype=grad.dtype, device=grad.device), False)
+    return gs, None, _sum_to(grad.index(indices), values_size)
+
+def d_index_put_hacked_twin(grad: Tensor, indices: List[Tensor], values_size: List[int], accumulate: bool):
+    opt: List[Optional[Tensor]] = []
+    for t in indices:
+        opt.append(t)
+    gs = grad
+    if not accumulate:
+        gs = grad.index_put(opt, torch.zeros([], dtype=grad.dtype, device=grad.device), False)
+    return gs, None, _sum_to(grad.index(opt), values_size)
+
+def d_scatter_src(grad: Tensor, dim: int, index: Tensor):
+    return grad.scatter(dim, index, 0.0), None, grad.gather(dim, index)
+
+def d_scatter_value(grad: Tensor, dim: int, index: Tensor):
+    return grad.scatter(dim, index, 0.0), None
+
+def d_index_fill_int_Scalar(grad: Tensor, dim: int, index: Tensor):
+    return grad.index_fill(dim, index, 0.0), None
+
+def d_index_fill_int_Tensor(grad: Tensor, dim: int, index: Tensor):
+    return grad.index_fill(dim, index, 0.0), None, grad.index_select(dim, index).sum()
+
+def d_index_copy(grad: Tensor, dim: int, index: Tensor, source_size: List[int]):
+    return grad.index_fill(dim, index, 0.0), None, grad.index_select(dim, index).reshape(source_size)
+
+def d_masked_scatter(grad: Tensor, mask: Tensor, source_size: List[int]):
+    n = 1
+    for s in source_size:
+        n *= s
+    picked = grad.masked_select(mask)
+    rest = torch.zeros([n - picked.numel()], dtype=grad.dtype, device=grad.device)
+    return grad.masked_fill(mask, 0.0), None, torch.cat([picked, rest], 0).reshape(source_size)
+
+def d_masked_select(grad: Tensor, self_size: List[int], mask: Tensor):
+    z = _zeros(self_size, grad) + torch.zeros_like(mask, dtype=grad.dtype)
+    return _sum_to(z.masked_scatter(mask, grad), self_size), None
+
+def _expand_param(v: List[int], n: int) -> List[int]:
+    if len(v) == n:
+        return v
+    out: List[int] = []
+    for i in range(n):
+        out.append(v[0])
+    return out
+
+# The gradients of a convolution (transposed or not, any number of spatial dims) from
+# convolutions: the input's is the convolution in the other direction, the weight's a
+# convolution of input and gradient with stride and dilation swapped, per group.
+def _conv_backward(grad: Tensor, input: Tensor, weight: Tensor, has_bias: bool, stride: List[int], padding: List[int], dilation: List[int], transposed: bool, output_padding: List[int], groups: int):
+    nd = weight.dim() - 2
+    batched = input.dim() == nd + 2
+    x = input
+    g = grad
+    if not batched:
+        x = input.unsqueeze(0)
+        g = grad.unsqueeze(0)
+    s = _expand_param(stride, nd)
+    p = _expand_param(padding, nd)
+    dl = _expand_param(dilation, nd)
+    zero = [0] * nd
+    if transposed:
+        gi = torch.convolution(g, weight, None, s, p, dl, False, zero, groups)
+    else:
+        op: List[int] = []
+        for i in range(nd):
+            k = weight.size(2 + i)
+            op.append(x.size(2 + i) - ((g.size(2 + i) - 1) * s[i] - 2 * p[i] + dl[i] * (k - 1) + 1))
+        gi = torch.convolution(g, weight, None, s, p, dl, True, op, groups)
+    a = x
+    b = g
+    if transposed:
+        a = g
+        b = x
+    ca = a.size(1) // groups
+    cb = b.size(1) // groups
+    parts: List[Tensor] = []
+    for k in range(groups):
+        ak = a.narrow(1, k * ca, ca).transpose(0, 1)
+        bk = b.narrow(1, k * cb, cb).transpose(0, 1)
+        wk = torch.convolution(ak, bk, None, dl, p, s, False, zero, 1)
+        for i in range(nd):
+            wk = wk.narrow(2 + i, 0, weight.size(2 + i))
+        parts.append(wk.transpose(0, 1))
+    gw = torch.cat(parts, 0)
+    gb: Optional[Tensor] = None
+    if has_bias:
+        dims: List[int] = [0]
+        for i in range(nd):
+            dims.append(2 + i)
+        gb = g.sum(dims, False)
+    if not batched:
+        gi = gi.squeeze(0)
+    return gi, gw, gb
+
+def d_convolution(grad: Tensor, input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int], padding: List[int], dilation: List[int], transposed: bool, output_padding: List[int], groups: int):
+    return _conv_backward(grad, input, weight, bias is not None, stride, padding, dilation, transposed, output_padding, groups)
+
+def d_conv_nd(grad: Tensor, input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int], padding: List[int], dilation: List[int], groups: int):
+    return _conv_backward(grad, input, weight, bias is not None, stride, padding, dilation, False, [0], groups)
+
+def d_conv_transpose_nd(grad: Tensor, input: Tensor, weight: Tensor, bias: Optional[Tensor], stride: List[int], padding: List[int], output_padding: List[int], groups: int, dilation: List[int]):
+    return _conv_backward(grad, input, weight, bias is not None, stride, padding, dilation, True, output_padding, groups)
+
+def d_constant_pad_nd(grad: Tensor, pad: List[int]):
+    neg: List[int] = []
+    for v in pad:
+        neg.append(-v)
+    return torch.constant_pad_nd(grad, neg, 0.0)
+
+def d_roll(grad: Tensor, shifts: List[int], dims: List[int]):
+    neg: List[int] = []
+    for v in shifts:
+        neg.append(-v)
+    return grad.roll(neg, dims)
+
+def d_rot90(grad: Tensor, k: int, dims: List[int]):
+    return grad.rot90(-k, dims)
+
+def d_unfold(grad: Tensor, self_size: List[int], dimension: int, size: int, step: int):
+    if len(self_size) == 0:
+        return grad.sum()
+    d = _dim_of(dimension, len(self_size))
+    n = grad.size(d)
+    gi = _zeros(self_size, grad)
+    if n == 0:
+        return gi
+    end = (n - 1) * step + 1
+    for i in range(size):
+        piece = grad.select(-1, i)
+        gi = gi.slice_scatter(gi.slice(d, i, i + end, step) + piece, d, i, i + end, step)
+    return gi
+
+def d_atan2(grad: Tensor, self: Tensor, other: Tensor):
+    r = self * self + other * other
+    return _sum_to(grad * other / r, self.size()), _sum_to(-grad * self / r, other.size())
+
+def d_lerp_Scalar(grad: Tensor, self_size: List[int], end_size: List[int], weight: float):
+    return _sum_to(grad * (1.0 - weight), self_size), _sum_to(grad * weight, end_size)
+
+def d_lerp_Tensor(grad: Tensor, self: Tensor, end: Tensor, weight: Tensor):
+    return _sum_to(grad * (1.0 - weight), self.size()), _sum_to(grad * weight, end.size()), _sum_to(grad * (end - self), weight.size())
+
+def d_addcmul(grad: Tensor, self_size: List[int], tensor1: Tensor, tensor2: Tensor, value: float):
+    return _sum_to(grad, self_size), _sum_to(grad * value * tensor2, tensor1.size()), _sum_to(grad * value * tensor1, tensor2.size())
+
+def d_addcdiv(grad: Tensor, self_size: List[int], tensor1: Tensor, tensor2: Tensor, value: float):
+    g1 = grad * value / tensor2
+    return _sum_to(grad, self_size), _sum_to(g1, tensor1.size()), _sum_to(-g1 * tensor1 / tensor2, tensor2.size())
+
+def d_addmv(grad: Tensor, self_size: List[int], mat: Tensor, vec: Tensor, beta: float, alpha: float):
+    return _sum_to(grad * beta, self_size), grad.unsqueeze(1) * vec * alpha, mat.t().mv(grad) * alpha
+
+def d_baddbmm(grad: Tensor, self_size: List[int], batch1: Tensor, batch2: Tensor, beta: float, alpha: float):
+    return _sum_to(grad * beta, self_size), grad.bmm(batch2.transpose(1, 2)) * alpha, batch1.transpose(1, 2).bmm(grad) * alpha
+
+def d_addbmm(grad: Tensor, self_size: List[int], batch1: Tensor, batch2: Tensor, beta: float, alpha: float):
+    g = grad.unsqueeze(0).expand([batch1.size(0), grad.size(0), grad.size(1)])
+    return _sum_to(grad * beta, self_size), g.bmm(batch2.transpose(1, 2)) * alpha, batch1.transpose(1, 2).bmm(g) * alpha
+
+def d_outer(grad: Tensor, self: Tensor, vec2: Tensor):
+    return grad.mv(vec2), grad.t().mv(self)
+
+def d_trace(grad: Tensor, self_size: List[int]):
+    return torch.eye(self_size[0], self_size[1], dtype=grad.dtype, device=grad.device) * grad
+
+def d_tril(grad: Tensor, diagonal: int):
+    return grad.tril(diagonal)
+
+def d_triu(grad: Tensor, diagonal: int):
+    return grad.triu(diagonal)
+
+def d_diagonal(grad: Tensor, self_size: List[int], offset: int, dim1: int, dim2: int):
+    return _zeros(self_size, grad).diagonal_scatter(grad, offset, dim1, dim2)
+
+def d_diagonal_scatter(grad: Tensor, src: Tensor, offset: int, dim1: int, dim2: int):
+    return grad.diagonal_scatter(torch.zeros_like(src), offset, dim1, dim2), grad.diagonal(offset, dim1, dim2)
+
+def d_diag(grad: Tensor, self_size: List[int], diagonal: int):
+    if len(self_size) == 1:
+        return grad.diagonal(diagonal)
+    return _zeros(self_size, grad).diagonal_scatter(grad, diagonal)
+
+def d_diag_embed(grad: Tensor, offset: int, dim1: int, dim2: int):
+    return grad.diagonal(offset, dim1, dim2)
+
+def d_movedim_int(grad: Tensor, source: int, destination: int):
+    return grad.movedim(destination, source)
+
+def d_movedim_intlist(grad: Tensor, source: List[int], destination: List[int]):
+    return grad.movedim(destination, source)
+
+def d_swapaxes(grad: Tensor, axis0: int, axis1: int):
+    return grad.transpose(axis0, axis1)
+
+def d_swapdims(grad: Tensor, dim0: int, dim1: int):
+    return grad.transpose(dim0, dim1)
+
+def d_fliplr(grad: Tensor):
+    return grad.fliplr()
+
+def d_flipud(grad: Tensor):
+    return grad.flipud()
+
+def d_div_mode(grad: Tensor, self: Tensor, other: Tensor, rounding_mode: Optional[str]):
+    if rounding_mode is not None:
+        return torch.zeros_like(self), torch.zeros_like(other)
+    return _sum_to(grad / other, self.size()), _sum_to(-grad * self / (other * other), other.size())
+
+def d_div_Scalar_mode(grad: Tensor, other: float, rounding_mode: Optional[str]):
+    if rounding_mode is not None:
+        return torch.zeros_like(grad)
+    return grad / other
+
+def d_clamp_Tensor(grad: Tensor, self: Tensor, min: Optional[Tensor], max: Optional[Tensor]):
+    gs = grad
+    gmin: Optional[Tensor] = None
+    gmax: Optional[Tensor] = None
+    if min is not None:
+        below = self < min
+        if max is not None:
+            below = below & (min <= max)
+        gs = gs.masked_fill(below, 0.0)
+        gmin = _sum_to(grad * below.to(grad.dtype), min.size())
+    if max is not None:
+        above = (self > max)
+        if min is not None:
+            above = above | (min > max)
+        gs = gs.masked_fill(above, 0.0)
+        gmax = _sum_to(grad * above.to(grad.dtype), max.size())
+    return gs, gmin, gmax
+
+def d_clamp_min_Tensor(grad: Tensor, self: Tensor, min: Tensor):
+    below = self < min
+    return _sum_to(grad.masked_fill(below, 0.0), self.size()), _sum_to(grad * below.to(grad.dtype), min.size())
+
+def d_clamp_max_Tensor(grad: Tensor, self: Tensor, max: Tensor):
+    above = self > max
+    return _sum_to(grad.masked_fill(above, 0.0), self.size()), _sum_to(grad * above.to(grad.dtype), max.size())
+
+def d_where_ScalarOther(grad: Tensor, condition: Tensor, self_size: List[int]):
+    return None, _sum_to(grad.masked_fill(condition.logical_not(), 0.0), self_size)
+
+def d_where_ScalarSelf(grad: Tensor, condition: Tensor, other_size: List[int]):
+    return None, _sum_to(grad.masked_fill(condition, 0.0), other_size)
+
+def d_asin(grad: Tensor, self: Tensor):
+    return grad / (1.0 - self * self).sqrt()
+
+def d_acos(grad: Tensor, self: Tensor):
+    return -grad / (1.0 - self * self).sqrt()
+
+def d_atan(grad: Tensor, self: Tensor):
+    return grad / (1.0 + self * self)
+
+def d_sinh(grad: Tensor, self: Tensor):
+    return grad * self.cosh()
+
+def d_cosh(grad: Tensor, self: Tensor):
+    return grad * self.sinh()
+
+def d_asinh(grad: Tensor, self: Tensor):
+    return grad / (self * self + 1.0).sqrt()
+
+def d_acosh(grad: Tensor, self: Tensor):
+    return grad / (self * self - 1.0).sqrt()
+
+def d_atanh(grad: Tensor, self: Tensor):
+    return grad / (1.0 - self * self)
+
+def d_erfc(grad: Tensor, self: Tensor):
+    return grad * -1.1283791670955126 * torch.exp(-(self * self))
+
+def d_erfinv(grad: Tensor, result: Tensor):
+    return grad * 0.886226925452758 * torch.exp(result * result)
+
+def d_exp2(grad: Tensor, result: Tensor):
+    return grad * result * 0.6931471805599453
+
+def d_lgamma(grad: Tensor, self: Tensor):
+    return grad * torch.digamma(self)
+
+def d_digamma(grad: Tensor, self: Tensor):
+    return grad * torch.polygamma(1, self)
+
+def d_polygamma(grad: Tensor, n: int, self: Tensor):
+    return grad * torch.polygamma(n + 1, self)
+
+def d_logit(grad: Tensor, self: Tensor, eps: Optional[float]):
+    g = grad / (self * (1.0 - self))
+    if eps is None:
+        return g
+    return g.masked_fill((self < eps) | (self > 1.0 - eps), 0.0)
+
+def d_sinc(grad: Tensor, self: Tensor):
+    px = self * 3.141592653589793
+    d = (px.cos() * px - px.sin()) / (px * self)
+    return grad * d.masked_fill(self == 0, 0.0)
+
+def d_deg2rad(grad: Tensor):
+    return grad * 0.017453292519943295
+
+def d_rad2deg(grad: Tensor):
+    return grad * 57.29577951308232
+
+def d_hypot(grad: Tensor, self: Tensor, other: Tensor, result: Tensor):
+    return _sum_to(grad * self / result, self.size()), _sum_to(grad * other / result, other.size())
+
+def d_xlogy_Tensor(grad: Tensor, self: Tensor, other: Tensor):
+    gs = grad * torch.xlogy((self != 0).to(grad.dtype), other)
+    return _sum_to(gs, self.size()), _sum_to(grad * self / other, other.size())
+
+def d_logaddexp(grad: Tensor, self: Tensor, other: Tensor):
+    return _sum_to(grad * torch.sigmoid(self - other), self.size()), _sum_to(grad * torch.sigmoid(other - self), other.size())
+
+def d_logaddexp2(grad: Tensor, self: Tensor, other: Tensor):
+    return _sum_to(grad / (1.0 + torch.pow(2.0, other - self)), self.size()), _sum_to(grad / (1.0 + torch.pow(2.0, self - other)), other.size())
+
+def d_celu(grad: Tensor, self: Tensor, alpha: float):
+    return torch.where(self > 0, grad, grad * torch.exp(self / alpha))
+
+def d_selu(grad: Tensor, self: Tensor):
+    scale = 1.0507009873554805
+    return torch.where(self > 0, grad * scale, grad * (scale * 1.6732632423543772) * torch.exp(self))
+
+def d_mish(grad: Tensor, self: Tensor):
+    t = torch.tanh(torch.nn.functional.softplus(self))
+    return grad * (t + self * torch.sigmoid(self) * (1.0 - t * t))
+
+def d_hardswish(grad: Tensor, self: Tensor):
+    mid = grad * (self / 3.0 + 0.5)
+    return torch.where(self < -3.0, torch.zeros_like(grad), torch.where(self <= 3.0, mid, grad))
+
+def d_hardsigmoid(grad: Tensor, self: Tensor):
+    return (grad / 6.0).masked_fill((self <= -3.0) | (self >= 3.0), 0.0)
+
+def d_shrink(grad: Tensor, self: Tensor, lambd: float):
+    return grad.masked_fill((self >= -lambd) & (self <= lambd), 0.0)
+
+def d_threshold(grad: Tensor, self: Tensor, threshold: float):
+    return grad.masked_fill(self <= threshold, 0.0)
+
+def d_glu(grad: Tensor, self: Tensor, dim: int):
+    n = self.size(dim) // 2
+    a = self.narrow(dim, 0, n)
+    sb = torch.sigmoid(self.narrow(dim, n, n))
+    return torch.cat([grad * sb, grad * a * sb * (1.0 - sb)], dim)
+
+def d_prelu(grad: Tensor, self: Tensor, weight: Tensor):
+    w = weight
+    if weight.numel() > 1 and self.dim() >= 2:
+        shape = [1] * self.dim()
+        shape[1] = weight.numel()
+        w = weight.reshape(shape)
+    pos = self > 0
+    gs = torch.where(pos, grad, grad * w)
+    gw = (grad * self).masked_fill(pos, 0.0)
+    if weight.numel() == 1:
+        return gs, gw.sum().reshape(weight.size())
+    dims: List[int] = [0]
+    for i in range(2, self.dim()):
+        dims.append(i)
+    return gs, gw.sum(dims, False).reshape(weight.size())
+
+def d_nan_to_num(grad: Tensor, self: Tensor):
+    return grad.masked_fill(torch.isfinite(self).logical_not(), 0.0)
+
+def _norm_backward(grad: Tensor, self: Tensor, p: float, dim: Optional[List[int]], keepdim: bool, result: Tensor) -> Tensor:
+    size = self.size()
+    g = _restore_dims(grad, dim, size, keepdim)
+    r = _restore_dims(result, dim, size, keepdim)
+    if p == 0.0:
+        return torch.zeros_like(self)
+    if p == 1.0:
+        return g * self.sign()
+    if p == 2.0:
+        return (g * self / r).masked_fill(r == 0, 0.0)
+    if p == float("inf") or p == float("-inf"):
+        mask = (self.abs() == r).to(self.dtype)
+        return g * self.sign() * mask / mask.sum(_reduced_dims(dim, len(size)), True)
+    d = self * self.abs().pow(p - 2.0) / r.pow(p - 1.0)
+    d = d.masked_fill(r == 0, 0.0)
+    if p < 2.0:
+        d = d.masked_fill(self == 0, 0.0)
+    return g * d
+
+def d_linalg_vector_norm(grad: Tensor, self: Tensor, ord: float, dim: Optional[List[int]], keepdim: bool, result: Tensor):
+    return _norm_backward(grad, self, ord, dim, keepdim, result)
+
+def d_norm_Scalar(grad: Tensor, self: Tensor, p: float, result: Tensor):
+    return _norm_backward(grad, self, p, None, False, result)
+
+def d_norm_ScalarOpt_dim(grad: Tensor, self: Tensor, p: Optional[float], dim: List[int], keepdim: bool, result: Tensor):
+    q = 2.0
+    if p is not None:
+        q = p
+    return _norm_backward(grad, self, q, dim, keepdim, result)
+
+def d_norm_ScalarOpt_dtype(grad: Tensor, self: Tensor, p: Optional[float], result: Tensor):
+    q = 2.0
+    if p is not None:
+        q = p
+    return _norm_backward(grad, self, q, None, False, result)
+
+def d_frobenius_norm(grad: Tensor, self: Tensor, result: Tensor):
+    return _norm_backward(grad, self, 2.0, None, False, result)
+
+def d_frobenius_norm_dim(grad: Tensor, self: Tensor, dim: List[int], keepdim: bool, result: Tensor):
+    return _norm_backward(grad, self, 2.0, dim, keepdim, result)
 )TS";
 
 }  // namespace ember::autograd

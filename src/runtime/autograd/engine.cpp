@@ -12,6 +12,7 @@
 #include "ember/runtime/grad_mode.h"
 #include "ember/tensor/ops/shape_extra.h"
 #include "runtime/autograd/accumulate_grad.h"
+#include "runtime/autograd/autograd_meta.h"
 #include "runtime/autograd/saved_tensor.h"
 
 namespace ember::autograd {
@@ -52,6 +53,7 @@ class GraphTask {
       ready.pop();
       std::vector<Tensor> grads = std::move(buffers_[n]);
       buffers_.erase(n);
+      runTensorHooks(n, grads);
       capture(n, grads);
       if (!needed_[n]) continue;
       std::vector<Tensor> outs = execute(n, std::move(grads));
@@ -90,17 +92,27 @@ class GraphTask {
       for (Node* n : order) needed_[n] = true;
       return;
     }
-    std::unordered_set<Node*> targetNodes;
-    for (const Target& t : targets_) targetNodes.insert(t.node);
-    // Nodes are created before the nodes that consume them, so increasing sequence numbers is
-    // a topological order from the leaves up.
-    std::vector<Node*> sorted = order;
-    std::sort(sorted.begin(), sorted.end(), [](Node* a, Node* b) { return a->sequenceNr() < b->sequenceNr(); });
-    for (Node* n : sorted) {
-      bool need = false;
+    // Walked up from the targets through the nodes using them (sequence numbers are not a
+    // topological order: a view's history regenerated when an op reads it is created after
+    // that op's node).
+    std::unordered_map<Node*, std::vector<Node*>> users;
+    for (Node* n : order) {
+      needed_[n] = false;
       for (const Edge& e : n->nextEdges())
-        if (e.fn && (targetNodes.count(e.fn.get()) || needed_[e.fn.get()])) need = true;
-      needed_[n] = need;
+        if (e.fn) users[e.fn.get()].push_back(n);
+    }
+    std::vector<Node*> work;
+    for (const Target& t : targets_) work.push_back(t.node);
+    while (!work.empty()) {
+      Node* m = work.back();
+      work.pop_back();
+      auto it = users.find(m);
+      if (it == users.end()) continue;
+      for (Node* u : it->second)
+        if (!needed_[u]) {
+          needed_[u] = true;
+          work.push_back(u);
+        }
     }
   }
 
@@ -108,6 +120,19 @@ class GraphTask {
     std::vector<Tensor>& buf = buffers_[n];
     if (buf.size() < std::max<size_t>(n->numInputs(), inputNr + 1)) buf.resize(std::max<size_t>(n->numInputs(), inputNr + 1));
     buf[inputNr] = buf[inputNr].defined() ? addGradients(buf[inputNr], g) : g;
+  }
+
+  // Tensor hooks: a non-leaf's are on the node that produced it, a leaf's on its AccumulateGrad.
+  static void runTensorHooks(Node* n, std::vector<Tensor>& grads) {
+    auto apply = [&](const TensorHook& hook, uint32_t i) {
+      if (i >= grads.size() || !grads[i].defined()) return;
+      Tensor r = hook(grads[i]);
+      if (r.defined()) grads[i] = std::move(r);
+    };
+    for (const auto& [outputNr, hook] : n->tensorPreHooks()) apply(hook, outputNr);
+    if (auto* acc = dynamic_cast<AccumulateGrad*>(n))
+      if (AutogradMeta* meta = autogradMeta(acc->leaf().impl()))
+        for (size_t h = 0; h < meta->hooks.size(); ++h) apply(meta->hooks[h], 0);
   }
 
   void capture(Node* n, const std::vector<Tensor>& grads) {

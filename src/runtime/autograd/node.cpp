@@ -5,6 +5,7 @@
 #include "ember/tensor/ops/shape_extra.h"
 #include "runtime/autograd/accumulate_grad.h"
 #include "runtime/autograd/autograd_meta.h"
+#include "runtime/autograd/copy_slices.h"
 
 namespace ember::autograd {
 
@@ -34,6 +35,7 @@ Node::~Node() {
 }
 
 Edge gradientEdge(const Tensor& t) {
+  refreshStaleView(t);
   AutogradMeta* meta = autogradMeta(t.impl());
   if (meta && meta->gradFn) return Edge{meta->gradFn, meta->outputNr};
   if (!t.requires_grad()) return Edge{};
@@ -104,6 +106,36 @@ void setRequiresGrad(const Tensor& t, bool requiresGrad) {
               "only Tensors of floating point and complex dtype can require gradients");
   if (requiresGrad) markActive();
   Tensor(t).set_requires_grad(requiresGrad);
+}
+
+void registerHook(const Tensor& t, TensorHook hook) {
+  EMBER_CHECK(t.defined() && t.requires_grad(), "cannot register a hook on a tensor that doesn't require gradient");
+  AutogradMeta& meta = ensureAutogradMeta(t.impl());
+  if (meta.gradFn) meta.gradFn->addTensorPreHook(meta.outputNr, std::move(hook));
+  else meta.hooks.push_back(std::move(hook));
+}
+
+void retainGrad(const Tensor& t) {
+  EMBER_CHECK(t.defined() && t.requires_grad(), "can't retain_grad on Tensor that has requires_grad=False");
+  AutogradMeta& meta = ensureAutogradMeta(t.impl());
+  if (!meta.gradFn || meta.retainsGrad) return;
+  meta.retainsGrad = true;
+  // Holds the tensor by its address, not a reference (a reference would keep it alive through
+  // its own grad_fn); the hook checks the tensor still exists with the same grad_fn.
+  const TensorImpl* key = t.impl();
+  const Node* node = meta.gradFn.get();
+  meta.gradFn->addTensorPreHook(meta.outputNr, [key, node](const Tensor& g) -> Tensor {
+    AutogradMeta* m = autogradMeta(key);
+    if (!m || !m->retainsGrad || m->gradFn.get() != node || !g.defined()) return Tensor();
+    if (!m->grad.defined()) m->grad = jit::isGradEnabled() ? g : ember::clone(g, MemoryFormat::Contiguous);
+    else m->grad = addGradients(m->grad, g);
+    return Tensor();
+  });
+}
+
+bool retainsGrad(const Tensor& t) {
+  const AutogradMeta* meta = autogradMeta(t.impl());
+  return meta && meta->retainsGrad && meta->gradFn;
 }
 
 }  // namespace ember::autograd

@@ -6,6 +6,8 @@
 #include "ember/core/operator.h"
 #include "ember/runtime/grad_mode.h"
 #include "runtime/autograd/autograd_meta.h"
+#include "runtime/autograd/copy_slices.h"
+#include "runtime/autograd/decompositions.h"
 #include "runtime/autograd/formula_node.h"
 #include "runtime/ops/aten_arg_utils.h"
 
@@ -94,6 +96,13 @@ void poisonViewWrite(const FunctionSchema& schema, const Tensor& view) {
   }
 }
 
+// An op returning one view of its first argument (aten::select, slice, view, ...).
+bool returnsView(const FunctionSchema& schema) {
+  const auto& rets = schema.returns();
+  return rets.size() == 1 && rets[0].aliasInfo() && !rets[0].isWrite() &&
+         tensorArgKind(rets[0].type()) == TensorArgKind::Tensor && !schema.arguments().empty();
+}
+
 // The value a formula parameter named after schema argument `i` receives.
 IValue formulaValue(const Argument& arg, const IValue& v) {
   if (isNumberType(arg.type()) && (v.isInt() || v.isBool())) return IValue(v.toScalar().toDouble());
@@ -107,6 +116,7 @@ struct Recording {
   FormulaNode* formulaNode = nullptr;
   // Formula parameters filled after the call: (param index, output slot).
   std::vector<std::pair<size_t, size_t>> results;
+  bool recompute = false;  // rec.node is a decomposition's RecomputeNode
 };
 
 // Binds the formula's parameters that come from the inputs, before the op runs (in-place ops
@@ -209,6 +219,7 @@ void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn,
   for (size_t i = 0; i < nIn; ++i) appendTensors(args[i], inputs);
   std::vector<Tensor> slots;
   for (size_t i = 0; i < nOut; ++i) appendTensors(outs[i], slots);
+  if (rec.recompute) setRecomputeOutputs(*rec.node, slots.size());
   bool isView = false;
   for (const Argument& r : schema.returns())
     if (r.aliasInfo() && !r.isWrite()) isView = true;
@@ -233,6 +244,7 @@ void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn,
     meta.outputNr = static_cast<uint32_t>(s);
     if (isView && !written) {
       meta.isView = true;
+      meta.viewVersion = versionOf(t.storage().impl());
       // The base: the first tensor argument (views take it as `self`).
       for (size_t i = 0; i < nIn && !meta.viewBase.defined(); ++i)
         if (isDefinedTensor(args[i])) meta.viewBase = args[i].toTensor();
@@ -256,17 +268,37 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     if (sargs[i].isWrite() && isDefinedTensor(stack[base + i])) writes = true;
     if (gradMode && !needsGrad) needsGrad = anyRequiresGrad(stack[base + i]);
   }
-  if ((!writes && !needsGrad) || isNonDifferentiable(*schema)) {
+  const bool nonDifferentiable = isNonDifferentiable(*schema);
+  if ((!writes && !needsGrad) || nonDifferentiable) {
+    // A view of a tensor outside autograd: remembered, so that a recorded write into it later
+    // (`out = torch.zeros(..); out[0] = x * 2`) can rebase the base's history (copy_slices.h).
+    Tensor viewInput;
+    if (gradMode && !writes && !nonDifferentiable && returnsView(*schema) && isDefinedTensor(stack[base]))
+      viewInput = stack[base].toTensor();
     op(stack);
+    if (viewInput.defined() && !stack.empty() && isDefinedTensor(stack.back())) trackView(stack.back().toTensor(), viewInput);
     return;
   }
+  if (needsGrad && !writes && runDecompositionForward(*schema, stack, nIn)) return;
   std::vector<Tensor> written, writtenViews;
   for (size_t i = 0; i < nIn; ++i)
     if (sargs[i].isWrite() && isDefinedTensor(stack[base + i])) {
       written.push_back(stack[base + i].toTensor());
       if (needsGrad && checkInplaceWrite(*schema, sargs[i], written.back())) writtenViews.push_back(written.back());
     }
-  if (!writtenViews.empty()) {
+  // A written view whose storage changed since its history was recorded reads the base's
+  // current history first (the copy saved of it below carries that history).
+  if (needsGrad)
+    for (const Tensor& t : written) refreshStaleView(t);
+  // A write into a view is recorded on the view and rebased onto its base (copy_slices.h) when
+  // the base is known; otherwise the view and base get a node that fails in backward.
+  Tensor rebaseBase;
+  if (writtenViews.size() == 1) {
+    rebaseBase = rebaseableBase(writtenViews[0]);
+    EMBER_CHECK(!rebaseBase.defined() || !isLeafRequiringGrad(rebaseBase),
+                "a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (!writtenViews.empty() && !rebaseBase.defined()) {
     op(stack);
     for (const Tensor& t : written) bumpVersion(t.storage().impl());
     for (const Tensor& v : writtenViews) poisonViewWrite(*schema, v);
@@ -289,6 +321,9 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
       rec.formulaNode = node.get();
       rec.node = node;
       bindInputs(*schema, *formula, inputs.data(), *node, rec);
+    } else if (std::shared_ptr<Node> recompute = makeRecomputeNode(*schema, inputs.data(), nIn)) {
+      rec.node = std::move(recompute);
+      rec.recompute = true;
     } else {
       rec.node = std::make_shared<NotImplementedNode>("the derivative for '" + schema->name() + "' is not implemented.");
     }
@@ -300,6 +335,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
   const size_t nOut = schema->returns().size();
   EMBER_ASSERT(stack.size() >= nOut, "operator ", schema->name(), " left too few results");
   attachOutputs(*schema, inputs.data(), nIn, stack.data() + (stack.size() - nOut), nOut, rec);
+  if (rebaseBase.defined() && hasHistory(writtenViews[0])) rebaseViewWrite(writtenViews[0], rebaseBase);
 }
 
 void callOperator(const char* name, Stack& stack) {

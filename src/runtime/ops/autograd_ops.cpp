@@ -1,5 +1,5 @@
 // The autograd builtins TorchScript programs call: torch.autograd.grad (aten::grad),
-// Tensor.backward (aten::backward), x.grad (prim::grad), x.is_leaf,
+// Tensor.backward (aten::backward), x.grad (prim::grad), x.is_leaf, x.retain_grad(), x.retains_grad,
 // x._version, x.output_nr. The engine is ember/runtime/autograd.h.
 #include "ember/runtime/autograd.h"
 #include "ember/runtime/register_operators.h"
@@ -57,7 +57,19 @@ void isLeafOp(Stack& s) {
   s.back() = IValue(autograd::isLeaf(self));
 }
 
+void retainGradOp(Stack& s) {
+  autograd::retainGrad(tensorArg(s.back()));
+  s.pop_back();
+}
+
+void retainsGradOp(Stack& s) {
+  Tensor self = tensorArg(s.back());
+  s.back() = IValue(autograd::retainsGrad(self));
+}
+
 RegisterOperators reg({
+    {"aten::retain_grad(Tensor(a!) self) -> ()", retainGradOp},
+    {"aten::retains_grad(Tensor self) -> bool", retainsGradOp},
     {"aten::grad(Tensor[] outputs, Tensor[] inputs, Tensor?[]? grad_outputs=None, bool? retain_graph=None, bool "
      "create_graph=False, bool allow_unused=False) -> Tensor?[]",
      gradOp, AliasAnalysisKind::CONSERVATIVE},

@@ -132,9 +132,9 @@ Ops tensorInfoOps() {
     Device d = popTensor(s).device();
     push(s, d.isCpu() ? int64_t{-1} : static_cast<int64_t>(d.index));
   });
-  // Neither conjugated nor negated; retain_grad is not supported,
-  // so none retains its grad; is_leaf, _version and output_nr are autograd_ops.cpp.
-  for (const char* flag : {"is_neg", "is_conj", "is_inference", "_is_zerotensor", "is_distributed", "retains_grad"})
+  // Neither conjugated nor negated; is_leaf, retains_grad, _version and output_nr are
+  // autograd_ops.cpp.
+  for (const char* flag : {"is_neg", "is_conj", "is_inference", "_is_zerotensor", "is_distributed"})
     ops.emplace_back(std::string("aten::") + flag + "(Tensor self) -> bool", constantFlag<false>);
   ops.emplace_back("prim::device(Tensor a) -> Device", [](Stack& s) { push(s, popTensor(s).device()); });
   ops.emplace_back("prim::dtype(Tensor a) -> int", [](Stack& s) { push(s, static_cast<int64_t>(popTensor(s).dtype())); });
