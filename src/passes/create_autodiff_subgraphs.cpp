@@ -6,6 +6,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "ember/core/function_schema.h"
 #include "ember/core/symbols.h"
 #include "ember/ir/ir.h"
 
@@ -70,9 +71,19 @@ void makeGroup(Graph& graph, const std::vector<Node*>& run) {
   for (auto it = run.rbegin(); it != run.rend(); ++it) (*it)->destroy();
 }
 
+// Whether a node's result may be a view of an argument (schema `Tensor(a) self -> Tensor(a)`).
+bool returnsView(const Node* n) {
+  const FunctionSchema* s = n->maybeSchema();
+  if (s == nullptr) return false;
+  for (const auto& r : s->returns())
+    if (r.aliasInfo() != nullptr && !r.isWrite()) return true;
+  return false;
+}
+
 struct Grouper {
   Graph& graph;
   size_t threshold;
+  bool viewsStayOutside;
   bool changed = false;
   std::vector<Node*> run;
   size_t differentiable = 0;
@@ -97,7 +108,7 @@ struct Grouper {
         continue;
       }
       if (n->kind() == prim::Constant) continue;
-      if (isDifferentiableNode(n)) {
+      if (isDifferentiableNode(n) && !(viewsStayOutside && returnsView(n))) {
         run.push_back(n);
         ++differentiable;
       } else if (!run.empty() && isArgumentHelper(n)) {
@@ -122,14 +133,18 @@ bool isDifferentiableNode(const Node* node) {
 void setAutodiffSubgraphThreshold(size_t threshold) { gThreshold.store(threshold < 1 ? 1 : threshold); }
 size_t getAutodiffSubgraphThreshold() { return gThreshold.load(); }
 
-bool createAutodiffSubgraphs(const std::shared_ptr<Graph>& graph, size_t threshold) {
-  Grouper g{*graph, threshold < 1 ? 1 : threshold};
+bool createAutodiffSubgraphs(const std::shared_ptr<Graph>& graph, size_t threshold, bool viewsStayOutside) {
+  Grouper g{*graph, threshold < 1 ? 1 : threshold, viewsStayOutside};
   g.visit(graph->block());
   return g.changed;
 }
 
+bool createAutodiffSubgraphs(const std::shared_ptr<Graph>& graph, size_t threshold) {
+  return createAutodiffSubgraphs(graph, threshold, false);
+}
+
 bool createAutodiffSubgraphs(const std::shared_ptr<Graph>& graph) {
-  return createAutodiffSubgraphs(graph, getAutodiffSubgraphThreshold());
+  return createAutodiffSubgraphs(graph, getAutodiffSubgraphThreshold(), false);
 }
 
 }  // namespace ember::jit

@@ -33,6 +33,10 @@ size_t getAutodiffSubgraphThreshold();
 
 // Returns whether a group was made.
 bool createAutodiffSubgraphs(const std::shared_ptr<Graph>& graph, size_t threshold);
+// viewsStayOutside: operators returning views of their arguments are not grouped, so every view
+// is made by eager recording, which tracks it; needed when the graph writes tensors in place (a
+// write into a view must rebase its base's history, which a group's fresh outputs cannot do).
+bool createAutodiffSubgraphs(const std::shared_ptr<Graph>& graph, size_t threshold, bool viewsStayOutside);
 bool createAutodiffSubgraphs(const std::shared_ptr<Graph>& graph);
 
 }  // namespace ember::jit

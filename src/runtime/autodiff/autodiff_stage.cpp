@@ -140,8 +140,9 @@ bool splitDifferentiableGraphs(const std::shared_ptr<Graph>& graph, bool profile
   if (!getAutodiffEnabled() || !isGradEnabled()) return false;
   if (!profiledRequiresGrad && !guardsRequireGrad(*graph->block())) return false;
   std::unordered_set<const Value*> noGrad;
-  if (!writesTensors(*graph->block())) collectNoGrad(*graph->block(), noGrad);
-  if (!createAutodiffSubgraphs(graph)) return false;
+  const bool writes = writesTensors(*graph->block());
+  if (!writes) collectNoGrad(*graph->block(), noGrad);
+  if (!createAutodiffSubgraphs(graph, getAutodiffSubgraphThreshold(), /*viewsStayOutside=*/writes)) return false;
   differentiateGroups(graph->block(), noGrad);
   eliminateDeadCode(graph);  // constants only the groups read
   GRAPH_DUMP("After splitting differentiable graphs:", graph);

@@ -186,6 +186,32 @@ graph(%x : Tensor, %n : int):
       .run(g->toString(false));
 }
 
+// With viewsStayOutside (the executor's choice for graphs that write tensors in place) a view
+// op ends the run: the view is made by eager recording, which tracks it, so a write into it
+// rebases the base's history (PyTorch's CopySlices). compat.autograd's 034/037/038 programs
+// gave wrong gradients when select/view ran inside a group.
+TEST(CreateAutodiffSubgraphs, ViewsStayOutsideWhenAsked) {
+  const char* text = R"IR(
+graph(%x : Tensor, %n : int):
+  %a : Tensor = aten::exp(%x)
+  %b : Tensor = aten::sin(%a)
+  %v : Tensor = aten::select(%b, %n, %n)
+  %c : Tensor = aten::cos(%v)
+  %d : Tensor = aten::tanh(%c)
+  return (%d))IR";
+  auto g = parse(text);
+  ASSERT_TRUE(createAutodiffSubgraphs(g, 2, /*viewsStayOutside=*/true));
+  g->lint();
+  FileCheck()
+      .check("prim::DifferentiableGraph_0(%x)")
+      .checkNext("aten::select")
+      .checkNext("prim::DifferentiableGraph_1(")
+      .run(g->toString(false));
+  auto whole = parse(text);
+  ASSERT_TRUE(createAutodiffSubgraphs(whole, 2, /*viewsStayOutside=*/false));
+  FileCheck().check("prim::DifferentiableGraph_0(%x, %n)").checkNot("prim::DifferentiableGraph_1").run(whole->toString(false));
+}
+
 // The backward graph computes only the gradients of inputs that may require grad, and f keeps
 // what df reads (PyTorch's attribute names on the node).
 TEST(Differentiate, OnlyInputsThatRequireGradGetGradients) {
