@@ -8,19 +8,6 @@
 namespace ember::autograd {
 
 const char* const kDecompositionsSource = R"TS(
-def _dim_of(dim: int, ndim: int) -> int:
-    if dim < 0:
-        return dim + ndim
-    return dim
-
-def _expand_param(v: List[int], n: int) -> List[int]:
-    if len(v) == n:
-        return v
-    out: List[int] = []
-    for i in range(n):
-        out.append(v[0])
-    return out
-
 def _reduce(loss: Tensor, reduction: int) -> Tensor:
     if reduction == 1:
         return loss.mean()

@@ -766,11 +766,6 @@ def d_copy(grad: Tensor, src_size: List[int]):
 
 def d_fill_Tensor(grad: Tensor):
     return torch.zeros_like(grad), grad.sum()
-def _dim_of(dim: int, ndim: int) -> int:
-    if dim < 0:
-        return dim + ndim
-    return dim
-
 def _prod_others(self: Tensor, dim: int) -> Tensor:
     n = self.size(dim)
     ones = torch.ones_like(self.narrow(dim, 0, 1))
@@ -874,14 +869,6 @@ def d_masked_scatter(grad: Tensor, mask: Tensor, source_size: List[int]):
 def d_masked_select(grad: Tensor, self_size: List[int], mask: Tensor):
     z = _zeros(self_size, grad) + torch.zeros_like(mask, dtype=grad.dtype)
     return _sum_to(z.masked_scatter(mask, grad), self_size), None
-
-def _expand_param(v: List[int], n: int) -> List[int]:
-    if len(v) == n:
-        return v
-    out: List[int] = []
-    for i in range(n):
-        out.append(v[0])
-    return out
 
 # The gradients of a convolution (transposed or not, any number of spatial dims) from
 # convolutions: the input's is the convolution in the other direction, the weight's a

@@ -402,9 +402,29 @@ std::string opKey(const std::string& name, const std::string& overload) {
 
 void setFormulaCompiler(FormulaCompiler compiler) { gCompiler = compiler; }
 
+namespace {
+
+// Helpers both the derivative formulas and the decompositions call, compiled with each.
+constexpr const char* kSharedHelpersSource = R"TS(
+def _dim_of(dim: int, ndim: int) -> int:
+    if dim < 0:
+        return dim + ndim
+    return dim
+
+def _expand_param(v: List[int], n: int) -> List[int]:
+    if len(v) == n:
+        return v
+    out: List[int] = []
+    for i in range(n):
+        out.append(v[0])
+    return out
+)TS";
+
+}  // namespace
+
 std::vector<std::shared_ptr<jit::Function>> compileAutogradSource(const char* source) {
   EMBER_CHECK(gCompiler != nullptr, "autograd: no TorchScript compiler is linked to compile derivative formulas");
-  return gCompiler(source);
+  return gCompiler((std::string(kSharedHelpersSource) + source).c_str());
 }
 
 namespace {

@@ -31,7 +31,8 @@ const Formula* findFormula(const jit::FunctionSchema& schema);
 // themselves): no node is recorded for them even if an input requires grad.
 bool isNonDifferentiable(const jit::FunctionSchema& schema);
 
-// Compiles TorchScript source with the compiler the frontend installed (throws without one).
+// Compiles TorchScript source with the compiler the frontend installed (throws without one),
+// after the helpers formulas and decompositions share (_dim_of, _expand_param).
 std::vector<std::shared_ptr<jit::Function>> compileAutogradSource(const char* source);
 
 // The compiled def (throws if no compiler is installed, i.e. the frontend is not linked).
