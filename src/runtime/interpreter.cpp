@@ -180,14 +180,20 @@ template <typename Op>
   storeOutputs(stack, ops + nIn, nOut, regs);
 }
 
-// A kOp once some tensor has required grad: the call goes through autograd, which records it
-// when grad mode is on and an input requires grad (ember/runtime/autograd.h).
+// Calls `op` on the stack's inputs through autograd, which records the call when grad mode is on
+// and an input requires grad (ember/runtime/autograd.h).
+template <typename Op>
+void callRecorded(const Op& op, const Node* node, Stack& stack, size_t nIn) {
+  const Operator* target = node ? node->maybeOperator() : nullptr;
+  autograd::recordedCall(target ? &target->schema() : nullptr, NodeOperation(std::cref(op)), stack, nIn);
+}
+
+// A kOp once some tensor has required grad: the call goes through autograd.
 template <typename Op>
 [[gnu::noinline]] void recordedOperation(const Op& op, const Node* node, Stack& stack, const uint32_t* ops, size_t nIn,
                                          size_t nOut, IValue* regs, const IValue* consts) {
   loadOperands(stack, ops, nIn, regs, consts);
-  const Operator* target = node ? node->maybeOperator() : nullptr;
-  autograd::recordedCall(target ? &target->schema() : nullptr, NodeOperation(std::cref(op)), stack, nIn);
+  callRecorded(op, node, stack, nIn);
   storeOutputs(stack, ops + nIn, nOut, regs);
 }
 
@@ -199,12 +205,8 @@ template <typename Op>
                                        const IValue* consts) {
   loadOperands(stack, ops, nIn, regs, consts);
   std::vector<IValue> inputs(stack.end() - static_cast<std::ptrdiff_t>(nIn), stack.end());
-  if (autograd::mayBeActive()) {
-    const Operator* target = node ? node->maybeOperator() : nullptr;
-    autograd::recordedCall(target ? &target->schema() : nullptr, NodeOperation(std::cref(op)), stack, nIn);
-  } else {
-    op(stack);
-  }
+  if (autograd::mayBeActive()) callRecorded(op, node, stack, nIn);
+  else op(stack);
   hook(node, inputs.data(), nIn, stack.data() + stack.size() - nOut, nOut);
   storeOutputs(stack, ops + nIn, nOut, regs);
 }
