@@ -494,11 +494,18 @@ void Tracer::runCond(const jit::Node* n, Frame& f, const Tensor& predicate) {
                                         {}, "cond");
   cond->val = MetaVal::ofList(vals);
   attachMeta(cond);
-  const std::vector<Tensor>& result = outs[taken ? 0 : 1];
-  for (size_t k = 0; k < result.size(); ++k) {
-    // A fresh tensor stands for the cond's result (the branch may have returned an operand).
-    Tensor value = result[k].clone();
-    FxNode* item = g.callFunction("operator.getitem", {FxArg::ref(cond), FxArg::integer(static_cast<int64_t>(k))});
+  bindHigherOrderResults(n, f, cond, outs[taken ? 0 : 1], vals);
+}
+
+// Binds `n`'s outputs to `getitem`s of the higher-order node `parent`, one per result: a fresh
+// tensor stands for each (the branch or body may have returned an operand), read with no
+// symbolic scalar or data-dependence left from before.
+void Tracer::bindHigherOrderResults(const jit::Node* n, Frame& f, FxNode* parent, const std::vector<Tensor>& results,
+                                    const std::vector<MetaVal>& vals) {
+  FxGraph& g = graph();
+  for (size_t k = 0; k < results.size(); ++k) {
+    Tensor value = results[k].clone();
+    FxNode* item = g.callFunction("operator.getitem", {FxArg::ref(parent), FxArg::integer(static_cast<int64_t>(k))});
     item->val = vals[k];
     attachMeta(item);
     bindOutput(value, item, vals[k].tensor);
@@ -612,17 +619,7 @@ void Tracer::runWhileLoop(const jit::Node* n, Frame& f, const Tensor& predicate)
   for (const Tensor& t : initial) vals.push_back(MetaVal::ofTensor(fakeOf(t)));
   loop->val = MetaVal::ofList(vals);
   attachMeta(loop);
-  for (size_t c = 0; c < carried; ++c) {
-    Tensor value = values[c].clone();
-    FxNode* item = g.callFunction("operator.getitem", {FxArg::ref(loop), FxArg::integer(static_cast<int64_t>(c))});
-    item->val = vals[c];
-    attachMeta(item);
-    bindOutput(value, item, vals[c].tensor);
-    f.env[n->output(c)] = value;
-    f.syms.erase(n->output(c));
-    f.elementSyms.erase(n->output(c));
-    f.dataDependent.erase(n->output(c));
-  }
+  bindHigherOrderResults(n, f, loop, values, vals);  // values: the carried tensors
 }
 
 void Tracer::runLoop(const jit::Node* n, Frame& f) {

@@ -151,6 +151,8 @@ class Tracer {
   void attachMeta(FxNode* node);
   SymInt specialize(const SymExpr& e);
   void bindOutput(const Tensor& t, FxNode* node, FakeTensor fake);
+  void bindHigherOrderResults(const jit::Node* n, Frame& f, FxNode* parent, const std::vector<Tensor>& results,
+                              const std::vector<MetaVal>& vals);
   void applyMutation(const Tensor& mutated, FxNode* functional, FakeTensor fake);
   [[noreturn]] void fail(const std::string& message) const;
   std::string stackTrace() const;
