@@ -140,6 +140,16 @@ Json nodeJson(const FxNode& n) {
   return j;
 }
 
+// {"kind", "name", "target"} of an input or output spec of the graph signature.
+template <typename Spec>
+Json specJson(const Spec& spec) {
+  Json e = Json::object();
+  e.set("kind", toString(spec.kind));
+  e.set("name", spec.name);
+  e.set("target", spec.target);
+  return e;
+}
+
 // {name: {"nodes": [...], "submodules": {...}}} for the graphs get_attr nodes read.
 Json submodulesJson(const FxGraph& g, int depth = 0) {
   EMBER_CHECK(depth < 32, "saved program: submodules nested too deeply");
@@ -165,20 +175,8 @@ Json programJson(const ExportedProgram& ep) {
   j.set("nodes", std::move(nodes));
   if (!ep.graph.submodules.empty()) j.set("submodules", submodulesJson(ep.graph));
   Json inputs = Json::array(), outputs = Json::array();
-  for (const InputSpec& s : ep.signature.inputSpecs) {
-    Json e = Json::object();
-    e.set("kind", toString(s.kind));
-    e.set("name", s.name);
-    e.set("target", s.target);
-    inputs.push(std::move(e));
-  }
-  for (const OutputSpec& s : ep.signature.outputSpecs) {
-    Json e = Json::object();
-    e.set("kind", toString(s.kind));
-    e.set("name", s.name);
-    e.set("target", s.target);
-    outputs.push(std::move(e));
-  }
+  for (const InputSpec& s : ep.signature.inputSpecs) inputs.push(specJson(s));
+  for (const OutputSpec& s : ep.signature.outputSpecs) outputs.push(specJson(s));
   Json sig = Json::object();
   sig.set("inputs", std::move(inputs));
   sig.set("outputs", std::move(outputs));
