@@ -1,8 +1,10 @@
 // PythonResolver (see python_resolver.h).
 #include "python/python_resolver.h"
 
+#include "frontend/compile.h"
 #include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
+#include "frontend/parser.h"
 #include "frontend/sugared_value.h"
 #include "python/module_value.h"
 #include "python/script_objects.h"
@@ -109,6 +111,20 @@ jit::SugaredValuePtr PythonResolver::methodSelf(jit::Value* self) {
   py::gil_scoped_acquire gil;
   if (moduleInfo_.is_none()) return nullptr;
   return std::make_shared<ModuleValue>(self, moduleInfo_);
+}
+
+void definePython(jit::CompilationUnit& cu, const std::string& source, const std::string& filename, size_t firstLine,
+                  const std::string& typePrefix, const std::string& functionPrefix, py::function resolve) {
+  jit::DefineOptions options;
+  options.typePrefix = typePrefix;
+  options.functionPrefix = functionPrefix;
+  options.filename = filename;
+  options.dialect = jit::SourceDialect::Python;
+  auto src = std::make_shared<jit::Source>(source, filename, firstLine);
+  jit::Parser parser(src, options.dialect);
+  auto resolver = std::make_shared<PythonResolver>(std::move(resolve));
+  py::gil_scoped_release noGil;
+  jit::defineInto(cu, parser.parseFile(), resolver, options);
 }
 
 }  // namespace ember::python

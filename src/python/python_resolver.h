@@ -37,4 +37,11 @@ class PythonResolver : public jit::Resolver {
   py::object moduleInfo_;
 };
 
+// Compiles the definitions in `source` (Python dialect; `firstLine` is its line in `filename`, so
+// errors point at the file) into `cu`: classes named `typePrefix + name`, free functions
+// `functionPrefix + name`, global names answered by `resolve` through a PythonResolver. The GIL
+// is released while compiling (the resolver takes it back when it calls Python).
+void definePython(jit::CompilationUnit& cu, const std::string& source, const std::string& filename, size_t firstLine,
+                  const std::string& typePrefix, const std::string& functionPrefix, py::function resolve);
+
 }  // namespace ember::python

@@ -21,15 +21,7 @@ namespace {
 // `prefix + name`. `firstLine` is the source's line in its file, so errors point at the file.
 void compilePython(const std::shared_ptr<jit::CompilationUnit>& cu, const std::string& source,
                    const std::string& filename, size_t firstLine, const std::string& prefix, py::function resolve) {
-  jit::DefineOptions options;
-  options.functionPrefix = prefix;
-  options.filename = filename;
-  options.dialect = jit::SourceDialect::Python;
-  auto src = std::make_shared<jit::Source>(source, filename, firstLine);
-  jit::Parser parser(src, options.dialect);
-  auto resolver = std::make_shared<PythonResolver>(std::move(resolve));
-  py::gil_scoped_release noGil;  // the resolver takes the GIL back when it calls Python
-  jit::defineInto(*cu, parser.parseFile(), resolver, options);
+  definePython(*cu, source, filename, firstLine, jit::DefineOptions().typePrefix, prefix, std::move(resolve));
 }
 
 }  // namespace

@@ -89,18 +89,7 @@ void define(const ScriptFunction& f) {
 // as `typePrefix + name`; returns the class type.
 TypePtr compileClass(const CUPtr& cu, const std::string& source, const std::string& filename, size_t firstLine,
                      const std::string& typePrefix, const std::string& name, py::function resolve) {
-  jit::DefineOptions options;
-  options.typePrefix = typePrefix;
-  options.functionPrefix = typePrefix;
-  options.filename = filename;
-  options.dialect = jit::SourceDialect::Python;
-  auto src = std::make_shared<jit::Source>(source, filename, firstLine);
-  jit::Parser parser(src, options.dialect);
-  auto resolver = std::make_shared<PythonResolver>(std::move(resolve));
-  {
-    py::gil_scoped_release noGil;
-    jit::defineInto(*cu, parser.parseFile(), resolver, options);
-  }
+  definePython(*cu, source, filename, firstLine, typePrefix, typePrefix, std::move(resolve));
   jit::ClassTypePtr type = cu->findClass(typePrefix + name);
   EMBER_CHECK(type, "class '", typePrefix + name, "' was not defined by its source");
   return type;
