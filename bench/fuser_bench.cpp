@@ -5,9 +5,11 @@
 // compile latency of the group's tile program (`compile_<chain>`). bench/torch_fuser_bench.py
 // times the same functions in PyTorch (scripted, and eager); compare.py prints achieved GB/s.
 // softmax_rows and sum_rows are groups ending in a reduction over 4096 rows of 4096. On stderr:
-// each chain's bandwidth as a percentage of a triad timed right after it (the measure),
+// each chain's bandwidth as a percentage of the triad's, the two timed alternately (the issue's
+// measure; the median of the per-round ratios, with the load average),
 // and chain10's cost per element when its inputs stay in L2 (`chain10_128K`: the compute a
 // memory-bound chain must hide). `fuser_bench CHAIN [fused]` runs one chain (for profiling).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <vector>
@@ -74,6 +76,52 @@ double timeFunction(bool fusion, const std::string& fn, const std::vector<IValue
   return medianSeconds([&] { f(args); }, inner);
 }
 
+// Seconds of one call of fn().
+template <typename Fn>
+double onceSeconds(Fn&& fn) {
+  auto t0 = std::chrono::steady_clock::now();
+  fn();
+  return ember::bench::secondsSince(t0);
+}
+
+// The chain's bandwidth against the triad's, the two timed alternately (a triad, a chain, a
+// triad, ...) so that both see the same load on a shared machine: the median over rounds of
+// the ratio within a round, with the medians of each side's GB/s.
+struct TriadRatio {
+  double percent, chainGbs, triadGbs;
+};
+
+TriadRatio interleavedRatio(Function& f, const std::vector<IValue>& args, int64_t bytesPerElement) {
+  std::vector<double> ratio, chain, triad;
+  static std::vector<float> a(kN), b(kN, 1.5f), c(kN, 2.5f);
+  float* __restrict pa = a.data();
+  const float* __restrict pb = b.data();
+  const float* __restrict pc = c.data();
+  for (int r = 0; r < 9; ++r) {
+    const double t = onceSeconds([&] {
+      for (int64_t i = 0; i < kN; ++i) pa[i] = pb[i] + 3.0f * pc[i];
+    });
+    const double s = onceSeconds([&] { f(args); });
+    chain.push_back(static_cast<double>(bytesPerElement * kN) / s * 1e-9);
+    triad.push_back(12.0 * kN / t * 1e-9);
+    ratio.push_back(100 * chain.back() / triad.back());
+  }
+  auto median = [](std::vector<double>& v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  return {median(ratio), median(chain), median(triad)};
+}
+
+double loadAverage() {
+  double l = -1;
+  if (std::FILE* fp = std::fopen("/proc/loadavg", "r")) {
+    if (std::fscanf(fp, "%lf", &l) != 1) l = -1;
+    std::fclose(fp);
+  }
+  return l;
+}
+
 // `fuser_bench [CHAIN [fused]]`: only that chain, and only its fused run (for profiling).
 const char* gOnly = nullptr;
 bool gFusedOnly = false;
@@ -82,15 +130,18 @@ void benchChain(const std::string& name, const std::vector<IValue>& args, int64_
   if (gOnly && name != gOnly) return;
   int64_t compiles = fuserStats().compiles.load(), nanos = fuserStats().compileNanos.load();
   int64_t fusedRuns = fuserStats().fusedRuns.load();
-  double fused = timeFunction(true, name, args);
-  const double triad = streamTriad();  // again next to the chain: the machine is shared
+  setTensorExprFuserEnabled(true);
+  auto cu = compile(kSource, "fuser_bench.py");
+  Function& f = cu->getFunction(name);
+  for (int i = 0; i < 3; ++i) f(args);  // profile, specialise (fuse), first fused run
+  const double fused = medianSeconds([&] { f(args); }, 1);
   int64_t groups = fuserStats().compiles.load() - compiles;
   bool ranFused = fuserStats().fusedRuns.load() > fusedRuns;
   report("fuser", name + "_16M", fused, 1);
   // Bytes moved over time against the triad's (12 bytes per element), as compare.py derives it.
-  const double gbs = static_cast<double>(bytesPerElement * kN) / fused * 1e-9, triadGbs = 12.0 * kN / triad * 1e-9;
-  std::fprintf(stderr, "fuser_bench: %s fused %.2f GB/s = %.0f%% of the triad's %.2f GB/s\n", name.c_str(), gbs,
-               100 * gbs / triadGbs, triadGbs);
+  const TriadRatio tr = interleavedRatio(f, args, bytesPerElement);
+  std::fprintf(stderr, "fuser_bench: %s fused %.2f GB/s = %.0f%% of the triad's %.2f GB/s (load average %.1f)\n",
+               name.c_str(), tr.chainGbs, tr.percent, tr.triadGbs, loadAverage());
   if (groups > 0)
     report("fuser", "compile_" + name, (fuserStats().compileNanos.load() - nanos) * 1e-9 / static_cast<double>(groups),
            1);
