@@ -26,6 +26,7 @@
 #include "passes/dead_code_elimination.h"
 #include "passes/frozen_graph_optimizations.h"
 #include "passes/fuse_conv_epilogue.h"
+#include "passes/fuse_linear_epilogue.h"
 #include "passes/frozen_linear_transpose.h"
 #include "passes/inliner.h"
 #include "passes/lower_tuples.h"
@@ -199,6 +200,7 @@ class ModuleFreezer {
     optimizeFrozenGraph(graph, options_.optimizeNumerics);
     if (options_.forInference) frozenLinearTranspose(graph);
     if (options_.forInference) fuseConvEpilogues(graph);
+    if (options_.forInference) fuseLinearEpilogues(graph);
     eliminateDeadCode(graph);
     constantPooling(graph);
   }

@@ -25,6 +25,7 @@
 #include "passes/frozen_linear_transpose.h"
 #include "passes/fuse_addmm.h"
 #include "passes/fuse_conv_epilogue.h"
+#include "passes/fuse_linear_epilogue.h"
 #include "passes/inline_fork_wait.h"
 #include "passes/inliner.h"
 #include "passes/integer_value_refinement.h"
@@ -102,6 +103,8 @@ std::vector<PassInfo> buildTable() {
       {"fuse_addmm", "fuse aten::mm followed by aten::add into aten::addmm", reporting(fuseAddMM)},
       {"fuse_conv_epilogue", "conv2d + residual add + activation -> ember::conv2d_fused (frozen graphs)",
        reporting(fuseConvEpilogues)},
+      {"fuse_linear_epilogue", "matmul/linear + bias + residual add + activation -> ember::matmul_fused (frozen graphs)",
+       reporting(fuseLinearEpilogues)},
       {"fuse_tensorexprs", "merge chains of pointwise ops on typed tensors into guarded prim::TensorExprGroup nodes",
        reporting([](const std::shared_ptr<Graph>& g) { return fuseTensorExprs(g); })},
       {"erase_number_types", "turn int/float/bool values into 0-dim tensors and drop number/tensor conversions",

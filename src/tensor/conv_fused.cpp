@@ -95,14 +95,6 @@ bool isDense(const Tensor& t) {
   return extent == t.numel() || t.numel() == 0;
 }
 
-void applyActivation(Tensor& out, std::string_view activation) {
-  if (activation == "silu") silu_(out);
-  else if (activation == "gelu") gelu_(out, "none");
-  else if (activation == "gelu_tanh") gelu_(out, "tanh");
-  else if (activation == "hardswish") hardswish_(out);
-  else if (activation == "sigmoid") sigmoid_(out);
-}
-
 // The activation as a oneDNN eltwise post-op (used when the convolution runs on oneDNN).
 conv::PostOp postOpOf(std::string_view activation, double lo, double hi) {
   auto op = [](dnnl_alg_kind_t a, double alpha = 0, double beta = 0) {
@@ -119,6 +111,14 @@ conv::PostOp postOpOf(std::string_view activation, double lo, double hi) {
 }
 
 }  // namespace
+
+void apply_epilogue_activation_(Tensor& out, std::string_view activation) {
+  if (activation == "silu") silu_(out);
+  else if (activation == "gelu") gelu_(out, "none");
+  else if (activation == "gelu_tanh") gelu_(out, "tanh");
+  else if (activation == "hardswish") hardswish_(out);
+  else if (activation == "sigmoid") sigmoid_(out);
+}
 
 bool isConvEpilogueActivation(std::string_view activation) {
   return std::find(kActivations.begin(), kActivations.end(), activation) != kActivations.end();
@@ -137,7 +137,7 @@ Tensor conv2d_fused(const Tensor& input, const Tensor& weight, const Tensor& bia
     if (applied) return out;
     if (activation == "relu") relu_(out);
     else if (activation == "hardtanh") hardtanh_(out, lo, hi);
-    else applyActivation(out, activation);
+    else apply_epilogue_activation_(out, activation);
     return out;
   }
   Tensor out = conv2d(input, weight, bias, stride, padding, dilation, groups);
@@ -151,7 +151,7 @@ Tensor conv2d_fused(const Tensor& input, const Tensor& weight, const Tensor& bia
     if (residual.defined()) out = add(out, residual);
     if (clamp == Clamp::Relu) relu_(out);
     else if (clamp == Clamp::Range) hardtanh_(out, lo, hi);
-    else applyActivation(out, activation);
+    else apply_epilogue_activation_(out, activation);
     return out;
   }
   if (out.dtype() == kFloat)
@@ -159,7 +159,7 @@ Tensor conv2d_fused(const Tensor& input, const Tensor& weight, const Tensor& bia
                          static_cast<float>(hi));
   else
     addClampDense<double>(out.data_ptr<double>(), residual.data_ptr<double>(), out.numel(), clamp, lo, hi);
-  applyActivation(out, activation);
+  apply_epilogue_activation_(out, activation);
   return out;
 }
 

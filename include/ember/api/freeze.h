@@ -17,7 +17,8 @@
 // optimize_for_inference() also pre-transposes the weights of linear layers (aten::linear becomes
 // aten::matmul with the transposed weight, plus aten::add of the bias) and fuses each 2-D
 // convolution with its residual add and activation (ember::conv2d_fused, see
-// src/passes/fuse_conv_epilogue.h). PyTorch additionally moves
+// src/passes/fuse_conv_epilogue.h), and each matrix product with its bias, residual add and
+// activation (ember::matmul_fused / linear_fused, src/passes/fuse_linear_epilogue.h). PyTorch additionally moves
 // convolutions to MKLDNN tensors; ember's kernels read the plain layout, so that step does not
 // exist here. It sets the given module to eval mode first, as PyTorch does.
 #pragma once

@@ -23,6 +23,10 @@ Tensor conv2d_fused(const Tensor& input, const Tensor& weight, const Tensor& bia
                     IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& residual,
                     std::string_view activation, double lo = 0.0, double hi = 0.0);
 
+// The activations other than the clamps ("silu", "gelu", "gelu_tanh", "hardswish", "sigmoid")
+// in place on `out` with their own kernels; any other name leaves `out` alone.
+void apply_epilogue_activation_(Tensor& out, std::string_view activation);
+
 // Whether `activation` is one conv2d_fused knows.
 bool isConvEpilogueActivation(std::string_view activation);
 

@@ -1,0 +1,130 @@
+// ember::matmul_fused and ember::linear_fused (see ember/tensor/ops/linear_fused.h): the product
+// through matmul/linear's routed GEMM, then the epilogue over the fresh output in place: a bias
+// per column, a dense residual and relu/hardtanh in one pass over the rows, the other
+// activations with their own in-place kernels after it.
+#include <algorithm>
+#include <cstring>
+
+#include "ember/error.h"
+#include "ember/tensor/ops/conv_fused.h"
+#include "ember/tensor/ops/linalg.h"
+#include "ember/tensor/ops/linear_fused.h"
+#include "ember/tensor/ops/pointwise.h"
+#include "ember/tensor/ops/unary.h"
+#include "ember/tensor/parallel.h"
+
+namespace ember {
+
+namespace {
+
+enum class Clamp { None, Relu, Range };
+
+// One row: out[j] = clamp((out[j] + bias[j]) + res[j]), each term optional, on 16-byte vectors
+// (GCC's vector extension, as conv_fused.cpp's loop) with branch-free selects that leave NaN as
+// aten::relu and aten::hardtanh do.
+template <typename T, Clamp kClamp>
+void epilogueRow(T* __restrict out, const T* __restrict bias, const T* __restrict res, int64_t n, T lo, T hi) {
+  typedef T V __attribute__((vector_size(16)));
+  constexpr int64_t kWidth = 16 / sizeof(T);
+  auto clampOne = [&](auto v, auto zero, auto low, auto high) {
+    if constexpr (kClamp == Clamp::Relu) v = v < zero ? zero : v;
+    if constexpr (kClamp == Clamp::Range) {
+      v = v < low ? low : v;
+      v = v > high ? high : v;
+    }
+    return v;
+  };
+  const V zero = V{}, low = V{} + lo, high = V{} + hi;
+  int64_t i = 0;
+  for (; i + kWidth <= n; i += kWidth) {
+    V v, t;
+    std::memcpy(&v, out + i, sizeof(V));
+    if (bias) {
+      std::memcpy(&t, bias + i, sizeof(V));
+      v += t;
+    }
+    if (res) {
+      std::memcpy(&t, res + i, sizeof(V));
+      v += t;
+    }
+    v = clampOne(v, zero, low, high);
+    std::memcpy(out + i, &v, sizeof(V));
+  }
+  for (; i < n; ++i) {
+    T v = out[i];
+    if (bias) v += bias[i];
+    if (res) v += res[i];
+    out[i] = clampOne(v, T(0), lo, hi);
+  }
+}
+
+template <typename T>
+void epilogueRows(Tensor& out, const Tensor& bias, const Tensor& residual, Clamp clamp, double lo, double hi) {
+  const int64_t cols = out.dim() == 0 ? 1 : out.size(-1), rows = cols == 0 ? 0 : out.numel() / cols;
+  T* o = out.data_ptr<T>();
+  const T* b = bias.defined() ? bias.data_ptr<T>() : nullptr;
+  const T* r = residual.defined() ? residual.data_ptr<T>() : nullptr;
+  const T l = static_cast<T>(lo), h = static_cast<T>(hi);
+  parallelFor(0, rows, std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(cols, 1)), [=](int64_t s, int64_t e) {
+    for (int64_t row = s; row < e; ++row) {
+      T* dst = o + row * cols;
+      const T* res = r ? r + row * cols : nullptr;
+      if (clamp == Clamp::Relu) epilogueRow<T, Clamp::Relu>(dst, b, res, cols, l, h);
+      else if (clamp == Clamp::Range) epilogueRow<T, Clamp::Range>(dst, b, res, cols, l, h);
+      else epilogueRow<T, Clamp::None>(dst, b, res, cols, l, h);
+    }
+  });
+}
+
+bool floating(const Tensor& t) { return t.dtype() == kFloat || t.dtype() == kDouble; }
+
+// The bias joins the one-pass loop: a contiguous vector of the output's last dim and dtype
+// (adding it keeps the output's shape and dtype).
+bool rowBias(const Tensor& out, const Tensor& bias) {
+  return !bias.defined() || (out.dim() >= 1 && bias.dim() == 1 && bias.size(0) == out.size(-1) &&
+                             bias.dtype() == out.dtype() && bias.is_contiguous());
+}
+
+bool denseResidual(const Tensor& out, const Tensor& residual) {
+  return !residual.defined() ||
+         (residual.sizes() == out.sizes() && residual.dtype() == out.dtype() && residual.is_contiguous());
+}
+
+// The epilogue in place on `out` (the product's fresh result; the general path may replace it).
+Tensor epilogue(Tensor out, const Tensor& bias, const Tensor& residual, std::string_view activation, double lo,
+                double hi) {
+  const Clamp clamp = activation == "relu" ? Clamp::Relu : activation == "hardtanh" ? Clamp::Range : Clamp::None;
+  const bool onePass = floating(out) && out.is_contiguous() && out.numel() > 0 && rowBias(out, bias) &&
+                       denseResidual(out, residual);
+  if (!onePass) {
+    // aten::add's rules (broadcasting, promotion), then the activation's own kernel.
+    if (bias.defined()) out = add(out, bias);
+    if (residual.defined()) out = add(out, residual);
+    if (clamp == Clamp::Relu) relu_(out);
+    else if (clamp == Clamp::Range) hardtanh_(out, lo, hi);
+    else apply_epilogue_activation_(out, activation);
+    return out;
+  }
+  if (bias.defined() || residual.defined() || clamp != Clamp::None) {
+    if (out.dtype() == kFloat) epilogueRows<float>(out, bias, residual, clamp, lo, hi);
+    else epilogueRows<double>(out, bias, residual, clamp, lo, hi);
+  }
+  apply_epilogue_activation_(out, activation);
+  return out;
+}
+
+}  // namespace
+
+Tensor matmul_fused(const Tensor& self, const Tensor& other, const Tensor& bias, const Tensor& residual,
+                    std::string_view activation, double lo, double hi) {
+  EMBER_CHECK(isConvEpilogueActivation(activation), "ember::matmul_fused: unknown activation '", activation, "'");
+  return epilogue(matmul(self, other), bias, residual, activation, lo, hi);
+}
+
+Tensor linear_fused(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& residual,
+                    std::string_view activation, double lo, double hi) {
+  EMBER_CHECK(isConvEpilogueActivation(activation), "ember::linear_fused: unknown activation '", activation, "'");
+  return epilogue(linear(input, weight, bias), Tensor(), residual, activation, lo, hi);
+}
+
+}  // namespace ember
