@@ -33,6 +33,8 @@ void countAtenOps(const Block* block, OpCounts& counts) {
     // optimize_for_inference's fused convolution (with its add/activation) counts as the
     // convolution it replaced; inferenceSignature compares convolutions, not activations.
     if (kind == "ember::conv2d_fused") kind = "aten::conv2d";
+    if (kind == "ember::matmul_fused") kind = "aten::matmul";  // likewise the fused products
+    if (kind == "ember::linear_fused") kind = "aten::linear";
     if (kind.rfind("aten::", 0) == 0) ++counts[kind];
     for (const Block* b : n->blocks()) countAtenOps(b, counts);
   }

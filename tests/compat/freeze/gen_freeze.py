@@ -163,6 +163,31 @@ class ConvEpilogues(nn.Module):
         return torch.nn.functional.silu(self.f(u)) + torch.nn.functional.gelu(self.f(w))
 
 
+class LinearEpilogues(nn.Module):
+    """The linear epilogues optimize_for_inference fuses in ember (ember::matmul_fused): the
+    frozen linear's bias add with a residual add and each activation, in place or not; a linear
+    whose result is used twice stays unfused."""
+
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(12, 32)
+        self.b = nn.Linear(32, 32)
+        self.c = nn.Linear(32, 32, bias=False)
+        self.d = nn.Linear(32, 16)
+        self.e = nn.Linear(16, 16)
+
+    def forward(self, x):
+        y = torch.relu(self.a(x))
+        z = self.b(y)
+        z += y
+        z = torch.nn.functional.relu6(z)
+        z = torch.nn.functional.gelu(y + self.c(z))
+        w = torch.nn.functional.hardswish(self.d(z))
+        v = self.e(w)
+        u = torch.sigmoid(v) * v  # v used three times: stays a product and its bias add
+        return torch.nn.functional.silu(self.e(u)) + torch.nn.functional.gelu(self.e(v), approximate="tanh")
+
+
 class Training(nn.Module):
     def __init__(self):
         super().__init__()
@@ -272,6 +297,7 @@ def main():
     s.add("mobilenet_v2", randomize_norms(torchvision.models.mobilenet_v2()).eval(), [torch.randn(1, 3, 64, 64)],
           rtol=1e-3, atol=1e-4)
     s.add("conv_epilogues", ConvEpilogues().eval(), [torch.randn(2, 3, 12, 12)], ofi_result_from_freeze=True)
+    s.add("linear_epilogues", LinearEpilogues().eval(), [torch.randn(3, 5, 12)])
     s.add("efficientnet_b0", randomize_norms(torchvision.models.efficientnet_b0()).eval(),
           [torch.randn(1, 3, 64, 64)], rtol=1e-3, atol=1e-4)
     s.add("mobilenet_v3_small", randomize_norms(torchvision.models.mobilenet_v3_small()).eval(),
