@@ -8,7 +8,8 @@
 // each chain's bandwidth as a percentage of the triad's, the two timed alternately (the issue's
 // measure; the median of the per-round ratios, with the load average),
 // and chain10's cost per element when its inputs stay in L2 (`chain10_128K`: the compute a
-// memory-bound chain must hide). `fuser_bench CHAIN [fused]` runs one chain (for profiling).
+// memory-bound chain must hide). The conv and linear epilogues, fused and unfused
+// (`fuser_bench epilogues` alone). `fuser_bench CHAIN [fused]` runs one chain (for profiling).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -17,6 +18,8 @@
 #include "bench_util.h"
 #include "ember/jit.h"
 #include "ember/tensor.h"
+#include "ember/tensor/ops/conv_fused.h"
+#include "ember/tensor/ops/linear_fused.h"
 #include "passes/tensorexpr_fuser.h"
 #include "runtime/fuser/fusion_group.h"
 
@@ -160,6 +163,29 @@ void benchInCache() {
   if (!gFusedOnly) report("fuser", "chain10_128K_unfused", timeFunction(false, "chain10", {a, b}, 50), 1);
 }
 
+// The heavy ops' epilogues (optimize_for_inference's ember::matmul_fused and conv2d_fused)
+// against the unfused operators they replace, in the same run: a frozen linear as
+// matmul(x, wt) + bias + residual -> relu over a 16384 x 256 output (16 MiB of float32), the
+// same at 256 x 256 (in cache), and a ResNet block end conv3x3 + identity -> relu at 64 x 56 x 56.
+void benchEpilogues() {
+  if (gOnly && std::string(gOnly) != "epilogues") return;
+  auto both = [](const std::string& name, auto fused, auto unfused, int inner) {
+    const double f = medianSeconds(fused, inner), u = medianSeconds(unfused, inner);
+    report("fuser", name + "_epilogue_fused", f, 1);
+    report("fuser", name + "_epilogue_unfused", u, 1);
+    std::fprintf(stderr, "fuser_bench: %s epilogue fused %.3f ms, unfused %.3f ms (%.2fx, load average %.1f)\n",
+                 name.c_str(), f * 1e3, u * 1e3, u / f, loadAverage());
+  };
+  for (int64_t rows : {int64_t{16384}, int64_t{256}}) {
+    Tensor x = randn({rows, 256}), wt = randn({256, 256}), b = randn({256}), id = randn({rows, 256});
+    both("linear_" + std::to_string(rows) + "x256", [&] { matmul_fused(x, wt, b, id, "relu"); },
+         [&] { relu(add(add(matmul(x, wt), b), id)); }, rows > 1024 ? 1 : 50);
+  }
+  Tensor x = randn({1, 64, 56, 56}), w = randn({64, 64, 3, 3}), b = randn({64}), id = randn({1, 64, 56, 56});
+  both("conv3x3_64x56x56", [&] { conv2d_fused(x, w, b, {1}, {1}, {1}, 1, id, "relu"); },
+       [&] { relu(add(conv2d(x, w, b, {1}, {1}, {1}, 1), id)); }, 5);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -169,6 +195,8 @@ int main(int argc, char** argv) {
   NoGradGuard noGrad;
   manual_seed(0);
   benchInCache();
+  benchEpilogues();
+  if (gOnly && std::string(gOnly) == "epilogues") return 0;
   if (gOnly && std::string(gOnly) == "chain10_128K") return 0;
   report("fuser", "stream_triad_16M_f32", streamTriad(), 1);
   Tensor a = randn({kN}), b = randn({kN});
