@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <unordered_map>
@@ -228,8 +229,9 @@ class Fuser {
       if (assigned_.count(seed) || !canFuse(seed)) continue;
       std::vector<Node*> group{seed};
       assigned_.insert(seed);
-      while (absorbProducer(block, group)) {
+      while (absorbProducer(block, group) || absorbSibling(block, group)) {
       }
+      absorbIntruders(group);
       if (!chunksStayInside(group)) {
         GRAPH_DEBUG("no group at ", *seed, ": a piece of its chunk is used outside it");
         for (Node* n : group) assigned_.erase(n);
@@ -294,6 +296,78 @@ class Fuser {
       }
     }
     return false;
+  }
+
+  // The rank of the group's pointwise values (a reduction's input, not its result).
+  std::optional<size_t> groupRank(const std::vector<Node*>& group) const {
+    std::optional<size_t> rank;
+    for (const Node* m : group) {
+      if (reductions_.count(m) || chunks_.count(m)) continue;
+      if (auto k = known(m->output())) rank = std::max(rank.value_or(0), k->rank);
+    }
+    return rank;
+  }
+
+  // Every user of `s` is in the group or after it in its block: moving `s` to the group carries
+  // no other node along (which could land inside the group and split it).
+  static bool usedInOrAfter(const Node* s, const std::vector<Node*>& group) {
+    const Node* last = *std::max_element(group.begin(), group.end(), [](Node* a, Node* b) { return a->isBefore(b); });
+    for (const Value* o : s->outputs())
+      for (const Use& u : o->uses()) {
+        if (std::find(group.begin(), group.end(), u.user) != group.end()) continue;
+        if (u.user->owningBlock() != s->owningBlock() || u.user->isBefore(last)) return false;
+      }
+    return true;
+  }
+
+  // Two chains reading one value (PyTorch merges their groups): a fusible node before the group
+  // that reads a tensor the group reads, and whose result has the group's rank, moves right
+  // before the group's first node (if AliasDb allows) and joins it; its result becomes an output
+  // of the group, and its own producers can then join as well.
+  bool absorbSibling(Block* block, std::vector<Node*>& group) {
+    std::optional<size_t> rank = groupRank(group);
+    if (!rank) return false;
+    Node* first = group.front();
+    for (Node* m : group) {
+      if (m->kind() == aten::chunk) continue;
+      for (Value* in : m->inputs()) {
+        if (!known(in)) continue;
+        for (const Use& u : in->uses()) {
+          Node* s = u.user;
+          if (s->owningBlock() != block || !s->isBefore(first) || assigned_.count(s) || reductions_.count(s) ||
+              chunks_.count(s) || !canFuse(s))
+            continue;
+          auto k = known(s->output());
+          if (!k || k->rank != *rank || !usedInOrAfter(s, group)) continue;
+          if (s->next() != first && (!aliasDb_.moveBeforeTopologicallyValid(s, first) || s->next() != first)) continue;
+          GRAPH_DEBUG("merging ", *s, " into the group at ", *first, ": both read ", in->debugName());
+          group.insert(group.begin(), s);
+          assigned_.insert(s);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // A move that AliasDb accepts may carry other nodes along, into the middle of the group (a
+  // second chain reading the moved value): such fusible nodes join the group (they already sit
+  // where it runs), other ones split it (contiguousRuns).
+  void absorbIntruders(std::vector<Node*>& group) {
+    std::sort(group.begin(), group.end(), [](Node* a, Node* b) { return a->isBefore(b); });
+    std::optional<size_t> rank = groupRank(group);
+    std::unordered_set<const Node*> in(group.begin(), group.end());
+    std::vector<Node*> joined;
+    for (Node* n = group.front(); n != group.back(); n = n->next()) {
+      if (in.count(n) || assigned_.count(n) || reductions_.count(n) || chunks_.count(n) || !canFuse(n)) continue;
+      auto k = known(n->output());
+      if (!k || !rank || k->rank != *rank) continue;
+      GRAPH_DEBUG("merging ", *n, " (moved into the group) into it");
+      joined.push_back(n);
+      assigned_.insert(n);
+    }
+    group.insert(group.end(), joined.begin(), joined.end());
+    std::sort(group.begin(), group.end(), [](Node* a, Node* b) { return a->isBefore(b); });
   }
 
   // A move that AliasDb accepts may carry other nodes along (even the move point), so a group's

@@ -106,3 +106,12 @@ add(case("layer_norm_rows", "torch.nn.functional.layer_norm(a * b + a, [33], w, 
          T("b", 6, 20, 33, seed=86), T("w", 33, seed=87), T("bias", 33, seed=88)))
 add(case("layer_norm_two_dims", "torch.nn.functional.layer_norm(torch.tanh(a) * 2.0 - a, [5, 70])",
          T("a", 12, 5, 70, seed=89)))
+
+# Two chains reading one value merge into one group with several outputs (as PyTorch merges
+# them); merged chains whose results differ in shape (a column against its broadcast) make the
+# kernel decline, and the unfused operators give the results.
+add(case("merged_chains", None, T("i", 300, 140, seed=90), T("j", 300, 140, seed=91, lo=0.5, hi=2.0),
+         body="    a = i * 3.0 + j\n    m = torch.minimum(a, i)\n    q = torch.abs(a) / j\n"
+              "    return (m, torch.where(q < j, q, a), a)\n"))
+add(case("merged_chains_other_shapes", None, T("a", 40, 1, seed=92), T("b", 1, 30, seed=93),
+         body="    c = a * 2.0\n    e = torch.exp(c) - a\n    return (e, torch.tanh(c + b) * b)\n"))

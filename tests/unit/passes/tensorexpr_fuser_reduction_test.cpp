@@ -124,7 +124,8 @@ graph(%a : Float(*, *, requires_grad=0, device=cpu), %w : Float(*, requires_grad
 
 // A reduction's result is not fused into a following chain (the chain after it forms its own
 // group); a reduction of an int tensor, or with a non-constant dim, stays out of the group its
-// input chain forms.
+// input chain forms (the first abs, whose user sum sits before the second chain, does not merge
+// into that chain's group).
 TEST(TensorExprFuserReduction, WhatStaysOut) {
   auto g = fused(R"IR(
 graph(%a : Float(*, *, requires_grad=0, device=cpu)):

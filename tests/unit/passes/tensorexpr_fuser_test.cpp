@@ -101,6 +101,51 @@ graph(%a : Float(*, device=cpu), %b : Half(*, requires_grad=0, device=cpu)):
         false);
 }
 
+// Two chains reading one value merge into one group (as PyTorch merges them): the value and
+// the first chain's result become outputs; a chain after the group (reading the same value)
+// that could not move before it stays out.
+TEST(TensorExprFuser, ChainsSharingAValueMerge) {
+  auto g = fused(R"IR(
+graph(%i : Float(*, *, requires_grad=0, device=cpu), %j : Float(*, *, requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %three : float = prim::Constant[value=3.]()
+  %1 : Tensor = aten::mul(%i, %three)
+  %a : Tensor = aten::add(%1, %j, %one)
+  %m : Tensor = aten::minimum(%a, %i)
+  %2 : Tensor = aten::abs(%a)
+  %3 : Tensor = aten::div(%2, %j)
+  %4 : Tensor = aten::lt(%3, %j)
+  %5 : Tensor = aten::where(%4, %3, %a)
+  return (%m, %5)
+  # CHECK: prim::TensorExprGroup_0(
+  # CHECK-NOT: prim::TensorExprGroup_1(
+  # CHECK: with prim::TensorExprGroup_0 = graph(
+  # CHECK: aten::mul
+  # CHECK-NEXT: aten::add
+  # CHECK-NEXT: aten::abs
+  # CHECK-NEXT: aten::minimum
+  # CHECK-NEXT: aten::div
+  # CHECK: aten::where
+)IR",
+                 true);
+  EXPECT_EQ(countKind(g->block(), prim::TensorExprGroup), 1);
+  for (Node* n : g->nodes())
+    if (n->kind() == prim::If) EXPECT_EQ(n->outputs().size(), 2u);  // %m, %5
+  // A sibling of another rank (a row reduction's broadcast partner) does not join.
+  auto h = fused(R"IR(
+graph(%a : Float(*, *, requires_grad=0, device=cpu), %v : Float(*, requires_grad=0, device=cpu)):
+  %1 : Tensor = aten::tanh(%v)
+  %2 : Tensor = aten::exp(%1)
+  %3 : Tensor = aten::mul(%a, %v)
+  %4 : Tensor = aten::sigmoid(%3)
+  return (%2, %4)
+  # CHECK: prim::TensorExprGroup_0(
+  # CHECK: prim::TensorExprGroup_1(
+)IR",
+                 true);
+  EXPECT_EQ(countKind(h->block(), prim::TensorExprGroup), 2);
+}
+
 // A single fusible op is not worth a group (minimum size 2).
 TEST(TensorExprFuser, SingleOpIsNotAGroup) {
   fused(R"IR(
