@@ -135,6 +135,24 @@ class Fuser {
     return KnownTensor{a->dtype, rank};
   }
 
+  // aten::cat / aten::stack of a list built in place (prim::ListConstruct) of known tensors of
+  // one dtype and rank: that dtype, and that rank (cat) or one more (stack). The concatenation
+  // stays outside the groups; knowing its result lets the chain after it fuse.
+  std::optional<KnownTensor> catResult(const Node* n) const {
+    const bool stack = n->kind() == aten::stack;
+    if ((n->kind() != aten::cat && !stack) || n->inputs().size() != 2 || n->outputs().size() != 1)
+      return std::nullopt;
+    const Node* list = n->input(0)->node();
+    if (list->kind() != prim::ListConstruct || list->inputs().empty()) return std::nullopt;
+    std::optional<KnownTensor> first;
+    for (const Value* v : list->inputs()) {
+      auto k = known(v);
+      if (!k || k->rank == 0 || (first && (k->dtype != first->dtype || k->rank != first->rank))) return std::nullopt;
+      first = k;
+    }
+    return KnownTensor{first->dtype, first->rank + (stack ? 1 : 0)};
+  }
+
   void inferTypes(Block* block) {
     for (Node* n : block->nodes()) {
       for (Block* b : n->blocks()) inferTypes(b);
@@ -145,6 +163,10 @@ class Fuser {
       }
       if (auto product = matmulResult(n)) {
         inferred_[n->output()] = *product;
+        continue;
+      }
+      if (auto joined = catResult(n)) {
+        inferred_[n->output()] = *joined;
         continue;
       }
       if (n->kind() == prim::ListUnpack) {

@@ -115,3 +115,11 @@ add(case("merged_chains", None, T("i", 300, 140, seed=90), T("j", 300, 140, seed
               "    return (m, torch.where(q < j, q, a), a)\n"))
 add(case("merged_chains_other_shapes", None, T("a", 40, 1, seed=92), T("b", 1, 30, seed=93),
          body="    c = a * 2.0\n    e = torch.exp(c) - a\n    return (e, torch.tanh(c + b) * b)\n"))
+
+# Chains after torch.cat / torch.stack of known tensors (the concatenation stays outside the
+# group, the chains before and after it fuse).
+add(case("chain_after_cat_dim1", "torch.tanh(torch.cat([a * b, b], 1)) * 2.0 - 1.0", T("a", 30, 20, seed=94),
+         T("b", 30, 20, seed=95)))
+add(case("chain_after_cat_dim0_and_stack", None, T("a", 300, 70, seed=96), T("b", 200, 70, seed=97),
+         body="    c = torch.cat([a, b], -2)\n    s = torch.stack([b, b * 2.0], 0)\n"
+              "    return (torch.sigmoid(c) * c + 1.0, torch.relu(s - 0.5) * s)\n"))

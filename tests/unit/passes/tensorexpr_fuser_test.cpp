@@ -146,6 +146,42 @@ graph(%a : Float(*, *, requires_grad=0, device=cpu), %v : Float(*, requires_grad
   EXPECT_EQ(countKind(h->block(), prim::TensorExprGroup), 2);
 }
 
+// A chain after torch.cat / torch.stack of known tensors of one dtype fuses (the concatenation
+// stays outside the group); mixed dtypes (cat promotes) leave the result unknown.
+TEST(TensorExprFuser, ChainAfterCatFuses) {
+  auto g = fused(R"IR(
+graph(%a : Float(*, *, requires_grad=0, device=cpu), %b : Float(*, *, requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %l : Tensor[] = prim::ListConstruct(%a, %b)
+  %c : Tensor = aten::cat(%l, %one)
+  %1 : Tensor = aten::tanh(%c)
+  %2 : Tensor = aten::mul(%1, %c)
+  %s : Tensor = aten::stack(%l, %one)
+  %3 : Tensor = aten::exp(%s)
+  %4 : Tensor = aten::neg(%3)
+  return (%2, %4)
+  # CHECK: aten::cat
+  # CHECK: prim::TypeCheck[types=[Float(*, *, requires_grad=0, device=cpu)]]
+  # CHECK: prim::TensorExprGroup_0(
+  # CHECK: aten::stack
+  # CHECK: prim::TypeCheck[types=[Float(*, *, *, requires_grad=0, device=cpu)]]
+  # CHECK: prim::TensorExprGroup_1(
+)IR",
+                 true);
+  EXPECT_EQ(countKind(g->block(), prim::TensorExprGroup), 2);
+  fused(R"IR(
+graph(%a : Float(*, requires_grad=0, device=cpu), %b : Double(*, requires_grad=0, device=cpu)):
+  %zero : int = prim::Constant[value=0]()
+  %l : Tensor[] = prim::ListConstruct(%a, %b)
+  %c : Tensor = aten::cat(%l, %zero)
+  %1 : Tensor = aten::tanh(%c)
+  %2 : Tensor = aten::mul(%1, %c)
+  return (%2)
+  # CHECK-NOT: prim::TensorExprGroup
+)IR",
+        false);
+}
+
 // A single fusible op is not worth a group (minimum size 2).
 TEST(TensorExprFuser, SingleOpIsNotAGroup) {
   fused(R"IR(
