@@ -93,6 +93,10 @@ bool denseResidual(const Tensor& out, const Tensor& residual) {
 // The epilogue in place on `out` (the product's fresh result; the general path may replace it).
 Tensor epilogue(Tensor out, const Tensor& bias, const Tensor& residual, std::string_view activation, double lo,
                 double hi) {
+  // A lone first addend of the output's own shape (a residual added straight to the product)
+  // takes the residual's place in the one-pass loop: the same single addition.
+  if (bias.defined() && !residual.defined() && !rowBias(out, bias) && denseResidual(out, bias))
+    return epilogue(std::move(out), Tensor(), bias, activation, lo, hi);
   const Clamp clamp = activation == "relu" ? Clamp::Relu : activation == "hardtanh" ? Clamp::Range : Clamp::None;
   const bool onePass = floating(out) && out.is_contiguous() && out.numel() > 0 && rowBias(out, bias) &&
                        denseResidual(out, residual);

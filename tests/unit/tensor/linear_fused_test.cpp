@@ -61,9 +61,10 @@ TEST(LinearFusedTest, MatmulEpilogueMatchesTheUnfusedOperators) {
       Tensor plain = matmul(x, w);
       const int64_t n = ws[1];
       // Biases: none, a row vector, a broadcast column ([*, 1]: general rules), a float64 one on
-      // float32 (promotion); residuals: none, dense, strided (a transposed copy).
+      // float32 (promotion), one of the output's shape (a residual added first); residuals:
+      // none, dense, strided (a transposed copy).
       std::vector<Tensor> biases = {Tensor(), randn({n}, opts), randn(std::vector<int64_t>(plain.dim(), 1), opts),
-                                    randn({n}, TensorOptions().dtype(kDouble))};
+                                    randn({n}, TensorOptions().dtype(kDouble)), randn_like(plain)};
       std::vector<int64_t> reversed(plain.sizes().begin(), plain.sizes().end());
       std::reverse(reversed.begin(), reversed.end());
       Tensor strided = randn(reversed, opts);
@@ -86,7 +87,7 @@ TEST(LinearFusedTest, MatmulEpilogueMatchesTheUnfusedOperators) {
       }
     }
   }
-  EXPECT_EQ(cases, 2 * 4 * 4 * 3 * 8);
+  EXPECT_EQ(cases, 2 * 4 * 5 * 3 * 8);
 }
 
 TEST(LinearFusedTest, LinearEpilogueMatchesTheUnfusedOperators) {
