@@ -25,6 +25,7 @@ import types
 import typing
 
 from . import _C
+from . import _python_op
 
 # Attributes every nn.Module has that TorchScript does not see (torch.jit.script skips them too).
 _MODULE_INTERNALS = {
@@ -351,9 +352,8 @@ class ModuleInfo:
             return ("error", "ember.jit.script does not support calling static or class methods of modules ('%s')"
                              % name)
         if inspect.isfunction(static):
-            if _modifier(static) == "ignore":
-                return ("error", "'%s.%s' is @torch.jit.ignore'd: ember cannot call Python functions from TorchScript "
-                                 "(mark it @torch.jit.unused, or script it)" % (self.cls.__name__, name))
+            if _modifier(static) == "ignore":  # called through Python, with the module as self
+                return _python_op.describe(static, self._script.cu, self._script.scripted_class_name, method=True)
             overloads = self.declare_overloads(name, static)
             if overloads:
                 return ("overloads", overloads)

@@ -27,6 +27,7 @@ import types
 
 from . import _C
 from . import _module_script
+from . import _python_op
 
 _cu = _C.CompilationUnit()
 _scripted = {}          # python function -> ScriptFunction
@@ -49,10 +50,14 @@ def _mark(fn, attr):
 
 
 def ignore(fn=None, drop=False):
-    """Like torch.jit.ignore (a marker; functions calling it from TorchScript are rejected)."""
-    if fn is None:
-        return lambda f: _mark(f, "_ember_ignore")
-    return _mark(fn, "_ember_ignore")
+    """Like torch.jit.ignore: compiled code calls the function through Python (prim::PythonOp);
+    with ``drop=True`` it is compiled as raising, like ``unused``."""
+    attr = "_ember_unused" if drop else "_ember_ignore"
+    if fn is None or isinstance(fn, bool):  # @ignore(), @ignore(drop=True), @ignore(True)
+        if isinstance(fn, bool):
+            attr = "_ember_unused" if fn else "_ember_ignore"
+        return lambda f: _mark(f, attr)
+    return _mark(fn, attr)
 
 
 def unused(fn):
@@ -178,7 +183,10 @@ def _describe(name, value):
         qual = _class_type(value)
         return ("class", qual) if qual is not None else None
     if inspect.isfunction(value):
-        if getattr(value, "_ember_ignore", False) or getattr(value, "_ember_unused", False):
+        modifier = _module_script._modifier(value)
+        if modifier == "ignore":
+            return _python_op.describe(value, _cu, scripted_class_name)  # called through Python
+        if modifier == "unused":
             return None
         return ("function", _script_function(value))
     if value is None or isinstance(value, (bool, int, float, str, tuple, list, dict)):

@@ -5,6 +5,7 @@
 
 #include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
+#include "python/python_op.h"
 #include "python/script_objects.h"
 
 namespace ember::python {
@@ -175,6 +176,10 @@ SugaredValuePtr ModuleValue::attr(const jit::SourceRange& loc, jit::Emitter& m, 
       fn = detail.get().cast<ScriptFunction>().fn;
     }
     return std::make_shared<jit::FunctionValue>(fn);
+  }
+  if (kind == "python_op") {  // an @torch.jit.ignore'd method: called through Python with self
+    py::gil_scoped_acquire gil;
+    return std::make_shared<PythonOpValue>(detail.get(), self_);
   }
   if (kind == "overloads") {
     std::vector<std::string> names;

@@ -11,6 +11,7 @@
 #include "frontend/resolver.h"
 #include "python/ivalue_conversion.h"
 #include "python/python_bindings.h"
+#include "python/python_op.h"
 #include "python/python_resolver.h"
 #include "python/script_objects.h"
 
@@ -32,6 +33,7 @@ void initForkBindings(py::module_& m);          // fork_bindings.cpp
 void initScriptBindings(py::module_& m) {
   initScriptModuleBindings(m);
   initForkBindings(m);
+  registerPythonOp();  // compiled code calling @torch.jit.ignore'd Python functions
   m.def("_compile_python", &compilePython, py::arg("cu"), py::arg("source"), py::arg("filename"),
         py::arg("first_line"), py::arg("prefix"), py::arg("resolve"));
 }

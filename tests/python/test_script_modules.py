@@ -307,15 +307,6 @@ def test_torch_script_module_inside():
 
 # ---- errors ----------------------------------------------------------------------------------
 
-class UsesIgnored(nn.Module):
-    @torch.jit.ignore
-    def helper(self, x):
-        return x
-
-    def forward(self, x):
-        return self.helper(x)
-
-
 class UsesUntypable(nn.Module):
     def __init__(self):
         super().__init__()
@@ -331,7 +322,6 @@ class MissingAttribute(nn.Module):
 
 
 @pytest.mark.parametrize("module,message", [
-    (UsesIgnored(), "ignore"),
     (UsesUntypable(), "failed to convert Python type"),
     (MissingAttribute(), "has no attribute 'nothing_here'"),
 ])

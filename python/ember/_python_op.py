@@ -1,0 +1,46 @@
+"""The signature compiled code calls an @torch.jit.ignore'd Python function with.
+
+TorchScript does not compile an ignored function: it calls it through Python (prim::PythonOp,
+src/python/python_op.h) with the signature its annotations declare, each argument and the result
+being a Tensor where there is no annotation, and no defaults, as torch.jit.script does. The C++
+side takes the description built here:
+
+    (callable, name, [(arg name, Type, has default, default), ...], return Type)
+"""
+import inspect
+import typing
+
+from . import _C
+
+
+def describe(fn, cu, script_class, method=False):
+    """The ("python_op", signature) answer for `fn` (`method`: its first parameter is the
+    module, passed by the caller as `self`)."""
+    from ._module_script import annotation_text, _Untypable
+    try:
+        hints = typing.get_type_hints(fn)
+    except Exception:  # an annotation naming something not importable: use them as written
+        hints = dict(getattr(fn, "__annotations__", {}))
+
+    def type_of(ann, what):
+        if ann is inspect.Parameter.empty:
+            return _C._parse_type(cu, "Tensor")
+        try:
+            return _C._parse_type(cu, annotation_text(ann, script_class))
+        except _Untypable as e:
+            raise RuntimeError("cannot call the ignored Python function '%s' from TorchScript: %s of %s"
+                               % (fn.__qualname__, e, what)) from None
+
+    params = list(inspect.signature(fn).parameters.values())
+    if method:
+        params = params[1:]
+    args = []
+    for p in params:
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            raise RuntimeError("cannot call the ignored Python function '%s' from TorchScript: *args and **kwargs "
+                               "are not supported" % fn.__qualname__)
+        t = type_of(hints.get(p.name, inspect.Parameter.empty), "argument '%s'" % p.name)
+        # PyTorch 1.13 declares no defaults for an ignored function: every argument is passed
+        args.append((p.name, t, False, None))
+    ret = type_of(hints.get("return", inspect.Parameter.empty), "its return annotation")
+    return ("python_op", (fn, fn.__name__, args, ret))

@@ -1,0 +1,187 @@
+# Compiled code calling Python (prim::PythonOp, src/python/python_op.h): @torch.jit.ignore'd
+# functions and module methods are called through Python with their declared signature, as
+# torch.jit.script calls them. Results against torch.jit.script and eager PyTorch on the same
+# functions and modules; the graph shows `^name[]()` as PyTorch's does; errors (wrong return
+# type, an exception inside the Python function, saving a module that calls Python) by message.
+import io
+from typing import List, Optional, Tuple
+
+import pytest
+import torch
+import torch.nn as nn
+
+import ember
+from conftest import assert_close
+
+seen_types = []
+
+
+@torch.jit.ignore
+def scale_and_count(x: torch.Tensor, k: int, offset: float = 0.5) -> Tuple[torch.Tensor, int]:
+    seen_types.append(type(x))
+    return x * k + offset, k + 1
+
+
+@torch.jit.ignore
+def unannotated(x):  # arguments and result are Tensors
+    return x.flip(0)
+
+
+@torch.jit.ignore
+def as_list(x: torch.Tensor, n: int) -> List[float]:
+    return [float(v) for v in x.flatten()[:n]]
+
+
+@torch.jit.ignore
+def maybe(x: torch.Tensor, flag: bool) -> Optional[torch.Tensor]:
+    return x if flag else None
+
+
+def calls_python(x, k: int):
+    y, k2 = scale_and_count(x, k, 0.5)
+    z, _ = scale_and_count(y, k2, 2.0)
+    return unannotated(z) + k2
+
+
+def calls_with_keywords(x):
+    # torch 1.13 drops keyword arguments of ignored functions at run time ("missing 1 required
+    # positional argument"); ember passes them in order: compared with eager Python
+    y, k = scale_and_count(x, offset=1.5, k=2)
+    return y * k
+
+
+def calls_list_and_optional(x, flag: bool):
+    values = as_list(x, 3)
+    m = maybe(x, flag)
+    total = torch.tensor(values).sum()
+    if m is None:
+        return total
+    return total + m.sum()
+
+
+def test_ignored_function_matches_torch_script():
+    ours, theirs = ember.jit.script(calls_python), torch.jit.script(calls_python)
+    for k in (1, 3):
+        x = torch.randn(5)
+        assert_close(ours(x, k), theirs(x, k))
+        assert_close(ours(x, k), calls_python(x, k))
+    text = str(ours.graph)
+    assert "^scale_and_count[]()" in text and "^unannotated[]()" in text
+    assert "prim::CallFunction" not in text  # not compiled, called through Python
+
+
+def test_keyword_arguments():
+    x = torch.randn(3)
+    assert_close(ember.jit.script(calls_with_keywords)(x), calls_with_keywords(x))
+
+
+def test_list_and_optional_results():
+    ours, theirs = ember.jit.script(calls_list_and_optional), torch.jit.script(calls_list_and_optional)
+    x = torch.randn(4)
+    for flag in (True, False):
+        assert_close(ours(x, flag), theirs(x, flag))
+
+
+def test_tensors_reach_python_as_the_caller_passed_them():
+    scripted = ember.jit.script(calls_python)
+    seen_types.clear()
+    scripted(torch.ones(3), 2)
+    assert seen_types and all(t is torch.Tensor for t in seen_types)
+    seen_types.clear()
+    out = scripted(ember.from_dlpack(torch.ones(3)), 2)
+    assert seen_types and all(t is ember.Tensor for t in seen_types)
+    assert isinstance(out, ember.Tensor)
+    assert_close(out, calls_python(torch.ones(3), 2))
+
+
+class WithIgnoredMethod(nn.Module):
+    def __init__(self):
+        super().__init__()
+        # (no nn.Linear here: torch.jit.script of a module holding one, before another module's
+        # `isinstance(layer, nn.Linear)` is scripted, makes torch 1.13 get that check wrong)
+        self.weight = nn.Parameter(torch.randn(3, 4))
+        self.scale = 2.0
+
+    @torch.jit.ignore
+    def postprocess(self, y: torch.Tensor, bias: float) -> torch.Tensor:
+        # runs in Python, on the scripted module: its attributes and submodules are there
+        return torch.as_tensor(y) * self.scale + bias
+
+    def forward(self, x):
+        return self.postprocess(x @ self.weight.t(), 1.0).relu()
+
+
+def test_ignored_method_matches_torch():
+    module = WithIgnoredMethod().eval()
+    ours, theirs = ember.jit.script(module), torch.jit.script(module)
+    x = torch.randn(2, 4)
+    with torch.no_grad():
+        expected = module(x)
+        assert_close(theirs(x), expected, rtol=1e-5, atol=1e-6)
+        assert_close(ours(x), expected, rtol=1e-5, atol=1e-6)
+    assert "^postprocess[]()" in str(ours.graph)
+
+
+@torch.jit.ignore
+def wrong_type(x: torch.Tensor) -> int:
+    return "not an int"
+
+
+def returns_wrong_type(x):
+    return wrong_type(x)
+
+
+@torch.jit.ignore
+def raises(x: torch.Tensor) -> torch.Tensor:
+    raise ValueError("kaboom from Python")
+
+
+def calls_raising(x):
+    return raises(x) + 1
+
+
+def test_wrong_return_type_is_an_error():
+    scripted = ember.jit.script(returns_wrong_type)
+    with pytest.raises(RuntimeError) as info:
+        scripted(torch.ones(1))
+    text = str(info.value)
+    assert "expected value of type int for return value" in text and "str" in text
+    assert "return wrong_type(x)" in text  # the TorchScript traceback
+
+
+def test_python_exception_carries_the_traceback():
+    scripted = ember.jit.script(calls_raising)
+    with pytest.raises(RuntimeError) as info:
+        scripted(torch.ones(1))
+    text = str(info.value)
+    assert "ValueError: kaboom from Python" in text
+    assert "Traceback of TorchScript" in text and "return raises(x) + 1" in text
+    # and the function keeps working afterwards (the GIL and the interpreter are released)
+    with pytest.raises(RuntimeError):
+        scripted(torch.ones(1))
+
+
+def test_saving_a_python_call_is_refused_as_torch_refuses_it():
+    module = WithIgnoredMethod()
+    with pytest.raises(RuntimeError, match="Could not export Python function call 'postprocess'"):
+        torch.jit.save(torch.jit.script(module), io.BytesIO())
+    with pytest.raises(RuntimeError, match="Could not export Python function call 'postprocess'") as info:
+        ember.jit.save(ember.jit.script(module), io.BytesIO())
+    assert "self.postprocess(" in str(info.value)
+
+
+def wrong_argument_type(x):
+    return scale_and_count(x, "three", 0.5)
+
+
+def relies_on_default(x):
+    return scale_and_count(x, 3)  # PyTorch declares an ignored function without its defaults
+
+
+@pytest.mark.parametrize("fn,message", [(wrong_argument_type, "k"), (relies_on_default, "offset")])
+def test_wrong_arguments_are_compile_errors_as_in_torch(fn, message):
+    with pytest.raises(RuntimeError, match=message):
+        torch.jit.script(fn)
+    with pytest.raises(RuntimeError, match=message) as info:
+        ember.jit.script(fn)
+    assert "scale_and_count" in str(info.value)
