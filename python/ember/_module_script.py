@@ -13,7 +13,8 @@ pair becomes one ember class type, with
 and methods are compiled when first used, starting from ``forward`` and the ``@torch.jit.export``
 methods: ``self.sub(x)`` calls the submodule's forward (prim::CallMethod), ModuleList /
 Sequential / ModuleDict are iterated and indexed by constants by unrolling, properties are
-compiled as ``__<name>_getter`` methods, ``@torch.jit.unused`` methods get a body that raises.
+compiled as ``__<name>_getter`` methods, calls of ``@torch.jit.ignore``'d methods go through Python
+and calls of ``@torch.jit.unused`` ones raise (python/ember/_python_op.py).
 The C++ half (src/python/module_value.cpp, script_module_bindings.cpp) asks the info objects
 below what a name on ``self`` is.
 """
@@ -354,6 +355,9 @@ class ModuleInfo:
         if inspect.isfunction(static):
             if _modifier(static) == "ignore":  # called through Python, with the module as self
                 return _python_op.describe(static, self._script.cu, self._script.scripted_class_name, method=True)
+            if _modifier(static) == "unused":  # the call raises, as PyTorch compiles it
+                return _python_op.describe(static, self._script.cu, self._script.scripted_class_name, method=True,
+                                           unused=True)
             overloads = self.declare_overloads(name, static)
             if overloads:
                 return ("overloads", overloads)

@@ -6,6 +6,10 @@ being a Tensor where there is no annotation, and no defaults, as torch.jit.scrip
 side takes the description built here:
 
     (callable, name, [(arg name, Type, has default, default), ...], return Type)
+
+A call of an @torch.jit.unused function (or ignore(drop=True)) uses the same signature, but is
+compiled as PyTorch compiles it: an exception ("This Python function is annotated to be ignored
+and cannot be run") in place of the call, a value of the declared return type after it.
 """
 import inspect
 import typing
@@ -13,9 +17,10 @@ import typing
 from . import _C
 
 
-def describe(fn, cu, script_class, method=False):
+def describe(fn, cu, script_class, method=False, unused=False):
     """The ("python_op", signature) answer for `fn` (`method`: its first parameter is the
-    module, passed by the caller as `self`)."""
+    module, passed by the caller as `self`). `unused`: fn is @torch.jit.unused (or
+    ignore(drop=True)): ("unused_call", signature), a call that raises, as PyTorch compiles it."""
     from ._module_script import annotation_text, _Untypable
     try:
         hints = typing.get_type_hints(fn)
@@ -43,4 +48,4 @@ def describe(fn, cu, script_class, method=False):
         # PyTorch 1.13 declares no defaults for an ignored function: every argument is passed
         args.append((p.name, t, False, None))
     ret = type_of(hints.get("return", inspect.Parameter.empty), "its return annotation")
-    return ("python_op", (fn, fn.__name__, args, ret))
+    return ("unused_call" if unused else "python_op", (fn, fn.__name__, args, ret))

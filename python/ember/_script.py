@@ -186,8 +186,8 @@ def _describe(name, value):
         modifier = _module_script._modifier(value)
         if modifier == "ignore":
             return _python_op.describe(value, _cu, scripted_class_name)  # called through Python
-        if modifier == "unused":
-            return None
+        if modifier == "unused":  # the call raises
+            return _python_op.describe(value, _cu, scripted_class_name, unused=True)
         return ("function", _script_function(value))
     if value is None or isinstance(value, (bool, int, float, str, tuple, list, dict)):
         return ("error", "python value of type '%s' cannot be used as a value. Perhaps it is a closed over global "

@@ -181,6 +181,10 @@ SugaredValuePtr ModuleValue::attr(const jit::SourceRange& loc, jit::Emitter& m, 
     py::gil_scoped_acquire gil;
     return std::make_shared<PythonOpValue>(detail.get(), self_);
   }
+  if (kind == "unused_call") {  // an @torch.jit.unused method: the call raises
+    py::gil_scoped_acquire gil;
+    return std::make_shared<PythonOpValue>(detail.get(), self_, true);
+  }
   if (kind == "overloads") {
     std::vector<std::string> names;
     {

@@ -16,6 +16,7 @@ namespace ember::python {
 namespace {
 
 const jit::Symbol kPyObj = jit::Symbol::attr("pyobj");
+constexpr const char* kUnusedMessage = "This Python function is annotated to be ignored and cannot be run";
 
 // The Python callables compiled code calls, by index. Only touched under the GIL; never freed
 // (graphs holding an index may outlive any owner we could name, and the interpreter may be
@@ -83,11 +84,12 @@ jit::NodeOperation createPythonOp(const jit::Node* node) {
 
 }  // namespace
 
-PythonOpValue::PythonOpValue(py::object signature, jit::Value* self) : schema_("", "", {}, {}), self_(self) {
+PythonOpValue::PythonOpValue(py::object signature, jit::Value* self, bool unused)
+    : schema_("", "", {}, {}), self_(self), unused_(unused) {
   py::gil_scoped_acquire gil;
   auto sig = signature.cast<py::tuple>();
   schema_ = schemaOf(sig);
-  callable_ = remember(py::reinterpret_borrow<py::object>(sig[0]));
+  if (!unused_) callable_ = remember(py::reinterpret_borrow<py::object>(sig[0]));
 }
 
 jit::SugaredValuePtr PythonOpValue::call(const jit::SourceRange& loc, jit::Emitter& m,
@@ -103,6 +105,12 @@ jit::SugaredValuePtr PythonOpValue::call(const jit::SourceRange& loc, jit::Emitt
     self = jit::NamedValue(self_);
   }
   jit::PreparedCall call = jit::matchSchemaAndPrepareInputs(loc, g, schema, args, kwargs, self);
+  if (unused_) {
+    jit::Value* message = g.insertConstant(IValue(std::string(kUnusedMessage)), loc);
+    jit::Node* raise = g.insertNode(g.create(jit::prim::RaiseException, {message, g.insertConstant(IValue())}, 0));
+    raise->setSourceRange(loc);
+    return jit::makeSimple(g.insertNode(g.createUninitialized(schema_.returns()[0].type()))->output());
+  }
   jit::Node* n = g.create(jit::prim::PythonOp, call.inputs, 1);
   n->s_(jit::attr::name, schema_.name());
   n->i_(kPyObj, callable_);

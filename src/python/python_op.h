@@ -32,7 +32,9 @@ class PythonOpValue : public jit::SugaredValue {
   // `signature`: the Python description of the function (python/ember/_python_op.py):
   // (callable, name, [(arg name, Type, has default, default), ...], return Type). `self`: the
   // module whose ignored method this is (passed as the first input), or null for a function.
-  PythonOpValue(py::object signature, jit::Value* self = nullptr);
+  // `unused`: an @torch.jit.unused function: the call is compiled as PyTorch compiles it, a
+  // prim::RaiseException and a prim::Uninitialized value of the return type.
+  PythonOpValue(py::object signature, jit::Value* self = nullptr, bool unused = false);
 
   std::string kind() const override { return "python function"; }
   jit::SugaredValuePtr call(const jit::SourceRange& loc, jit::Emitter& m, const std::vector<jit::NamedValue>& args,
@@ -40,8 +42,9 @@ class PythonOpValue : public jit::SugaredValue {
 
  private:
   jit::FunctionSchema schema_;
-  int64_t callable_;
+  int64_t callable_ = -1;
   jit::Value* self_;
+  bool unused_;
 };
 
 // Adds prim::PythonOp to the global operator registry (once).

@@ -96,6 +96,7 @@ jit::SugaredValuePtr PythonResolver::resolveValue(const std::string& name, jit::
     return std::make_shared<jit::ClassValue>(type);
   }
   if (kind == "python_op") return std::make_shared<PythonOpValue>(pair[1]);
+  if (kind == "unused_call") return std::make_shared<PythonOpValue>(pair[1], nullptr, true);
   if (kind == "error") jit::throwErrorAt(loc, pair[1].cast<std::string>());
   return nullptr;
 }

@@ -185,3 +185,65 @@ def test_wrong_arguments_are_compile_errors_as_in_torch(fn, message):
     with pytest.raises(RuntimeError, match=message) as info:
         ember.jit.script(fn)
     assert "scale_and_count" in str(info.value)
+
+
+# ---- @torch.jit.unused, @torch.jit.ignore(drop=True) -------------------------------------------
+
+@torch.jit.unused
+def unused_fn(x: torch.Tensor) -> torch.Tensor:
+    return x.numpy()  # never compiled
+
+
+@ember.jit.ignore(drop=True)
+def dropped_fn(x):  # no annotations: the call's value is a Tensor
+    return x.numpy()
+
+
+def calls_unused(x, flag: bool):
+    if flag:
+        return unused_fn(x) + dropped_fn(x)
+    return x + 1
+
+
+class WithUnusedMethods(nn.Module):
+    @torch.jit.unused
+    def unused(self, x: torch.Tensor, n: int) -> torch.Tensor:
+        return x.numpy()
+
+    @torch.jit.ignore(drop=True)  # deprecated by torch 1.13 (a FutureWarning), still honoured
+    def dropped(self, x):
+        return x.numpy()
+
+    def forward(self, x, flag: bool):
+        if flag:
+            return self.dropped(x) + self.unused(x, 2)
+        return x * 3
+
+
+UNUSED_MESSAGE = "This Python function is annotated to be ignored and cannot be run"
+
+
+def test_unused_function_calls_raise_as_in_torch():
+    ours = ember.jit.script(calls_unused)
+    x = torch.randn(3)
+    assert_close(ours(x, False), x + 1)
+    with pytest.raises(RuntimeError, match=UNUSED_MESSAGE):
+        ours(x, True)
+    assert "^" not in str(ours.graph)  # nothing calls Python
+
+
+def test_unused_methods_raise_as_in_torch_and_save():
+    module = WithUnusedMethods()
+    theirs = torch.jit.script(module)
+    ours = ember.jit.script(module)
+    x = torch.randn(2)
+    assert_close(ours(x, False), theirs(x, False))
+    for scripted in (ours, theirs):
+        with pytest.raises(Exception, match=UNUSED_MESSAGE):  # torch raises torch.jit.Error
+            scripted(x, True)
+    buffer = io.BytesIO()
+    ember.jit.save(ours, buffer)
+    loaded = torch.jit.load(io.BytesIO(buffer.getvalue()))
+    assert_close(loaded(x, False), x * 3)
+    with pytest.raises(Exception, match=UNUSED_MESSAGE):  # torch.jit.Error
+        loaded(x, True)
