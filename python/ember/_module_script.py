@@ -26,6 +26,7 @@ import types
 import typing
 
 from . import _C
+from . import _module_scripted
 from . import _python_op
 
 # Attributes every nn.Module has that TorchScript does not see (torch.jit.script skips them too).
@@ -270,10 +271,8 @@ class ModuleInfo:
         for name, sub in module._modules.items():
             if sub is None:
                 self.attributes[name] = ("NoneType", "regular")
-            elif isinstance(sub, torch.jit.ScriptModule):
-                raise RuntimeError("ember.jit.script: submodule '%s' of %s is already a torch ScriptModule, which the "
-                                   "native frontend does not take in; script the torch module it came from, or use "
-                                   "ember.jit.script(module, frontend=\"torch\")" % (name, self.cls.__name__))
+            elif isinstance(sub, torch.jit.ScriptModule):  # compiled already: kept as it is compiled
+                self.submodules[name] = _module_scripted.convert(sub)
             else:
                 self.submodules[name] = ModuleInfo(sub, self._script)
         for name, value in vars(module).items():
@@ -441,20 +440,24 @@ class ModuleScripter:
     def __init__(self, script):
         self.script = script
         self.types = script.module_types  # signature -> (type, methods), shared across calls
+        self.loaded_names = set()
 
     def assign_types(self, info):
+        if isinstance(info, _module_scripted.ScriptedInfo):
+            return  # typed by its archive
         for sub in info.submodules.values():
             self.assign_types(sub)
         key = info.signature()
-        if key in self.types:
-            info.type, info.methods = self.types[key]
+        cached = self.types.get(key)
+        if cached is not None and _C._class_qualname(cached[0]) not in self.loaded_names:
+            info.type, info.methods = cached
             return
         cls = info.cls
         module = cls.__module__ or "__main__"
         qual = cls.__qualname__.replace("<locals>.", "").replace(".", "_")
         prefix = "__torch__." if module == "__main__" else "__torch__.%s." % module
         name = prefix + qual
-        if self.script.cu_has_type(name):
+        if self.script.cu_has_type(name) or name in self.loaded_names:
             name = "%s___torch_mangle_%d.%s" % (prefix, next(_mangle), qual)
         info.type = _C._create_class_type(self.script.cu, name, True)
         for attr, (text, kind) in info.attributes.items():
@@ -464,13 +467,16 @@ class ModuleScripter:
         for attr, value in info.constants.items():
             _C._add_constant(info.type, attr, value)
         info.methods = {}
-        self.types[key] = (info.type, info.methods)
+        if cached is None:  # (a type renamed away from a converted module's is not the cached one)
+            self.types[key] = (info.type, info.methods)
         if info.container:  # len(self.layers): the number of entries, a constant
             source = "def __len__(self) -> int:\n    return %d\n" % len(info.submodules)
             info.methods["__len__"] = _C._declare_method(self.script.cu, info.type, "__len__", source,
                                                          "<%s.__len__>" % cls.__name__, 1, lambda n: None, info)
 
     def compile(self, info, seen=None):
+        if isinstance(info, _module_scripted.ScriptedInfo):
+            return  # compiled already
         seen = set() if seen is None else seen
         if id(info.methods) not in seen:
             seen.add(id(info.methods))
@@ -483,6 +489,8 @@ class ModuleScripter:
             self.compile(sub, seen)
 
     def instantiate(self, info):
+        if isinstance(info, _module_scripted.ScriptedInfo):
+            return info.loaded
         obj = _C._new_object(self.script.cu, info.type)
         module = info.module
         for name, (_text, kind) in info.attributes.items():
@@ -503,6 +511,9 @@ class ModuleScripter:
 
     def run(self, module):
         info = ModuleInfo(module, self.script)
+        # Class names of the converted torch ScriptModules in the tree: ember's own module types
+        # in the same tree must not be named alike (an archive names each type once).
+        self.loaded_names = _loaded_names(info)
         before = set(self.types)
         try:
             self.assign_types(info)
@@ -516,9 +527,20 @@ class ModuleScripter:
             _forget_modules(info)
 
 
+def _loaded_names(info):
+    if isinstance(info, _module_scripted.ScriptedInfo):
+        return info.type_names()
+    names = set()
+    for sub in info.submodules.values():
+        names |= _loaded_names(sub)
+    return names
+
+
 def _forget_modules(info):
     """Drops the infos' references to the torch modules (the compiled methods' resolvers keep
     the infos, and must not keep a model's weights alive)."""
+    if isinstance(info, _module_scripted.ScriptedInfo):
+        return
     info.module = None
     for sub in info.submodules.values():
         _forget_modules(sub)

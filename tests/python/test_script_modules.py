@@ -295,10 +295,12 @@ class HoldsTorchScripted(nn.Module):
 
 
 def test_torch_script_module_inside():
-    # not taken in natively (a clear error); the torch frontend path handles it
+    # taken in natively through the archive format (tests/python/test_script_submodules.py has
+    # more); the torch frontend path handles it too
     module = HoldsTorchScripted().eval()
-    with pytest.raises(RuntimeError, match="already a torch ScriptModule"):
-        ember.jit.script(module)
+    x = torch.randn(4, 3)
+    with torch.no_grad():
+        assert_close(ember.jit.script(module)(x), module(x), rtol=1e-5, atol=1e-6)
     scripted = ember.jit.script(module, frontend="torch")
     x = torch.randn(4, 3)
     with torch.no_grad():
