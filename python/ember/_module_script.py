@@ -26,6 +26,7 @@ import types
 import typing
 
 from . import _C
+from . import _interface
 from . import _module_scripted
 from . import _python_op
 
@@ -244,6 +245,7 @@ class ModuleInfo:
         self.attributes = {}   # name -> (type text, kind)
         self.constants = {}    # name -> value
         self.failed = {}       # name -> why it has no TorchScript type
+        self.interfaces = {}   # submodule name -> the torch.jit.interface class annotating it
         self.functions = {}    # name -> a function stored on the instance (self.activation = F.relu)
         self.container = None
         self.type = None
@@ -275,6 +277,8 @@ class ModuleInfo:
                 self.submodules[name] = _module_scripted.convert(sub)
             else:
                 self.submodules[name] = ModuleInfo(sub, self._script)
+            if sub is not None and _interface.is_interface(annotations.get(name)):
+                self.interfaces[name] = annotations[name]  # typed by the interface it implements
         for name, value in vars(module).items():
             if name in _MODULE_INTERNALS or name in self.attributes or name in self.submodules:
                 continue
@@ -313,13 +317,18 @@ class ModuleInfo:
     def signature(self):
         return (self.cls, self.container,
                 tuple((n, t, k) for n, (t, k) in self.attributes.items()),
-                tuple((n, s.type_qualname()) for n, s in self.submodules.items()),
+                tuple((n, self.interface_type(n)[1] if n in self.interfaces else s.type_qualname())
+                      for n, s in self.submodules.items()),
                 tuple((n, repr(v)) for n, v in self.constants.items()),
                 tuple(sorted(self.failed.items())),
                 tuple((n, id(f)) for n, f in self.functions.items()))
 
     def type_qualname(self):
         return _C._class_qualname(self.type)
+
+    def interface_type(self, name):
+        """(InterfaceType, qualified name) of the interface submodule `name` is annotated with."""
+        return _interface.interface_type(self.interfaces[name], self._script.cu, self._script.scripted_class_name)
 
     # -- questions from the C++ ModuleValue --
     def items(self):
@@ -330,6 +339,8 @@ class ModuleInfo:
                 or callable(getattr(self.cls, name, None)) or isinstance(getattr(self.cls, name, None), property))
 
     def lookup(self, name):
+        if name in self.interfaces:
+            return ("interface",)  # a value of the interface type: calls dispatch at run time
         if name in self.submodules:
             return ("submodule", self.submodules[name])
         if name in self.constants:
@@ -463,7 +474,8 @@ class ModuleScripter:
         for attr, (text, kind) in info.attributes.items():
             _C._add_attribute(info.type, attr, _C._parse_type(self.script.cu, text), kind)
         for attr, sub in info.submodules.items():
-            _C._add_attribute(info.type, attr, sub.type, "regular")
+            attr_type = info.interface_type(attr)[0] if attr in info.interfaces else sub.type
+            _C._add_attribute(info.type, attr, attr_type, "regular")
         for attr, value in info.constants.items():
             _C._add_constant(info.type, attr, value)
         info.methods = {}
@@ -485,8 +497,31 @@ class ModuleScripter:
                 overloads = info.declare_overloads(name, fn)
                 for declared in [info.methods[n] for n in overloads] or [info.method(name, fn)]:
                     _C._define(declared)
+        for name in info.interfaces:  # what the interface calls must be compiled
+            self.compile_interface_methods(info, name)
         for sub in info.submodules.values():
             self.compile(sub, seen)
+
+    def compile_interface_methods(self, info, name):
+        sub, iface = info.submodules[name], info.interfaces[name]
+        self._compile_interface_methods(sub, iface)
+        why = _C._why_not_implemented(sub.type, info.interface_type(name)[0])
+        if why:
+            raise RuntimeError("module '%s' (submodule '%s') does not implement interface '%s': %s"
+                               % (sub.type_qualname().split("#")[0], name, iface.__name__, why))
+
+    def _compile_interface_methods(self, sub, iface):
+        for method in _interface.method_names(iface):
+            if isinstance(sub, _module_scripted.ScriptedInfo):
+                if not _C._class_has_method(sub.type, method):
+                    raise RuntimeError("module '%s' does not implement method '%s' of interface '%s'"
+                                       % (sub.type_qualname().split("#")[0], method, iface.__name__))
+                continue
+            fn = inspect.getattr_static(sub.cls, method, None)
+            if not inspect.isfunction(fn):
+                raise RuntimeError("module '%s' does not implement method '%s' of interface '%s'"
+                                   % (sub.cls.__name__, method, iface.__name__))
+            _C._define(sub.method(method, fn))
 
     def instantiate(self, info):
         if isinstance(info, _module_scripted.ScriptedInfo):

@@ -26,6 +26,7 @@ import tokenize
 import types
 
 from . import _C
+from . import _interface
 from . import _module_script
 from . import _python_op
 
@@ -257,7 +258,9 @@ module_types = {}   # module signature -> (class type, methods)
 
 
 def scripted_class_name(cls):
-    """The qualified name of a class scripted with ember.jit.script, or None."""
+    """The qualified name of a class scripted with ember.jit.script (or of an interface), or None."""
+    if _interface.is_interface(cls):
+        return _interface.interface_type(cls, _cu, scripted_class_name)[1]
     t = _class_type(cls)
     if t is None:
         return None
@@ -271,6 +274,8 @@ def _class_type(cls):
         return cls._type
     if not inspect.isclass(cls):
         return None
+    if _interface.is_interface(cls):
+        return _interface.interface_type(cls, _cu, scripted_class_name)[0]
     if cls in _script_classes:
         return _script_classes[cls]._type
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):

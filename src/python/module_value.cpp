@@ -102,6 +102,17 @@ struct OverloadedMethod : jit::SugaredValue {
   std::vector<std::string> names_;
 };
 
+// `self.proxy`, a submodule annotated with a torch.jit.interface: a value of the interface type
+// whose calls are prim::CallMethods dispatched on its class at run time; `self.proxy(x)` calls
+// its forward.
+struct InterfaceModuleValue : jit::SimpleValue {
+  explicit InterfaceModuleValue(jit::Value* v) : jit::SimpleValue(v) {}
+  SugaredValuePtr call(const jit::SourceRange& loc, jit::Emitter& m, const std::vector<jit::NamedValue>& args,
+                       const std::vector<jit::NamedValue>& kwargs, size_t nBinders) override {
+    return jit::MethodValue(getValue(), "forward").call(loc, m, args, kwargs, nBinders);
+  }
+};
+
 }  // namespace
 
 ModuleValue::ModuleValue(jit::Value* self, py::object info) : self_(self), info_(std::move(info)) {}
@@ -153,6 +164,11 @@ SugaredValuePtr ModuleValue::attr(const jit::SourceRange& loc, jit::Emitter& m, 
   jit::ClassTypePtr type = self_->type()->cast<jit::ClassType>();
   if (kind == "submodule") return submodule(loc, m, field, detail.get());
   if (kind == "attribute") return jit::makeSimple(self_)->attr(loc, m, field);
+  if (kind == "interface") {
+    jit::Node* n = m.graph().insertNode(m.graph().createGetAttr(self_, field));
+    n->setSourceRange(loc);
+    return std::make_shared<InterfaceModuleValue>(n->output());
+  }
   if (kind == "constant") {
     auto slot = type->findConstantSlot(field);
     EMBER_CHECK(slot, "constant '", field, "' is not on ", type->name());

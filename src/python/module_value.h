@@ -4,7 +4,7 @@
 // answers, for an attribute name:
 //   info.lookup(name) -> ("submodule", info) | ("attribute",) | ("constant",) | ("method",)
 //                        | ("property", getter_method_name) | ("python_op", signature)
-//                        | ("unused_call", signature) | ("error", message) | None
+//                        | ("unused_call", signature) | ("interface",) | ("error", message) | None
 // (methods are declared on the class type on demand, when first looked up), and for containers
 //   info.container -> "list" (ModuleList, Sequential) | "dict" (ModuleDict) | None
 //   info.items()   -> [(key, info), ...]
