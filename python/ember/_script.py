@@ -190,6 +190,10 @@ def _describe(name, value):
         if modifier == "unused":  # the call raises
             return _python_op.describe(value, _cu, scripted_class_name, unused=True)
         return ("function", _script_function(value))
+    if callable(value) and not isinstance(value, (types.BuiltinFunctionType, types.BuiltinMethodType)) \
+            and not _is_torch_module(value) and not isinstance(value, _C.ScriptModule) \
+            and type(value).__module__ != "typing":
+        return _python_op.describe_value(value, _cu, scripted_class_name)  # functools.partial, ...
     if value is None or isinstance(value, (bool, int, float, str, tuple, list, dict)):
         return ("error", "python value of type '%s' cannot be used as a value. Perhaps it is a closed over global "
                          "variable? If so, please consider passing it in as an argument or use a local varible "

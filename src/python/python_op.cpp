@@ -36,6 +36,7 @@ int64_t remember(py::object fn) {
 
 jit::FunctionSchema schemaOf(const py::tuple& signature) {
   std::vector<jit::Argument> arguments;
+  if (signature[2].is_none()) return jit::FunctionSchema(signature[1].cast<std::string>(), "", {}, {}, true);
   for (py::handle item : signature[2]) {
     auto arg = item.cast<py::tuple>();
     auto type = arg[1].cast<jit::TypePtr>();
@@ -97,6 +98,13 @@ jit::SugaredValuePtr PythonOpValue::call(const jit::SourceRange& loc, jit::Emitt
                                          const std::vector<jit::NamedValue>& kwargs, size_t) {
   jit::Graph& g = m.graph();
   jit::FunctionSchema schema = schema_;
+  if (schema_.isVararg()) {  // no signature: as many Tensors as the call passes, a Tensor back
+    if (!kwargs.empty()) jit::throwErrorAt(loc, "keyword arguments to a Python value without a signature");
+    std::vector<jit::Argument> arguments;
+    for (size_t i = 0; i < args.size(); ++i) arguments.emplace_back("arg" + std::to_string(i), jit::TensorType::get());
+    schema = jit::FunctionSchema(schema_.name(), "", std::move(arguments),
+                                 {jit::Argument("", jit::TensorType::get())});
+  }
   std::optional<jit::NamedValue> self;
   if (self_) {
     std::vector<jit::Argument> arguments{jit::Argument("self", self_->type())};
@@ -109,12 +117,12 @@ jit::SugaredValuePtr PythonOpValue::call(const jit::SourceRange& loc, jit::Emitt
     jit::Value* message = g.insertConstant(IValue(std::string(kUnusedMessage)), loc);
     jit::Node* raise = g.insertNode(g.create(jit::prim::RaiseException, {message, g.insertConstant(IValue())}, 0));
     raise->setSourceRange(loc);
-    return jit::makeSimple(g.insertNode(g.createUninitialized(schema_.returns()[0].type()))->output());
+    return jit::makeSimple(g.insertNode(g.createUninitialized(schema.returns()[0].type()))->output());
   }
   jit::Node* n = g.create(jit::prim::PythonOp, call.inputs, 1);
   n->s_(jit::attr::name, schema_.name());
   n->i_(kPyObj, callable_);
-  n->output()->setType(schema_.returns()[0].type());
+  n->output()->setType(schema.returns()[0].type());
   n->setSourceRange(loc);
   g.insertNode(n);
   return jit::makeSimple(n->output());

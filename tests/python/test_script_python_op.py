@@ -247,3 +247,40 @@ def test_unused_methods_raise_as_in_torch_and_save():
     assert_close(loaded(x, False), x * 3)
     with pytest.raises(Exception, match=UNUSED_MESSAGE):  # torch.jit.Error
         loaded(x, True)
+
+
+# ---- other callable Python values --------------------------------------------------------------
+
+import functools  # noqa: E402
+
+add_one = functools.partial(torch.add, other=1)  # no signature inspect can read: Tensors in and out
+
+
+class Multiplier:
+    def __call__(self, x: torch.Tensor, k: int) -> torch.Tensor:
+        return x * k
+
+
+multiplier = Multiplier()
+
+
+def calls_partial(x):
+    return add_one(x)
+
+
+def calls_callable_object(x):
+    return multiplier(x, 3) + add_one(x)
+
+
+def test_partial_is_called_through_python_as_in_torch():
+    ours, theirs = ember.jit.script(calls_partial), torch.jit.script(calls_partial)
+    x = torch.randn(3)
+    assert_close(ours(x), theirs(x))
+    assert "^<python_value>[]()" in str(ours.graph) and "^<python_value>[]()" in str(theirs.graph)
+
+
+def test_callable_object_is_called_with_its_signature():
+    # (torch 1.13 rejects this one, typing __call__'s self as an argument; ember calls it)
+    ours = ember.jit.script(calls_callable_object)
+    x = torch.randn(3)
+    assert_close(ours(x), calls_callable_object(x))
