@@ -1,6 +1,7 @@
 """The nn.Module-like helpers of ember.jit.ScriptModule that are plain Python over the C++
-traversal (parameters(), buffers(), children(), modules(), state_dict()) and pickling / deepcopy
-(through the archive format, as torch.jit.ScriptModule does)."""
+traversal (parameters(), buffers(), children(), modules(), state_dict()), pickling (through the
+archive format, as torch.jit.ScriptModule does) and deepcopy (in memory, as torch's: a module
+calling Python cannot be written to an archive)."""
 import io
 
 from . import _C
@@ -26,3 +27,4 @@ def install(cls):
         return out
     cls.state_dict = state_dict
     cls.__reduce__ = lambda self: (_load_bytes, (self.save_to_buffer(),))
+    cls.__deepcopy__ = lambda self, memo: _C._deepcopy_module(self)

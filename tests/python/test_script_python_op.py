@@ -284,3 +284,17 @@ def test_callable_object_is_called_with_its_signature():
     ours = ember.jit.script(calls_callable_object)
     x = torch.randn(3)
     assert_close(ours(x), calls_callable_object(x))
+
+
+def test_deepcopy_of_a_module_calling_python():
+    # in memory, as torch's deepcopy of a ScriptModule (an archive cannot hold the Python call)
+    import copy
+    module = WithIgnoredMethod().eval()
+    ours = ember.jit.script(module)
+    copied = copy.deepcopy(ours)
+    x = torch.randn(2, 4)
+    with torch.no_grad():
+        assert_close(copied(x), module(x), rtol=1e-5, atol=1e-6)
+        torch.from_dlpack(copied.weight).zero_()  # the copy's weights are its own
+        assert_close(ours(x), module(x), rtol=1e-5, atol=1e-6)
+        assert_close(copied(x), torch.full((2, 3), 1.0), rtol=0, atol=0)  # relu(0 * 2 + 1)
