@@ -27,6 +27,7 @@ import typing
 
 from . import _C
 from . import _interface
+from . import _module_api
 from . import _module_scripted
 from . import _python_op
 
@@ -430,6 +431,20 @@ class ModuleInfo:
         return declared
 
 
+def _python_methods(cls):
+    """The @torch.jit.ignore / unused methods of a module class (not compiled; see
+    _module_api.python_methods)."""
+    out = {}
+    for klass in reversed(cls.__mro__):
+        for name, value in vars(klass).items():
+            if inspect.isfunction(value):
+                if _modifier(value) in ("ignore", "unused"):
+                    out[name] = value
+                else:
+                    out.pop(name, None)
+    return out
+
+
 def _entry_methods(info):
     """forward (when the class defines one) and the @torch.jit.export methods, as torch.jit.script
     compiles them."""
@@ -478,6 +493,7 @@ class ModuleScripter:
             _C._add_attribute(info.type, attr, attr_type, "regular")
         for attr, value in info.constants.items():
             _C._add_constant(info.type, attr, value)
+        _module_api.python_methods[name] = _python_methods(cls)
         info.methods = {}
         if cached is None:  # (a type renamed away from a converted module's is not the cached one)
             self.types[key] = (info.type, info.methods)

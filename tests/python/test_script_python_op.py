@@ -111,6 +111,17 @@ class WithIgnoredMethod(nn.Module):
         return self.postprocess(x @ self.weight.t(), 1.0).relu()
 
 
+def test_ignored_methods_are_python_methods_of_the_scripted_module():
+    # as on torch's ScriptModule: called from Python, the Python function runs
+    module = WithIgnoredMethod()
+    ours, theirs = ember.jit.script(module), torch.jit.script(module)
+    y = torch.randn(3)
+    assert_close(ours.postprocess(y, 0.5), module.postprocess(y, 0.5))
+    assert_close(theirs.postprocess(y, 0.5), module.postprocess(y, 0.5))
+    with pytest.raises(AttributeError, match="no attribute 'missing'"):
+        ours.missing
+
+
 def test_ignored_method_matches_torch():
     module = WithIgnoredMethod().eval()
     ours, theirs = ember.jit.script(module), torch.jit.script(module)
