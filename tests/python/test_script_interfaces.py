@@ -117,3 +117,38 @@ def test_module_with_a_mismatching_signature_is_an_error():
     with pytest.raises(RuntimeError, match="does not implement interface 'Proxy'") as info:
         ember.jit.script(Holder(WrongSignature()))
     assert "scale" in str(info.value)
+
+
+# ---- class interfaces --------------------------------------------------------------------------
+
+@torch.jit.interface
+class Op:
+    def apply(self, x: int) -> int:
+        pass
+
+
+class AddOne:
+    def __init__(self):
+        pass
+
+    def apply(self, x: int) -> int:
+        return x + 1
+
+
+class Twice:
+    def __init__(self):
+        pass
+
+    def apply(self, x: int) -> int:
+        return x * 2
+
+
+def run_op(op: Op, x: int) -> int:
+    return op.apply(x)
+
+
+def test_class_interface_arguments_dispatch_at_run_time():
+    for script in (torch.jit.script, ember.jit.script):
+        add_one, twice = script(AddOne), script(Twice)
+        run = script(run_op)
+        assert (run(add_one(), 5), run(twice(), 5)) == (6, 10)
