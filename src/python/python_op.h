@@ -1,5 +1,7 @@
 // prim::PythonOp: compiled code calling a Python function, as TorchScript calls an
-// @torch.jit.ignore'd function or method (the graph prints it `^name()(%x)`).
+// @torch.jit.ignore'd function or method, or another callable Python value (a functools.partial,
+// printed `<python_value>`); the graph prints it `^name[]()(%x)`, as PyTorch does. Calls of
+// @torch.jit.unused functions are compiled by the same sugared value, as a raise.
 //
 // The frontend side is a sugared value (PythonOpValue) that the Python resolver and the module
 // value hand out for such a function; calling it matches the arguments against the function's
