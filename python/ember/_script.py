@@ -89,8 +89,8 @@ def script(obj, optimize=None, _frames_up=0, _rcb=None, example_inputs=None, fro
         return _from_torch_script(obj)
     if inspect.isfunction(obj):
         return _script_function(obj)
-    if isinstance(obj, ScriptClass):
-        return obj
+    if isinstance(obj, ScriptClass) or _interface.is_interface(obj):
+        return obj  # (an interface is used by annotations, not compiled)
     if inspect.isclass(obj):
         return _script_class(obj)
     raise RuntimeError("ember.jit.script expects a Python function or a torch.nn.Module instance, got %s"

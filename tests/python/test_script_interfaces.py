@@ -152,3 +152,28 @@ def test_class_interface_arguments_dispatch_at_run_time():
         add_one, twice = script(AddOne), script(Twice)
         run = script(run_op)
         assert (run(add_one(), 5), run(twice(), 5)) == (6, 10)
+
+
+@ember.jit.interface
+class Activation(nn.Module):
+    def forward(self, input: Tensor) -> Tensor:  # argument names are part of the signature, as in torch
+        pass
+
+
+class WithActivation(nn.Module):
+    act: Activation
+
+    def __init__(self, act):
+        super().__init__()
+        self.act = act
+
+    def forward(self, x):
+        return self.act(x) + 1
+
+
+def test_ember_interface_decorator():
+    assert ember.jit.script(Activation) is Activation
+    for act in (nn.ReLU(), nn.Tanh()):
+        module = WithActivation(act)
+        x = torch.randn(5)
+        assert_close(ember.jit.script(module)(x), module(x))
