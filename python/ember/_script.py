@@ -32,6 +32,7 @@ from . import _python_op
 
 _cu = _C.CompilationUnit()
 _scripted = {}          # python function -> ScriptFunction
+_converted = {}         # torch ScriptFunction -> the resolver's answer for it
 _mangle = itertools.count()
 
 _NAMESPACES = {"torch": "torch", "math": "math", "torch.nn.functional": "torch.nn.functional",
@@ -190,6 +191,9 @@ def _describe(name, value):
         if modifier == "unused":  # the call raises
             return _python_op.describe(value, _cu, scripted_class_name, unused=True)
         return ("function", _script_function(value))
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(value, torch.jit.ScriptFunction):  # compiled by torch
+        return _torch_script_function(value)
     if callable(value) and not isinstance(value, (types.BuiltinFunctionType, types.BuiltinMethodType)) \
             and not _is_torch_module(value) and not isinstance(value, _C.ScriptModule) \
             and type(value).__module__ != "typing":
@@ -199,6 +203,21 @@ def _describe(name, value):
                          "variable? If so, please consider passing it in as an argument or use a local varible "
                          "instead." % type(value).__name__)
     return None
+
+
+def _torch_script_function(fn):
+    """A function compiled by torch.jit.script, called from code ember compiles: its TorchScript
+    code compiled by ember (a function calling other TorchScript functions is not taken)."""
+    if fn not in _converted:
+        try:
+            unit = _C.CompilationUnit(fn.code)
+            _converted[fn] = ("function", unit.find_function(fn.name))
+        except Exception as e:
+            _converted[fn] = ("error", "cannot call the torch.jit.ScriptFunction '%s' from code ember compiles (%s); "
+                                       "pass ember.jit.script the Python function instead" % (fn.name, e))
+        if _converted[fn][1] is None:
+            _converted[fn] = ("error", "torch.jit.ScriptFunction '%s' not found in its code" % fn.name)
+    return _converted[fn]
 
 
 def _script_function(fn):

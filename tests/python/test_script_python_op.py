@@ -309,3 +309,20 @@ def test_deepcopy_of_a_module_calling_python():
         torch.from_dlpack(copied.weight).zero_()  # the copy's weights are its own
         assert_close(ours(x), module(x), rtol=1e-5, atol=1e-6)
         assert_close(copied(x), torch.full((2, 3), 1.0), rtol=0, atol=0)  # relu(0 * 2 + 1)
+
+
+@torch.jit.script
+def torch_scaled(x: torch.Tensor, k: float) -> torch.Tensor:
+    return x * k
+
+
+def calls_torch_script_function(x):
+    return torch_scaled(x, 2.0) + 1
+
+
+def test_torch_script_function_is_compiled_not_called_through_python():
+    ours, theirs = ember.jit.script(calls_torch_script_function), torch.jit.script(calls_torch_script_function)
+    x = torch.randn(3)
+    assert_close(ours(x), theirs(x))
+    text = str(ours.graph)
+    assert "prim::CallFunction" in text and "^" not in text
