@@ -13,7 +13,8 @@ pair becomes one ember class type, with
 and methods are compiled when first used, starting from ``forward`` and the ``@torch.jit.export``
 methods: ``self.sub(x)`` calls the submodule's forward (prim::CallMethod), ModuleList /
 Sequential / ModuleDict are iterated and indexed by constants by unrolling, properties are
-compiled as ``__<name>_getter`` methods, ``@torch.jit.unused`` methods get a body that raises.
+compiled as ``__<name>_getter`` methods, calls of ``@torch.jit.ignore``'d methods go through Python
+and calls of ``@torch.jit.unused`` ones raise (python/ember/_python_op.py).
 The C++ half (src/python/module_value.cpp, script_module_bindings.cpp) asks the info objects
 below what a name on ``self`` is.
 """
@@ -25,6 +26,10 @@ import types
 import typing
 
 from . import _C
+from . import _interface
+from . import _module_api
+from . import _module_scripted
+from . import _python_op
 
 # Attributes every nn.Module has that TorchScript does not see (torch.jit.script skips them too).
 _MODULE_INTERNALS = {
@@ -241,6 +246,7 @@ class ModuleInfo:
         self.attributes = {}   # name -> (type text, kind)
         self.constants = {}    # name -> value
         self.failed = {}       # name -> why it has no TorchScript type
+        self.interfaces = {}   # submodule name -> the torch.jit.interface class annotating it
         self.functions = {}    # name -> a function stored on the instance (self.activation = F.relu)
         self.container = None
         self.type = None
@@ -268,12 +274,12 @@ class ModuleInfo:
         for name, sub in module._modules.items():
             if sub is None:
                 self.attributes[name] = ("NoneType", "regular")
-            elif isinstance(sub, torch.jit.ScriptModule):
-                raise RuntimeError("ember.jit.script: submodule '%s' of %s is already a torch ScriptModule, which the "
-                                   "native frontend does not take in; script the torch module it came from, or use "
-                                   "ember.jit.script(module, frontend=\"torch\")" % (name, self.cls.__name__))
+            elif isinstance(sub, torch.jit.ScriptModule):  # compiled already: kept as it is compiled
+                self.submodules[name] = _module_scripted.convert(sub)
             else:
                 self.submodules[name] = ModuleInfo(sub, self._script)
+            if sub is not None and _interface.is_interface(annotations.get(name)):
+                self.interfaces[name] = annotations[name]  # typed by the interface it implements
         for name, value in vars(module).items():
             if name in _MODULE_INTERNALS or name in self.attributes or name in self.submodules:
                 continue
@@ -312,13 +318,18 @@ class ModuleInfo:
     def signature(self):
         return (self.cls, self.container,
                 tuple((n, t, k) for n, (t, k) in self.attributes.items()),
-                tuple((n, s.type_qualname()) for n, s in self.submodules.items()),
+                tuple((n, self.interface_type(n)[1] if n in self.interfaces else s.type_qualname())
+                      for n, s in self.submodules.items()),
                 tuple((n, repr(v)) for n, v in self.constants.items()),
                 tuple(sorted(self.failed.items())),
                 tuple((n, id(f)) for n, f in self.functions.items()))
 
     def type_qualname(self):
         return _C._class_qualname(self.type)
+
+    def interface_type(self, name):
+        """(InterfaceType, qualified name) of the interface submodule `name` is annotated with."""
+        return _interface.interface_type(self.interfaces[name], self._script.cu, self._script.scripted_class_name)
 
     # -- questions from the C++ ModuleValue --
     def items(self):
@@ -329,6 +340,8 @@ class ModuleInfo:
                 or callable(getattr(self.cls, name, None)) or isinstance(getattr(self.cls, name, None), property))
 
     def lookup(self, name):
+        if name in self.interfaces:
+            return ("interface",)  # a value of the interface type: calls dispatch at run time
         if name in self.submodules:
             return ("submodule", self.submodules[name])
         if name in self.constants:
@@ -351,9 +364,11 @@ class ModuleInfo:
             return ("error", "ember.jit.script does not support calling static or class methods of modules ('%s')"
                              % name)
         if inspect.isfunction(static):
-            if _modifier(static) == "ignore":
-                return ("error", "'%s.%s' is @torch.jit.ignore'd: ember cannot call Python functions from TorchScript "
-                                 "(mark it @torch.jit.unused, or script it)" % (self.cls.__name__, name))
+            if _modifier(static) == "ignore":  # called through Python, with the module as self
+                return _python_op.describe(static, self._script.cu, self._script.scripted_class_name, method=True)
+            if _modifier(static) == "unused":  # the call raises, as PyTorch compiles it
+                return _python_op.describe(static, self._script.cu, self._script.scripted_class_name, method=True,
+                                           unused=True)
             overloads = self.declare_overloads(name, static)
             if overloads:
                 return ("overloads", overloads)
@@ -416,6 +431,20 @@ class ModuleInfo:
         return declared
 
 
+def _python_methods(cls):
+    """The @torch.jit.ignore / unused methods of a module class (not compiled; see
+    _module_api.python_methods)."""
+    out = {}
+    for klass in reversed(cls.__mro__):
+        for name, value in vars(klass).items():
+            if inspect.isfunction(value):
+                if _modifier(value) in ("ignore", "unused"):
+                    out[name] = value
+                else:
+                    out.pop(name, None)
+    return out
+
+
 def _entry_methods(info):
     """forward (when the class defines one) and the @torch.jit.export methods, as torch.jit.script
     compiles them."""
@@ -437,36 +466,45 @@ class ModuleScripter:
     def __init__(self, script):
         self.script = script
         self.types = script.module_types  # signature -> (type, methods), shared across calls
+        self.loaded_names = set()
 
     def assign_types(self, info):
+        if isinstance(info, _module_scripted.ScriptedInfo):
+            return  # typed by its archive
         for sub in info.submodules.values():
             self.assign_types(sub)
         key = info.signature()
-        if key in self.types:
-            info.type, info.methods = self.types[key]
+        cached = self.types.get(key)
+        if cached is not None and _C._class_qualname(cached[0]) not in self.loaded_names:
+            info.type, info.methods = cached
             return
         cls = info.cls
         module = cls.__module__ or "__main__"
         qual = cls.__qualname__.replace("<locals>.", "").replace(".", "_")
         prefix = "__torch__." if module == "__main__" else "__torch__.%s." % module
         name = prefix + qual
-        if self.script.cu_has_type(name):
+        if self.script.cu_has_type(name) or name in self.loaded_names:
             name = "%s___torch_mangle_%d.%s" % (prefix, next(_mangle), qual)
         info.type = _C._create_class_type(self.script.cu, name, True)
         for attr, (text, kind) in info.attributes.items():
             _C._add_attribute(info.type, attr, _C._parse_type(self.script.cu, text), kind)
         for attr, sub in info.submodules.items():
-            _C._add_attribute(info.type, attr, sub.type, "regular")
+            attr_type = info.interface_type(attr)[0] if attr in info.interfaces else sub.type
+            _C._add_attribute(info.type, attr, attr_type, "regular")
         for attr, value in info.constants.items():
             _C._add_constant(info.type, attr, value)
+        _module_api.python_methods[name] = _python_methods(cls)
         info.methods = {}
-        self.types[key] = (info.type, info.methods)
+        if cached is None:  # (a type renamed away from a converted module's is not the cached one)
+            self.types[key] = (info.type, info.methods)
         if info.container:  # len(self.layers): the number of entries, a constant
             source = "def __len__(self) -> int:\n    return %d\n" % len(info.submodules)
             info.methods["__len__"] = _C._declare_method(self.script.cu, info.type, "__len__", source,
                                                          "<%s.__len__>" % cls.__name__, 1, lambda n: None, info)
 
     def compile(self, info, seen=None):
+        if isinstance(info, _module_scripted.ScriptedInfo):
+            return  # compiled already
         seen = set() if seen is None else seen
         if id(info.methods) not in seen:
             seen.add(id(info.methods))
@@ -475,10 +513,35 @@ class ModuleScripter:
                 overloads = info.declare_overloads(name, fn)
                 for declared in [info.methods[n] for n in overloads] or [info.method(name, fn)]:
                     _C._define(declared)
+        for name in info.interfaces:  # what the interface calls must be compiled
+            self.compile_interface_methods(info, name)
         for sub in info.submodules.values():
             self.compile(sub, seen)
 
+    def compile_interface_methods(self, info, name):
+        sub, iface = info.submodules[name], info.interfaces[name]
+        self._compile_interface_methods(sub, iface)
+        why = _C._why_not_implemented(sub.type, info.interface_type(name)[0])
+        if why:
+            raise RuntimeError("module '%s' (submodule '%s') does not implement interface '%s': %s"
+                               % (sub.type_qualname().split("#")[0], name, iface.__name__, why))
+
+    def _compile_interface_methods(self, sub, iface):
+        for method in _interface.method_names(iface):
+            if isinstance(sub, _module_scripted.ScriptedInfo):
+                if not _C._class_has_method(sub.type, method):
+                    raise RuntimeError("module '%s' does not implement method '%s' of interface '%s'"
+                                       % (sub.type_qualname().split("#")[0], method, iface.__name__))
+                continue
+            fn = inspect.getattr_static(sub.cls, method, None)
+            if not inspect.isfunction(fn):
+                raise RuntimeError("module '%s' does not implement method '%s' of interface '%s'"
+                                   % (sub.cls.__name__, method, iface.__name__))
+            _C._define(sub.method(method, fn))
+
     def instantiate(self, info):
+        if isinstance(info, _module_scripted.ScriptedInfo):
+            return info.loaded
         obj = _C._new_object(self.script.cu, info.type)
         module = info.module
         for name, (_text, kind) in info.attributes.items():
@@ -499,6 +562,9 @@ class ModuleScripter:
 
     def run(self, module):
         info = ModuleInfo(module, self.script)
+        # Class names of the converted torch ScriptModules in the tree: ember's own module types
+        # in the same tree must not be named alike (an archive names each type once).
+        self.loaded_names = _loaded_names(info)
         before = set(self.types)
         try:
             self.assign_types(info)
@@ -512,9 +578,20 @@ class ModuleScripter:
             _forget_modules(info)
 
 
+def _loaded_names(info):
+    if isinstance(info, _module_scripted.ScriptedInfo):
+        return info.type_names()
+    names = set()
+    for sub in info.submodules.values():
+        names |= _loaded_names(sub)
+    return names
+
+
 def _forget_modules(info):
     """Drops the infos' references to the torch modules (the compiled methods' resolvers keep
     the infos, and must not keep a model's weights alive)."""
+    if isinstance(info, _module_scripted.ScriptedInfo):
+        return
     info.module = None
     for sub in info.submodules.values():
         _forget_modules(sub)

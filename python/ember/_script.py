@@ -26,10 +26,13 @@ import tokenize
 import types
 
 from . import _C
+from . import _interface
 from . import _module_script
+from . import _python_op
 
 _cu = _C.CompilationUnit()
 _scripted = {}          # python function -> ScriptFunction
+_converted = {}         # torch ScriptFunction -> the resolver's answer for it
 _mangle = itertools.count()
 
 _NAMESPACES = {"torch": "torch", "math": "math", "torch.nn.functional": "torch.nn.functional",
@@ -49,10 +52,14 @@ def _mark(fn, attr):
 
 
 def ignore(fn=None, drop=False):
-    """Like torch.jit.ignore (a marker; functions calling it from TorchScript are rejected)."""
-    if fn is None:
-        return lambda f: _mark(f, "_ember_ignore")
-    return _mark(fn, "_ember_ignore")
+    """Like torch.jit.ignore: compiled code calls the function through Python (prim::PythonOp);
+    with ``drop=True`` it is compiled as raising, like ``unused``."""
+    attr = "_ember_unused" if drop else "_ember_ignore"
+    if fn is None or isinstance(fn, bool):  # @ignore(), @ignore(drop=True), @ignore(True)
+        if isinstance(fn, bool):
+            attr = "_ember_unused" if fn else "_ember_ignore"
+        return lambda f: _mark(f, attr)
+    return _mark(fn, attr)
 
 
 def unused(fn):
@@ -83,8 +90,8 @@ def script(obj, optimize=None, _frames_up=0, _rcb=None, example_inputs=None, fro
         return _from_torch_script(obj)
     if inspect.isfunction(obj):
         return _script_function(obj)
-    if isinstance(obj, ScriptClass):
-        return obj
+    if isinstance(obj, ScriptClass) or _interface.is_interface(obj):
+        return obj  # (an interface is used by annotations, not compiled)
     if inspect.isclass(obj):
         return _script_class(obj)
     raise RuntimeError("ember.jit.script expects a Python function or a torch.nn.Module instance, got %s"
@@ -178,14 +185,39 @@ def _describe(name, value):
         qual = _class_type(value)
         return ("class", qual) if qual is not None else None
     if inspect.isfunction(value):
-        if getattr(value, "_ember_ignore", False) or getattr(value, "_ember_unused", False):
-            return None
+        modifier = _module_script._modifier(value)
+        if modifier == "ignore":
+            return _python_op.describe(value, _cu, scripted_class_name)  # called through Python
+        if modifier == "unused":  # the call raises
+            return _python_op.describe(value, _cu, scripted_class_name, unused=True)
         return ("function", _script_function(value))
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(value, torch.jit.ScriptFunction):  # compiled by torch
+        return _torch_script_function(value)
+    if callable(value) and not isinstance(value, (types.BuiltinFunctionType, types.BuiltinMethodType)) \
+            and not _is_torch_module(value) and not isinstance(value, _C.ScriptModule) \
+            and type(value).__module__ != "typing":
+        return _python_op.describe_value(value, _cu, scripted_class_name)  # functools.partial, ...
     if value is None or isinstance(value, (bool, int, float, str, tuple, list, dict)):
         return ("error", "python value of type '%s' cannot be used as a value. Perhaps it is a closed over global "
                          "variable? If so, please consider passing it in as an argument or use a local varible "
                          "instead." % type(value).__name__)
     return None
+
+
+def _torch_script_function(fn):
+    """A function compiled by torch.jit.script, called from code ember compiles: its TorchScript
+    code compiled by ember (a function calling other TorchScript functions is not taken)."""
+    if fn not in _converted:
+        try:
+            unit = _C.CompilationUnit(fn.code)
+            _converted[fn] = ("function", unit.find_function(fn.name))
+        except Exception as e:
+            _converted[fn] = ("error", "cannot call the torch.jit.ScriptFunction '%s' from code ember compiles (%s); "
+                                       "pass ember.jit.script the Python function instead" % (fn.name, e))
+        if _converted[fn][1] is None:
+            _converted[fn] = ("error", "torch.jit.ScriptFunction '%s' not found in its code" % fn.name)
+    return _converted[fn]
 
 
 def _script_function(fn):
@@ -249,7 +281,9 @@ module_types = {}   # module signature -> (class type, methods)
 
 
 def scripted_class_name(cls):
-    """The qualified name of a class scripted with ember.jit.script, or None."""
+    """The qualified name of a class scripted with ember.jit.script (or of an interface), or None."""
+    if _interface.is_interface(cls):
+        return _interface.interface_type(cls, _cu, scripted_class_name)[1]
     t = _class_type(cls)
     if t is None:
         return None
@@ -263,6 +297,8 @@ def _class_type(cls):
         return cls._type
     if not inspect.isclass(cls):
         return None
+    if _interface.is_interface(cls):
+        return _interface.interface_type(cls, _cu, scripted_class_name)[0]
     if cls in _script_classes:
         return _script_classes[cls]._type
     if issubclass(cls, tuple) and hasattr(cls, "_fields"):

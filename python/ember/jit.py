@@ -15,6 +15,7 @@ from . import _C
 from ._C import (CompilationUnit, ScriptFunction, ScriptMethod, ScriptModule, ScriptObject, Graph, Node, Value,
                  Block, Type, FileCheck, parse_ir, parse_type, last_executed_optimized_graph)
 from ._script import script, ignore, unused, export, is_scripting
+from ._interface import mark as interface
 from ._trace import trace, trace_module, TracerWarning, TracingCheckError
 from ._script import ScriptClass
 from . import _module_api

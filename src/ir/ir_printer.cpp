@@ -179,6 +179,8 @@ void printNode(std::ostream& out, const Node& n, size_t level, std::vector<const
     out << n.kind().toQualString() << "_" << groups->size();
     if (n.attributeNames().size() > 1 && n.kind() != prim::DifferentiableGraph) printAttributes(out, n, true);
     groups->push_back(&n);
+  } else if (n.kind() == prim::PythonOp && n.hasAttribute(attr::name)) {
+    out << "^" << n.s(attr::name) << "[]()";  // a call of a Python function, printed as PyTorch does
   } else {
     out << n.kind().toQualString();
     if (n.hasAttributes()) printAttributes(out, n, false);

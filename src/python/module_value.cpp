@@ -5,6 +5,7 @@
 
 #include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
+#include "python/python_op.h"
 #include "python/script_objects.h"
 
 namespace ember::python {
@@ -101,6 +102,17 @@ struct OverloadedMethod : jit::SugaredValue {
   std::vector<std::string> names_;
 };
 
+// `self.proxy`, a submodule annotated with a torch.jit.interface: a value of the interface type
+// whose calls are prim::CallMethods dispatched on its class at run time; `self.proxy(x)` calls
+// its forward.
+struct InterfaceModuleValue : jit::SimpleValue {
+  explicit InterfaceModuleValue(jit::Value* v) : jit::SimpleValue(v) {}
+  SugaredValuePtr call(const jit::SourceRange& loc, jit::Emitter& m, const std::vector<jit::NamedValue>& args,
+                       const std::vector<jit::NamedValue>& kwargs, size_t nBinders) override {
+    return jit::MethodValue(getValue(), "forward").call(loc, m, args, kwargs, nBinders);
+  }
+};
+
 }  // namespace
 
 ModuleValue::ModuleValue(jit::Value* self, py::object info) : self_(self), info_(std::move(info)) {}
@@ -152,6 +164,11 @@ SugaredValuePtr ModuleValue::attr(const jit::SourceRange& loc, jit::Emitter& m, 
   jit::ClassTypePtr type = self_->type()->cast<jit::ClassType>();
   if (kind == "submodule") return submodule(loc, m, field, detail.get());
   if (kind == "attribute") return jit::makeSimple(self_)->attr(loc, m, field);
+  if (kind == "interface") {
+    jit::Node* n = m.graph().insertNode(m.graph().createGetAttr(self_, field));
+    n->setSourceRange(loc);
+    return std::make_shared<InterfaceModuleValue>(n->output());
+  }
   if (kind == "constant") {
     auto slot = type->findConstantSlot(field);
     EMBER_CHECK(slot, "constant '", field, "' is not on ", type->name());
@@ -175,6 +192,14 @@ SugaredValuePtr ModuleValue::attr(const jit::SourceRange& loc, jit::Emitter& m, 
       fn = detail.get().cast<ScriptFunction>().fn;
     }
     return std::make_shared<jit::FunctionValue>(fn);
+  }
+  if (kind == "python_op") {  // an @torch.jit.ignore'd method: called through Python with self
+    py::gil_scoped_acquire gil;
+    return std::make_shared<PythonOpValue>(detail.get(), self_);
+  }
+  if (kind == "unused_call") {  // an @torch.jit.unused method: the call raises
+    py::gil_scoped_acquire gil;
+    return std::make_shared<PythonOpValue>(detail.get(), self_, true);
   }
   if (kind == "overloads") {
     std::vector<std::string> names;

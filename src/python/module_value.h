@@ -3,7 +3,8 @@
 // side (python/ember/_module_script.py) describes each module kind with an info object that
 // answers, for an attribute name:
 //   info.lookup(name) -> ("submodule", info) | ("attribute",) | ("constant",) | ("method",)
-//                        | ("property", getter_method_name) | ("error", message) | None
+//                        | ("property", getter_method_name) | ("python_op", signature)
+//                        | ("unused_call", signature) | ("interface",) | ("error", message) | None
 // (methods are declared on the class type on demand, when first looked up), and for containers
 //   info.container -> "list" (ModuleList, Sequential) | "dict" (ModuleDict) | None
 //   info.items()   -> [(key, info), ...]

@@ -7,6 +7,7 @@
 #include "frontend/parser.h"
 #include "frontend/sugared_value.h"
 #include "python/module_value.h"
+#include "python/python_op.h"
 #include "python/script_objects.h"
 
 namespace ember::python {
@@ -94,6 +95,8 @@ jit::SugaredValuePtr PythonResolver::resolveValue(const std::string& name, jit::
     EMBER_CHECK(type, "resolver answered a class that is not a class type");
     return std::make_shared<jit::ClassValue>(type);
   }
+  if (kind == "python_op") return std::make_shared<PythonOpValue>(pair[1]);
+  if (kind == "unused_call") return std::make_shared<PythonOpValue>(pair[1], nullptr, true);
   if (kind == "error") jit::throwErrorAt(loc, pair[1].cast<std::string>());
   return nullptr;
 }

@@ -5,6 +5,9 @@
 //   ("module", "torch.nn.functional")    a builtin namespace under another spelling
 //   ("function", ScriptFunction)         another scripted function (called with prim::CallFunction)
 //   ("class", Type)                      a TorchScript class scripted with ember.jit.script(cls)
+//   ("python_op", signature)             an @torch.jit.ignore'd function, called through Python
+//                                        (prim::PythonOp; python_op.h)
+//   ("unused_call", signature)           an @torch.jit.unused function: calls raise
 //   ("error", message)                   a value TorchScript cannot use (a global int, as PyTorch
 //                                        rejects it), reported at the use
 // A resolver made for the methods of a scripted torch.nn.Module also knows the module (`self`;

@@ -11,6 +11,7 @@
 #include "frontend/resolver.h"
 #include "python/ivalue_conversion.h"
 #include "python/python_bindings.h"
+#include "python/python_op.h"
 #include "python/python_resolver.h"
 #include "python/script_objects.h"
 
@@ -28,10 +29,15 @@ void compilePython(const std::shared_ptr<jit::CompilationUnit>& cu, const std::s
 
 void initScriptModuleBindings(py::module_& m);  // script_module_bindings.cpp
 void initForkBindings(py::module_& m);          // fork_bindings.cpp
+void initInterfaceBindings(py::module_& m);     // interface_bindings.cpp
+void initDeepcopyBindings(py::module_& m);      // deepcopy_bindings.cpp
 
 void initScriptBindings(py::module_& m) {
   initScriptModuleBindings(m);
   initForkBindings(m);
+  initInterfaceBindings(m);
+  initDeepcopyBindings(m);
+  registerPythonOp();  // compiled code calling @torch.jit.ignore'd Python functions
   m.def("_compile_python", &compilePython, py::arg("cu"), py::arg("source"), py::arg("filename"),
         py::arg("first_line"), py::arg("prefix"), py::arg("resolve"));
 }

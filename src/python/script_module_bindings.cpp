@@ -113,6 +113,15 @@ void initScriptModuleBindings(py::module_& m) {
     return asClass(t)->findMethod(name) != nullptr;
   });
   m.def("_class_qualname", [](const TypePtr& t) { return asClass(t)->qualifiedName(); });
+  // What a module loaded from an archive has (a torch ScriptModule inside a module ember scripts).
+  m.def("_object_type", [](const jit::Object& obj) -> TypePtr { return obj.type(); });
+  m.def("_object_unit", [](const jit::Object& obj) { return obj.compilationUnit(); });
+  m.def("_class_has_constant", [](const TypePtr& t, const std::string& name) {
+    return asClass(t)->findConstantSlot(name).has_value();
+  });
+  m.def("_class_has_attribute", [](const TypePtr& t, const std::string& name) {
+    return asClass(t)->hasAttribute(name);
+  });
   m.def("_parse_type", &parseType, py::arg("cu"), py::arg("text"));
   m.def("_declare_method", &declareMethod, py::arg("cu"), py::arg("type"), py::arg("name"), py::arg("source"),
         py::arg("filename"), py::arg("first_line"), py::arg("resolve"), py::arg("info"), py::arg("decl_source") = "",

@@ -244,7 +244,11 @@ std::string PrinterImpl::printRHS(const Node* node) {
   } else if (k == prim::EnumName) {
     out << "(" << useOf(node->input(0)) << ").name";
   } else if (k == prim::PythonOp) {
-    EMBER_ERROR("python printer: prim::PythonOp cannot be printed (Python functions are not supported)");
+    // As torch.jit.save refuses a module calling an @torch.jit.ignore'd function.
+    std::string name = node->hasAttribute(attr::name) ? node->s(attr::name) : std::string("?");
+    EMBER_ERROR("Could not export Python function call '", name, "'. Remove calls to Python functions before export. "
+                "Did you forget to add @script or @script_method annotation? If this is a nn.ModuleList, add it to "
+                "__constants__:\n", node->sourceRange() ? node->sourceRange()->highlight() : std::string());
   } else {
     printOpCall(out, node);
   }
