@@ -6,6 +6,7 @@
 #include "ember/serialization/import.h"
 
 #include <istream>
+#include <string_view>
 #include <iterator>
 
 #include "ember/error.h"
@@ -14,6 +15,7 @@
 #include "ember/serialization/zip_reader.h"
 #include "serialization/import_source.h"
 #include "serialization/source_debug_info.h"
+#include "tensor/blas_backend.h"
 
 namespace ember::jit {
 
@@ -70,7 +72,26 @@ void readExtraFiles(const ZipReader& reader, ExtraFilesMap* extraFiles) {
   }
 }
 
+// Whether the archive's code calls operators that run matrix products (linear layers, matmul and
+// the mm family, convolutions, recurrent layers, attention): then oneDNN's GEMM kernels are
+// generated while the archive loads rather than on the first call (blas::GemmWarmup).
+// A record that cannot be read says no here: loading reports it.
+bool codeHoldsProducts(const ZipReader& reader) try {
+  static constexpr std::string_view kProductOps[] = {"linear", "matmul", "mm(", "conv", "lstm", "gru",
+                                                     "rnn", "attention", "einsum", "bilinear"};
+  for (const std::string& name : reader.recordNames()) {
+    if (!name.starts_with("code/") || !name.ends_with(".py")) continue;
+    const std::string text = reader.readRecord(name);
+    for (std::string_view op : kProductOps)
+      if (text.find(op) != std::string_view::npos) return true;
+  }
+  return false;
+} catch (const Error&) {
+  return false;
+}
+
 Module loadFromReader(const ZipReader& reader, ExtraFilesMap* extraFiles) {
+  blas::GemmWarmup warmup(codeHoldsProducts(reader));
   readArchiveVersion(reader);
   checkArchiveByteOrder(reader);
   EMBER_CHECK(reader.hasRecord("data.pkl"), "archive '", reader.rootName(),

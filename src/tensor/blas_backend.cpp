@@ -263,11 +263,20 @@ void splitFloatGemm(int threads, int64_t m, int64_t n, int64_t k, float alpha, C
   });
 }
 
+std::atomic<bool> gOnednnWarm{false};
+std::atomic<double> gColdMacs{0.0};
+
 void floatGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b, const Scalar& beta,
                float* c, int64_t ldc) {
   const double macs = static_cast<double>(m) * n * k;
   const int threads = gemmThreads(macs);
-  if (gemmRoute() == GemmRoute::Auto && macs >= kOnednnMinMacs && threads > 1)
+  const bool autoRoute = gemmRoute() == GemmRoute::Auto;
+  if (autoRoute && !gOnednnWarm.load(std::memory_order_acquire) &&
+      ((macs >= kOnednnMinMacs && threads > 1) || chooseFloatRoute(m, n, k) == GemmRoute::Onednn) &&
+      coldGemmRoute(macs) == GemmRoute::OpenBlas)
+    return openblasSgemm(m, n, k, static_cast<float>(alpha.toDouble()), a, b, static_cast<float>(beta.toDouble()), c,
+                         ldc);
+  if (autoRoute && macs >= kOnednnMinMacs && threads > 1)
     return splitFloatGemm(threads, m, n, k, static_cast<float>(alpha.toDouble()), a, b,
                           static_cast<float>(beta.toDouble()), c, ldc);
   if (gemmRoute() != GemmRoute::Auto || macs < kOnednnMinMacs || openblasIsGeneric())
@@ -382,6 +391,46 @@ bool openblasIsGeneric() {
   static const bool generic =
       isGenericOpenblasCore(openblas_get_corename(), cpuCapability() != CpuCapability::Default);
   return generic;
+}
+
+void warmOnednnGemm() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // Any product generates every variant; 8^3 keeps the product itself negligible.
+    float a[64] = {}, b[64] = {}, c[64];
+    setOnednnThreads(1);
+    dnnl_status_t st = dnnl_sgemm('N', 'N', 8, 8, 8, 1.0f, a, 8, b, 8, 0.0f, c, 8);
+    EMBER_ASSERT(st == dnnl_success, "dnnl_sgemm failed with status ", static_cast<int>(st));
+    gOnednnWarm.store(true, std::memory_order_release);
+  });
+}
+
+bool onednnGemmWarm() { return gOnednnWarm.load(std::memory_order_acquire); }
+
+GemmRoute coldGemmRoute(double macs) {
+  if (onednnGemmWarm()) return GemmRoute::Onednn;
+  // Budget first: a product that finds it spent (or is too large for OpenBLAS to be a fair
+  // stand-in) pays the generation once, as the first product of a process always did.
+  double spent = gColdMacs.fetch_add(macs, std::memory_order_relaxed) + macs;
+  if (macs <= kColdMaxMacs && spent <= kColdBudgetMacs) return GemmRoute::OpenBlas;
+  warmOnednnGemm();
+  return GemmRoute::Onednn;
+}
+
+GemmWarmup::GemmWarmup(bool wanted) {
+  GemmRoute r = gemmRoute();
+  if (!wanted || onednnGemmWarm() || r == GemmRoute::OpenBlas || r == GemmRoute::Native) return;
+  worker_ = std::thread([] {
+    // A failure here is the one every later oneDNN product would report; the load goes on.
+    try {
+      warmOnednnGemm();
+    } catch (const Error&) {
+    }
+  });
+}
+
+GemmWarmup::~GemmWarmup() {
+  if (worker_.joinable()) worker_.join();
 }
 
 void prepareParallelCalls() {

@@ -16,6 +16,13 @@
 // and falls back to its SSE3 "Prescott" kernels), every float32 product goes to oneDNN instead
 // (swin_t's batched attention products, 49x32x49 each: 3.5-6x faster).
 //
+// oneDNN generates all its sgemm kernels (every transpose and beta variant) on the first product
+// of a process: 35-110 ms on this AVX-512 machine, whatever the product's size. Until they exist
+// ("cold"), automatic routing keeps products up to kColdMaxMacs on OpenBLAS, and generates them
+// once cold products have cost about as much (kColdBudgetMacs) or a larger product comes; loading
+// an archive whose code holds products generates them on a worker thread while the archive loads
+// (GemmWarmup), so the first call finds them ready.
+//
 // EMBER_GEMM=auto|openblas|onednn|native forces a route for float32 (benchmarks, tests).
 //
 // Threads: every call uses min(get_num_threads(), work-based limit) library threads, 1 inside an
@@ -23,6 +30,7 @@
 #pragma once
 
 #include <cstdint>
+#include <thread>
 
 #include "ember/tensor/scalar.h"
 #include "ember/tensor/scalar_type.h"
@@ -62,6 +70,29 @@ GemmRoute chooseFloatRoute(int64_t m, int64_t n, int64_t k);
 // has AVX2 (`cpuHasAvx2`); openblasIsGeneric() asks it of the loaded library once.
 bool isGenericOpenblasCore(const char* coreName, bool cpuHasAvx2);
 bool openblasIsGeneric();
+
+// oneDNN's sgemm kernels: warmOnednnGemm() generates them now on the calling thread (once per
+// process; concurrent and later calls wait for / skip it), onednnGemmWarm() says whether they
+// exist. coldGemmRoute() is the route automatic routing takes for a float32 product of this many
+// multiply-adds while they do not: OpenBLAS, or Onednn after generating them (for tests).
+void warmOnednnGemm();
+bool onednnGemmWarm();
+GemmRoute coldGemmRoute(double macs);
+constexpr double kColdMaxMacs = 256.0 * 256 * 256;
+constexpr double kColdBudgetMacs = 2e8;
+
+// Runs warmOnednnGemm() on a worker thread when `wanted` and the float32 route may use oneDNN;
+// the destructor joins it (so the thread never outlives its owner, nor the process's exit).
+class GemmWarmup {
+ public:
+  explicit GemmWarmup(bool wanted);
+  ~GemmWarmup();
+  GemmWarmup(const GemmWarmup&) = delete;
+  GemmWarmup& operator=(const GemmWarmup&) = delete;
+
+ private:
+  std::thread worker_;
+};
 
 // Call before running GEMMs on several pool threads at once: OpenBLAS's (process-wide) thread
 // count drops to 1 so the calls do not oversubscribe the CPUs; the next GEMM outside a parallel

@@ -49,6 +49,9 @@ struct Plan {
 std::mutex gCacheMutex;
 std::unordered_map<std::vector<int64_t>, std::shared_ptr<Plan>, KeyHash> gCache;
 constexpr size_t kMaxCachedPlans = 256;
+// What calls created rather than found cached (builtPlanCount / weightReorderCount, for tests).
+std::atomic<size_t> gPlansBuilt{0};
+std::atomic<size_t> gWeightReorders{0};
 
 memory::dims spatialDims(const Dims3& d, bool threeD) {
   return threeD ? memory::dims{d[0], d[1], d[2]} : memory::dims{d[1], d[2]};
@@ -142,6 +145,7 @@ std::shared_ptr<Plan> getPlan(const ConvParams& p, const ConvShape& s, bool clIn
     if (it != gCache.end()) return it->second;
   }
   auto plan = buildPlan(p, s, clIn, clOut, hasBias, post);
+  gPlansBuilt.fetch_add(1, std::memory_order_relaxed);
   std::lock_guard<std::mutex> lock(gCacheMutex);
   if (gCache.size() >= kMaxCachedPlans) gCache.clear();
   gCache.emplace(std::move(key), plan);
@@ -234,6 +238,7 @@ memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight
   }
   memory w = scratch(plan.pd.weights_desc(), holder);
   plan.weightsReorder->execute(stream, userW, w);
+  gWeightReorders.fetch_add(1, std::memory_order_relaxed);
   if (!cacheable) return w;
   auto entry = std::make_shared<PackedWeights>();
   entry->plan = planPtr;
@@ -270,6 +275,9 @@ size_t cachedWeightCount() {
   for (const auto& [key, entry] : gPacked) n += !entry->changes;
   return n;
 }
+
+size_t builtPlanCount() { return gPlansBuilt.load(std::memory_order_relaxed); }
+size_t weightReorderCount() { return gWeightReorders.load(std::memory_order_relaxed); }
 
 bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& weight0, const Tensor& bias,
                        const ConvParams& p, const ConvShape& s, const PostOp& post) {

@@ -70,6 +70,10 @@ Tensor conv2dWithPostOp(const Tensor& input, const Tensor& weight, const Tensor&
 // it. cachedWeightCount() counts the entries in use (for tests).
 void setWeightCaching(bool enabled);
 size_t cachedWeightCount();
+// Convolution plans (primitive with its reorders) built, and weights reordered into a blocked
+// layout, by this process so far: a call that finds both cached adds to neither (for tests).
+size_t builtPlanCount();
+size_t weightReorderCount();
 
 void setLastBackend(const char* name);
 
