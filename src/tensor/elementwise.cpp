@@ -315,4 +315,53 @@ Tensor Elementwise::finish() {
   return userOut_;
 }
 
+// Operand arrays handed to `inner` always have kMaxInputs + 1 slots (unused ones null), so a
+// kernel compiled for every arity never indexes past them.
+template <size_t N>
+void Elementwise::runOperandsN(RunFn inner) {
+  using elementwise_detail::elemSize;
+  constexpr size_t M = kMaxInputs + 1;
+  std::array<char*, N> base;
+  std::array<int64_t, N> elemSizes;
+  base[0] = static_cast<char*>(output_.data_ptr());
+  elemSizes[0] = elemSize(output_.dtype());
+  for (size_t k = 1; k < N; ++k) {
+    base[k] = scalar_[k - 1] ? reinterpret_cast<char*>(scalarBuf_[k - 1])
+                             : static_cast<char*>(operands_[k - 1].data_ptr());
+    elemSizes[k] = elemSize(inputDtype_[k - 1]);
+  }
+  if (flat_) {
+    std::array<int64_t, M> s{};
+    for (size_t k = 0; k < N; ++k) s[k] = (k > 0 && scalar_[k - 1]) ? 0 : elemSizes[k];
+    parallelFor(0, numel_, kGrainSize, [&](int64_t b, int64_t e) {
+      std::array<char*, M> p{};
+      for (size_t k = 0; k < N; ++k) p[k] = base[k] + b * s[k];
+      inner(p.data(), s.data(), e - b);
+    });
+    return;
+  }
+  std::array<IntArrayRef, N> strides;
+  for (size_t k = 0; k < N; ++k) strides[k] = strides_[k];
+  StridedLoop<N> loop(shape_, strides, elemSizes);
+  loop.runParallel(base, [&](char* const* ptrs, const int64_t* byteStrides, int64_t n) {
+    std::array<char*, M> p{};
+    std::array<int64_t, M> s{};
+    for (size_t k = 0; k < N; ++k) {
+      p[k] = ptrs[k];
+      s[k] = byteStrides[k];
+    }
+    inner(p.data(), s.data(), n);
+  });
+}
+
+void Elementwise::runOperands(int nOperands, RunFn inner) {
+  if (numel_ == 0) return;
+  switch (nOperands) {
+    case 2: return runOperandsN<2>(inner);
+    case 3: return runOperandsN<3>(inner);
+    case 4: return runOperandsN<4>(inner);
+    default: EMBER_UNREACHABLE("elementwise op with ", nOperands, " operands");
+  }
+}
+
 }  // namespace ember

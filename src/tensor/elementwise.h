@@ -147,8 +147,13 @@ class Elementwise {
   DimVector propagatedStrides() const;
   DimVector broadcastStrides(const Tensor& t) const;
 
-  template <size_t N, typename Inner>
-  void runOperands(Inner&& inner);
+  // The loop over the operands (flat or strided, split over the thread pool), compiled once in
+  // elementwise.cpp for every kernel: only `inner`, the per-run loop, is a template per op and
+  // dtype. nOperands counts the output and the inputs.
+  using RunFn = FunctionRef<void(char* const*, const int64_t*, int64_t)>;
+  void runOperands(int nOperands, RunFn inner);
+  template <size_t N>
+  void runOperandsN(RunFn inner);
 
   ResultRule rule_;
   Mode mode_ = Mode::Fresh;
@@ -267,75 +272,31 @@ void loop3(char* const* p, const int64_t* s, int64_t n, F& f) {
 
 }  // namespace elementwise_detail
 
-// Operand arrays handed to `inner` always have kMaxInputs + 1 slots (unused ones null), so a
-// kernel compiled for every arity never indexes past them.
-template <size_t N, typename Inner>
-void Elementwise::runOperands(Inner&& inner) {
-  using elementwise_detail::elemSize;
-  constexpr size_t M = kMaxInputs + 1;
-  if (numel_ == 0) return;
-  std::array<char*, N> base;
-  std::array<int64_t, N> elemSizes;
-  base[0] = static_cast<char*>(output_.data_ptr());
-  elemSizes[0] = elemSize(output_.dtype());
-  for (size_t k = 1; k < N; ++k) {
-    base[k] = scalar_[k - 1] ? reinterpret_cast<char*>(scalarBuf_[k - 1])
-                             : static_cast<char*>(operands_[k - 1].data_ptr());
-    elemSizes[k] = elemSize(inputDtype_[k - 1]);
-  }
-  if (flat_) {
-    std::array<int64_t, M> s{};
-    for (size_t k = 0; k < N; ++k) s[k] = (k > 0 && scalar_[k - 1]) ? 0 : elemSizes[k];
-    parallelFor(0, numel_, kGrainSize, [&](int64_t b, int64_t e) {
-      std::array<char*, M> p{};
-      for (size_t k = 0; k < N; ++k) p[k] = base[k] + b * s[k];
-      inner(p.data(), s.data(), e - b);
-    });
-    return;
-  }
-  std::array<IntArrayRef, N> strides;
-  for (size_t k = 0; k < N; ++k) strides[k] = strides_[k];
-  StridedLoop<N> loop(shape_, strides, elemSizes);
-  loop.runParallel(base, [&](char* const* ptrs, const int64_t* byteStrides, int64_t n) {
-    std::array<char*, M> p{};
-    std::array<int64_t, M> s{};
-    for (size_t k = 0; k < N; ++k) {
-      p[k] = ptrs[k];
-      s[k] = byteStrides[k];
-    }
-    inner(p.data(), s.data(), n);
-  });
-}
-
 template <typename TOut, typename TA, typename F>
 void Elementwise::run1(F f) {
-  runOperands<2>([&f](char* const* p, const int64_t* s, int64_t n) {
+  runOperands(2, [&f](char* const* p, const int64_t* s, int64_t n) {
     elementwise_detail::loop1<TOut, TA>(p, s, n, f);
   });
 }
 
 template <typename TOut, typename TA, typename TB, typename F>
 void Elementwise::run2(F f) {
-  runOperands<3>([&f](char* const* p, const int64_t* s, int64_t n) {
+  runOperands(3, [&f](char* const* p, const int64_t* s, int64_t n) {
     elementwise_detail::loop2<TOut, TA, TB>(p, s, n, f);
   });
 }
 
 template <typename TOut, typename TA, typename TB, typename TC, typename F>
 void Elementwise::run3(F f) {
-  runOperands<4>([&f](char* const* p, const int64_t* s, int64_t n) {
+  runOperands(4, [&f](char* const* p, const int64_t* s, int64_t n) {
     elementwise_detail::loop3<TOut, TA, TB, TC>(p, s, n, f);
   });
 }
 
 template <typename Inner>
 void Elementwise::runRaw(Inner&& inner) {
-  switch (nInputs_) {
-    case 1: runOperands<2>(inner); break;
-    case 2: runOperands<3>(inner); break;
-    case 3: runOperands<4>(inner); break;
-    default: EMBER_UNREACHABLE("elementwise op without inputs");
-  }
+  EMBER_ASSERT(nInputs_ >= 1, "elementwise op without inputs");
+  runOperands(nInputs_ + 1, inner);
 }
 
 }  // namespace ember

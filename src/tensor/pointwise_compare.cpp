@@ -14,21 +14,44 @@ constexpr PwSpec kBoolResult{ResultRule::Bool, true};
 
 enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge };
 
+// Integral and bool elements are equal exactly when their bits are, and and/or/xor act on bits:
+// those ops run on unsigned integers of the element's width, one loop per width rather than one
+// per dtype (libember.so's size). Returns false, doing nothing, for other dtypes.
+template <typename Fn>
+bool visitIntegralWidth(ScalarType t, Fn&& fn) {
+  if (!isIntegralType(t, /*includeBool=*/true)) return false;
+  switch (elementSize(t)) {
+    case 1: fn.template operator()<uint8_t>(); break;
+    case 2: fn.template operator()<uint16_t>(); break;
+    case 4: fn.template operator()<uint32_t>(); break;
+    default: fn.template operator()<uint64_t>(); break;
+  }
+  return true;
+}
+
 template <Cmp C>
 void compareKernel(Elementwise& it) {
   if constexpr (C == Cmp::Eq || C == Cmp::Ne) {
     if (isComplexType(it.computeDtype())) return complex_detail::equal(it, C == Cmp::Ne);
+    if (visitIntegralWidth(it.computeDtype(), [&]<typename U>() {
+          it.run2<bool, U, U>([](U a, U b) { return C == Cmp::Eq ? a == b : a != b; });
+        }))
+      return;
   }
   visitDtype(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
-    it.run2<bool, T, T>([](M a, M b) {
-      if constexpr (C == Cmp::Eq) return a == b;
-      else if constexpr (C == Cmp::Ne) return a != b;
-      else if constexpr (C == Cmp::Lt) return a < b;
-      else if constexpr (C == Cmp::Le) return a <= b;
-      else if constexpr (C == Cmp::Gt) return a > b;
-      else return a >= b;
-    });
+    if constexpr ((C == Cmp::Eq || C == Cmp::Ne) && std::is_integral_v<T>) {
+      EMBER_UNREACHABLE("integral eq/ne run by width");
+    } else {
+      it.run2<bool, T, T>([](M a, M b) {
+        if constexpr (C == Cmp::Eq) return a == b;
+        else if constexpr (C == Cmp::Ne) return a != b;
+        else if constexpr (C == Cmp::Lt) return a < b;
+        else if constexpr (C == Cmp::Le) return a <= b;
+        else if constexpr (C == Cmp::Gt) return a > b;
+        else return a >= b;
+      });
+    }
   }, "comparison_cpu");
 }
 
@@ -81,19 +104,27 @@ T shiftRight(T a, T b) {
 template <Bit B>
 void bitwiseKernel(Elementwise& it) {
   constexpr bool kShift = B == Bit::Lshift || B == Bit::Rshift;
-  visitIntegralDtype(it.computeDtype(), [&]<typename T>() {
-    if constexpr (std::is_same_v<T, bool> && kShift) {
-      EMBER_UNREACHABLE("bool shift");
-    } else {
-      it.run2<T, T, T>([](T a, T b) -> T {
-        if constexpr (B == Bit::And) return static_cast<T>(a & b);
-        else if constexpr (B == Bit::Or) return static_cast<T>(a | b);
-        else if constexpr (B == Bit::Xor) return static_cast<T>(a ^ b);
-        else if constexpr (B == Bit::Lshift) return shiftLeft(a, b);
-        else return shiftRight(a, b);
-      });
-    }
-  }, /*includeBool=*/!kShift, bitName(B));
+  if constexpr (!kShift) {
+    if (!visitIntegralWidth(it.computeDtype(), [&]<typename U>() {
+          it.run2<U, U, U>([](U a, U b) -> U {
+            if constexpr (B == Bit::And) return static_cast<U>(a & b);
+            else if constexpr (B == Bit::Or) return static_cast<U>(a | b);
+            else return static_cast<U>(a ^ b);
+          });
+        }))
+      throwUnsupportedDtype(bitName(B), it.computeDtype());
+  } else {
+    visitIntegralDtype(it.computeDtype(), [&]<typename T>() {
+      if constexpr (std::is_same_v<T, bool>) {
+        EMBER_UNREACHABLE("bool shift");
+      } else {
+        it.run2<T, T, T>([](T a, T b) -> T {
+          if constexpr (B == Bit::Lshift) return shiftLeft(a, b);
+          else return shiftRight(a, b);
+        });
+      }
+    }, /*includeBool=*/false, bitName(B));
+  }
 }
 
 }  // namespace

@@ -32,18 +32,31 @@ struct LogicalOp {
   acc_t merge(acc_t a, acc_t b) const { return kAll ? (a && b) : (a || b); }
 };
 
+// Integral and bool elements are true when any bit is set, so they reduce as (signed) integers
+// of their width: one kernel per width instead of one per dtype (libember.so's size). Floats keep
+// their own (-0.0 is false, NaN true). The result, bool or uint8, is one byte of 0 or 1 either way.
+template <bool kAll, typename In>
+void logicalRun(const Tensor& self, const ReduceOutput& out) {
+  uint8_t* dst = static_cast<uint8_t*>(out.keep.data_ptr());
+  runReduceTo<In>(LogicalOp<In, kAll>{}, self, out.keep, out.mask, [&](int64_t off, bool a) { dst[off] = a; });
+}
+
 template <bool kAll>
 Tensor logicalImpl(const Tensor& self, DimMask mask, bool keepdim) {
   ScalarType outDtype = self.dtype() == kByte ? kByte : kBool;
   ReduceOutput out = makeReduceOutput(self, mask, outDtype);
-  visitDtypeOrComplex(self.dtype(), [&]<typename In>() {
-    if (outDtype == kByte) {
-      uint8_t* dst = static_cast<uint8_t*>(out.keep.data_ptr());
-      runReduceTo<In>(LogicalOp<In, kAll>{}, self, out.keep, mask, [&](int64_t off, bool a) { dst[off] = a; });
-    } else {
-      bool* dst = static_cast<bool*>(out.keep.data_ptr());
-      runReduceTo<In>(LogicalOp<In, kAll>{}, self, out.keep, mask, [&](int64_t off, bool a) { dst[off] = a; });
+  const ScalarType t = self.dtype();
+  if (isIntegralType(t, /*includeBool=*/true)) {
+    switch (elementSize(t)) {
+      case 1: logicalRun<kAll, int8_t>(self, out); break;
+      case 2: logicalRun<kAll, int16_t>(self, out); break;
+      case 4: logicalRun<kAll, int32_t>(self, out); break;
+      default: logicalRun<kAll, int64_t>(self, out); break;
     }
+    return out.view(keepdim);
+  }
+  visitDtypeOrComplex(t, [&]<typename In>() {
+    if constexpr (!std::is_integral_v<In>) logicalRun<kAll, In>(self, out);
   }, kAll ? "all" : "any");
   return out.view(keepdim);
 }

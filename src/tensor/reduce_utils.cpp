@@ -119,6 +119,51 @@ void IndexWalker::next() {
   }
 }
 
+void runReducePlan(const ReducePlan& plan, const ReduceSteps& steps) {
+  const int64_t nk = static_cast<int64_t>(plan.keptSizes.size());
+
+  // Few outputs, long reductions: split each reduction into chunks, merge partials in order.
+  if (plan.outNumel < get_num_threads() && plan.redNumel >= 2 * kReduceGrain && !inParallelRegion()) {
+    IndexWalker w(plan.keptSizes, plan.keptIn, plan.keptOut, 0);
+    for (int64_t o = 0; o < plan.outNumel; ++o, w.next()) steps.chunked(w.a(), w.b());
+    return;
+  }
+
+  // Outer reduction: the innermost kept dim is contiguous in input and output while the reduced
+  // dims are strided. Each task keeps the accumulators of a block of blockCols columns and adds
+  // the reduced rows into them one after another: the input is read in contiguous runs of blockCols
+  // elements (wide enough for the prefetcher, unlike a walk down one column at a time).
+  const int64_t nr = static_cast<int64_t>(plan.redSizes.size());
+  if (nk >= 1 && nr >= 1 && plan.keptIn[nk - 1] == 1 && plan.keptOut[nk - 1] == 1 && plan.redIn[nr - 1] != 1 &&
+      plan.redNumel > 0) {
+    // Blocks as wide as the rows up to 16 KiB of accumulators (half the L1 cache, the other half
+    // streams the input; runs that cross pages keep the prefetcher going), narrower when that
+    // leaves threads without work.
+    const int64_t cols = plan.keptSizes[nk - 1];
+    const int64_t outerNumel = plan.outNumel / cols;
+    int64_t blockCols = std::min<int64_t>(cols, std::max<int64_t>(64, 16384 / steps.accSize));
+    const int64_t threads = inParallelRegion() ? 1 : get_num_threads();
+    if (outerNumel < threads) blockCols = std::min(blockCols, std::max<int64_t>(64, (cols / threads + 63) / 64 * 64));
+    blockCols = std::min(blockCols, steps.maxBlockCols);
+    const int64_t colBlocks = (cols + blockCols - 1) / blockCols;
+    IntArrayRef outerSizes(plan.keptSizes.data(), nk - 1), outerIn(plan.keptIn.data(), nk - 1),
+        outerOut(plan.keptOut.data(), nk - 1);
+    const int64_t grain = std::max<int64_t>(1, kReduceGrain / (plan.redNumel * blockCols));
+    parallelFor(0, outerNumel * colBlocks, grain, [&](int64_t b, int64_t e) {
+      for (int64_t t = b; t < e; ++t) {
+        const int64_t ob = t / colBlocks, cb = t % colBlocks;
+        IndexWalker ow(outerSizes, outerIn, outerOut, ob);
+        const int64_t c0 = cb * blockCols, nc = std::min(blockCols, cols - c0);
+        steps.outerBlock(ow.a() + c0, ow.b() + c0, nc);
+      }
+    });
+    return;
+  }
+
+  const int64_t grain = std::max<int64_t>(1, kReduceGrain / std::max<int64_t>(1, plan.redNumel));
+  parallelFor(0, plan.outNumel, grain, [&](int64_t b, int64_t e) { steps.whole(b, e); });
+}
+
 void copyConvert(const Tensor& dst, const Tensor& src) {
   EMBER_ASSERT(dst.sizes() == src.sizes(), "copyConvert: shapes differ");
   if (dst.numel() == 0) return;

@@ -15,7 +15,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "ember/tensor/dispatch.h"
@@ -102,93 +104,85 @@ void reduceRange(const Op& op, typename Op::acc_t& acc, const In* base, const Re
 // Reductions with fewer outputs than this many per thread split each reduction in chunks.
 constexpr int64_t kReduceGrain = 16384;
 
+// The dtype-independent half of runReduceTo (reduce_utils.cpp): picks the strategy, walks the
+// kept dims and splits the work over the thread pool, calling the per-op, per-dtype half through
+// these references. One copy of this logic serves every reduction (libember.so's size); the
+// indirect calls happen per output, per column block or per range of outputs, never per element.
+struct ReduceSteps {
+  int64_t accSize;  // sizeof the op's accumulator (sizes the column blocks)
+  int64_t maxBlockCols;  // the most columns outerBlock accepts at once
+  // Few outputs, long reductions: one output (input offset inOff) in chunks, merged, sunk at outOff.
+  FunctionRef<void(int64_t inOff, int64_t outOff)> chunked;
+  // Outer reduction: nc adjacent columns from input offset inOff, every reduced row, sunk at outOff.
+  FunctionRef<void(int64_t inOff, int64_t outOff, int64_t nc)> outerBlock;
+  // Otherwise: the outputs [begin, end) in row-major order of the kept dims, each reduced whole.
+  FunctionRef<void(int64_t begin, int64_t end)> whole;
+};
+void runReducePlan(const ReducePlan& plan, const ReduceSteps& steps);
+
+// Column blocks of the outer reduction keep up to 16 KiB of accumulators (runReducePlan).
+template <typename Acc>
+constexpr int64_t kMaxBlockCols = std::max<int64_t>(64, 16384 / static_cast<int64_t>(sizeof(Acc)));
+
 // Runs `op` over `in`, handing each output's accumulator to sink(offset, acc), offset in
 // elements of `outKeep` (keepdim-shaped). Empty reduced spaces give identity(); callers that
 // must reject those check before.
 template <typename In, typename Op, typename Sink>
 void runReduceTo(const Op& op, const Tensor& in, const Tensor& outKeep, DimMask mask, const Sink& sink) {
   using Acc = typename Op::acc_t;
+  static_assert(std::is_trivially_destructible_v<Acc>, "reduction accumulators live in raw buffers");
   ReducePlan plan = makePlan(in, outKeep, mask);
   if (plan.outNumel == 0) return;
   const In* src = static_cast<const In*>(in.data_ptr());
-  const int64_t nk = static_cast<int64_t>(plan.keptSizes.size());
 
-  // Few outputs, long reductions: split each reduction into chunks, merge partials in order.
-  if (plan.outNumel < get_num_threads() && plan.redNumel >= 2 * kReduceGrain && !inParallelRegion()) {
-    IndexWalker w(plan.keptSizes, plan.keptIn, plan.keptOut, 0);
-    for (int64_t o = 0; o < plan.outNumel; ++o, w.next()) {
-      const int64_t nchunks = std::min<int64_t>(plan.redNumel / kReduceGrain, 4 * get_num_threads());
-      std::unique_ptr<Acc[]> partial(new Acc[static_cast<size_t>(nchunks)]);
-      for (int64_t c = 0; c < nchunks; ++c) partial[c] = op.identity();
-      const int64_t per = (plan.redNumel + nchunks - 1) / nchunks;
-      parallelFor(0, nchunks, 1, [&](int64_t cb, int64_t ce) {
-        for (int64_t c = cb; c < ce; ++c)
-          reduceRange(op, partial[c], src + w.a(), plan, c * per, std::min(plan.redNumel, (c + 1) * per));
-      });
-      Acc acc = partial[0];
-      for (int64_t c = 1; c < nchunks; ++c) acc = op.merge(acc, partial[c]);
-      sink(w.b(), acc);
-    }
-    return;
-  }
-
-  // Outer reduction: the innermost kept dim is contiguous in input and output while the reduced
-  // dims are strided. Each task keeps the accumulators of a block of blockCols columns and adds
-  // the reduced rows into them one after another: the input is read in contiguous runs of blockCols
-  // elements (wide enough for the prefetcher, unlike a walk down one column at a time), and the
-  // inner loop is the op's vector row kernel when it has one (stepRows).
-  const int64_t nr = static_cast<int64_t>(plan.redSizes.size());
-  if (nk >= 1 && nr >= 1 && plan.keptIn[nk - 1] == 1 && plan.keptOut[nk - 1] == 1 && plan.redIn[nr - 1] != 1 &&
-      plan.redNumel > 0) {
-    // Blocks as wide as the rows up to 16 KiB of accumulators (half the L1 cache, the other half
-    // streams the input; runs that cross pages keep the prefetcher going), narrower when that
-    // leaves threads without work.
-    const int64_t cols = plan.keptSizes[nk - 1];
-    const int64_t outerNumel = plan.outNumel / cols;
-    int64_t blockCols = std::min<int64_t>(cols, std::max<int64_t>(64, 16384 / static_cast<int64_t>(sizeof(Acc))));
-    const int64_t threads = inParallelRegion() ? 1 : get_num_threads();
-    if (outerNumel < threads) blockCols = std::min(blockCols, std::max<int64_t>(64, (cols / threads + 63) / 64 * 64));
-    const int64_t colBlocks = (cols + blockCols - 1) / blockCols;
-    IntArrayRef outerSizes(plan.keptSizes.data(), nk - 1), outerIn(plan.keptIn.data(), nk - 1),
-        outerOut(plan.keptOut.data(), nk - 1);
-    const int64_t grain = std::max<int64_t>(1, kReduceGrain / (plan.redNumel * blockCols));
-    parallelFor(0, outerNumel * colBlocks, grain, [&](int64_t b, int64_t e) {
-      std::unique_ptr<Acc[]> acc(new Acc[static_cast<size_t>(blockCols)]);  // not vector: Acc may be bool
-      for (int64_t t = b; t < e; ++t) {
-        const int64_t ob = t / colBlocks, cb = t % colBlocks;
-        IndexWalker ow(outerSizes, outerIn, outerOut, ob);
-        const int64_t c0 = cb * blockCols, nc = std::min(blockCols, cols - c0);
-        for (int64_t j = 0; j < nc; ++j) acc[j] = op.identity();
-        const In* rowBase = src + ow.a() + c0;
-        if constexpr (requires { op.stepRows(acc.get(), rowBase, int64_t{0}, int64_t{1}, nc, int64_t{0}); }) {
-          if (nr == 1) {  // evenly spaced rows: one call, the kernel takes several rows per pass
-            op.stepRows(acc.get(), rowBase, plan.redIn[0], plan.redNumel, nc, 0);
-          } else {
-            IndexWalker rw(plan.redSizes, plan.redIn, plan.redIn, 0);
-            for (int64_t r = 0; r < plan.redNumel; ++r, rw.next()) op.stepRows(acc.get(), rowBase + rw.a(), 0, 1, nc, r);
-          }
-        } else {
-          IndexWalker rw(plan.redSizes, plan.redIn, plan.redIn, 0);
-          for (int64_t r = 0; r < plan.redNumel; ++r, rw.next()) {
-            const In* row = rowBase + rw.a();
-            for (int64_t j = 0; j < nc; ++j) op.step(acc[j], row[j], r);
-          }
-        }
-        for (int64_t j = 0; j < nc; ++j) sink(ow.b() + c0 + j, acc[j]);
-      }
+  auto chunked = [&](int64_t inOff, int64_t outOff) {
+    const int64_t nchunks = std::min<int64_t>(plan.redNumel / kReduceGrain, 4 * get_num_threads());
+    std::unique_ptr<Acc[]> partial(new Acc[static_cast<size_t>(nchunks)]);
+    for (int64_t c = 0; c < nchunks; ++c) partial[c] = op.identity();
+    const int64_t per = (plan.redNumel + nchunks - 1) / nchunks;
+    parallelFor(0, nchunks, 1, [&](int64_t cb, int64_t ce) {
+      for (int64_t c = cb; c < ce; ++c)
+        reduceRange(op, partial[c], src + inOff, plan, c * per, std::min(plan.redNumel, (c + 1) * per));
     });
-    return;
-  }
+    Acc acc = partial[0];
+    for (int64_t c = 1; c < nchunks; ++c) acc = op.merge(acc, partial[c]);
+    sink(outOff, acc);
+  };
 
-  const int64_t grain = std::max<int64_t>(1, kReduceGrain / std::max<int64_t>(1, plan.redNumel));
-  parallelFor(0, plan.outNumel, grain, [&](int64_t b, int64_t e) {
+  // The inner loop is the op's vector row kernel when it has one (stepRows).
+  auto outerBlock = [&](int64_t inOff, int64_t outOff, int64_t nc) {
+    alignas(Acc) unsigned char buf[kMaxBlockCols<Acc> * sizeof(Acc)];
+    Acc* acc = reinterpret_cast<Acc*>(buf);
+    for (int64_t j = 0; j < nc; ++j) new (&acc[j]) Acc(op.identity());
+    const In* rowBase = src + inOff;
+    const int64_t nr = static_cast<int64_t>(plan.redSizes.size());
+    if constexpr (requires { op.stepRows(acc, rowBase, int64_t{0}, int64_t{1}, nc, int64_t{0}); }) {
+      if (nr == 1) {  // evenly spaced rows: one call, the kernel takes several rows per pass
+        op.stepRows(acc, rowBase, plan.redIn[0], plan.redNumel, nc, 0);
+      } else {
+        IndexWalker rw(plan.redSizes, plan.redIn, plan.redIn, 0);
+        for (int64_t r = 0; r < plan.redNumel; ++r, rw.next()) op.stepRows(acc, rowBase + rw.a(), 0, 1, nc, r);
+      }
+    } else {
+      IndexWalker rw(plan.redSizes, plan.redIn, plan.redIn, 0);
+      for (int64_t r = 0; r < plan.redNumel; ++r, rw.next()) {
+        const In* row = rowBase + rw.a();
+        for (int64_t j = 0; j < nc; ++j) op.step(acc[j], row[j], r);
+      }
+    }
+    for (int64_t j = 0; j < nc; ++j) sink(outOff + j, acc[j]);
+  };
+
+  auto whole = [&](int64_t b, int64_t e) {
     IndexWalker w(plan.keptSizes, plan.keptIn, plan.keptOut, b);
     for (int64_t o = b; o < e; ++o, w.next()) {
       Acc acc = op.identity();
       reduceRange(op, acc, src + w.a(), plan, 0, plan.redNumel);
       sink(w.b(), acc);
     }
-  });
+  };
+
+  runReducePlan(plan, ReduceSteps{static_cast<int64_t>(sizeof(Acc)), kMaxBlockCols<Acc>, chunked, outerBlock, whole});
 }
 
 // Runs `op` over `in`, writing op.finish(acc) into out.keep (dtype Out).

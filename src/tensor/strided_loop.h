@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <type_traits>
 
 #include "ember/small_vector.h"
 #include "ember/tensor/parallel.h"
@@ -58,9 +59,40 @@ class StridedLoop {
   int64_t innerStride(size_t k) const { return strides_[k][0]; }
   bool isContiguousFor(size_t k, int64_t elemSize) const { return ndim() == 1 && strides_[k][0] == elemSize; }
 
-  // Runs `inner` over linear positions [begin, end) of the iteration space.
-  template <typename Inner>
-  void run(const std::array<char*, N>& base, int64_t begin, int64_t end, Inner&& inner) const {
+  // `inner` is called through a FunctionRef, once per innermost run: the walk below is compiled
+  // once per operand count, not once per kernel and dtype (libember.so's size), at the cost of
+  // one indirect call per run.
+  using Inner = FunctionRef<void(char* const*, const int64_t*, int64_t)>;
+
+  // Runs `inner` (a callable or a function) over linear positions [begin, end) of the space.
+  // A plain function is referred to through a local pointer to it (FunctionRef keeps the address
+  // of what it is given).
+  template <typename F>
+  void run(const std::array<char*, N>& base, int64_t begin, int64_t end, F&& inner) const {
+    if constexpr (std::is_function_v<std::remove_reference_t<F>>) {
+      auto* fn = &inner;
+      runRef(base, begin, end, Inner(fn));
+    } else {
+      runRef(base, begin, end, Inner(inner));
+    }
+  }
+
+  // Runs over the whole space, split across the thread pool when it is large.
+  template <typename F>
+  void runParallel(const std::array<char*, N>& base, F&& inner, int64_t grain = kGrainSize) const {
+    if constexpr (std::is_function_v<std::remove_reference_t<F>>) {
+      auto* fn = &inner;
+      runParallelRef(base, Inner(fn), grain);
+    } else {
+      runParallelRef(base, Inner(inner), grain);
+    }
+  }
+
+  void runParallelRef(const std::array<char*, N>& base, Inner inner, int64_t grain = kGrainSize) const {
+    parallelFor(0, numel_, grain, [&](int64_t b, int64_t e) { runRef(base, b, e, inner); });
+  }
+
+  void runRef(const std::array<char*, N>& base, int64_t begin, int64_t end, Inner inner) const {
     if (begin >= end) return;
     const int64_t nd = ndim();
     DimVector idx(static_cast<size_t>(nd), 0);
@@ -90,12 +122,6 @@ class StridedLoop {
         idx[d] = 0;
       }
     }
-  }
-
-  // Runs over the whole space, split across the thread pool when it is large.
-  template <typename Inner>
-  void runParallel(const std::array<char*, N>& base, Inner&& inner, int64_t grain = kGrainSize) const {
-    parallelFor(0, numel_, grain, [&](int64_t b, int64_t e) { run(base, b, e, inner); });
   }
 
  private:
