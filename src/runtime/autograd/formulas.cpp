@@ -352,10 +352,19 @@ std::string trim(const std::string& s) {
   return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
 }
 
-// def name -> parameters, read from the def headers of kDerivativesSource.
-std::unordered_map<std::string, Formula> parseFormulas() {
+// The shards after kDerivativesSource, in compilation order.
+const FormulaShard* const kShards[] = {&kLinalgFormulas};
+
+// kDerivativesSource and every shard's source, one compilation unit.
+std::string allFormulasSource() {
+  std::string src = kDerivativesSource;
+  for (const FormulaShard* shard : kShards) src += shard->source;
+  return src;
+}
+
+// def name -> parameters, read from the def headers of the formulas' source.
+std::unordered_map<std::string, Formula> parseFormulas(const std::string& src) {
   std::unordered_map<std::string, Formula> defs;
-  const std::string src = kDerivativesSource;
   size_t pos = 0;
   while ((pos = src.find("\ndef d_", pos)) != std::string::npos) {
     size_t open = src.find('(', pos), close = src.find("):", pos);
@@ -377,12 +386,18 @@ struct FormulaTable {
   std::mutex compileMutex;
   std::unordered_map<std::string, std::shared_ptr<jit::Function>> compiled;
 
-  FormulaTable() : defs(parseFormulas()) {
-    for (const auto& [op, def] : kFormulaOps) {
+  std::string source;
+
+  FormulaTable() : source(allFormulasSource()) {
+    defs = parseFormulas(source);
+    auto add = [&](const char* op, const char* def) {
       auto it = defs.find(def);
       EMBER_ASSERT(it != defs.end(), "derivative formula ", def, " is missing");
-      byOp.emplace(op, &it->second);
-    }
+      EMBER_ASSERT(byOp.emplace(op, &it->second).second, "two derivative formulas for ", op);
+    };
+    for (const auto& [op, def] : kFormulaOps) add(op, def);
+    for (const FormulaShard* shard : kShards)
+      for (size_t i = 0; i < shard->count; ++i) add(shard->ops[i].first, shard->ops[i].second);
     for (const char* op : kNonDifferentiable) nonDifferentiable.insert(op);
   }
 };
@@ -470,7 +485,7 @@ jit::Function& compiledFormula(const Formula& formula) {
   if (it != t.compiled.end()) return *it->second;
   // The whole source is compiled once; every def is then found in the same unit.
   if (t.compiled.empty()) {
-    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(kDerivativesSource))
+    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(t.source.c_str()))
       t.compiled.emplace(fn->name(), fn);
   }
   it = t.compiled.find(formula.defName);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ember/core/function.h"
@@ -14,6 +15,16 @@
 namespace ember::autograd {
 
 extern const char* const kDerivativesSource;
+
+// A further file of formulas (derivatives_<family>.cpp): its TorchScript defs, compiled in one
+// unit after kDerivativesSource (so they may call its helpers), and the operators they cover.
+struct FormulaShard {
+  const char* source;
+  const std::pair<const char*, const char*>* ops;
+  size_t count;
+};
+
+extern const FormulaShard kLinalgFormulas;
 
 struct Formula {
   std::string defName;
