@@ -22,10 +22,10 @@ def fn():
     z = z + torch.linalg.eigvalsh(c[1] + c[1].mT, 'U').pow(2.0).sum()
     # SVD: singular values and u_i v_i^T.
     u, sv, vh = torch.linalg.svd(a, False)
-    z = z + sv.pow(2.0).sum() * 0.1 + (u.matmul(vh[:, :3]) * w3).sum() + (u[:, 0:1].matmul(vh[0:1]) * a).sum() + torch.linalg.svdvals(a.mT).sin().sum()
+    z = z + sv.pow(2.0).sum() * 0.1 + (u.matmul(vh) * a.cos()).sum() + (u[:, 0:1].matmul(vh[0:1]) * a).sum() + torch.linalg.svdvals(a.mT).sin().sum()
     u3, s3, v3 = torch.svd(a)
     z = z + (u3.matmul(v3.mT) * a).sum() + s3.prod()
-    z = z + (torch.linalg.pinv(a) * a.mT).sum() + torch.pinverse(a.mT).pow(2.0).sum() + torch.linalg.lstsq(a, torch.cos(a)).solution.pow(2.0).sum()
+    z = z + (torch.linalg.pinv(a) * a.mT).sum() + torch.pinverse(a.mT).pow(2.0).sum() + torch.linalg.lstsq(a, torch.cos(a), driver='gelsd').solution.pow(2.0).sum()
     z = z + (torch.linalg.matrix_exp(c * 0.7) * w3).sum()
     p, lo, up = torch.linalg.lu(t)
     lu, piv = torch.linalg.lu_factor(t[0])
