@@ -140,6 +140,12 @@ def d_erf(grad: Tensor, self: Tensor):
     return grad * 1.1283791670955126 * torch.exp(-(self * self))
 
 def d_abs(grad: Tensor, self: Tensor):
+    if self.is_complex():
+        # grad * sgn(self), in real operations so that it differentiates again.
+        re = torch.real(self)
+        im = torch.imag(self)
+        r = torch.sqrt(re * re + im * im)
+        return torch.complex(grad * re / r, grad * im / r)
     return grad * self.sign()
 
 def d_zero_grad(grad: Tensor):

@@ -25,6 +25,7 @@ struct FormulaShard {
 };
 
 extern const FormulaShard kLinalgFormulas;
+extern const FormulaShard kFftFormulas;
 
 struct Formula {
   std::string defName;
