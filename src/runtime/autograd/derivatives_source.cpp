@@ -1139,7 +1139,9 @@ def d_hypot(grad: Tensor, self: Tensor, other: Tensor, result: Tensor):
     return _sum_to(grad * self / result, self.size()), _sum_to(grad * other / result, other.size())
 
 def d_xlogy_Tensor(grad: Tensor, self: Tensor, other: Tensor):
-    gs = grad * torch.xlogy((self != 0).to(grad.dtype), other)
+    # log(other), except 0 where self is 0 and the log is not finite (PyTorch's masking).
+    d = torch.where((self == 0.0) & (other <= 0.0), torch.zeros_like(other), torch.log(other))
+    gs = grad * d
     return _sum_to(gs, self.size()), _sum_to(grad * self / other, other.size())
 
 def d_logaddexp(grad: Tensor, self: Tensor, other: Tensor):

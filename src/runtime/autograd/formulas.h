@@ -26,6 +26,7 @@ struct FormulaShard {
 
 extern const FormulaShard kLinalgFormulas;
 extern const FormulaShard kFftFormulas;
+extern const FormulaShard kSpecialScatterFormulas;
 
 struct Formula {
   std::string defName;
