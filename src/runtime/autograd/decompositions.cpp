@@ -3,6 +3,7 @@
 #include "runtime/autograd/decompositions.h"
 
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 #include "ember/runtime/grad_mode.h"
@@ -149,6 +150,8 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
     {"aten::cosine_similarity", "c_cosine_similarity"},
 };
 
+const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions};
+
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;
   std::once_flag compiled;
@@ -156,6 +159,10 @@ struct DecompositionTable {
 
   DecompositionTable() {
     for (const auto& [op, def] : kDecompositionOps) byOp.emplace(op, def);
+    for (const DecompositionShard* shard : kShards)
+      for (size_t i = 0; i < shard->count; ++i)
+        EMBER_ASSERT(byOp.emplace(shard->ops[i].first, shard->ops[i].second).second, "two decompositions for ",
+                     shard->ops[i].first);
   }
 };
 
@@ -171,7 +178,9 @@ jit::Function* findDecomposition(const jit::FunctionSchema& schema) {
   auto it = t.byOp.find(key);
   if (it == t.byOp.end()) return nullptr;
   std::call_once(t.compiled, [&] {
-    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(kDecompositionsSource))
+    std::string source = kDecompositionsSource;
+    for (const DecompositionShard* shard : kShards) source += shard->source;
+    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(source.c_str()))
       t.functions.emplace(fn->name(), fn);
   });
   auto fn = t.functions.find(it->second);
