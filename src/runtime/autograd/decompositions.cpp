@@ -150,7 +150,7 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
     {"aten::cosine_similarity", "c_cosine_similarity"},
 };
 
-const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions, &kBagsResampleDecompositions};
+const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions, &kBagsResampleDecompositions, &kCompositeDecompositions};
 
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;

@@ -353,7 +353,7 @@ std::string trim(const std::string& s) {
 }
 
 // The shards after kDerivativesSource, in compilation order.
-const FormulaShard* const kShards[] = {&kLinalgFormulas, &kFftFormulas, &kSpecialScatterFormulas};
+const FormulaShard* const kShards[] = {&kLinalgFormulas, &kFftFormulas, &kSpecialScatterFormulas, &kMiscFormulas};
 
 // kDerivativesSource and every shard's source, one compilation unit.
 std::string allFormulasSource() {

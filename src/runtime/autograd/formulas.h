@@ -27,6 +27,7 @@ struct FormulaShard {
 extern const FormulaShard kLinalgFormulas;
 extern const FormulaShard kFftFormulas;
 extern const FormulaShard kSpecialScatterFormulas;
+extern const FormulaShard kMiscFormulas;
 
 struct Formula {
   std::string defName;
