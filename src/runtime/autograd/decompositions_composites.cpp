@@ -263,6 +263,12 @@ def c_linalg_tensorsolve(self: Tensor, other: Tensor, dims: Optional[List[int]])
     rest = A.size()[other.dim():]
     n = other.numel()
     return torch.linalg.solve(A.reshape([n, -1]), other.reshape([-1])).reshape(rest)
+
+def c__embedding_bag(weight: Tensor, indices: Tensor, offsets: Tensor, scale_grad_by_freq: bool, mode: int, sparse: bool, per_sample_weights: Optional[Tensor], include_last_offset: bool, padding_idx: int):
+    pidx: Optional[int] = None
+    if padding_idx >= 0:
+        pidx = padding_idx
+    return c_embedding_bag_padding_idx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, pidx)
 )TS";
 
 const std::pair<const char*, const char*> kOps[] = {
@@ -291,6 +297,10 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::linalg_vander", "c_linalg_vander"},
     {"aten::linalg_tensorinv", "c_linalg_tensorinv"},
     {"aten::linalg_tensorsolve", "c_linalg_tensorsolve"},
+    {"aten::_embedding_bag", "c__embedding_bag"},
+    {"aten::_embedding_bag_forward_only", "c__embedding_bag"},
+    {"aten::_adaptive_avg_pool3d", "c_adaptive_avg_pool3d"},
+    {"aten::native_channel_shuffle", "c_channel_shuffle"},
 };
 
 }  // namespace

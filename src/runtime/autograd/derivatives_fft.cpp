@@ -146,7 +146,8 @@ def d_imag(grad: Tensor):
     return torch.complex(_cx_zeros_like(grad), grad)
 
 def d_view_as_real(grad: Tensor):
-    return torch.view_as_complex(grad.contiguous())
+    # A fresh contiguous copy: the gradient may be a view at an odd offset (a slice of a cat).
+    return torch.view_as_complex(grad.clone(memory_format=torch.contiguous_format))
 
 def d_view_as_complex(grad: Tensor):
     return torch.view_as_real(grad.contiguous())

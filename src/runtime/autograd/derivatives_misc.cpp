@@ -1,7 +1,7 @@
 // Derivative formulas of smaller ops that lacked one: addr, the internal linalg forms PyTorch's
 // decompositions call (_linalg_det, _linalg_slogdet, _linalg_solve_ex), _logcumsumexp, frexp's
 // mantissa, the h/v/dsplit views and tensor_split with a tensor of indices, narrow with a tensor
-// start. Each reuses the formula of the public op it is a form of where there is one.
+// start, nll_loss_forward, native_dropout, sgn. Each reuses the formula of the public op it is a form of where there is one.
 #include <iterator>
 
 #include "runtime/autograd/formulas.h"
@@ -45,6 +45,30 @@ def d_narrow_Tensor(grad: Tensor, self_size: List[int], dim: int, start: Tensor,
     if s < 0:
         s = s + self_size[d]
     return _zeros(self_size, grad).slice_scatter(grad, d, s, s + length, 1), None
+
+def d_nll_loss_forward(grad0: Tensor, self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int, ignore_index: int):
+    return d_nll_loss_nd(grad0, self, target, weight, reduction, ignore_index)
+
+def d_native_dropout(grad0: Tensor, p: float, train: Optional[bool], result1: Tensor):
+    if train is not None and not train:
+        return grad0
+    scale = 0.0 if p >= 1.0 else 1.0 / (1.0 - p)
+    return grad0 * result1.to(grad0.dtype) * scale
+
+def d_sgn(grad: Tensor, self: Tensor):
+    # Real: piecewise constant. Complex: sgn(z) = z / |z| moves only across the circle, in real
+    # operations so that it differentiates again.
+    if not self.is_complex():
+        return torch.zeros_like(grad)
+    re = torch.real(self)
+    im = torch.imag(self)
+    r = torch.sqrt(re * re + im * im)
+    sr = re / r
+    si = im / r
+    gr = torch.real(grad)
+    gi = torch.imag(grad)
+    proj = gr * sr + gi * si
+    return torch.complex((gr - proj * sr) / r, (gi - proj * si) / r)
 )TS";
 
 const std::pair<const char*, const char*> kOps[] = {
@@ -62,6 +86,10 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::dsplit.array", "d_dsplit"},
     {"aten::tensor_split.tensor_indices_or_sections", "d_tensor_split_tensor"},
     {"aten::narrow.Tensor", "d_narrow_Tensor"},
+    {"aten::nll_loss_forward", "d_nll_loss_forward"},
+    {"aten::nll_loss2d_forward", "d_nll_loss_forward"},
+    {"aten::native_dropout", "d_native_dropout"},
+    {"aten::sgn", "d_sgn"},
 };
 
 }  // namespace
