@@ -22,6 +22,9 @@ def fn():
     loss = loss + f4.abs().sum() + torch.view_as_real(f5).sin().sum() + (r1 * w6).sum() + r2.pow(2.0).sum() + r3.sin().sum()
     loss = loss + f6.abs().sum() + torch.view_as_real(f7).pow(2.0).sum() + r4.cos().sum() + h1.pow(2.0).sum() + h2.abs().sum() + (s1 * w6).sum()
     loss = loss + torch.polar(x.exp(), x).real.sum() + torch.angle(z).pow(2.0).sum() + torch.conj(zy).imag.sin().sum()
+    # FFT convolution and complex products / quotients (conjugate-linear gradients).
+    loss = loss + torch.fft.irfft(torch.fft.rfft(x) * torch.fft.rfft(w6), 6).pow(2.0).sum() + torch.view_as_real(z * torch.complex(w6, x.sin())).pow(2.0).sum()
+    loss = loss + torch.view_as_real(zy / torch.complex(y + 2.0, y.cos())).pow(3.0).sum() + torch.view_as_real(x / torch.complex(w6 + 2.0, x)).sum()
     return torch.autograd.grad([loss], [x, y])
 
 
