@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NON_DIFFERENTIABLE = [
     r"(eq|ne|lt|gt|le|ge|greater|less|greater_equal|less_equal|not_equal|equal)_?",
     r"logical_.*", r"bitwise_.*", r"__(and|or|xor|lshift|rshift|iand|ior|ixor|ilshift|irshift)__",
-    r"arg(max|min|sort|where)", r"is.*", r"nonzero.*", r"count_nonzero", r"bincount", r"histc",
+    r"arg(max|min|sort|where)", r"is(_.*|close|finite|inf|nan|neginf|posinf|real|in)", r"nonzero.*", r"count_nonzero", r"bincount", r"histc",
     r"bucketize", r"searchsorted", r"unique.*", r"_unique.*", r"one_hot", r"(all|any)", r"numel",
     r"size", r"stride", r"dim", r"len", r"item", r"__getitem__", r"(zeros|ones|empty|full|rand|randn|randint|randperm)(_like)?",
     r"new_.*", r"arange", r"linspace", r"logspace", r"eye", r"tensor", r"scalar_tensor", r"as_tensor",

@@ -1,9 +1,10 @@
 // Decompositions of embedding_bag (sum, mean, max; per-sample weights, padding_idx,
-// include_last_offset), bicubic upsampling and nearest-exact upsampling: gathers of the input
-// (index_select, gather) weighted by constants and summed with index_add, so the gradients
-// scatter back where PyTorch's kernels send them. The kernel still gives the forward values and
-// the integer results (embedding_bag's offset2bag, bag sizes and max indices, called under
-// no_grad here, as the index-based decompositions do).
+// include_last_offset), bicubic and nearest-exact upsampling, and stft. The first ones are gathers
+// of the input (index_select, gather) weighted by constants and summed with index_add, so the
+// gradients scatter back where PyTorch's kernels send them; stft is windowed frames (unfold)
+// through an FFT. The kernel still gives the forward values and the integer results
+// (embedding_bag's offset2bag, bag sizes and max indices, called under no_grad here, as the
+// index-based decompositions do).
 #include <iterator>
 
 #include "runtime/autograd/decompositions.h"
@@ -139,6 +140,38 @@ def c_upsample_nearest_exact_vec(input: Tensor, output_size: Optional[List[int]]
     for i in range(nd):
         scales.append(_rs_scale(scale_factors, output_size, i))
     return _nearest_exact(input, nd, _rs_sizes(input, nd, output_size, scale_factors), scales)
+
+def _stft(x: Tensor, n_fft: int, hop_length: Optional[int], win_length: Optional[int], window: Optional[Tensor], center: bool, pad_mode: str, normalized: bool, onesided: Optional[bool], return_complex: Optional[bool]) -> Tensor:
+    # Windowed frames (unfold) through an FFT, frequencies before frames.
+    hop = n_fft // 4 if hop_length is None else hop_length
+    wl = n_fft if win_length is None else win_length
+    batched = x.dim() == 2
+    if not batched:
+        x = x.unsqueeze(0)
+    if center:
+        p = n_fft // 2
+        x = torch.pad(x.unsqueeze(1), [p, p], pad_mode).squeeze(1)
+    w = torch.ones([wl], dtype=x.dtype) if window is None else window
+    if wl < n_fft:
+        left = (n_fft - wl) // 2
+        w = torch.cat([torch.zeros([left], dtype=w.dtype), w, torch.zeros([n_fft - wl - left], dtype=w.dtype)])
+    frames = x.unfold(-1, n_fft, hop) * w
+    one = not (x.is_complex() or w.is_complex()) if onesided is None else onesided
+    spec = torch.fft.rfft(frames, dim=-1) if one else torch.fft.fft(frames, dim=-1)
+    if normalized:
+        spec = spec * (1.0 / math.sqrt(n_fft))
+    out = spec.transpose(-1, -2)
+    if return_complex is None or not return_complex:
+        out = torch.view_as_real(out)
+    if not batched:
+        out = out.squeeze(0)
+    return out
+
+def c_stft(self: Tensor, n_fft: int, hop_length: Optional[int], win_length: Optional[int], window: Optional[Tensor], normalized: bool, onesided: Optional[bool], return_complex: Optional[bool]):
+    return _stft(self, n_fft, hop_length, win_length, window, False, "reflect", normalized, onesided, return_complex)
+
+def c_stft_center(self: Tensor, n_fft: int, hop_length: Optional[int], win_length: Optional[int], window: Optional[Tensor], center: bool, pad_mode: str, normalized: bool, onesided: Optional[bool], return_complex: Optional[bool]):
+    return _stft(self, n_fft, hop_length, win_length, window, center, pad_mode, normalized, onesided, return_complex)
 )TS";
 
 const std::pair<const char*, const char*> kOps[] = {
@@ -152,6 +185,8 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::_upsample_nearest_exact1d.vec", "c_upsample_nearest_exact_vec"},
     {"aten::_upsample_nearest_exact2d.vec", "c_upsample_nearest_exact_vec"},
     {"aten::_upsample_nearest_exact3d.vec", "c_upsample_nearest_exact_vec"},
+    {"aten::stft", "c_stft"},
+    {"aten::stft.center", "c_stft_center"},
 };
 
 }  // namespace

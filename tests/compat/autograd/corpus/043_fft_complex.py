@@ -25,6 +25,7 @@ def fn():
     # FFT convolution and complex products / quotients (conjugate-linear gradients).
     loss = loss + torch.fft.irfft(torch.fft.rfft(x) * torch.fft.rfft(w6), 6).pow(2.0).sum() + torch.view_as_real(z * torch.complex(w6, x.sin())).pow(2.0).sum()
     loss = loss + torch.view_as_real(zy / torch.complex(y + 2.0, y.cos())).pow(3.0).sum() + torch.view_as_real(x / torch.complex(w6 + 2.0, x)).sum()
+    loss = loss + torch.view_as_real(torch.stft(x.reshape(-1), 4, 2, return_complex=True)).pow(2.0).sum() + torch.stft(x, 4, 1, 3, y[0, :3], center=False, normalized=True, return_complex=True).abs().sum()
     return torch.autograd.grad([loss], [x, y])
 
 
