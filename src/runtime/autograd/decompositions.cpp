@@ -199,6 +199,10 @@ bool isNumberType(const jit::TypePtr& type) {
 bool forwardIsDecomposition(const jit::FunctionSchema& schema, const jit::IValue* args, size_t nIn) {
   const std::string& name = schema.name();
   if (name == "aten::instance_norm") return true;
+  // Dropout variants in training draw their mask in the decomposition, once.
+  const bool dropout = name == "aten::alpha_dropout" || name == "aten::feature_dropout" ||
+                       name == "aten::feature_alpha_dropout";
+  if (dropout && nIn >= 3) return args[2].isBool() && args[2].toBool();
   const bool rnn = name == "aten::lstm" || name == "aten::gru" || name == "aten::rnn_tanh" || name == "aten::rnn_relu";
   if (rnn && nIn >= 7) {
     const double dropout = args[5].isDouble() ? args[5].toDouble() : 0.0;

@@ -1,7 +1,8 @@
 // Decompositions of further composite ops: segment_reduce, pdist and the internal distance
 // forms, msort, the native_* normalisation forms (with their saved statistics as results), cov
 // and corrcoef, the trapezoid rules, meshgrid / cartesian_prod / combinations, Vandermonde
-// matrices, tensorinv / tensorsolve. Built from ops with formulas, as PyTorch's
+// matrices, tensorinv / tensorsolve, the alpha / feature dropout variants (run as the forward in
+// training, so that the mask is drawn once). Built from ops with formulas, as PyTorch's
 // CompositeImplicitAutograd kernels are; index computations run under no_grad.
 #include <iterator>
 
@@ -269,6 +270,33 @@ def c__embedding_bag(weight: Tensor, indices: Tensor, offsets: Tensor, scale_gra
     if padding_idx >= 0:
         pidx = padding_idx
     return c_embedding_bag_padding_idx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, pidx)
+
+def _dropout_variant(input: Tensor, p: float, train: bool, alpha: bool, feature: bool) -> Tensor:
+    # PyTorch's scheme: a Bernoulli(1 - p) mask per element (per channel for the feature forms),
+    # scaled by 1 / (1 - p), or for alpha dropout affinely so that mean and variance are kept.
+    if p == 0.0 or not train or input.numel() == 0:
+        return input
+    if p == 1.0:
+        return input * torch.zeros([], dtype=input.dtype)
+    shape = input.size()
+    if feature:
+        shape = [input.size(0), input.size(1)] + [1] * (input.dim() - 2)
+    with torch.no_grad():
+        noise = torch.empty(shape, dtype=input.dtype).bernoulli_(1.0 - p)
+    if not alpha:
+        return input * (noise / (1.0 - p))
+    a = 1.0 / math.sqrt((1.7580993408473766 * 1.7580993408473766 * p + 1.0) * (1.0 - p))
+    b = (noise - 1.0) * (1.7580993408473766 * a) + 1.7580993408473766 * a * p
+    return input * (noise * a) + b
+
+def c_alpha_dropout(input: Tensor, p: float, train: bool):
+    return _dropout_variant(input, p, train, True, False)
+
+def c_feature_dropout(input: Tensor, p: float, train: bool):
+    return _dropout_variant(input, p, train, False, True)
+
+def c_feature_alpha_dropout(input: Tensor, p: float, train: bool):
+    return _dropout_variant(input, p, train, True, True)
 )TS";
 
 const std::pair<const char*, const char*> kOps[] = {
@@ -301,6 +329,9 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::_embedding_bag_forward_only", "c__embedding_bag"},
     {"aten::_adaptive_avg_pool3d", "c_adaptive_avg_pool3d"},
     {"aten::native_channel_shuffle", "c_channel_shuffle"},
+    {"aten::alpha_dropout", "c_alpha_dropout"},
+    {"aten::feature_dropout", "c_feature_dropout"},
+    {"aten::feature_alpha_dropout", "c_feature_alpha_dropout"},
 };
 
 }  // namespace
