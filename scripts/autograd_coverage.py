@@ -32,7 +32,7 @@ NON_DIFFERENTIABLE = [
     r"new_.*", r"arange", r"linspace", r"logspace", r"eye", r"tensor", r"scalar_tensor", r"as_tensor",
     r"from_numpy", r"(bernoulli|uniform|normal|random|exponential|geometric|cauchy|log_normal|multinomial|poisson)_?",
     r"(floor_divide|remainder|fmod|bitwise_not|gcd|lcm)_?", r"(__)?(floordiv|mod|div_floor)(__)?",
-    r"sign|sgn|signbit|heaviside", r"(floor|ceil|round|trunc|frac)_?", r"fix_?", r"q.*", r"quantize.*",
+    r"sign|sgn|signbit|heaviside", r"(floor|ceil|round|trunc|frac)_?", r"fix_?", r"q_.*", r"quantize.*",
     r"dequantize", r"_?fake_quantize.*", r"int_repr", r"_make_per_tensor_quantized_tensor",
     r"(data|detach|requires_grad|retain_grad|retains_grad|grad|backward|_version|is_leaf|output_nr)_?",
     r"(set|resize|resize_as|copy|zero|fill|share_memory|record_stream|set_)_?", r"tril_indices", r"triu_indices",

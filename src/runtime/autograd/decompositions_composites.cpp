@@ -1,4 +1,4 @@
-// Decompositions of further composite ops: segment_reduce, pdist and the internal distance
+// Decompositions of further composite ops: segment_reduce, quantile / nanquantile, pdist and the internal distance
 // forms, msort, the native_* normalisation forms (with their saved statistics as results), cov
 // and corrcoef, the trapezoid rules, meshgrid / cartesian_prod / combinations, Vandermonde
 // matrices, tensorinv / tensorsolve, the alpha / feature dropout variants (run as the forward in
@@ -289,6 +289,64 @@ def _dropout_variant(input: Tensor, p: float, train: bool, alpha: bool, feature:
     b = (noise - 1.0) * (1.7580993408473766 * a) + 1.7580993408473766 * a * p
     return input * (noise * a) + b
 
+def _quantile(self: Tensor, q: Tensor, dim: Optional[int], keepdim: bool, interpolation: str, ignore_nan: bool) -> Tensor:
+    # Sorted values (order found under no_grad) interpolated between the two ranks around
+    # q * (count - 1), so the gradient goes to those two elements with the interpolation weights.
+    x = self
+    d = 0
+    if dim is None:
+        x = x.reshape([-1])
+    else:
+        d = _dim_of(dim, x.dim())
+    with torch.no_grad():
+        order = torch.sort(x, d)[1]
+    s = x.gather(d, order).movedim(d, -1)
+    n = s.size(-1)
+    with torch.no_grad():
+        if ignore_nan:
+            cnt = (~torch.isnan(s)).sum(-1, keepdim=True).to(x.dtype)
+        else:
+            cnt = torch.full(s.size()[:-1] + [1], float(n), dtype=x.dtype)
+    # q keeps its gradient through the interpolation weight, as in PyTorch.
+    rank = (cnt - 1.0).clamp_min(0.0) * q.to(x.dtype).reshape([-1])
+    with torch.no_grad():
+        lo = torch.floor(rank)
+        hi = torch.ceil(rank)
+    w = rank - lo
+    with torch.no_grad():
+        if interpolation == "lower":
+            hi = lo
+        elif interpolation == "higher":
+            lo = hi
+        elif interpolation == "nearest":
+            lo = torch.round(rank)
+            hi = lo
+        lo_i = lo.to(torch.long)
+        hi_i = hi.to(torch.long)
+    if interpolation == "midpoint":
+        w = torch.full_like(rank, 0.5)
+    out = torch.lerp(s.gather(-1, lo_i), s.gather(-1, hi_i), w).movedim(-1, 0)
+    if keepdim:
+        if dim is None:
+            out = out.reshape([out.size(0)] + [1] * self.dim())
+        else:
+            out = out.unsqueeze(d + 1)
+    if q.dim() == 0:
+        out = out.squeeze(0)
+    return out
+
+def c_quantile(self: Tensor, q: Tensor, dim: Optional[int], keepdim: bool, interpolation: str):
+    return _quantile(self, q, dim, keepdim, interpolation, False)
+
+def c_quantile_scalar(self: Tensor, q: float, dim: Optional[int], keepdim: bool, interpolation: str):
+    return _quantile(self, torch.tensor(q, dtype=self.dtype), dim, keepdim, interpolation, False)
+
+def c_nanquantile(self: Tensor, q: Tensor, dim: Optional[int], keepdim: bool, interpolation: str):
+    return _quantile(self, q, dim, keepdim, interpolation, True)
+
+def c_nanquantile_scalar(self: Tensor, q: float, dim: Optional[int], keepdim: bool, interpolation: str):
+    return _quantile(self, torch.tensor(q, dtype=self.dtype), dim, keepdim, interpolation, True)
+
 def c_alpha_dropout(input: Tensor, p: float, train: bool):
     return _dropout_variant(input, p, train, True, False)
 
@@ -329,6 +387,10 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::_embedding_bag_forward_only", "c__embedding_bag"},
     {"aten::_adaptive_avg_pool3d", "c_adaptive_avg_pool3d"},
     {"aten::native_channel_shuffle", "c_channel_shuffle"},
+    {"aten::quantile", "c_quantile"},
+    {"aten::quantile.scalar", "c_quantile_scalar"},
+    {"aten::nanquantile", "c_nanquantile"},
+    {"aten::nanquantile.scalar", "c_nanquantile_scalar"},
     {"aten::alpha_dropout", "c_alpha_dropout"},
     {"aten::feature_dropout", "c_feature_dropout"},
     {"aten::feature_alpha_dropout", "c_feature_alpha_dropout"},

@@ -15,6 +15,10 @@ def fn():
     z = z + torch.linalg.tensorinv(sq, 1).pow(2.0).sum() + torch.linalg.tensorsolve(sq, y[0, :3]).pow(2.0).sum() + torch.native_layer_norm(x, [4], y[0], y[1], 1e-5)[0].pow(2.0).sum()
     z = z + torch.native_batch_norm(x, y[0], y[1], None, None, True, 0.1, 1e-5)[0].pow(3.0).sum() + torch.native_group_norm(x.reshape(1, 4, 3), y[0], y[1], 1, 4, 3, 2, 1e-5)[0].pow(3.0).sum()
     z = z + torch.cdist(x, y, compute_mode='use_mm_for_euclid_dist').pow(2.0).sum()
+    nan_x = torch.where(y > 0.5, torch.full_like(x, float('nan')), x)
+    z = z + torch.quantile(x, 0.3).pow(2.0) + torch.quantile(x, y[0, :2].abs() * 0.5, 1, True).pow(2.0).sum() + torch.quantile(x, torch.tensor([0.25, 0.5, 0.9], dtype=torch.float64), 0, interpolation='lower').pow(2.0).sum()
+    z = z + torch.quantile(x, 0.4, 1, interpolation='higher').pow(2.0).sum() + torch.quantile(x, 0.4, 0, interpolation='nearest').pow(3.0).sum() + torch.quantile(x, 0.45, None, True, interpolation='midpoint').sum()
+    z = z + torch.nanquantile(nan_x, 0.6, 1).pow(2.0).sum() + torch.nanquantile(nan_x, torch.tensor([0.2, 0.9], dtype=torch.float64), 0, interpolation='nearest').pow(2.0).sum()
     return torch.autograd.grad([z], [x, y])
 
 
