@@ -1,10 +1,10 @@
 // Decompositions of embedding_bag (sum, mean, max; per-sample weights, padding_idx,
-// include_last_offset), bicubic and nearest-exact upsampling, and stft. The first ones are gathers
-// of the input (index_select, gather) weighted by constants and summed with index_add, so the
-// gradients scatter back where PyTorch's kernels send them; stft is windowed frames (unfold)
-// through an FFT. The kernel still gives the forward values and the integer results
-// (embedding_bag's offset2bag, bag sizes and max indices, called under no_grad here, as the
-// index-based decompositions do).
+// include_last_offset), bicubic and nearest-exact upsampling, stft and istft. The first ones are
+// gathers of the input (index_select, gather) weighted by constants and summed with index_add,
+// so the gradients scatter back where PyTorch's kernels send them; stft is windowed frames
+// (unfold) through an FFT, istft inverse FFTs of the frames overlap-added (index_add). The kernel
+// still gives the forward values and the integer results (embedding_bag's offset2bag, bag sizes
+// and max indices, called under no_grad here, as the index-based decompositions do).
 #include <iterator>
 
 #include "runtime/autograd/decompositions.h"
@@ -167,6 +167,50 @@ def _stft(x: Tensor, n_fft: int, hop_length: Optional[int], win_length: Optional
         out = out.squeeze(0)
     return out
 
+def c_istft(self: Tensor, n_fft: int, hop_length: Optional[int], win_length: Optional[int], window: Optional[Tensor], center: bool, normalized: bool, onesided: Optional[bool], length: Optional[int], return_complex: bool):
+    # Inverse FFT of each frame, windowed, overlap-added, divided by the summed squared window.
+    hop = n_fft // 4 if hop_length is None else hop_length
+    wl = n_fft if win_length is None else win_length
+    spec = self if self.is_complex() else torch.view_as_complex(self.contiguous())
+    batched = spec.dim() == 3
+    if not batched:
+        spec = spec.unsqueeze(0)
+    w = torch.ones([wl], dtype=torch.real(spec).dtype) if window is None else window
+    if wl < n_fft:
+        left = (n_fft - wl) // 2
+        w = torch.cat([torch.zeros([left], dtype=w.dtype), w, torch.zeros([n_fft - wl - left], dtype=w.dtype)])
+    if normalized:
+        spec = spec * math.sqrt(n_fft)
+    one = spec.size(1) != n_fft if onesided is None else onesided
+    frames_spec = spec.transpose(1, 2)
+    if one:
+        frames = torch.fft.irfft(frames_spec, n_fft, -1)
+    else:
+        frames = torch.fft.ifft(frames_spec, n_fft, -1)
+        if not return_complex:
+            frames = torch.real(frames)
+    frames = frames * w
+    nb = frames.size(0)
+    nf = frames.size(1)
+    total = n_fft + hop * (nf - 1)
+    with torch.no_grad():
+        pos = (torch.arange(nf).unsqueeze(1) * hop + torch.arange(n_fft).unsqueeze(0)).reshape([-1])
+    y = torch.zeros([nb, total], dtype=frames.dtype).index_add(1, pos, frames.reshape([nb, -1]))
+    env = torch.zeros([total], dtype=w.dtype).index_add(0, pos, (w * w).repeat(nf))
+    start = n_fft // 2 if center else 0
+    end = total
+    if length is not None:
+        end = start + length
+    elif center:
+        end = total - n_fft // 2
+    avail = min(end, total)
+    y = y.narrow(1, start, avail - start) / env.narrow(0, start, avail - start)
+    if end > total:
+        y = torch.cat([y, torch.zeros([nb, end - total], dtype=y.dtype)], 1)
+    if not batched:
+        y = y.squeeze(0)
+    return y
+
 def c_stft(self: Tensor, n_fft: int, hop_length: Optional[int], win_length: Optional[int], window: Optional[Tensor], normalized: bool, onesided: Optional[bool], return_complex: Optional[bool]):
     return _stft(self, n_fft, hop_length, win_length, window, False, "reflect", normalized, onesided, return_complex)
 
@@ -186,6 +230,7 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::_upsample_nearest_exact2d.vec", "c_upsample_nearest_exact_vec"},
     {"aten::_upsample_nearest_exact3d.vec", "c_upsample_nearest_exact_vec"},
     {"aten::stft", "c_stft"},
+    {"aten::istft", "c_istft"},
     {"aten::stft.center", "c_stft_center"},
 };
 

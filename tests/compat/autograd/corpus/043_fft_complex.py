@@ -26,6 +26,9 @@ def fn():
     loss = loss + torch.fft.irfft(torch.fft.rfft(x) * torch.fft.rfft(w6), 6).pow(2.0).sum() + torch.view_as_real(z * torch.complex(w6, x.sin())).pow(2.0).sum()
     loss = loss + torch.view_as_real(zy / torch.complex(y + 2.0, y.cos())).pow(3.0).sum() + torch.view_as_real(x / torch.complex(w6 + 2.0, x)).sum()
     loss = loss + torch.view_as_real(torch.stft(x.reshape(-1), 4, 2, return_complex=True)).pow(2.0).sum() + torch.stft(x, 4, 1, 3, y[0, :3], center=False, normalized=True, return_complex=True).abs().sum()
+    h = torch.hann_window(4, dtype=torch.float64) + 0.1
+    spec = torch.complex(x.reshape(3, 4), x.reshape(3, 4).cos() * y[0, 0])
+    loss = loss + torch.istft(spec, 4, 1, window=h).pow(2.0).sum() + torch.istft(spec[:, :3], 4, 1, window=h, length=7).pow(2.0).sum() + torch.istft(spec, 4, 2, window=torch.ones(4, dtype=torch.float64), center=False, normalized=True).sin().sum()
     return torch.autograd.grad([loss], [x, y])
 
 
