@@ -2,6 +2,7 @@
 // each, and their compilation on first use.
 #include "runtime/autograd/formulas.h"
 
+#include <iterator>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -355,28 +356,21 @@ std::string trim(const std::string& s) {
 // The shards after kDerivativesSource, in compilation order.
 const FormulaShard* const kShards[] = {&kLinalgFormulas, &kFftFormulas, &kSpecialScatterFormulas, &kMiscFormulas};
 
-// kDerivativesSource and every shard's source, one compilation unit.
-std::string allFormulasSource() {
-  std::string src = kDerivativesSource;
-  for (const FormulaShard* shard : kShards) src += shard->source;
-  return src;
-}
-
 // def name -> parameters, read from the def headers of the formulas' source.
-std::unordered_map<std::string, Formula> parseFormulas(const std::string& src) {
-  std::unordered_map<std::string, Formula> defs;
+void parseFormulas(const std::string& src, int shard, std::unordered_map<std::string, Formula>& defs) {
   size_t pos = 0;
   while ((pos = src.find("\ndef d_", pos)) != std::string::npos) {
     size_t open = src.find('(', pos), close = src.find("):", pos);
     EMBER_ASSERT(open != std::string::npos && close != std::string::npos, "malformed derivative formula header");
     Formula f;
     f.defName = src.substr(pos + 5, open - pos - 5);
+    f.shard = shard;
     for (const std::string& p : splitTopLevel(src.substr(open + 1, close - open - 1)))
       f.params.push_back(trim(p.substr(0, p.find(':'))));
-    defs.emplace(f.defName, std::move(f));
+    const std::string name = f.defName;
+    EMBER_ASSERT(defs.emplace(name, std::move(f)).second, "derivative formula ", name, " is defined twice");
     pos = close;
   }
-  return defs;
 }
 
 struct FormulaTable {
@@ -386,10 +380,13 @@ struct FormulaTable {
   std::mutex compileMutex;
   std::unordered_map<std::string, std::shared_ptr<jit::Function>> compiled;
 
-  std::string source;
+  // Compiled so far: kDerivativesSource, and each shard (with kDerivativesSource before it).
+  bool mainCompiled = false;
+  std::vector<bool> shardCompiled;
 
-  FormulaTable() : source(allFormulasSource()) {
-    defs = parseFormulas(source);
+  FormulaTable() : shardCompiled(std::size(kShards), false) {
+    parseFormulas(kDerivativesSource, -1, defs);
+    for (size_t i = 0; i < std::size(kShards); ++i) parseFormulas(kShards[i]->source, static_cast<int>(i), defs);
     auto add = [&](const char* op, const char* def) {
       auto it = defs.find(def);
       EMBER_ASSERT(it != defs.end(), "derivative formula ", def, " is missing");
@@ -483,10 +480,18 @@ jit::Function& compiledFormula(const Formula& formula) {
   std::lock_guard<std::mutex> lock(t.compileMutex);
   auto it = t.compiled.find(formula.defName);
   if (it != t.compiled.end()) return *it->second;
-  // The whole source is compiled once; every def is then found in the same unit.
-  if (t.compiled.empty()) {
-    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(t.source.c_str()))
+  // kDerivativesSource is compiled once, on the first backward; a shard, after it in one unit
+  // (its defs may call the main ones), the first time one of its formulas runs. Defs already
+  // compiled keep their first Function.
+  if (!t.mainCompiled) {
+    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(kDerivativesSource))
       t.compiled.emplace(fn->name(), fn);
+    t.mainCompiled = true;
+  }
+  if (formula.shard >= 0 && !t.shardCompiled[formula.shard]) {
+    const std::string source = std::string(kDerivativesSource) + kShards[formula.shard]->source;
+    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(source.c_str())) t.compiled.emplace(fn->name(), fn);
+    t.shardCompiled[formula.shard] = true;
   }
   it = t.compiled.find(formula.defName);
   EMBER_ASSERT(it != t.compiled.end(), "derivative formula ", formula.defName, " did not compile");

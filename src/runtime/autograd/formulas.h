@@ -17,7 +17,8 @@ namespace ember::autograd {
 extern const char* const kDerivativesSource;
 
 // A further file of formulas (derivatives_<family>.cpp): its TorchScript defs, compiled in one
-// unit after kDerivativesSource (so they may call its helpers), and the operators they cover.
+// unit after kDerivativesSource (so they may call its helpers) the first time one of them is
+// needed, and the operators they cover.
 struct FormulaShard {
   const char* source;
   const std::pair<const char*, const char*>* ops;
@@ -35,6 +36,8 @@ struct Formula {
   // not saved by the forward).
   std::vector<std::string> params;
   std::vector<bool> used;
+  // Index in the shard list of the file it comes from, -1 for derivatives_source.cpp.
+  int shard = -1;
 };
 
 // The formula of `schema` (an in-place `aten::mul_.Tensor` uses `aten::mul.Tensor`'s); nullptr
