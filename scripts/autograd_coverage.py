@@ -7,8 +7,9 @@ Takes the schemas `ember ops` prints, keeps the aten operators that take a tenso
 one (out= overloads excluded: autograd refuses them), drops those whose results never carry a
 gradient (comparisons, integer and boolean ops, index results, factories, random fills, the
 autograd builtins: NON_DIFFERENTIABLE below), and prints the rest that have no entry in
-kFormulaOps / kNonDifferentiable of src/runtime/autograd/formulas.cpp nor in kDecompositionOps of
-decompositions.cpp (an in-place `op_` counts as covered by `op`'s formula, as the runtime looks
+kFormulaOps / kNonDifferentiable of src/runtime/autograd/formulas.cpp, the tables of the formula
+shards (derivatives_*.cpp), nor in kDecompositionOps of decompositions.cpp and the decomposition
+shards (decompositions_*.cpp) (an in-place `op_` counts as covered by `op`'s formula, as the runtime looks
 it up). The summary goes into docs/internals/autograd.md.
 """
 import argparse
@@ -25,13 +26,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NON_DIFFERENTIABLE = [
     r"(eq|ne|lt|gt|le|ge|greater|less|greater_equal|less_equal|not_equal|equal)_?",
     r"logical_.*", r"bitwise_.*", r"__(and|or|xor|lshift|rshift|iand|ior|ixor|ilshift|irshift)__",
-    r"arg(max|min|sort|where)", r"is.*", r"nonzero.*", r"count_nonzero", r"bincount", r"histc",
+    r"arg(max|min|sort|where)", r"is(_.*|close|finite|inf|nan|neginf|posinf|real|in)", r"nonzero.*", r"count_nonzero", r"bincount", r"histc",
     r"bucketize", r"searchsorted", r"unique.*", r"_unique.*", r"one_hot", r"(all|any)", r"numel",
     r"size", r"stride", r"dim", r"len", r"item", r"__getitem__", r"(zeros|ones|empty|full|rand|randn|randint|randperm)(_like)?",
     r"new_.*", r"arange", r"linspace", r"logspace", r"eye", r"tensor", r"scalar_tensor", r"as_tensor",
     r"from_numpy", r"(bernoulli|uniform|normal|random|exponential|geometric|cauchy|log_normal|multinomial|poisson)_?",
     r"(floor_divide|remainder|fmod|bitwise_not|gcd|lcm)_?", r"(__)?(floordiv|mod|div_floor)(__)?",
-    r"sign|sgn|signbit|heaviside", r"(floor|ceil|round|trunc|frac)_?", r"fix_?", r"q.*", r"quantize.*",
+    r"sign|sgn|signbit|heaviside", r"(floor|ceil|round|trunc|frac)_?", r"fix_?", r"q_.*", r"quantize.*",
     r"dequantize", r"_?fake_quantize.*", r"int_repr", r"_make_per_tensor_quantized_tensor",
     r"(data|detach|requires_grad|retain_grad|retains_grad|grad|backward|_version|is_leaf|output_nr)_?",
     r"(set|resize|resize_as|copy|zero|fill|share_memory|record_stream|set_)_?", r"tril_indices", r"triu_indices",
@@ -41,7 +42,7 @@ NON_DIFFERENTIABLE = [
     r"(Bool|Int|Float|Complex|ScalarImplicit|str|format|list|dict|keys|values|items|append|extend|pop|insert|clear|sorted|reverse|index|count)",
     r"(warn|device|layout|dtype|get_device|is_cuda|cpu|cuda)", r"_(assert|set_item|get_tracing_state|unwrap_optional|grad_sum_to_size|size_if_not_equal)",
     r"(cummax|cummin)_?helper", r"_local_scalar_dense", r"result_type", r"can_cast", r"promote_types",
-    r"__(interpolate|upsample.*)", r"popitem", r"histogram.*", r"frexp", r"_?(max|min)_pool.*_with_indices_backward", r".*_backward.*",
+    r"__(interpolate|upsample.*)", r"popitem", r"histogram.*", r"linalg_matrix_rank", r"_?(max|min)_pool.*_with_indices_backward", r".*_backward.*",
 ]
 NON_DIFFERENTIABLE_RE = re.compile("^(" + "|".join(NON_DIFFERENTIABLE) + ")$")
 
@@ -49,10 +50,15 @@ NON_DIFFERENTIABLE_RE = re.compile("^(" + "|".join(NON_DIFFERENTIABLE) + ")$")
 def formula_table():
     """The operator keys with a formula (formulas.cpp) or a decomposition (decompositions.cpp),
     and those kNonDifferentiable names."""
-    src = open(os.path.join(ROOT, "src/runtime/autograd/formulas.cpp")).read()
-    covered = set(re.findall(r'\{"(aten::[^"]+)", "d_', src))
-    decomp = open(os.path.join(ROOT, "src/runtime/autograd/decompositions.cpp")).read()
-    covered |= set(re.findall(r'\{"(aten::[^"]+)", "c_', decomp))
+    adir = os.path.join(ROOT, "src/runtime/autograd")
+    src = open(os.path.join(adir, "formulas.cpp")).read()
+    covered = set()
+    # kFormulaOps, and the tables of the formula shards (derivatives_<family>.cpp).
+    for name in ["formulas.cpp"] + sorted(f for f in os.listdir(adir) if f.startswith("derivatives_")):
+        covered |= set(re.findall(r'\{"(aten::[^"]+)", "d_', open(os.path.join(adir, name)).read()))
+    # kDecompositionOps and the decomposition shards (decompositions_<family>.cpp).
+    for name in sorted(f for f in os.listdir(adir) if f.startswith("decompositions") and f.endswith(".cpp")):
+        covered |= set(re.findall(r'\{"(aten::[^"]+)", "c_', open(os.path.join(adir, name)).read()))
     nondiff_block = src[src.index("kNonDifferentiable[]"):]
     nondiff_block = nondiff_block[:nondiff_block.index("};")]
     nondiff = set(re.findall(r'"(aten::[^"]+)"', nondiff_block))

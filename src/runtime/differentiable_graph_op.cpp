@@ -101,7 +101,7 @@ SavedValue saveValue(const IValue& v, bool isOutput, uint32_t outputNr) {
   if (isDefinedTensor(v)) {
     const Tensor& t = v.toTensor();
     s.isTensor = true;
-    s.tensor = SavedTensor(t, isOutput && isFloatingType(t.dtype()), outputNr);
+    s.tensor = SavedTensor(t, isOutput && (isFloatingType(t.dtype()) || isComplexType(t.dtype())), outputNr);
   } else {
     s.value = v;
   }
@@ -147,7 +147,7 @@ void runDifferentiableGraph(const std::shared_ptr<const DifferentiablePlan>& pla
     if (!isDefinedTensor(v)) continue;
     Tensor t = v.toTensor();
     node->outputs()[j] = {DimVector(t.sizes()), t.dtype()};
-    if (j >= p.realOutputs || !isFloatingType(t.dtype())) continue;
+    if (j >= p.realOutputs || (!isFloatingType(t.dtype()) && !isComplexType(t.dtype()))) continue;
     if (std::find(seen.begin(), seen.end(), t.impl()) != seen.end()) {
       t = ember::alias(t);
       v = t;

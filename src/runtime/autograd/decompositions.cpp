@@ -3,6 +3,7 @@
 #include "runtime/autograd/decompositions.h"
 
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 #include "ember/runtime/grad_mode.h"
@@ -149,6 +150,8 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
     {"aten::cosine_similarity", "c_cosine_similarity"},
 };
 
+const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions, &kBagsResampleDecompositions, &kCompositeDecompositions};
+
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;
   std::once_flag compiled;
@@ -156,6 +159,10 @@ struct DecompositionTable {
 
   DecompositionTable() {
     for (const auto& [op, def] : kDecompositionOps) byOp.emplace(op, def);
+    for (const DecompositionShard* shard : kShards)
+      for (size_t i = 0; i < shard->count; ++i)
+        EMBER_ASSERT(byOp.emplace(shard->ops[i].first, shard->ops[i].second).second, "two decompositions for ",
+                     shard->ops[i].first);
   }
 };
 
@@ -171,7 +178,9 @@ jit::Function* findDecomposition(const jit::FunctionSchema& schema) {
   auto it = t.byOp.find(key);
   if (it == t.byOp.end()) return nullptr;
   std::call_once(t.compiled, [&] {
-    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(kDecompositionsSource))
+    std::string source = kDecompositionsSource;
+    for (const DecompositionShard* shard : kShards) source += shard->source;
+    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(source.c_str()))
       t.functions.emplace(fn->name(), fn);
   });
   auto fn = t.functions.find(it->second);
@@ -190,6 +199,10 @@ bool isNumberType(const jit::TypePtr& type) {
 bool forwardIsDecomposition(const jit::FunctionSchema& schema, const jit::IValue* args, size_t nIn) {
   const std::string& name = schema.name();
   if (name == "aten::instance_norm") return true;
+  // Dropout variants in training draw their mask in the decomposition, once.
+  const bool dropout = name == "aten::alpha_dropout" || name == "aten::feature_dropout" ||
+                       name == "aten::feature_alpha_dropout";
+  if (dropout && nIn >= 3) return args[2].isBool() && args[2].toBool();
   const bool rnn = name == "aten::lstm" || name == "aten::gru" || name == "aten::rnn_tanh" || name == "aten::rnn_relu";
   if (rnn && nIn >= 7) {
     const double dropout = args[5].isDouble() ? args[5].toDouble() : 0.0;

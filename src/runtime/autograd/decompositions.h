@@ -5,6 +5,8 @@
 // (sort, topk, ...), whose decomposition finds the indices under no_grad and gathers the values.
 #pragma once
 
+#include <utility>
+
 #include "ember/core/function_schema.h"
 #include "ember/core/stack.h"
 #include "ember/runtime/autograd.h"
@@ -12,6 +14,18 @@
 namespace ember::autograd {
 
 extern const char* const kDecompositionsSource;
+
+// A further file of decompositions (decompositions_<family>.cpp): TorchScript defs compiled in
+// one unit after kDecompositionsSource, and the operators they decompose.
+struct DecompositionShard {
+  const char* source;
+  const std::pair<const char*, const char*>* ops;
+  size_t count;
+};
+
+extern const DecompositionShard kLinalgNormDecompositions;
+extern const DecompositionShard kBagsResampleDecompositions;
+extern const DecompositionShard kCompositeDecompositions;
 
 // Most ops with a decomposition run their kernel forward (same values and speed as without
 // grad) and get a recompute node: backward runs the decomposition again on the saved inputs

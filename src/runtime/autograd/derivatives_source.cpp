@@ -67,12 +67,18 @@ def d_rsub_Scalar(grad: Tensor, alpha: float):
     return grad * -alpha
 
 def d_mul_Tensor(grad: Tensor, self: Tensor, other: Tensor):
+    if grad.is_complex():
+        # PyTorch's convention for complex values: the gradient is conjugate-linear.
+        return _sum_to(grad * other.conj(), self.size()), _sum_to(grad * self.conj(), other.size())
     return _sum_to(grad * other, self.size()), _sum_to(grad * self, other.size())
 
 def d_mul_Scalar(grad: Tensor, other: float):
     return grad * other
 
 def d_div_Tensor(grad: Tensor, self: Tensor, other: Tensor):
+    if grad.is_complex():
+        oc = other.conj()
+        return _sum_to(grad / oc, self.size()), _sum_to(-grad * self.conj() / (oc * oc), other.size())
     return _sum_to(grad / other, self.size()), _sum_to(-grad * self / (other * other), other.size())
 
 def d_div_Scalar(grad: Tensor, other: float):
@@ -140,6 +146,12 @@ def d_erf(grad: Tensor, self: Tensor):
     return grad * 1.1283791670955126 * torch.exp(-(self * self))
 
 def d_abs(grad: Tensor, self: Tensor):
+    if self.is_complex():
+        # grad * sgn(self), in real operations so that it differentiates again.
+        re = torch.real(self)
+        im = torch.imag(self)
+        r = torch.sqrt(re * re + im * im)
+        return torch.complex(grad * re / r, grad * im / r)
     return grad * self.sign()
 
 def d_zero_grad(grad: Tensor):
@@ -1133,7 +1145,9 @@ def d_hypot(grad: Tensor, self: Tensor, other: Tensor, result: Tensor):
     return _sum_to(grad * self / result, self.size()), _sum_to(grad * other / result, other.size())
 
 def d_xlogy_Tensor(grad: Tensor, self: Tensor, other: Tensor):
-    gs = grad * torch.xlogy((self != 0).to(grad.dtype), other)
+    # log(other), except 0 where self is 0 and the log is not finite (PyTorch's masking).
+    d = torch.where((self == 0.0) & (other <= 0.0), torch.zeros_like(other), torch.log(other))
+    gs = grad * d
     return _sum_to(gs, self.size()), _sum_to(grad * self / other, other.size())
 
 def d_logaddexp(grad: Tensor, self: Tensor, other: Tensor):

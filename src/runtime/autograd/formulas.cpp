@@ -2,6 +2,7 @@
 // each, and their compilation on first use.
 #include "runtime/autograd/formulas.h"
 
+#include <iterator>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -352,22 +353,24 @@ std::string trim(const std::string& s) {
   return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
 }
 
-// def name -> parameters, read from the def headers of kDerivativesSource.
-std::unordered_map<std::string, Formula> parseFormulas() {
-  std::unordered_map<std::string, Formula> defs;
-  const std::string src = kDerivativesSource;
+// The shards after kDerivativesSource, in compilation order.
+const FormulaShard* const kShards[] = {&kLinalgFormulas, &kFftFormulas, &kSpecialScatterFormulas, &kMiscFormulas};
+
+// def name -> parameters, read from the def headers of the formulas' source.
+void parseFormulas(const std::string& src, int shard, std::unordered_map<std::string, Formula>& defs) {
   size_t pos = 0;
   while ((pos = src.find("\ndef d_", pos)) != std::string::npos) {
     size_t open = src.find('(', pos), close = src.find("):", pos);
     EMBER_ASSERT(open != std::string::npos && close != std::string::npos, "malformed derivative formula header");
     Formula f;
     f.defName = src.substr(pos + 5, open - pos - 5);
+    f.shard = shard;
     for (const std::string& p : splitTopLevel(src.substr(open + 1, close - open - 1)))
       f.params.push_back(trim(p.substr(0, p.find(':'))));
-    defs.emplace(f.defName, std::move(f));
+    const std::string name = f.defName;
+    EMBER_ASSERT(defs.emplace(name, std::move(f)).second, "derivative formula ", name, " is defined twice");
     pos = close;
   }
-  return defs;
 }
 
 struct FormulaTable {
@@ -377,12 +380,21 @@ struct FormulaTable {
   std::mutex compileMutex;
   std::unordered_map<std::string, std::shared_ptr<jit::Function>> compiled;
 
-  FormulaTable() : defs(parseFormulas()) {
-    for (const auto& [op, def] : kFormulaOps) {
+  // Compiled so far: kDerivativesSource, and each shard (with kDerivativesSource before it).
+  bool mainCompiled = false;
+  std::vector<bool> shardCompiled;
+
+  FormulaTable() : shardCompiled(std::size(kShards), false) {
+    parseFormulas(kDerivativesSource, -1, defs);
+    for (size_t i = 0; i < std::size(kShards); ++i) parseFormulas(kShards[i]->source, static_cast<int>(i), defs);
+    auto add = [&](const char* op, const char* def) {
       auto it = defs.find(def);
       EMBER_ASSERT(it != defs.end(), "derivative formula ", def, " is missing");
-      byOp.emplace(op, &it->second);
-    }
+      EMBER_ASSERT(byOp.emplace(op, &it->second).second, "two derivative formulas for ", op);
+    };
+    for (const auto& [op, def] : kFormulaOps) add(op, def);
+    for (const FormulaShard* shard : kShards)
+      for (size_t i = 0; i < shard->count; ++i) add(shard->ops[i].first, shard->ops[i].second);
     for (const char* op : kNonDifferentiable) nonDifferentiable.insert(op);
   }
 };
@@ -468,10 +480,18 @@ jit::Function& compiledFormula(const Formula& formula) {
   std::lock_guard<std::mutex> lock(t.compileMutex);
   auto it = t.compiled.find(formula.defName);
   if (it != t.compiled.end()) return *it->second;
-  // The whole source is compiled once; every def is then found in the same unit.
-  if (t.compiled.empty()) {
+  // kDerivativesSource is compiled once, on the first backward; a shard, after it in one unit
+  // (its defs may call the main ones), the first time one of its formulas runs. Defs already
+  // compiled keep their first Function.
+  if (!t.mainCompiled) {
     for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(kDerivativesSource))
       t.compiled.emplace(fn->name(), fn);
+    t.mainCompiled = true;
+  }
+  if (formula.shard >= 0 && !t.shardCompiled[formula.shard]) {
+    const std::string source = std::string(kDerivativesSource) + kShards[formula.shard]->source;
+    for (std::shared_ptr<jit::Function>& fn : compileAutogradSource(source.c_str())) t.compiled.emplace(fn->name(), fn);
+    t.shardCompiled[formula.shard] = true;
   }
   it = t.compiled.find(formula.defName);
   EMBER_ASSERT(it != t.compiled.end(), "derivative formula ", formula.defName, " did not compile");

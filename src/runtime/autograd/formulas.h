@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ember/core/function.h"
@@ -15,12 +16,28 @@ namespace ember::autograd {
 
 extern const char* const kDerivativesSource;
 
+// A further file of formulas (derivatives_<family>.cpp): its TorchScript defs, compiled in one
+// unit after kDerivativesSource (so they may call its helpers) the first time one of them is
+// needed, and the operators they cover.
+struct FormulaShard {
+  const char* source;
+  const std::pair<const char*, const char*>* ops;
+  size_t count;
+};
+
+extern const FormulaShard kLinalgFormulas;
+extern const FormulaShard kFftFormulas;
+extern const FormulaShard kSpecialScatterFormulas;
+extern const FormulaShard kMiscFormulas;
+
 struct Formula {
   std::string defName;
   // The def's parameters in order, and for each whether its body reads it (what is not read is
   // not saved by the forward).
   std::vector<std::string> params;
   std::vector<bool> used;
+  // Index in the shard list of the file it comes from, -1 for derivatives_source.cpp.
+  int shard = -1;
 };
 
 // The formula of `schema` (an in-place `aten::mul_.Tensor` uses `aten::mul.Tensor`'s); nullptr

@@ -227,7 +227,7 @@ void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn,
     for (const Tensor& t : slots) rec.formulaNode->outputs().push_back({DimVector(t.sizes()), t.dtype()});
     for (auto [param, slot] : rec.results) {
       const Tensor& t = slots.at(slot);
-      rec.formulaNode->params()[param].saved = SavedTensor(t, isFloatingType(t.dtype()), static_cast<uint32_t>(slot));
+      rec.formulaNode->params()[param].saved = SavedTensor(t, isFloatingType(t.dtype()) || isComplexType(t.dtype()), static_cast<uint32_t>(slot));
     }
   }
   for (size_t s = 0; s < slots.size(); ++s) {
