@@ -3,6 +3,8 @@
 // earlier references to .grad see the sum; out of place and recorded with create_graph).
 #pragma once
 
+#include <mutex>
+
 #include "ember/runtime/autograd.h"
 
 namespace ember::autograd {
@@ -17,6 +19,7 @@ class AccumulateGrad : public Node {
 
  private:
   Tensor leaf_;
+  std::mutex mutex_;  // backward passes of several threads may reach one leaf at once
 };
 
 // The sum of two gradients; recorded through the operator call path when grad mode is on.

@@ -1,5 +1,6 @@
 // Backward nodes, gradient edges, AccumulateGrad and the .grad accessors.
 #include <atomic>
+#include <mutex>
 
 #include "ember/runtime/grad_mode.h"
 #include "ember/tensor/ops/shape_extra.h"
@@ -11,6 +12,11 @@ namespace ember::autograd {
 
 namespace {
 std::atomic<uint64_t> gNextSequenceNr{0};
+
+// A leaf used by several threads at once (a module's parameter in concurrent forwards) must get
+// one AccumulateGrad: two would leave each thread's graph ending in a node that is not the one
+// torch.autograd.grad looks up for the leaf, and the weak_ptr itself is not safe to share.
+std::mutex gAccumulatorMutex;
 }  // namespace
 
 Node::Node() : sequenceNr_(gNextSequenceNr.fetch_add(1, std::memory_order_relaxed)) {}
@@ -40,6 +46,7 @@ Edge gradientEdge(const Tensor& t) {
   if (meta && meta->gradFn) return Edge{meta->gradFn, meta->outputNr};
   if (!t.requires_grad()) return Edge{};
   AutogradMeta& m = ensureAutogradMeta(t.impl());
+  std::lock_guard<std::mutex> lock(gAccumulatorMutex);
   std::shared_ptr<Node> acc = m.gradAccumulator.lock();
   if (!acc) {
     acc = std::make_shared<AccumulateGrad>(t);
@@ -58,6 +65,7 @@ Tensor addGradients(const Tensor& a, const Tensor& b) {
 std::vector<Tensor> AccumulateGrad::apply(std::vector<Tensor>&& gradOutputs) {
   Tensor g = std::move(gradOutputs.at(0));
   if (!g.defined()) return {};
+  std::lock_guard<std::mutex> lock(mutex_);
   AutogradMeta& meta = ensureAutogradMeta(leaf_.impl());
   const bool createGraph = jit::isGradEnabled();
   if (!meta.grad.defined()) {
