@@ -152,9 +152,11 @@ void setTensorPrinter(TensorPrinter printer) {
 }
 
 // PyTorch prints with 17 significant digits and marks integral values with a trailing '.'.
+// Negative zero prints as "0.", without its sign, as PyTorch's str() and print() show it.
 std::string formatDoubleTorch(double d) {
   if (std::isnan(d)) return "nan";
   if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
+  if (d == 0.0) return "0.";
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.17g", d);
   std::string s(buf);

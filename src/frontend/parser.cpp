@@ -463,6 +463,13 @@ void Parser::parseFString(const Token& t, std::string& format, TreeList& args) {
 std::pair<Expr, Expr> Parser::parseComprehensionFor() {
   lexer_.expect(TK_FOR);
   Expr target = parseLhsExp();
+  // Python reads `for a, b in ...` as a tuple target; TorchScript's parser wants one expression.
+  if (python_ && lexer_.cur().kind == ',') {
+    TreeList items = {target.tree()};
+    while (lexer_.nextIf(',') && lexer_.cur().kind != TK_IN) items.push_back(parseLhsExp().tree());
+    TreeRef list = makeList(target.range(), std::move(items));
+    target = Expr(makeCompound(TK_TUPLE_LITERAL, list->range(), {list}));
+  }
   lexer_.expect(TK_IN);
   // Python: an or_test, so `if` starts a filter. TorchScript's parser reads a whole expression,
   // so a filter is the start of a conditional expression that lacks its `else`.
