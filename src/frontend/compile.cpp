@@ -3,6 +3,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "ember/core/enum_type.h"
 #include "ember/runtime/autograd.h"
 #include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
@@ -13,13 +14,14 @@
 namespace ember::jit {
 namespace {
 
-enum class ClassKind { Class, Module, NamedTuple };
+enum class ClassKind { Class, Module, NamedTuple, Enum };
 
 ClassKind classKindOf(const ClassDef& cls) {
   if (!cls.superclass().present()) return ClassKind::Class;
   Expr base = cls.superclass().get();
   std::string text(base.range().text());
   if (text == "NamedTuple" || text == "typing.NamedTuple") return ClassKind::NamedTuple;
+  if (text == "Enum" || text == "enum.Enum") return ClassKind::Enum;
   if (text == "Module" || text == "torch.nn.Module" || text == "nn.Module") return ClassKind::Module;
   if (text == "object") return ClassKind::Class;
   throwErrorAt(base.range(), "Class inheritance is not supported in TorchScript (base class '", text, "')");
@@ -59,6 +61,10 @@ class Definer {
     std::string qualname = options_.typePrefix + def.name().name();
     if (cu_.findType(qualname)) throwErrorAt(def.name().range(), "class '", qualname, "' already defined");
     ClassKind kind = classKindOf(def);
+    if (kind == ClassKind::Enum) {
+      defineEnum(def, qualname);
+      return;
+    }
     if (kind == ClassKind::NamedTuple) {
       namedTuples_.emplace_back(def, qualname);
       // Registered once its field types are known (defineNamedTuple); a placeholder name keeps
@@ -90,6 +96,30 @@ class Definer {
     auto tuple = TupleType::createNamed(qualname, names, types);
     cu_.registerType(tuple);
     resolver_->setNamedTupleDefaults(qualname, std::move(padded));
+  }
+
+  // `class Color(Enum): RED = 1`: members are names bound to literals, all of one type (int,
+  // float or str). The type is complete at once, so annotations anywhere may name it.
+  void defineEnum(const ClassDef& def, const std::string& qualname) {
+    std::vector<std::pair<std::string, IValue>> members;
+    TypePtr valueType;
+    for (const Stmt& s : def.body()) {
+      if (s.kind() == TK_PASS || s.kind() == TK_EXPR_STMT) continue;
+      if (s.kind() != TK_ASSIGN || Assign(s.tree()).lhs().kind() != TK_VAR || !Assign(s.tree()).rhs().present())
+        throwErrorAt(s.range(), "Enum members must be assignments of a literal to a name (`RED = 1`)");
+      Assign a(s.tree());
+      IValue v = evaluateDefault(a.rhs().get(), nullptr);
+      if (!v.isInt() && !v.isDouble() && !v.isString())
+        throwErrorAt(a.rhs().get().range(), "Cannot create Enum with value type '", v.type()->repr_str(),
+                     "', only int, float and str are supported");
+      if (valueType && *valueType != *v.type())
+        throwErrorAt(a.rhs().get().range(), "Could not unify type list since element ", members.size(), " of type ",
+                     v.type()->repr_str(), " did not match the types before it (", valueType->repr_str(), ")");
+      valueType = v.type();
+      members.emplace_back(Var(a.lhs().tree()).name().name(), std::move(v));
+    }
+    if (members.empty()) throwErrorAt(def.range(), "No enum values defined for: '", qualname, "'");
+    cu_.registerType(EnumType::create(qualname, valueType, std::move(members)));
   }
 
   // `__parameters__ = ["w", ]`, `__buffers__ = [...]`: names listed in archive code.

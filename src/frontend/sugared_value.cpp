@@ -114,6 +114,13 @@ SugaredValuePtr SimpleValue::attr(const SourceRange& loc, Emitter& m, const std:
   if (const char* ns = builtinPropertyNamespace(propKind, field))
     return makeSimple(emitBuiltinCall(loc, g, Symbol::fromNamespaceAndName(ns, field), {NamedValue(value_)}, {}));
 
+  if (auto e = type->cast<EnumType>(); e && (field == "name" || field == "value")) {
+    // prim::EnumValue's overloads differ only in their result: the node's output names the type.
+    Node* n = g.insertNode(g.create(Symbol::prim(field == "name" ? "EnumName" : "EnumValue"), {value_}, 1));
+    n->setSourceRange(loc);
+    n->output()->setType(field == "name" ? StringType::get() : e->getValueType());
+    return makeSimple(n->output());
+  }
   if (auto tup = type->cast<TupleType>()) {
     if (tup->isNamed()) {
       if (auto idx = tup->fieldIndex(field)) {
@@ -428,6 +435,18 @@ SugaredValuePtr ClassValue::attr(const SourceRange& loc, Emitter& m, const std::
   // then initialises with `(obj).__init__(...)`.
   if (field == "__new__") return SpecialFormValue::create(prim::CreateObject);
   return SugaredValue::attr(loc, m, field);
+}
+
+SugaredValuePtr EnumClassValue::attr(const SourceRange& loc, Emitter& m, const std::string& field) {
+  if (!type_->findValue(field)) throwErrorAt(loc, "'", type_->repr_str(), "' has no attribute '", field, "'");
+  return makeSimple(m.graph().insertConstant(IValue(EnumHolder::create(type_, field)), loc));
+}
+
+SugaredValuePtr EnumClassValue::iter(const SourceRange& loc, Emitter& m) {
+  std::vector<IValue> members;
+  for (const auto& nv : type_->enumNamesValues()) members.emplace_back(EnumHolder::create(type_, nv.first));
+  Value* list = m.graph().insertConstant(makeList(type_, std::move(members)), loc);
+  return makeSimple(list)->iter(loc, m);
 }
 
 SugaredValuePtr NamedTupleConstructor::call(const SourceRange& loc, Emitter& m, const std::vector<NamedValue>& args,

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "ember/core/enum_type.h"
 #include "ember/core/function.h"
 #include "ember/core/symbol.h"
 #include "ember/core/type.h"
@@ -137,6 +138,18 @@ struct ClassValue : SugaredValue {
 
  private:
   ClassTypePtr type_;
+};
+
+// An Enum class: `Color.RED` is a member (a constant), `for c in Color` iterates the members.
+struct EnumClassValue : SugaredValue {
+  explicit EnumClassValue(EnumTypePtr type) : type_(std::move(type)) {}
+  std::string kind() const override { return "enum class"; }
+  SugaredValuePtr attr(const SourceRange& loc, Emitter& m, const std::string& field) override;
+  SugaredValuePtr iter(const SourceRange& loc, Emitter& m) override;
+  std::optional<int64_t> staticLen() override { return static_cast<int64_t>(type_->enumNamesValues().size()); }
+
+ private:
+  EnumTypePtr type_;
 };
 
 // A NamedTuple class: calling it builds the tuple (defaults from the class body).

@@ -15,4 +15,4 @@ def fn(x: int) -> int:
 # ENTRY: "fn"
 # INPUTS: [1]
 # EXPECT: "compile_error"
-# MATCH: "Optional[int]"
+# MATCH: "Arguments for call are not valid"
