@@ -189,6 +189,11 @@ class Definer {
           type->addOrCheckAttribute(name, ann.type, kindOf(name));
           break;
         }
+        case TK_DECORATED: {  // @staticmethod: a free function named after the class, not a method
+          Def fn = Decorated(s.tree()).def();
+          declareFunction(fn, type->qualifiedName() + "." + fn.name().name(), nullptr);
+          break;
+        }
         case TK_PASS:
         case TK_EXPR_STMT: break;
         default: throwErrorAt(s.range(), "unexpected statement in class body");

@@ -578,6 +578,10 @@ void Parser::parseStatementInto(TreeList& out, bool inClass) {
       out.push_back(parseFunction(/*isMethod=*/inClass).tree());
       return;
     case '@':
+      if (python_ && inClass) {
+        out.push_back(parseStaticMethod().tree());
+        return;
+      }
       throwErrorAt(lexer_.cur().range, "Decorators are not supported in TorchScript source code");
     default:
       break;
@@ -803,6 +807,19 @@ Decl Parser::mergeTypesFromTypeComment(const Decl& decl, const Decl& typeDecl, b
     }
   }
   return Decl::create(decl.range(), List<Param>::create(decl.range(), merged), typeDecl.returnType());
+}
+
+// `@staticmethod` then a def, in a Python class body: the one decorator the parser reads.
+Decorated Parser::parseStaticMethod() {
+  SourceRange at = lexer_.cur().range;
+  lexer_.expect('@');
+  Expr decorator = parseExp();
+  if (decorator.kind() != TK_VAR || Var(decorator.tree()).name().name() != "staticmethod")
+    throwErrorAt(at, "Decorators are not supported in TorchScript source code");
+  lexer_.expect(TK_NEWLINE);
+  if (lexer_.cur().kind != TK_DEF) throwErrorAt(lexer_.cur().range, "expected a def after @staticmethod");
+  Def def = parseFunction(/*isMethod=*/false);
+  return Decorated::create(def.range(), decorator, def);
 }
 
 Def Parser::parseFunction(bool isMethod) {

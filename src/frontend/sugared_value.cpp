@@ -283,6 +283,10 @@ SugaredValuePtr CastValue::call(const SourceRange& loc, Emitter& m, const std::v
     Value* v = args[0].value(m.graph());
     // int(x) of an int is x itself (as for every cast to the value's own type)
     if (v->type()->isSubtypeOf(*type_)) return makeSimple(v);
+    TypeKind from = v->type()->kind();
+    if (type_->kind() == TypeKind::BoolType &&
+        (from == TypeKind::StringType || from == TypeKind::ListType || from == TypeKind::DictType))
+      return makeSimple(m.emitToBool(loc, v));  // bool(xs): len(xs) > 0
     if (type_->kind() == TypeKind::ListType || *type_ == *TensorType::get()) {
       if (v->type()->kind() == TypeKind::NumberType || v->type()->kind() == TypeKind::IntType ||
           v->type()->kind() == TypeKind::FloatType || v->type()->kind() == TypeKind::BoolType)
@@ -434,6 +438,9 @@ SugaredValuePtr ClassValue::attr(const SourceRange& loc, Emitter& m, const std::
   // `Class.__new__(Class)` in archive code: an object with every attribute unset, which the code
   // then initialises with `(obj).__init__(...)`.
   if (field == "__new__") return SpecialFormValue::create(prim::CreateObject);
+  // `Point.origin()`: a @staticmethod, declared as the function `<class>.origin`.
+  if (!type_->findMethod(field))
+    if (Function* fn = m.cu().findFunction(type_->qualifiedName() + "." + field)) return std::make_shared<FunctionValue>(fn);
   return SugaredValue::attr(loc, m, field);
 }
 
