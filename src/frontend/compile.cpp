@@ -40,6 +40,8 @@ class Definer {
   void run(const List<Stmt>& definitions) {
     // Names first, so definitions may refer to each other in any order.
     for (const Stmt& s : definitions)
+      if (s.kind() == TK_ASSIGN) declarePythonGlobal(Assign(s.tree()));
+    for (const Stmt& s : definitions)
       if (s.kind() == TK_CLASS_DEF) declareClass(ClassDef(s.tree()));
     for (const auto& [cls, type] : classes_) defineClassBody(cls, type);
     for (const auto& [def, tuple] : namedTuples_) defineNamedTuple(def, tuple);
@@ -96,6 +98,30 @@ class Definer {
     auto tuple = TupleType::createNamed(qualname, names, types);
     cu_.registerType(tuple);
     resolver_->setNamedTupleDefaults(qualname, std::move(padded));
+  }
+
+  // The Python type of a literal, or "" for other expressions (which stay unresolved).
+  static std::string pythonTypeOfLiteral(const Expr& e) {
+    switch (e.kind()) {
+      case TK_CONST: return Const(e.tree()).isFloatingPoint() ? "float" : Const(e.tree()).isComplex() ? "complex" : "int";
+      case TK_STRINGLITERAL: return "str";
+      case TK_TRUE:
+      case TK_FALSE: return "bool";
+      case TK_TUPLE_LITERAL: return "tuple";
+      case TK_LIST_LITERAL:
+      case TK_LIST_COMP: return "list";
+      case TK_DICT_LITERAL:
+      case TK_DICT_COMP: return "dict";
+      case TK_UNARY_MINUS: return pythonTypeOfLiteral(Expr(e.tree()->trees()[0]));
+      default: return "";
+    }
+  }
+
+  // `NAME = <literal>` at the top of a Python file.
+  void declarePythonGlobal(const Assign& a) {
+    if (a.lhs().kind() != TK_VAR || !a.rhs().present()) return;
+    std::string type = pythonTypeOfLiteral(a.rhs().get());
+    if (!type.empty()) resolver_->addPythonGlobal(Var(a.lhs().tree()).name().name(), std::move(type));
   }
 
   // `class Color(Enum): RED = 1`: members are names bound to literals, all of one type (int,

@@ -192,6 +192,7 @@ void Emitter::emitSelectAssign(const Expr& lhs, const SugaredValuePtr& rhs, cons
       if (auto cls = obj->type()->cast<ClassType>(); cls && !cls->hasAttribute(field) &&
                                                      fn_.name() == "__init__" && !graph_->inputs().empty() &&
                                                      graph_->inputs()[0]->type() == cls) {
+        checkAttributeNotRecursive(loc, cls, field, annotated);
         cls->addAttribute(field, annotated);
       }
     }

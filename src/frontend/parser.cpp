@@ -809,6 +809,20 @@ Decl Parser::mergeTypesFromTypeComment(const Decl& decl, const Decl& typeDecl, b
   return Decl::create(decl.range(), List<Param>::create(decl.range(), merged), typeDecl.returnType());
 }
 
+// `@torch.jit.script` on a module-level def or class of a Python file: scripting it is what
+// compiling the file does anyway, so the decorator is dropped.
+TreeRef Parser::parseScriptDecorated() {
+  SourceRange at = lexer_.cur().range;
+  lexer_.expect('@');
+  Expr decorator = parseExp();
+  std::string text(decorator.range().text());
+  if (text != "torch.jit.script") throwErrorAt(at, "Decorators are not supported in TorchScript source code");
+  lexer_.expect(TK_NEWLINE);
+  if (lexer_.cur().kind == TK_CLASS_DEF) return parseClass().tree();
+  if (lexer_.cur().kind != TK_DEF) throwErrorAt(lexer_.cur().range, "expected a def or class after @torch.jit.script");
+  return parseFunction(/*isMethod=*/false).tree();
+}
+
 // `@staticmethod` then a def, in a Python class body: the one decorator the parser reads.
 Decorated Parser::parseStaticMethod() {
   SourceRange at = lexer_.cur().range;
@@ -872,8 +886,15 @@ List<Stmt> Parser::parseFile() {
       case TK_IMPORT:
         while (lexer_.cur().kind != TK_NEWLINE && lexer_.cur().kind != TK_EOF) lexer_.next();
         break;
+      case '@':
+        if (!python_) lexer_.reportError("expected a class or function definition");
+        defs.push_back(parseScriptDecorated());
+        break;
       default:
-        lexer_.reportError("expected a class or function definition");
+        // A Python module's own statements (`EPS = 1e-6`): kept, so that a program that uses
+        // such a global gets PyTorch's error for it (CompilationUnitResolver::addPythonGlobal).
+        if (!python_) lexer_.reportError("expected a class or function definition");
+        parseStatementInto(defs, /*inClass=*/false);
     }
   }
   return List<Stmt>(makeList(range, std::move(defs)));

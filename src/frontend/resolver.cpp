@@ -64,6 +64,10 @@ SugaredValuePtr CompilationUnitResolver::resolveValue(const std::string& name, E
       return std::make_shared<NamedTupleConstructor>(tup, std::move(defaults));
     }
   }
+  if (auto it = pythonGlobals_.find(name); it != pythonGlobals_.end())
+    throwErrorAt(loc, "python value of type '", it->second,
+                 "' cannot be used as a value. Perhaps it is a closed over global variable? If so, please consider "
+                 "passing it in as an argument or use a local varible instead.");
   return parent_ ? parent_->resolveValue(name, m, loc) : nullptr;
 }
 

@@ -158,6 +158,22 @@ bool SimpleValue::hasAttr(const SourceRange& loc, Emitter&, const std::string& f
   throwErrorAt(loc, "hasattr's first argument must be an object or module, got ", value_->type()->repr_str());
 }
 
+namespace {
+bool typeContains(const TypePtr& t, const ClassTypePtr& cls) {
+  if (*t == *cls) return true;
+  for (const TypePtr& inner : t->containedTypes())
+    if (typeContains(inner, cls)) return true;
+  return false;
+}
+}  // namespace
+
+void checkAttributeNotRecursive(const SourceRange& loc, const ClassTypePtr& cls, const std::string& field,
+                                const TypePtr& type) {
+  if (typeContains(type, cls))
+    throwErrorAt(loc, "Assignment to attribute '", field, "' cannot be of a type that contains class '",
+                 cls->repr_str(), "'.\nClasses that recursively contain instances of themselves are not yet supported");
+}
+
 void SimpleValue::setAttr(const SourceRange& loc, Emitter& m, const std::string& field, Value* newValue) {
   auto cls = value_->type()->cast<ClassType>();
   if (!cls) throwErrorAt(loc, "Tried to set an attribute: ", field, " on a non-class: ", value_->type()->repr_str());
@@ -174,6 +190,7 @@ void SimpleValue::setAttr(const SourceRange& loc, Emitter& m, const std::string&
       newValue = tryConvertToType(loc, g, ListType::ofTensors(), newValue, false);
       t = ListType::ofTensors();
     }
+    checkAttributeNotRecursive(loc, cls, field, t);
     cls->addAttribute(field, unshapedType(t));
     expected = unshapedType(t);
   }

@@ -140,6 +140,11 @@ struct ClassValue : SugaredValue {
   ClassTypePtr type_;
 };
 
+// `self.next = node` in `__init__` of the class of `node`: PyTorch rejects classes whose
+// attributes (or their element types) are the class itself.
+void checkAttributeNotRecursive(const SourceRange& loc, const ClassTypePtr& cls, const std::string& field,
+                                const TypePtr& type);
+
 // An Enum class: `Color.RED` is a member (a constant), `for c in Color` iterates the members.
 struct EnumClassValue : SugaredValue {
   explicit EnumClassValue(EnumTypePtr type) : type_(std::move(type)) {}

@@ -1,7 +1,9 @@
-// Forms that users' programs meet and the program corpus (tests/compat/programs, 400-510) first
+// Forms that users' programs meet and the program corpus (tests/compat/programs, 400 on) first
 // found missing: enumerate(start=), torch.jit.isinstance refinement, `for a, b in` targets of
-// Python-dialect comprehensions, bool() of containers, Enum classes, @staticmethod, and the
-// messages of int()/float() on strings without digits. Expected values follow PyTorch 1.13.
+// Python-dialect comprehensions, bool() of containers, Enum classes, @staticmethod, the
+// messages of int()/float() on strings without digits, module-level globals and
+// @torch.jit.script in Python files, and self-containing classes. Expected values follow
+// PyTorch 1.13.
 #include <gtest/gtest.h>
 
 #include "ember/api/compilation_unit.h"
@@ -178,6 +180,54 @@ TEST(UserProgramForms, NumberParsingMessagesFollowTorchScript) {
   EXPECT_NE(message("f", "abc").find("stod"), std::string::npos);
   EXPECT_NE(message("f", "1.5x").find("could not convert string to float: '1.5x'"), std::string::npos);
   EXPECT_EQ(cu->getFunction("i")({IValue(std::string("-12"))}).toInt(), -12);
+}
+
+TEST(UserProgramForms, PythonFileGlobalsAreRejectedOnlyWhenUsed) {
+  // Unused module-level code compiles, as importing the module and scripting a function does.
+  auto cu = compilePython(
+      "LIMIT = 3\n"
+      "NAMES = ['a', 'b']\n"
+      "def f(x: int) -> int:\n"
+      "    return x + 1\n"
+      "if __name__ == '__main__':\n"
+      "    print(f(1))\n");
+  EXPECT_EQ(cu->getFunction("f")({IValue(int64_t{1})}).toInt(), 2);
+  std::string used = compileError(
+      "EPS = -1e-6\n"
+      "def f(x: float) -> float:\n"
+      "    return x + EPS\n");
+  EXPECT_NE(used.find("python value of type 'float' cannot be used as a value"), std::string::npos) << used;
+  EXPECT_NE(used.find("<--- HERE"), std::string::npos) << used;
+  // torch.jit.CompilationUnit's source holds definitions only.
+  EXPECT_NE(compileError("LIMIT = 3\n", SourceDialect::TorchScript).find("expected a class or function definition"),
+            std::string::npos);
+}
+
+TEST(UserProgramForms, JitScriptDecoratorOnPythonFileDefinitions) {
+  auto cu = compilePython(
+      "@torch.jit.script\n"
+      "def g(x: int) -> int:\n"
+      "    return x * 3\n"
+      "\n"
+      "def f(x: int) -> int:\n"
+      "    return g(x) + 1\n");
+  EXPECT_EQ(cu->getFunction("f")({IValue(int64_t{2})}).toInt(), 7);
+  EXPECT_NE(compileError("@functools.lru_cache\ndef f(x: int) -> int:\n    return x\n").find("Decorators are not supported"),
+            std::string::npos);
+}
+
+TEST(UserProgramForms, SelfContainingClassIsRejected) {
+  std::string err = compileError(
+      "class Node(object):\n"
+      "    def __init__(self, nxt: Optional['Node']):\n"
+      "        self.nxt = nxt\n"
+      "\n"
+      "def f() -> int:\n"
+      "    n = Node(None)\n"
+      "    return 1\n");
+  EXPECT_NE(err.find("Classes that recursively contain instances of themselves are not yet supported"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("<--- HERE"), std::string::npos) << err;
 }
 
 }  // namespace
