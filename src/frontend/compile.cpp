@@ -14,16 +14,19 @@
 namespace ember::jit {
 namespace {
 
-enum class ClassKind { Class, Module, NamedTuple, Enum };
+enum class ClassKind { Class, Module, NamedTuple, Enum, Interface };
 
-ClassKind classKindOf(const ClassDef& cls) {
+// `fileClasses`: the classes the same source defines. A base among them is ignored, as
+// torch.jit.script compiles only the methods a class defines itself.
+ClassKind classKindOf(const ClassDef& cls, const std::unordered_set<std::string>& fileClasses) {
   if (!cls.superclass().present()) return ClassKind::Class;
   Expr base = cls.superclass().get();
   std::string text(base.range().text());
   if (text == "NamedTuple" || text == "typing.NamedTuple") return ClassKind::NamedTuple;
   if (text == "Enum" || text == "enum.Enum") return ClassKind::Enum;
+  if (text == "torch.jit.interface") return ClassKind::Interface;  // the parser's mark of @torch.jit.interface
   if (text == "Module" || text == "torch.nn.Module" || text == "nn.Module") return ClassKind::Module;
-  if (text == "object") return ClassKind::Class;
+  if (text == "object" || fileClasses.count(text)) return ClassKind::Class;
   throwErrorAt(base.range(), "Class inheritance is not supported in TorchScript (base class '", text, "')");
 }
 
@@ -42,9 +45,12 @@ class Definer {
     for (const Stmt& s : definitions)
       if (s.kind() == TK_ASSIGN) declarePythonGlobal(Assign(s.tree()));
     for (const Stmt& s : definitions)
+      if (s.kind() == TK_CLASS_DEF) fileClasses_.insert(ClassDef(s.tree()).name().name());
+    for (const Stmt& s : definitions)
       if (s.kind() == TK_CLASS_DEF) declareClass(ClassDef(s.tree()));
     for (const auto& [cls, type] : classes_) defineClassBody(cls, type);
     for (const auto& [def, tuple] : namedTuples_) defineNamedTuple(def, tuple);
+    for (const auto& [def, name] : interfaces_) defineInterface(def, name);
     for (const Stmt& s : definitions)
       if (s.kind() == TK_DEF) declareFunction(Def(s.tree()), options_.functionPrefix + Def(s.tree()).name().name(), nullptr);
     // __init__ first: it declares the attributes other methods use.
@@ -62,9 +68,13 @@ class Definer {
   void declareClass(const ClassDef& def) {
     std::string qualname = options_.typePrefix + def.name().name();
     if (cu_.findType(qualname)) throwErrorAt(def.name().range(), "class '", qualname, "' already defined");
-    ClassKind kind = classKindOf(def);
+    ClassKind kind = classKindOf(def, fileClasses_);
     if (kind == ClassKind::Enum) {
       defineEnum(def, qualname);
+      return;
+    }
+    if (kind == ClassKind::Interface) {
+      interfaces_.emplace_back(def, qualname);
       return;
     }
     if (kind == ClassKind::NamedTuple) {
@@ -98,6 +108,22 @@ class Definer {
     auto tuple = TupleType::createNamed(qualname, names, types);
     cu_.registerType(tuple);
     resolver_->setNamedTupleDefaults(qualname, std::move(padded));
+  }
+
+  // `@torch.jit.interface class I: def f(self, x: int) -> int: ...`: method signatures only.
+  void defineInterface(const ClassDef& def, const std::string& qualname) {
+    auto iface = InterfaceType::create(qualname, /*isModule=*/false);
+    for (const Stmt& s : def.body()) {
+      if (s.kind() == TK_PASS || s.kind() == TK_EXPR_STMT) continue;
+      if (s.kind() != TK_DEF) throwErrorAt(s.range(), "interfaces may only contain method signatures");
+      FunctionSchema schema = schemaFromDef(Def(s.tree()), /*isMethod=*/true, typeResolver());
+      // `self` is Any, as for interfaces loaded from archives: an argument of the interface's
+      // own type would make the interface own a reference to itself.
+      std::vector<Argument> arguments{Argument("self", AnyType::get())};
+      arguments.insert(arguments.end(), schema.arguments().begin(), schema.arguments().end());
+      iface->addMethod(std::make_shared<const FunctionSchema>(schema.cloneWithArguments(std::move(arguments))));
+    }
+    cu_.registerType(iface);
   }
 
   // The Python type of a literal, or "" for other expressions (which stay unresolved).
@@ -244,6 +270,8 @@ class Definer {
   std::vector<std::pair<ClassDef, ClassTypePtr>> classes_;
   std::vector<std::pair<ClassDef, std::string>> namedTuples_;
   std::vector<PendingFunction> pending_;
+  std::unordered_set<std::string> fileClasses_;
+  std::vector<std::pair<ClassDef, std::string>> interfaces_;
 };
 
 }  // namespace

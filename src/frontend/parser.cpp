@@ -810,14 +810,22 @@ Decl Parser::mergeTypesFromTypeComment(const Decl& decl, const Decl& typeDecl, b
 }
 
 // `@torch.jit.script` on a module-level def or class of a Python file: scripting it is what
-// compiling the file does anyway, so the decorator is dropped.
+// compiling the file does anyway, so the decorator is dropped. `@torch.jit.interface` on a
+// class makes it an interface (its base, which the decorator replaces, is ignored as PyTorch does).
 TreeRef Parser::parseScriptDecorated() {
   SourceRange at = lexer_.cur().range;
   lexer_.expect('@');
   Expr decorator = parseExp();
   std::string text(decorator.range().text());
-  if (text != "torch.jit.script") throwErrorAt(at, "Decorators are not supported in TorchScript source code");
+  if (text != "torch.jit.script" && text != "torch.jit.interface")
+    throwErrorAt(at, "Decorators are not supported in TorchScript source code");
   lexer_.expect(TK_NEWLINE);
+  if (text == "torch.jit.interface") {
+    // An interface: the class's base becomes the decorator itself, which the Definer reads.
+    if (lexer_.cur().kind != TK_CLASS_DEF) throwErrorAt(lexer_.cur().range, "expected a class after @torch.jit.interface");
+    ClassDef cls(parseClass().tree());
+    return ClassDef::create(cls.range(), cls.name(), Maybe<Expr>::create(decorator.range(), decorator), cls.body()).tree();
+  }
   if (lexer_.cur().kind == TK_CLASS_DEF) return parseClass().tree();
   if (lexer_.cur().kind != TK_DEF) throwErrorAt(lexer_.cur().range, "expected a def or class after @torch.jit.script");
   return parseFunction(/*isMethod=*/false).tree();

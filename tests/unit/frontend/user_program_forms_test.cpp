@@ -2,7 +2,8 @@
 // found missing: enumerate(start=), torch.jit.isinstance refinement, `for a, b in` targets of
 // Python-dialect comprehensions, bool() of containers, Enum classes, @staticmethod, the
 // messages of int()/float() on strings without digits, module-level globals and
-// @torch.jit.script in Python files, and self-containing classes. Expected values follow
+// @torch.jit.script / @torch.jit.interface in Python files, self-containing classes, class
+// bases (ignored) and annotated attributes in a class's __init__. Expected values follow
 // PyTorch 1.13.
 #include <gtest/gtest.h>
 
@@ -228,6 +229,88 @@ TEST(UserProgramForms, SelfContainingClassIsRejected) {
   EXPECT_NE(err.find("Classes that recursively contain instances of themselves are not yet supported"), std::string::npos)
       << err;
   EXPECT_NE(err.find("<--- HERE"), std::string::npos) << err;
+}
+
+TEST(UserProgramForms, ClassAttributeTakesTheValuesTypeNotItsAnnotation) {
+  // PyTorch 1.13: `self.last: Optional[int] = None` declares a NoneType attribute.
+  std::string err = compileError(
+      "class C(object):\n"
+      "    def __init__(self):\n"
+      "        self.last: Optional[int] = None\n"
+      "    def put(self, v: int) -> None:\n"
+      "        self.last = v\n"
+      "\n"
+      "def f() -> int:\n"
+      "    c = C()\n"
+      "    c.put(1)\n"
+      "    return 0\n");
+  EXPECT_NE(err.find("Wrong type for attribute assignment. Expected NoneType but got int"), std::string::npos) << err;
+  auto cu = compilePython(
+      "class C(object):\n"
+      "    def __init__(self):\n"
+      "        self.last = torch.jit.annotate(Optional[int], None)\n"
+      "        self.xs: List[int] = []\n"
+      "    def put(self, v: int) -> int:\n"
+      "        self.last = v\n"
+      "        self.xs.append(v)\n"
+      "        return len(self.xs)\n"
+      "\n"
+      "def f() -> int:\n"
+      "    return C().put(4)\n");
+  EXPECT_EQ(cu->getFunction("f")({}).toInt(), 1);
+}
+
+TEST(UserProgramForms, ClassBaseInTheFileIsIgnored) {
+  auto cu = compilePython(
+      "class Base(object):\n"
+      "    def __init__(self):\n"
+      "        self.x = 1\n"
+      "    def get(self) -> int:\n"
+      "        return self.x\n"
+      "\n"
+      "class Child(Base):\n"
+      "    def __init__(self):\n"
+      "        self.x = 2\n"
+      "\n"
+      "def f() -> int:\n"
+      "    return Child().x\n");
+  EXPECT_EQ(cu->getFunction("f")({}).toInt(), 2);
+  // Only a class's own methods are compiled, so an inherited one is unknown.
+  std::string err = compileError(
+      "class Base(object):\n"
+      "    def __init__(self):\n"
+      "        self.x = 1\n"
+      "    def get(self) -> int:\n"
+      "        return self.x\n"
+      "\n"
+      "class Child(Base):\n"
+      "    def __init__(self):\n"
+      "        self.x = 2\n"
+      "\n"
+      "def f() -> int:\n"
+      "    return Child().get()\n");
+  EXPECT_NE(err.find("has no attribute or method 'get'"), std::string::npos) << err;
+}
+
+TEST(UserProgramForms, InterfaceDecoratedClass) {
+  auto cu = compilePython(
+      "@torch.jit.interface\n"
+      "class Scorer(object):\n"
+      "    def score(self, x: int) -> int:\n"
+      "        pass\n"
+      "\n"
+      "class Twice(object):\n"
+      "    def __init__(self):\n"
+      "        self.k = 2\n"
+      "    def score(self, x: int) -> int:\n"
+      "        return x * self.k\n"
+      "\n"
+      "def use(s: Scorer, x: int) -> int:\n"
+      "    return s.score(x)\n"
+      "\n"
+      "def f(x: int) -> int:\n"
+      "    return use(Twice(), x)\n");
+  EXPECT_EQ(cu->getFunction("f")({IValue(int64_t{5})}).toInt(), 10);
 }
 
 }  // namespace
