@@ -131,8 +131,10 @@ void print(std::ostream& os, const IValue& v, Style style) {
       os << "<" << v.toObjectRef().name() << " object at " << static_cast<const void*>(&v.toObjectRef()) << ">";
       return;
     case Tag::Enum: {
+      // PyTorch shows the class's own name: `Enum<Color.RED>` for __torch__.m.Color.RED.
       auto e = v.toEnumHolder();
-      os << "Enum<" << e->qualifiedClassName() << ">";
+      const std::string& q = e->type->qualifiedName();
+      os << "Enum<" << q.substr(q.rfind('.') + 1) << "." << e->name << ">";
       return;
     }
     case Tag::Capsule:

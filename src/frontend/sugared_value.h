@@ -148,7 +148,7 @@ void checkAttributeNotRecursive(const SourceRange& loc, const ClassTypePtr& cls,
 // An Enum class: `Color.RED` is a member (a constant), `for c in Color` iterates the members.
 struct EnumClassValue : SugaredValue {
   explicit EnumClassValue(EnumTypePtr type) : type_(std::move(type)) {}
-  std::string kind() const override { return "enum class"; }
+  std::string kind() const override { return "EnumClass"; }
   SugaredValuePtr attr(const SourceRange& loc, Emitter& m, const std::string& field) override;
   SugaredValuePtr iter(const SourceRange& loc, Emitter& m) override;
   std::optional<int64_t> staticLen() override { return static_cast<int64_t>(type_->enumNamesValues().size()); }
