@@ -257,7 +257,7 @@ struct TensorCastValue : SugaredValue {
 // For builtins like len(x) that dispatch to a class's magic method (`__len__`) when x is an object.
 struct MagicMethod : SugaredValue {
   MagicMethod(std::string name, SugaredValuePtr base) : name_(std::move(name)), base_(std::move(base)) {}
-  std::string kind() const override { return base_->kind(); }
+  std::string kind() const override { return name_; }  // "__len__ cannot be used as a value", as PyTorch
   SugaredValuePtr call(const SourceRange& loc, Emitter& m, const std::vector<NamedValue>& args,
                        const std::vector<NamedValue>& kwargs, size_t nBinders) override;
 
