@@ -131,8 +131,10 @@ void print(std::ostream& os, const IValue& v, Style style) {
       os << "<" << v.toObjectRef().name() << " object at " << static_cast<const void*>(&v.toObjectRef()) << ">";
       return;
     case Tag::Enum: {
+      // PyTorch shows the class's own name: `Enum<Color.RED>` for __torch__.m.Color.RED.
       auto e = v.toEnumHolder();
-      os << "Enum<" << e->qualifiedClassName() << ">";
+      const std::string& q = e->type->qualifiedName();
+      os << "Enum<" << q.substr(q.rfind('.') + 1) << "." << e->name << ">";
       return;
     }
     case Tag::Capsule:
@@ -152,9 +154,11 @@ void setTensorPrinter(TensorPrinter printer) {
 }
 
 // PyTorch prints with 17 significant digits and marks integral values with a trailing '.'.
+// Negative zero prints as "0.", without its sign, as PyTorch's str() and print() show it.
 std::string formatDoubleTorch(double d) {
   if (std::isnan(d)) return "nan";
   if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
+  if (d == 0.0) return "0.";
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.17g", d);
   std::string s(buf);

@@ -3,6 +3,7 @@
 #include <optional>
 #include <unordered_set>
 
+#include "ember/core/enum_type.h"
 #include "ember/runtime/autograd.h"
 #include "frontend/error_report.h"
 #include "frontend/ir_emitter.h"
@@ -13,15 +14,19 @@
 namespace ember::jit {
 namespace {
 
-enum class ClassKind { Class, Module, NamedTuple };
+enum class ClassKind { Class, Module, NamedTuple, Enum, Interface };
 
-ClassKind classKindOf(const ClassDef& cls) {
+// `fileClasses`: the classes the same source defines. A base among them is ignored, as
+// torch.jit.script compiles only the methods a class defines itself.
+ClassKind classKindOf(const ClassDef& cls, const std::unordered_set<std::string>& fileClasses) {
   if (!cls.superclass().present()) return ClassKind::Class;
   Expr base = cls.superclass().get();
   std::string text(base.range().text());
   if (text == "NamedTuple" || text == "typing.NamedTuple") return ClassKind::NamedTuple;
+  if (text == "Enum" || text == "enum.Enum") return ClassKind::Enum;
+  if (text == "torch.jit.interface") return ClassKind::Interface;  // the parser's mark of @torch.jit.interface
   if (text == "Module" || text == "torch.nn.Module" || text == "nn.Module") return ClassKind::Module;
-  if (text == "object") return ClassKind::Class;
+  if (text == "object" || fileClasses.count(text)) return ClassKind::Class;
   throwErrorAt(base.range(), "Class inheritance is not supported in TorchScript (base class '", text, "')");
 }
 
@@ -38,9 +43,14 @@ class Definer {
   void run(const List<Stmt>& definitions) {
     // Names first, so definitions may refer to each other in any order.
     for (const Stmt& s : definitions)
+      if (s.kind() == TK_ASSIGN) declarePythonGlobal(Assign(s.tree()));
+    for (const Stmt& s : definitions)
+      if (s.kind() == TK_CLASS_DEF) fileClasses_.insert(ClassDef(s.tree()).name().name());
+    for (const Stmt& s : definitions)
       if (s.kind() == TK_CLASS_DEF) declareClass(ClassDef(s.tree()));
     for (const auto& [cls, type] : classes_) defineClassBody(cls, type);
     for (const auto& [def, tuple] : namedTuples_) defineNamedTuple(def, tuple);
+    for (const auto& [def, name] : interfaces_) defineInterface(def, name);
     for (const Stmt& s : definitions)
       if (s.kind() == TK_DEF) declareFunction(Def(s.tree()), options_.functionPrefix + Def(s.tree()).name().name(), nullptr);
     // __init__ first: it declares the attributes other methods use.
@@ -58,7 +68,15 @@ class Definer {
   void declareClass(const ClassDef& def) {
     std::string qualname = options_.typePrefix + def.name().name();
     if (cu_.findType(qualname)) throwErrorAt(def.name().range(), "class '", qualname, "' already defined");
-    ClassKind kind = classKindOf(def);
+    ClassKind kind = classKindOf(def, fileClasses_);
+    if (kind == ClassKind::Enum) {
+      defineEnum(def, qualname);
+      return;
+    }
+    if (kind == ClassKind::Interface) {
+      interfaces_.emplace_back(def, qualname);
+      return;
+    }
     if (kind == ClassKind::NamedTuple) {
       namedTuples_.emplace_back(def, qualname);
       // Registered once its field types are known (defineNamedTuple); a placeholder name keeps
@@ -90,6 +108,70 @@ class Definer {
     auto tuple = TupleType::createNamed(qualname, names, types);
     cu_.registerType(tuple);
     resolver_->setNamedTupleDefaults(qualname, std::move(padded));
+  }
+
+  // `@torch.jit.interface class I: def f(self, x: int) -> int: ...`: method signatures only.
+  void defineInterface(const ClassDef& def, const std::string& qualname) {
+    auto iface = InterfaceType::create(qualname, /*isModule=*/false);
+    for (const Stmt& s : def.body()) {
+      if (s.kind() == TK_PASS || s.kind() == TK_EXPR_STMT) continue;
+      if (s.kind() != TK_DEF) throwErrorAt(s.range(), "interfaces may only contain method signatures");
+      FunctionSchema schema = schemaFromDef(Def(s.tree()), /*isMethod=*/true, typeResolver());
+      // `self` is Any, as for interfaces loaded from archives: an argument of the interface's
+      // own type would make the interface own a reference to itself.
+      std::vector<Argument> arguments{Argument("self", AnyType::get())};
+      arguments.insert(arguments.end(), schema.arguments().begin(), schema.arguments().end());
+      iface->addMethod(std::make_shared<const FunctionSchema>(schema.cloneWithArguments(std::move(arguments))));
+    }
+    cu_.registerType(iface);
+  }
+
+  // The Python type of a literal, or "" for other expressions (which stay unresolved).
+  static std::string pythonTypeOfLiteral(const Expr& e) {
+    switch (e.kind()) {
+      case TK_CONST: return Const(e.tree()).isFloatingPoint() ? "float" : Const(e.tree()).isComplex() ? "complex" : "int";
+      case TK_STRINGLITERAL: return "str";
+      case TK_TRUE:
+      case TK_FALSE: return "bool";
+      case TK_TUPLE_LITERAL: return "tuple";
+      case TK_LIST_LITERAL:
+      case TK_LIST_COMP: return "list";
+      case TK_DICT_LITERAL:
+      case TK_DICT_COMP: return "dict";
+      case TK_UNARY_MINUS: return pythonTypeOfLiteral(Expr(e.tree()->trees()[0]));
+      default: return "";
+    }
+  }
+
+  // `NAME = <literal>` at the top of a Python file.
+  void declarePythonGlobal(const Assign& a) {
+    if (a.lhs().kind() != TK_VAR || !a.rhs().present()) return;
+    std::string type = pythonTypeOfLiteral(a.rhs().get());
+    if (!type.empty()) resolver_->addPythonGlobal(Var(a.lhs().tree()).name().name(), std::move(type));
+  }
+
+  // `class Color(Enum): RED = 1`: members are names bound to literals, all of one type (int,
+  // float or str). The type is complete at once, so annotations anywhere may name it.
+  void defineEnum(const ClassDef& def, const std::string& qualname) {
+    std::vector<std::pair<std::string, IValue>> members;
+    TypePtr valueType;
+    for (const Stmt& s : def.body()) {
+      if (s.kind() == TK_PASS || s.kind() == TK_EXPR_STMT) continue;
+      if (s.kind() != TK_ASSIGN || Assign(s.tree()).lhs().kind() != TK_VAR || !Assign(s.tree()).rhs().present())
+        throwErrorAt(s.range(), "Enum members must be assignments of a literal to a name (`RED = 1`)");
+      Assign a(s.tree());
+      IValue v = evaluateDefault(a.rhs().get(), nullptr);
+      if (!v.isInt() && !v.isDouble() && !v.isString())
+        throwErrorAt(a.rhs().get().range(), "Cannot create Enum with value type '", v.type()->repr_str(),
+                     "', only int, float and str are supported");
+      if (valueType && *valueType != *v.type())
+        throwErrorAt(a.rhs().get().range(), "Could not unify type list since element ", members.size(), " of type ",
+                     v.type()->repr_str(), " did not match the types before it (", valueType->repr_str(), ")");
+      valueType = v.type();
+      members.emplace_back(Var(a.lhs().tree()).name().name(), std::move(v));
+    }
+    if (members.empty()) throwErrorAt(def.range(), "No enum values defined for: '", qualname, "'");
+    cu_.registerType(EnumType::create(qualname, valueType, std::move(members)));
   }
 
   // `__parameters__ = ["w", ]`, `__buffers__ = [...]`: names listed in archive code.
@@ -159,6 +241,11 @@ class Definer {
           type->addOrCheckAttribute(name, ann.type, kindOf(name));
           break;
         }
+        case TK_DECORATED: {  // @staticmethod: a free function named after the class, not a method
+          Def fn = Decorated(s.tree()).def();
+          declareFunction(fn, type->qualifiedName() + "." + fn.name().name(), nullptr);
+          break;
+        }
         case TK_PASS:
         case TK_EXPR_STMT: break;
         default: throwErrorAt(s.range(), "unexpected statement in class body");
@@ -183,6 +270,8 @@ class Definer {
   std::vector<std::pair<ClassDef, ClassTypePtr>> classes_;
   std::vector<std::pair<ClassDef, std::string>> namedTuples_;
   std::vector<PendingFunction> pending_;
+  std::unordered_set<std::string> fileClasses_;
+  std::vector<std::pair<ClassDef, std::string>> interfaces_;
 };
 
 }  // namespace

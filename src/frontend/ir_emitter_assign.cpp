@@ -177,11 +177,18 @@ void Emitter::emitExprsAssign(const List<Expr>& lhs, const std::vector<SugaredVa
 }
 
 void Emitter::emitSelectAssign(const Expr& lhs, const SugaredValuePtr& rhs, const SourceRange& loc,
-                               const TypePtr& annotated) {
+                               const TypePtr& annotation) {
+  TypePtr annotated = annotation;
   Select select(lhs.tree());
   SugaredValuePtr object = emitSugaredExpr(select.value(), 1);
   Value* value = rhs->asValue(loc, *this);
   const std::string& field = select.selector().name();
+  // `self.x: Optional[int] = None` in a class's __init__: as in PyTorch 1.13, the annotation is
+  // only the value's type hint, and the attribute takes the value's type (NoneType here; the
+  // way to declare Optional is `torch.jit.annotate(Optional[int], None)`).
+  if (Value* obj = asSimple(object); annotated && obj) {
+    if (auto cls = obj->type()->cast<ClassType>(); cls && !cls->isModule() && !cls->hasAttribute(field)) annotated = nullptr;
+  }
   if (annotated) {
     value = tryConvertToType(loc, *graph_, annotated, value, true);
     if (!value->type()->isSubtypeOf(*annotated))
@@ -192,6 +199,7 @@ void Emitter::emitSelectAssign(const Expr& lhs, const SugaredValuePtr& rhs, cons
       if (auto cls = obj->type()->cast<ClassType>(); cls && !cls->hasAttribute(field) &&
                                                      fn_.name() == "__init__" && !graph_->inputs().empty() &&
                                                      graph_->inputs()[0]->type() == cls) {
+        checkAttributeNotRecursive(loc, cls, field, annotated);
         cls->addAttribute(field, annotated);
       }
     }

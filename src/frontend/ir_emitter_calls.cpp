@@ -200,7 +200,11 @@ SugaredValuePtr Emitter::emitApplySpecialForm(Symbol form, const Apply& apply, c
 
 SugaredValuePtr Emitter::emitRangeLike(Symbol form, const Apply& apply) {
   std::string name(form.toUnqualString());
-  if (!apply.attributes().empty()) throwErrorAt(apply.range(), name, " does not take keyword arguments");
+  // enumerate(xs, start=1): the one keyword argument these forms take.
+  bool startKeyword = name == "enumerate" && apply.attributes().size() == 1 && apply.inputs().size() == 1 &&
+                      apply.attributes()[0].name().name() == "start";
+  if (!apply.attributes().empty() && !startKeyword)
+    throwErrorAt(apply.range(), name, " does not take keyword arguments");
   if (name == "range") {
     std::vector<Value*> inputs = getValues(apply.inputs(), true);
     return std::make_shared<RangeValue>(apply.range(), *this, inputs);
@@ -212,6 +216,7 @@ SugaredValuePtr Emitter::emitRangeLike(Symbol form, const Apply& apply) {
     Value* end = materializeConstant(std::numeric_limits<int64_t>::max(), apply.range());
     std::vector<Value*> rangeInputs;
     if (apply.inputs().size() == 2) rangeInputs = {emitExpr(apply.inputs()[1]), end};
+    else if (startKeyword) rangeInputs = {emitExpr(apply.attributes()[0].value()), end};
     else rangeInputs = {end};
     auto range = std::make_shared<RangeValue>(apply.range(), *this, rangeInputs, iterable->staticLen());
     auto tree = std::make_shared<IterableTree>();

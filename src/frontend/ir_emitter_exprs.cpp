@@ -107,6 +107,15 @@ void flattenForUnion(const TypePtr& t, std::vector<TypePtr>& out) {
   out.push_back(t);
 }
 
+// `torch.jit.isinstance(x, T)`: refines x in the branches, as `isinstance` does.
+bool isJitIsInstance(const Expr& callee) {
+  if (callee.kind() != '.') return false;
+  Select outer(callee.tree());
+  if (outer.selector().name() != "isinstance" || outer.value().kind() != '.') return false;
+  Select inner(outer.value().tree());
+  return inner.selector().name() == "jit" && inner.value().kind() == TK_VAR && Var(inner.value().tree()).name().name() == "torch";
+}
+
 }  // namespace
 
 Value* Emitter::materializeConstant(int64_t v, const SourceRange& loc) {
@@ -331,6 +340,11 @@ CondValue Emitter::emitCondExpr(const Expr& expr) {
     Apply apply(expr.tree());
     Expr callee = apply.callee();
     auto isForm = [&](const char* name) { return callee.kind() == TK_VAR && Var(callee.tree()).name().name() == name; };
+    if (isJitIsInstance(callee)) {
+      if (apply.inputs().size() != 2 || !apply.attributes().empty())
+        throwErrorAt(apply.range(), "isinstance() expects 2 arguments, got ", apply.inputs().size());
+      return emitIsInstance(apply.inputs()[0], apply.inputs()[1]);
+    }
     if (isForm("isinstance") || isForm("hasattr")) {
       if (apply.inputs().size() != 2 || !apply.attributes().empty())
         throwErrorAt(apply.range(), isForm("isinstance") ? "isinstance" : "hasattr", "() expects 2 arguments, got ",

@@ -107,7 +107,8 @@ namespace ember::jit {
   _(TK_AS, "as", "as")                                   \
   _(TK_PROP, "property", "")                             \
   _(TK_ELLIPSIS, "Ellipsis", "Ellipsis")                 \
-  _(TK_NONE_TYPE, "NoneType", "NoneType")
+  _(TK_NONE_TYPE, "NoneType", "NoneType")               \
+  _(TK_DECORATED, "decorated", "")
 
 enum TokenKind : int {
   // Single-character tokens use their character as kind.

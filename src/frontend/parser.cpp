@@ -463,6 +463,13 @@ void Parser::parseFString(const Token& t, std::string& format, TreeList& args) {
 std::pair<Expr, Expr> Parser::parseComprehensionFor() {
   lexer_.expect(TK_FOR);
   Expr target = parseLhsExp();
+  // Python reads `for a, b in ...` as a tuple target; TorchScript's parser wants one expression.
+  if (python_ && lexer_.cur().kind == ',') {
+    TreeList items = {target.tree()};
+    while (lexer_.nextIf(',') && lexer_.cur().kind != TK_IN) items.push_back(parseLhsExp().tree());
+    TreeRef list = makeList(target.range(), std::move(items));
+    target = Expr(makeCompound(TK_TUPLE_LITERAL, list->range(), {list}));
+  }
   lexer_.expect(TK_IN);
   // Python: an or_test, so `if` starts a filter. TorchScript's parser reads a whole expression,
   // so a filter is the start of a conditional expression that lacks its `else`.
@@ -571,6 +578,10 @@ void Parser::parseStatementInto(TreeList& out, bool inClass) {
       out.push_back(parseFunction(/*isMethod=*/inClass).tree());
       return;
     case '@':
+      if (python_ && inClass) {
+        out.push_back(parseStaticMethod().tree());
+        return;
+      }
       throwErrorAt(lexer_.cur().range, "Decorators are not supported in TorchScript source code");
     default:
       break;
@@ -798,6 +809,41 @@ Decl Parser::mergeTypesFromTypeComment(const Decl& decl, const Decl& typeDecl, b
   return Decl::create(decl.range(), List<Param>::create(decl.range(), merged), typeDecl.returnType());
 }
 
+// `@torch.jit.script` on a module-level def or class of a Python file: scripting it is what
+// compiling the file does anyway, so the decorator is dropped. `@torch.jit.interface` on a
+// class makes it an interface (its base, which the decorator replaces, is ignored as PyTorch does).
+TreeRef Parser::parseScriptDecorated() {
+  SourceRange at = lexer_.cur().range;
+  lexer_.expect('@');
+  Expr decorator = parseExp();
+  std::string text(decorator.range().text());
+  if (text != "torch.jit.script" && text != "torch.jit.interface")
+    throwErrorAt(at, "Decorators are not supported in TorchScript source code");
+  lexer_.expect(TK_NEWLINE);
+  if (text == "torch.jit.interface") {
+    // An interface: the class's base becomes the decorator itself, which the Definer reads.
+    if (lexer_.cur().kind != TK_CLASS_DEF) throwErrorAt(lexer_.cur().range, "expected a class after @torch.jit.interface");
+    ClassDef cls(parseClass().tree());
+    return ClassDef::create(cls.range(), cls.name(), Maybe<Expr>::create(decorator.range(), decorator), cls.body()).tree();
+  }
+  if (lexer_.cur().kind == TK_CLASS_DEF) return parseClass().tree();
+  if (lexer_.cur().kind != TK_DEF) throwErrorAt(lexer_.cur().range, "expected a def or class after @torch.jit.script");
+  return parseFunction(/*isMethod=*/false).tree();
+}
+
+// `@staticmethod` then a def, in a Python class body: the one decorator the parser reads.
+Decorated Parser::parseStaticMethod() {
+  SourceRange at = lexer_.cur().range;
+  lexer_.expect('@');
+  Expr decorator = parseExp();
+  if (decorator.kind() != TK_VAR || Var(decorator.tree()).name().name() != "staticmethod")
+    throwErrorAt(at, "Decorators are not supported in TorchScript source code");
+  lexer_.expect(TK_NEWLINE);
+  if (lexer_.cur().kind != TK_DEF) throwErrorAt(lexer_.cur().range, "expected a def after @staticmethod");
+  Def def = parseFunction(/*isMethod=*/false);
+  return Decorated::create(def.range(), decorator, def);
+}
+
 Def Parser::parseFunction(bool isMethod) {
   lexer_.expect(TK_DEF);
   Ident name = parseIdent();
@@ -848,8 +894,15 @@ List<Stmt> Parser::parseFile() {
       case TK_IMPORT:
         while (lexer_.cur().kind != TK_NEWLINE && lexer_.cur().kind != TK_EOF) lexer_.next();
         break;
+      case '@':
+        if (!python_) lexer_.reportError("expected a class or function definition");
+        defs.push_back(parseScriptDecorated());
+        break;
       default:
-        lexer_.reportError("expected a class or function definition");
+        // A Python module's own statements (`EPS = 1e-6`): kept, so that a program that uses
+        // such a global gets PyTorch's error for it (CompilationUnitResolver::addPythonGlobal).
+        if (!python_) lexer_.reportError("expected a class or function definition");
+        parseStatementInto(defs, /*inClass=*/false);
     }
   }
   return List<Stmt>(makeList(range, std::move(defs)));

@@ -19,6 +19,8 @@ class Parser {
 
   // One `def`. Methods (`isMethod`) do not count `self` when matching a `# type:` comment.
   Def parseFunction(bool isMethod);
+  Decorated parseStaticMethod();
+  TreeRef parseScriptDecorated();
   // One `class Name(Base):` definition.
   ClassDef parseClass();
   // A whole source file (e.g. an archive's code/*.py): top-level classes and functions.

@@ -2,6 +2,7 @@
 
 #include <unordered_set>
 
+#include "ember/core/enum_type.h"
 #include "frontend/error_report.h"
 
 namespace ember::jit {
@@ -55,6 +56,7 @@ SugaredValuePtr CompilationUnitResolver::resolveValue(const std::string& name, E
   if (Function* fn = cu_.findFunction(functionPrefix_ + name)) return std::make_shared<FunctionValue>(fn);
   if (TypePtr t = resolveType(name, loc)) {
     if (auto cls = t->cast<ClassType>()) return std::make_shared<ClassValue>(cls);
+    if (auto e = t->cast<EnumType>()) return std::make_shared<EnumClassValue>(e);
     if (auto tup = t->cast<TupleType>()) {
       std::vector<std::optional<IValue>> defaults;
       if (auto it = namedTupleDefaults_.find(tup->schema()->qualifiedName); it != namedTupleDefaults_.end())
@@ -62,6 +64,10 @@ SugaredValuePtr CompilationUnitResolver::resolveValue(const std::string& name, E
       return std::make_shared<NamedTupleConstructor>(tup, std::move(defaults));
     }
   }
+  if (auto it = pythonGlobals_.find(name); it != pythonGlobals_.end())
+    throwErrorAt(loc, "python value of type '", it->second,
+                 "' cannot be used as a value. Perhaps it is a closed over global variable? If so, please consider "
+                 "passing it in as an argument or use a local varible instead.");
   return parent_ ? parent_->resolveValue(name, m, loc) : nullptr;
 }
 

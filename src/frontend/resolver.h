@@ -44,6 +44,9 @@ class CompilationUnitResolver : public Resolver {
   void setNamedTupleDefaults(const std::string& qualname, std::vector<std::optional<IValue>> defaults) {
     namedTupleDefaults_[qualname] = std::move(defaults);
   }
+  // A module-level variable of a Python file (`EPS = 1e-6`), with its Python type name: like
+  // PyTorch, compiled code may not use it ("python value of type 'float' cannot be used ...").
+  void addPythonGlobal(const std::string& name, std::string pythonType) { pythonGlobals_[name] = std::move(pythonType); }
 
  private:
   CompilationUnit& cu_;
@@ -51,6 +54,7 @@ class CompilationUnitResolver : public Resolver {
   std::string typePrefix_;
   ResolverPtr parent_;
   std::unordered_map<std::string, std::vector<std::optional<IValue>>> namedTupleDefaults_;
+  std::unordered_map<std::string, std::string> pythonGlobals_;
 };
 
 }  // namespace ember::jit

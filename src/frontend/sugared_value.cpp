@@ -114,6 +114,13 @@ SugaredValuePtr SimpleValue::attr(const SourceRange& loc, Emitter& m, const std:
   if (const char* ns = builtinPropertyNamespace(propKind, field))
     return makeSimple(emitBuiltinCall(loc, g, Symbol::fromNamespaceAndName(ns, field), {NamedValue(value_)}, {}));
 
+  if (auto e = type->cast<EnumType>(); e && (field == "name" || field == "value")) {
+    // prim::EnumValue's overloads differ only in their result: the node's output names the type.
+    Node* n = g.insertNode(g.create(Symbol::prim(field == "name" ? "EnumName" : "EnumValue"), {value_}, 1));
+    n->setSourceRange(loc);
+    n->output()->setType(field == "name" ? StringType::get() : e->getValueType());
+    return makeSimple(n->output());
+  }
   if (auto tup = type->cast<TupleType>()) {
     if (tup->isNamed()) {
       if (auto idx = tup->fieldIndex(field)) {
@@ -151,6 +158,22 @@ bool SimpleValue::hasAttr(const SourceRange& loc, Emitter&, const std::string& f
   throwErrorAt(loc, "hasattr's first argument must be an object or module, got ", value_->type()->repr_str());
 }
 
+namespace {
+bool typeContains(const TypePtr& t, const ClassTypePtr& cls) {
+  if (*t == *cls) return true;
+  for (const TypePtr& inner : t->containedTypes())
+    if (typeContains(inner, cls)) return true;
+  return false;
+}
+}  // namespace
+
+void checkAttributeNotRecursive(const SourceRange& loc, const ClassTypePtr& cls, const std::string& field,
+                                const TypePtr& type) {
+  if (typeContains(type, cls))
+    throwErrorAt(loc, "Assignment to attribute '", field, "' cannot be of a type that contains class '",
+                 cls->repr_str(), "'.\nClasses that recursively contain instances of themselves are not yet supported");
+}
+
 void SimpleValue::setAttr(const SourceRange& loc, Emitter& m, const std::string& field, Value* newValue) {
   auto cls = value_->type()->cast<ClassType>();
   if (!cls) throwErrorAt(loc, "Tried to set an attribute: ", field, " on a non-class: ", value_->type()->repr_str());
@@ -167,6 +190,7 @@ void SimpleValue::setAttr(const SourceRange& loc, Emitter& m, const std::string&
       newValue = tryConvertToType(loc, g, ListType::ofTensors(), newValue, false);
       t = ListType::ofTensors();
     }
+    checkAttributeNotRecursive(loc, cls, field, t);
     cls->addAttribute(field, unshapedType(t));
     expected = unshapedType(t);
   }
@@ -276,6 +300,10 @@ SugaredValuePtr CastValue::call(const SourceRange& loc, Emitter& m, const std::v
     Value* v = args[0].value(m.graph());
     // int(x) of an int is x itself (as for every cast to the value's own type)
     if (v->type()->isSubtypeOf(*type_)) return makeSimple(v);
+    TypeKind from = v->type()->kind();
+    if (type_->kind() == TypeKind::BoolType &&
+        (from == TypeKind::StringType || from == TypeKind::ListType || from == TypeKind::DictType))
+      return makeSimple(m.emitToBool(loc, v));  // bool(xs): len(xs) > 0
     if (type_->kind() == TypeKind::ListType || *type_ == *TensorType::get()) {
       if (v->type()->kind() == TypeKind::NumberType || v->type()->kind() == TypeKind::IntType ||
           v->type()->kind() == TypeKind::FloatType || v->type()->kind() == TypeKind::BoolType)
@@ -427,7 +455,22 @@ SugaredValuePtr ClassValue::attr(const SourceRange& loc, Emitter& m, const std::
   // `Class.__new__(Class)` in archive code: an object with every attribute unset, which the code
   // then initialises with `(obj).__init__(...)`.
   if (field == "__new__") return SpecialFormValue::create(prim::CreateObject);
+  // `Point.origin()`: a @staticmethod, declared as the function `<class>.origin`.
+  if (!type_->findMethod(field))
+    if (Function* fn = m.cu().findFunction(type_->qualifiedName() + "." + field)) return std::make_shared<FunctionValue>(fn);
   return SugaredValue::attr(loc, m, field);
+}
+
+SugaredValuePtr EnumClassValue::attr(const SourceRange& loc, Emitter& m, const std::string& field) {
+  if (!type_->findValue(field)) throwErrorAt(loc, "'", type_->repr_str(), "' has no attribute '", field, "'");
+  return makeSimple(m.graph().insertConstant(IValue(EnumHolder::create(type_, field)), loc));
+}
+
+SugaredValuePtr EnumClassValue::iter(const SourceRange& loc, Emitter& m) {
+  std::vector<IValue> members;
+  for (const auto& nv : type_->enumNamesValues()) members.emplace_back(EnumHolder::create(type_, nv.first));
+  Value* list = m.graph().insertConstant(makeList(type_, std::move(members)), loc);
+  return makeSimple(list)->iter(loc, m);
 }
 
 SugaredValuePtr NamedTupleConstructor::call(const SourceRange& loc, Emitter& m, const std::vector<NamedValue>& args,

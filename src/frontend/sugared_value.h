@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "ember/core/enum_type.h"
 #include "ember/core/function.h"
 #include "ember/core/symbol.h"
 #include "ember/core/type.h"
@@ -139,6 +140,23 @@ struct ClassValue : SugaredValue {
   ClassTypePtr type_;
 };
 
+// `self.next = node` in `__init__` of the class of `node`: PyTorch rejects classes whose
+// attributes (or their element types) are the class itself.
+void checkAttributeNotRecursive(const SourceRange& loc, const ClassTypePtr& cls, const std::string& field,
+                                const TypePtr& type);
+
+// An Enum class: `Color.RED` is a member (a constant), `for c in Color` iterates the members.
+struct EnumClassValue : SugaredValue {
+  explicit EnumClassValue(EnumTypePtr type) : type_(std::move(type)) {}
+  std::string kind() const override { return "EnumClass"; }
+  SugaredValuePtr attr(const SourceRange& loc, Emitter& m, const std::string& field) override;
+  SugaredValuePtr iter(const SourceRange& loc, Emitter& m) override;
+  std::optional<int64_t> staticLen() override { return static_cast<int64_t>(type_->enumNamesValues().size()); }
+
+ private:
+  EnumTypePtr type_;
+};
+
 // A NamedTuple class: calling it builds the tuple (defaults from the class body).
 struct NamedTupleConstructor : SugaredValue {
   NamedTupleConstructor(TupleTypePtr type, std::vector<std::optional<IValue>> defaults = {})
@@ -239,7 +257,7 @@ struct TensorCastValue : SugaredValue {
 // For builtins like len(x) that dispatch to a class's magic method (`__len__`) when x is an object.
 struct MagicMethod : SugaredValue {
   MagicMethod(std::string name, SugaredValuePtr base) : name_(std::move(name)), base_(std::move(base)) {}
-  std::string kind() const override { return base_->kind(); }
+  std::string kind() const override { return name_; }  // "__len__ cannot be used as a value", as PyTorch
   SugaredValuePtr call(const SourceRange& loc, Emitter& m, const std::vector<NamedValue>& args,
                        const std::vector<NamedValue>& kwargs, size_t nBinders) override;
 

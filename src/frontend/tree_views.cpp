@@ -26,6 +26,7 @@ bool isStmtKind(int kind) {
     case TK_DEF:
     case TK_WITH:
     case TK_CLASS_DEF:
+    case TK_DECORATED:
       return true;
     default:
       return false;

@@ -166,6 +166,17 @@ class Def : public TreeView {
   }
 };
 
+// A decorated def in a class body (`@staticmethod`, the one decorator TorchScript source keeps).
+class Decorated : public Stmt {
+ public:
+  explicit Decorated(TreeRef tree) : Stmt(std::move(tree)) { tree_->match(TK_DECORATED, 2); }
+  Expr decorator() const { return Expr(subtree(0)); }
+  Def def() const { return Def(subtree(1)); }
+  static Decorated create(const SourceRange& range, const Expr& decorator, const Def& def) {
+    return Decorated(makeCompound(TK_DECORATED, range, {decorator.tree(), def.tree()}));
+  }
+};
+
 class Property : public TreeView {
  public:
   explicit Property(TreeRef tree) : TreeView(std::move(tree)) { tree_->match(TK_PROP, 3); }

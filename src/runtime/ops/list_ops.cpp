@@ -245,9 +245,35 @@ bool lessThan(const IValue& a, const IValue& b) {
   EMBER_ERROR("'<' not supported between instances of '", a.type()->repr_str(), "' and '", b.type()->repr_str(), "'");
 }
 
+// Tuples sort when every element type does: numbers, bools, strings, tensors, or such tuples.
+bool sortableTupleElement(const Type& t) {
+  switch (t.kind()) {
+    case TypeKind::IntType:
+    case TypeKind::FloatType:
+    case TypeKind::BoolType:
+    case TypeKind::StringType:
+    case TypeKind::TensorType: return true;
+    case TypeKind::TupleType:
+      for (const TypePtr& e : t.containedTypes())
+        if (!sortableTupleElement(*e)) return false;
+      return true;
+    default: return false;
+  }
+}
+
+// PyTorch checks a list of tuples before sorting it (an empty list sorts without a check).
+void checkSortableTuples(const ListImpl& l) {
+  if (l.elements.empty() || !l.elements[0].isTuple()) return;
+  TypePtr t = l.elements[0].type();
+  EMBER_CHECK(sortableTupleElement(*t), "Contained elements in ", t->str(),
+              " are not sortable. Only Int, Bool, Float, String, Tensor, a User Defined Class with __lt__ method "
+              "defined or Tuples of aforementionted types can be sorted.");
+}
+
 void listSortAny(Stack& stack) {
   bool reverse = pop(stack).toBool();
   IValue list = pop(stack);  // keeps the list alive: the stack may have held its only reference
+  checkSortableTuples(list.toListRef());
   Elems& elems = elemsOf(list);
   if (reverse) std::stable_sort(elems.begin(), elems.end(), [](const IValue& a, const IValue& b) { return lessThan(b, a); });
   else std::stable_sort(elems.begin(), elems.end(), lessThan);
@@ -255,6 +281,7 @@ void listSortAny(Stack& stack) {
 
 void listSortedAny(Stack& stack) {
   const ListImpl& l = stack.back().toListRef();
+  checkSortableTuples(l);
   Elems out = l.elements;
   std::stable_sort(out.begin(), out.end(), lessThan);
   stack.back() = IValue(ListImpl::create(l.elementType, std::move(out)));

@@ -70,7 +70,9 @@ int64_t parseInt(std::string_view s) {
     if (value > (std::numeric_limits<uint64_t>::max() - d) / 10) overflow = true;
     value = value * 10 + d;
   }
-  EMBER_CHECK_KIND(Value, i > digitsStart && i == s.size(), "invalid literal for int() with base 10: '", s, "'");
+  // No digits at all: std::stoll itself fails, and TorchScript reports only its name.
+  EMBER_CHECK(i > digitsStart, "stoll");
+  EMBER_CHECK_KIND(Value, i == s.size(), "invalid literal for int() with base 10: '", s, "'");
   uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
   EMBER_CHECK_KIND(Value, !overflow && value <= limit, "int() argument out of range: '", s, "'");
   return negative ? static_cast<int64_t>(0 - value) : static_cast<int64_t>(value);
@@ -82,8 +84,9 @@ double parseDouble(std::string_view s) {
   char* end = nullptr;
   errno = 0;
   double v = std::strtod(begin, &end);
-  bool ok = end != begin && static_cast<size_t>(end - begin) == text.size();
-  EMBER_CHECK_KIND(Value, ok, "could not convert string to float: '", s, "'");
+  // Nothing parsed: std::stod itself fails, and TorchScript reports only its name.
+  EMBER_CHECK(end != begin, "stod");
+  EMBER_CHECK_KIND(Value, static_cast<size_t>(end - begin) == text.size(), "could not convert string to float: '", s, "'");
   return v;
 }
 

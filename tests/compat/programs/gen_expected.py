@@ -14,6 +14,7 @@ with an up-to-date stamp does nothing (and does not even import torch). Naming P
 no stamp (for authoring).
 """
 import contextlib
+import enum
 import hashlib
 import importlib.util
 import io
@@ -49,6 +50,7 @@ def environment():
         "Any": Any,
         "NamedTuple": NamedTuple,
         "Final": torch.jit.Final,
+        "Enum": enum.Enum,
     }
 
 

@@ -247,14 +247,16 @@ TEST(Parser, OtherClassKinds) {
 }
 
 TEST(Parser, FileLevelErrors) {
-  auto parseFile = [](const std::string& text) {
+  auto parseFile = [](const std::string& text, SourceDialect dialect = SourceDialect::TorchScript) {
     try {
-      parseSourceFile(std::make_shared<Source>(text, "f.py"));
+      parseSourceFile(std::make_shared<Source>(text, "f.py"), dialect);
       return std::string("OK");
     } catch (const Error& e) {
       return std::string(e.what());
     }
   };
+  // A Python file's own module-level statements parse (the Definer rejects uses of its globals).
+  EXPECT_EQ(parseFile("x = 1\n", SourceDialect::Python), "OK");
   EXPECT_EQ(parseFile("x = 1\n"),
             "expected a class or function definition but found 'ident' here:\n"
             "  File \"f.py\", line 1\n"

@@ -1,0 +1,15 @@
+class Color(Enum):
+    RED = 1
+    GREEN = 2
+
+
+def fn(x: int) -> int:
+    return Color.BLUE.value + x
+
+
+# AREA: "errors"
+# MODE: "script"
+# ENTRY: "fn"
+# INPUTS: [1]
+# EXPECT: "compile_error"
+# MATCH: "BLUE"
