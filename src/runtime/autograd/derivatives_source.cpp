@@ -67,19 +67,17 @@ def d_rsub_Scalar(grad: Tensor, alpha: float):
     return grad * -alpha
 
 def d_mul_Tensor(grad: Tensor, self: Tensor, other: Tensor):
-    if grad.is_complex():
-        # PyTorch's convention for complex values: the gradient is conjugate-linear.
-        return _sum_to(grad * other.conj(), self.size()), _sum_to(grad * self.conj(), other.size())
-    return _sum_to(grad * other, self.size()), _sum_to(grad * self, other.size())
+    # PyTorch's convention for complex values: the gradient is conjugate-linear. conj of a real
+    # tensor is the tensor itself; no branch on the dtype, so that JIT autodiff's backward graph
+    # keeps only what the gradients it computes read.
+    return _sum_to(grad * other.conj(), self.size()), _sum_to(grad * self.conj(), other.size())
 
 def d_mul_Scalar(grad: Tensor, other: float):
     return grad * other
 
 def d_div_Tensor(grad: Tensor, self: Tensor, other: Tensor):
-    if grad.is_complex():
-        oc = other.conj()
-        return _sum_to(grad / oc, self.size()), _sum_to(-grad * self.conj() / (oc * oc), other.size())
-    return _sum_to(grad / other, self.size()), _sum_to(-grad * self / (other * other), other.size())
+    oc = other.conj()
+    return _sum_to(grad / oc, self.size()), _sum_to(-grad * self.conj() / (oc * oc), other.size())
 
 def d_div_Scalar(grad: Tensor, other: float):
     return grad / other
