@@ -54,6 +54,9 @@ IValue::IValue(const Scalar& s) {
       tag_ = Tag::Bool;
       payload_.i = s.toBool();
       break;
+    case Scalar::Kind::ComplexDouble:
+      setPtr(Tag::ComplexDouble, makeIntrusive<ComplexHolder>(s.toComplexDouble()).release());
+      break;
   }
 }
 IValue::IValue(Storage s) {
@@ -81,7 +84,8 @@ Scalar IValue::toScalar() const {
   if (isInt()) return Scalar(payload_.i);
   if (isDouble()) return Scalar(payload_.d);
   if (isBool()) return Scalar(payload_.i != 0);
-  EMBER_ERROR("Expected a Scalar (int, float or bool) but got ", tagName(tag_));
+  if (isComplexDouble()) return Scalar(toComplexDouble());
+  EMBER_ERROR("Expected a Scalar (int, float, complex or bool) but got ", tagName(tag_));
 }
 
 Storage IValue::toStorage() const { return Storage(copyPtr<StorageImpl>(Tag::Storage)); }

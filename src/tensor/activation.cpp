@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <string>
 
+#include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/unary.h"
+#include "tensor/elementwise.h"
 #include "tensor/unary_common.h"
 
 namespace ember {
@@ -56,6 +58,16 @@ Tensor geluImpl(const Tensor& self, std::string_view approximate, const Dest& de
 }
 
 Tensor siluImpl(const Tensor& self, const Dest& dest) {
+  if (self.is_complex()) {
+    // x / (1 + exp(-x)) in complex arithmetic, as PyTorch's complex silu kernel computes it.
+    Tensor r = div(self, add(exp(neg(self)), Scalar(1)));
+    if (dest.kind == Dest::Kind::Fresh) return r;
+    Tensor target = *dest.out;
+    checkCanCastOutput(r.dtype(), target.dtype());
+    if (dest.kind == Dest::Kind::Out) resizeOutput(target, r.sizes(), r.strides());
+    target.copy_(r);
+    return target;
+  }
   return unary_detail::floatOnlyUnary(UnaryOp::Silu, self, dest, "silu_cpu");
 }
 Tensor mishImpl(const Tensor& self, const Dest& dest) {

@@ -439,12 +439,14 @@ void prepareParallelCalls() {
 
 namespace {
 
-// complex64/complex128 through OpenBLAS's cgemm/zgemm (alpha and beta are real numbers here).
+// complex64/complex128 through OpenBLAS's cgemm/zgemm (alpha and beta real or complex numbers).
 template <typename C>
 void complexGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
                  const Scalar& beta, C* c, int64_t ldc) {
   using R = typename C::value_type;
-  const C al(static_cast<R>(alpha.toDouble())), be(static_cast<R>(beta.toDouble()));
+  const std::complex<double> alc = alpha.toComplexDouble(), bec = beta.toComplexDouble();
+  const C al(static_cast<R>(alc.real()), static_cast<R>(alc.imag()));
+  const C be(static_cast<R>(bec.real()), static_cast<R>(bec.imag()));
   if (k <= 0) {
     for (int64_t i = 0; i < m; ++i)
       for (int64_t j = 0; j < n; ++j) c[i * ldc + j] = be == C(0) ? C(0) : be * c[i * ldc + j];

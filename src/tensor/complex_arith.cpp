@@ -26,8 +26,7 @@ std::complex<R> over(std::complex<R> x, std::complex<R> y) {
 
 void add(Elementwise& it, const Scalar& alpha, bool negate) {
   visitComplexDtype(it.computeDtype(), [&]<typename C>() {
-    using R = typename C::value_type;
-    const C al(static_cast<R>(negate ? -alpha.toDouble() : alpha.toDouble()));
+    const C al = negate ? -scalarAs<C>(alpha) : scalarAs<C>(alpha);
     if (al == C(1)) it.run2<C, C, C>([](C a, C b) { return a + b; });
     else it.run2<C, C, C>([al](C a, C b) { return a + times(al, b); });
   }, "add_cpu/sub_cpu");

@@ -66,10 +66,15 @@ inline To convertAny(From v) {
   }
 }
 
-// A Python number as an element of type T (complex: the number as the real part).
+// A Python number as an element of type T (a real number into a complex T is the real part; a
+// complex number into a real T its real part).
 template <typename T>
 inline T scalarAs(const Scalar& s) {
-  if constexpr (kIsComplexElement<T>) return T(static_cast<typename T::value_type>(s.toDouble()));
+  if constexpr (kIsComplexElement<T>) {
+    using R = typename T::value_type;
+    const std::complex<double> c = s.toComplexDouble();
+    return T(static_cast<R>(c.real()), static_cast<R>(c.imag()));
+  }
   else return s.to<T>();
 }
 

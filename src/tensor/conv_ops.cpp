@@ -1,7 +1,10 @@
-// The functional convolutions (conv1d/2d/3d, conv_transpose1d/2d/3d): unbatched inputs and
-// string padding on top of aten::convolution.
+// The functional convolutions (conv1d/2d/3d, conv_transpose1d/2d/3d): unbatched inputs,
+// string padding and complex tensors on top of aten::convolution.
+#include "ember/tensor/ops/complex.h"
 #include "ember/tensor/ops/conv.h"
+#include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/shape.h"
+#include "ember/tensor/ops/spectral.h"
 
 namespace ember {
 
@@ -15,6 +18,24 @@ bool checkBatched(const Tensor& input, int64_t spatial, const char* name) {
   return d == spatial + 2;
 }
 
+// Complex input and weight (and bias, if any): the functional forms that PyTorch 1.13 computes
+// for complex tensors (conv1d/2d/3d, conv_transpose1d) are real convolutions of the parts,
+// (a + ib) * (w + iv) = (a*w - b*v) + i(a*v + b*w), with the bias's parts added once each.
+bool isComplexConv(const Tensor& input, const Tensor& weight, const Tensor& bias) {
+  return input.is_complex() && weight.is_complex() && (!bias.defined() || bias.is_complex());
+}
+
+template <typename Conv>
+Tensor complexConv(const Tensor& input, const Tensor& weight, const Tensor& bias, Conv&& conv) {
+  auto re = [](const Tensor& t) { return complexReal(t).contiguous(); };
+  auto im = [](const Tensor& t) { return select(view_as_real(t), -1, 1).contiguous(); };
+  const Tensor none;
+  const Tensor xr = re(input), xi = im(input), wr = re(weight), wi = im(weight);
+  Tensor real = sub(conv(xr, wr, bias.defined() ? re(bias) : none), conv(xi, wi, none));
+  Tensor imag = add(conv(xr, wi, bias.defined() ? im(bias) : none), conv(xi, wr, none));
+  return view_as_complex(stack({real, imag}, -1));
+}
+
 template <typename Fn>
 Tensor withBatch(const Tensor& input, int64_t spatial, const char* name, Fn&& fn) {
   if (checkBatched(input, spatial, name)) return fn(input);
@@ -23,6 +44,11 @@ Tensor withBatch(const Tensor& input, int64_t spatial, const char* name, Fn&& fn
 
 Tensor convNd(int64_t spatial, const char* name, const Tensor& input, const Tensor& weight, const Tensor& bias,
               IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, int64_t groups) {
+  if (isComplexConv(input, weight, bias)) {
+    return complexConv(input, weight, bias, [&](const Tensor& x, const Tensor& w, const Tensor& b) {
+      return convNd(spatial, name, x, w, b, stride, padding, dilation, groups);
+    });
+  }
   return withBatch(input, spatial, name, [&](const Tensor& x) {
     return convolution(x, weight, bias, stride, padding, dilation, false, {0}, groups);
   });
@@ -30,6 +56,11 @@ Tensor convNd(int64_t spatial, const char* name, const Tensor& input, const Tens
 
 Tensor convNdMode(int64_t spatial, const char* name, const Tensor& input, const Tensor& weight, const Tensor& bias,
                   IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups) {
+  if (isComplexConv(input, weight, bias)) {
+    return complexConv(input, weight, bias, [&](const Tensor& x, const Tensor& w, const Tensor& b) {
+      return convNdMode(spatial, name, x, w, b, stride, padding, dilation, groups);
+    });
+  }
   return withBatch(input, spatial, name, [&](const Tensor& x) {
     return _convolution_mode(x, weight, bias, stride, padding, dilation, groups);
   });
@@ -38,6 +69,12 @@ Tensor convNdMode(int64_t spatial, const char* name, const Tensor& input, const 
 Tensor convTransposeNd(int64_t spatial, const char* name, const Tensor& input, const Tensor& weight, const Tensor& bias,
                        IntArrayRef stride, IntArrayRef padding, IntArrayRef outputPadding, int64_t groups,
                        IntArrayRef dilation) {
+  // PyTorch 1.13 computes complex transposed convolutions in 1-D only (2-D and 3-D raise).
+  if (spatial == 1 && isComplexConv(input, weight, bias)) {
+    return complexConv(input, weight, bias, [&](const Tensor& x, const Tensor& w, const Tensor& b) {
+      return convTransposeNd(spatial, name, x, w, b, stride, padding, outputPadding, groups, dilation);
+    });
+  }
   return withBatch(input, spatial, name, [&](const Tensor& x) {
     return convolution(x, weight, bias, stride, padding, dilation, true, outputPadding, groups);
   });

@@ -89,7 +89,7 @@ namespace {
 int category(ScalarType t) {
   return t == ScalarType::Bool ? 0 : isIntegralType(t, false) ? 1 : isComplexType(t) ? 3 : 2;
 }
-int category(const Scalar& s) { return s.isBoolean() ? 0 : s.isIntegral(false) ? 1 : 2; }
+int category(const Scalar& s) { return s.isBoolean() ? 0 : s.isIntegral(false) ? 1 : s.isComplex() ? 3 : 2; }
 }  // namespace
 
 // The common dtype when it is simply that of the dimensioned tensors: they all share one dtype

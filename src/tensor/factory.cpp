@@ -9,6 +9,7 @@
 #include "ember/tensor/ops/spectral.h"
 #include "scalar_convert.h"
 #include "strided_loop.h"
+#include "type_promotion.h"
 
 namespace ember {
 
@@ -147,11 +148,12 @@ Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions optio
 Tensor& fill_(Tensor& self, const Scalar& value) {
   EMBER_CHECK(self.defined(), "fill_: expected a defined tensor");
   if (self.is_complex()) {
-    // (value, 0) into the real view's two columns.
+    // (re, im) into the real view's two columns; a real value has im 0.
     Tensor pairs = view_as_real(self);
     Tensor re = select(pairs, -1, 0), im = select(pairs, -1, 1);
-    fill_(re, value.isBoolean() ? Scalar(value.toDouble()) : value);
-    fill_(im, Scalar(0.0));
+    const std::complex<double> c = value.toComplexDouble();
+    fill_(re, value.isIntegral(false) ? value : Scalar(c.real()));
+    fill_(im, Scalar(c.imag()));
     return self;
   }
   visitDtype(self.dtype(), [&]<typename T>() { fillWith<T>(self, checkedScalarTo<T>(value)); }, "fill_");
@@ -178,7 +180,10 @@ Tensor ones(IntArrayRef sizes, TensorOptions options) {
 
 Tensor full(IntArrayRef sizes, const Scalar& fill_value, TensorOptions options) {
   if (!options.dtype_) {
-    options.dtype_ = fill_value.isBoolean() ? kBool : fill_value.isIntegral(false) ? kLong : defaultDtype();
+    options.dtype_ = fill_value.isBoolean()         ? kBool
+                     : fill_value.isIntegral(false) ? kLong
+                     : fill_value.isComplex()       ? wrappedScalarType(fill_value)
+                                                    : defaultDtype();
   }
   Tensor t = empty(sizes, options);
   return fill_(t, fill_value);

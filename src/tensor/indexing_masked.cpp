@@ -45,7 +45,7 @@ void checkMaskDtype(const Tensor& mask, const char* op) {
 std::array<char, 16> valueBytes(const Scalar& value, ScalarType t) {
   std::array<char, 16> bytes{};
   visitDtypeOrComplex(t, [&]<typename T>() {
-    T v = value.to<T>();
+    T v = scalarAs<T>(value);
     std::memcpy(bytes.data(), &v, sizeof(T));
   });
   return bytes;

@@ -205,7 +205,7 @@ const Tensor& index_fill_(const Tensor& self, int64_t dim, const Tensor& index, 
   const int64_t size = self1.sizes()[dim];
   std::array<char, 16> bytes{};
   visitDtypeOrComplex(self.dtype(), [&]<typename T>() {
-    T v = value.to<T>();
+    T v = scalarAs<T>(value);
     std::memcpy(bytes.data(), &v, sizeof(T));
   });
   DimVector sliceSizes(self1.sizes()), sliceStrides(self1.strides());

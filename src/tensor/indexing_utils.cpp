@@ -134,7 +134,7 @@ void resizeOut(const Tensor& out, IntArrayRef sizes) {
 void fillWith(const Tensor& t, const Scalar& value) {
   if (t.numel() == 0) return;
   visitDtypeOrComplex(t.dtype(), [&]<typename T>() {
-    const T v = value.to<T>();
+    const T v = scalarAs<T>(value);
     const int64_t elem = static_cast<int64_t>(sizeof(T));
     StridedLoop<1> loop(t.sizes(), {t.strides()}, {elem});
     loop.runParallel({static_cast<char*>(t.data_ptr())}, [&](char* const* p, const int64_t* s, int64_t n) {
@@ -146,10 +146,11 @@ void fillWith(const Tensor& t, const Scalar& value) {
 
 Scalar scalarOf(const Tensor& t) {
   EMBER_ASSERT(t.numel() == 1, "scalarOf needs one element");
-  return visitDtype(t.dtype(), [&]<typename T>() -> Scalar {
+  return visitDtypeOrComplex(t.dtype(), [&]<typename T>() -> Scalar {
     T v;
     std::memcpy(&v, t.data_ptr(), sizeof(T));
-    if constexpr (std::is_same_v<T, bool>) return Scalar(v);
+    if constexpr (kIsComplexElement<T>) return Scalar(std::complex<double>(v.real(), v.imag()));
+    else if constexpr (std::is_same_v<T, bool>) return Scalar(v);
     else if constexpr (std::is_integral_v<T>) return Scalar(static_cast<int64_t>(v));
     else if constexpr (std::is_floating_point_v<T>) return Scalar(static_cast<double>(v));
     else return Scalar(static_cast<double>(static_cast<float>(v)));

@@ -107,7 +107,7 @@ void batchedGemm(const Tensor& out, const Tensor& a, const Tensor& b, const Scal
                out.stride(0), outLayout->ld, beta, alpha);
     return;
   }
-  Tensor tmp = beta.toDouble() == 0.0 ? empty(out.sizes(), out.dtype()) : contiguous(out.clone());
+  Tensor tmp = beta.toComplexDouble() == 0.0 ? empty(out.sizes(), out.dtype()) : contiguous(out.clone());
   runBatches(out.dtype(), batch, m, n, k, readable(a), readable(b), static_cast<char*>(tmp.data_ptr()), tmp.stride(0),
              n, beta, alpha);
   Tensor o = out;

@@ -4,6 +4,7 @@
 #include "ember/tensor/ops/linalg_decompositions.h"
 #include "ember/tensor/ops/shape.h"
 #include "tensor/linalg_lapack.h"
+#include "tensor/linalg_lapack_complex.h"
 #include "tensor/linalg_lapack_utils.h"
 
 namespace ember {
@@ -18,9 +19,9 @@ std::tuple<Tensor, Tensor> choleskyFactor(const Tensor& A, bool upper) {
   Tensor L = columnMajorCopy(A);
   Tensor infos = zeros(batchShape(A), kInt);
   if (n > 0) {
-    dispatchReal(A.dtype(), [&](auto tag) {
+    dispatchFloatOrComplex(A.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      T* a = L.data_ptr<T>();
+      T* a = elems<T>(L);
       int* info = infos.data_ptr<int>();
       for (int64_t b = 0; b < count; ++b) potrf(upper ? 'U' : 'L', toInt(n), a + b * n * n, toInt(n), info + b);
     });
@@ -40,10 +41,10 @@ Tensor triangularSolve(const Tensor& A, const Tensor& B, bool upper, bool left, 
   Tensor x = columnMajorCopy(Bb);
   int64_t m = x.size(-2), n = x.size(-1), k = a.size(-1), count = batchCount(x);
   if (m == 0 || n == 0 || count == 0) return x;
-  dispatchReal(x.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    const T* ap = a.data_ptr<T>();
-    T* xp = x.data_ptr<T>();
+    const T* ap = elems<T>(a);
+    T* xp = elems<T>(x);
     for (int64_t b = 0; b < count; ++b)
       trsm(left ? 'L' : 'R', upper ? 'U' : 'L', transpose ? 'T' : 'N', unitriangular ? 'U' : 'N', toInt(m), toInt(n),
            ap + b * k * k, toInt(k), xp + b * m * n, toInt(m));
@@ -54,7 +55,7 @@ Tensor triangularSolve(const Tensor& A, const Tensor& B, bool upper, bool left, 
 }  // namespace
 
 std::tuple<Tensor, Tensor> linalg_cholesky_ex(const Tensor& A, bool upper, bool check_errors) {
-  checkFloating(A, "linalg.cholesky");
+  checkFloatingOrComplex(A, "linalg.cholesky");
   checkSquare(A, "linalg.cholesky");
   auto r = choleskyFactor(A, upper);
   if (check_errors) checkInfos(std::get<1>(r), "linalg.cholesky_ex", InfoKind::Cholesky);
@@ -62,7 +63,7 @@ std::tuple<Tensor, Tensor> linalg_cholesky_ex(const Tensor& A, bool upper, bool 
 }
 
 Tensor linalg_cholesky(const Tensor& A, bool upper) {
-  checkFloating(A, "linalg.cholesky");
+  checkFloatingOrComplex(A, "linalg.cholesky");
   checkSquare(A, "linalg.cholesky");
   auto [L, infos] = choleskyFactor(A, upper);
   checkInfos(infos, "linalg.cholesky", InfoKind::Cholesky);
@@ -70,7 +71,7 @@ Tensor linalg_cholesky(const Tensor& A, bool upper) {
 }
 
 Tensor cholesky(const Tensor& A, bool upper) {
-  checkFloating(A, "cholesky");
+  checkFloatingOrComplex(A, "cholesky");
   checkSquare(A, "cholesky");
   auto [L, infos] = choleskyFactor(A, upper);
   checkInfos(infos, "cholesky", InfoKind::Cholesky);
@@ -80,7 +81,7 @@ Tensor cholesky(const Tensor& A, bool upper) {
 Tensor cholesky_solve(const Tensor& B, const Tensor& L, bool upper) {
   EMBER_CHECK(B.dim() >= 2, "b should have at least 2 dimensions, but has ", B.dim(), " dimensions instead");
   EMBER_CHECK(L.dim() >= 2, "u should have at least 2 dimensions, but has ", L.dim(), " dimensions instead");
-  checkFloating(L, "cholesky_solve");
+  checkFloatingOrComplex(L, "cholesky_solve");
   checkSquare(L, "cholesky_solve");
   EMBER_CHECK(B.dtype() == L.dtype(), "Expected b and A to have the same dtype, but found b of type ", B.dtype(),
               " and A of type ", L.dtype(), " instead.");
@@ -91,10 +92,10 @@ Tensor cholesky_solve(const Tensor& B, const Tensor& L, bool upper) {
   Tensor x = columnMajorCopy(Bb);
   int64_t n = l.size(-1), nrhs = x.size(-1), count = batchCount(x);
   if (n == 0 || nrhs == 0 || count == 0) return x;
-  dispatchReal(x.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    const T* lp = l.data_ptr<T>();
-    T* xp = x.data_ptr<T>();
+    const T* lp = elems<T>(l);
+    T* xp = elems<T>(x);
     int info = 0;
     for (int64_t b = 0; b < count; ++b)
       potrs(upper ? 'U' : 'L', toInt(n), toInt(nrhs), lp + b * n * n, toInt(n), xp + b * n * nrhs, toInt(n), &info);
@@ -103,25 +104,26 @@ Tensor cholesky_solve(const Tensor& B, const Tensor& L, bool upper) {
 }
 
 Tensor cholesky_inverse(const Tensor& L, bool upper) {
-  checkFloating(L, "cholesky_inverse");
+  checkFloatingOrComplex(L, "cholesky_inverse");
   checkSquare(L, "cholesky_inverse");
   Tensor r = columnMajorCopy(L);
   int64_t n = r.size(-1), count = batchCount(r);
   if (n > 0) {
-    dispatchReal(r.dtype(), [&](auto tag) {
+    dispatchFloatOrComplex(r.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      T* a = r.data_ptr<T>();
+      T* a = elems<T>(r);
       for (int64_t b = 0; b < count; ++b) {
         T* m = a + b * n * n;
         int info = 0;
         potri(upper ? 'U' : 'L', toInt(n), m, toInt(n), &info);
-        // potri fills one triangle of the symmetric inverse; mirror it (column-major: m[i + j*n]).
+        // potri fills one triangle of the Hermitian inverse; mirror it conjugated (column-major:
+        // m[i + j*n]).
         for (int64_t j = 0; j < n; ++j)
           for (int64_t i = j + 1; i < n; ++i) {
             if (upper) {
-              m[i + j * n] = m[j + i * n];
+              m[i + j * n] = conjIfComplex(m[j + i * n]);
             } else {
-              m[j + i * n] = m[i + j * n];
+              m[j + i * n] = conjIfComplex(m[i + j * n]);
             }
           }
       }
@@ -136,7 +138,7 @@ std::tuple<Tensor, Tensor> triangular_solve(const Tensor& B, const Tensor& A, bo
               " dimensions instead");
   EMBER_CHECK(A.dim() >= 2, "torch.triangular_solve: Expected A to have at least 2 dimensions, but it has ", A.dim(),
               " dimensions instead");
-  checkFloating(A, "torch.triangular_solve");
+  checkFloatingOrComplex(A, "torch.triangular_solve");
   checkSquare(A, "torch.triangular_solve");
   EMBER_CHECK(A.dtype() == B.dtype(),
               "torch.triangular_solve: Expected b and A to have the same dtype, but found b of type ", B.dtype(),
@@ -150,7 +152,7 @@ std::tuple<Tensor, Tensor> triangular_solve(const Tensor& B, const Tensor& A, bo
 }
 
 Tensor linalg_solve_triangular(const Tensor& A, const Tensor& B, bool upper, bool left, bool unitriangular) {
-  checkFloating(A, "linalg.solve_triangular");
+  checkFloatingOrComplex(A, "linalg.solve_triangular");
   checkSquare(A, "linalg.solve_triangular");
   EMBER_CHECK(B.dim() >= 2, "linalg.solve_triangular: The input tensor B must have at least 2 dimensions.");
   checkSameDtype(A, B, "linalg.solve_triangular");

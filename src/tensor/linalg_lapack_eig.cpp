@@ -4,12 +4,14 @@
 // read. geev returns a complex-conjugate pair (wr ± i wi) as two real columns (v_re, v_im);
 // these become the columns v_re + i v_im and v_re - i v_im, as PyTorch returns them.
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/linalg_decompositions.h"
 #include "ember/tensor/ops/spectral.h"
 #include "tensor/linalg_lapack.h"
+#include "tensor/linalg_lapack_complex.h"
 #include "tensor/linalg_lapack_utils.h"
 
 namespace ember {
@@ -45,7 +47,43 @@ void unpackOne(int64_t n, const T* wr, const T* wi, const T* vr, T* w, T* v) {
   }
 }
 
+// Complex input: the complex geev returns eigenvalues and column-major eigenvectors directly.
+std::tuple<Tensor, Tensor> complexEig(const Tensor& A, bool computeV, const char* api) {
+  int64_t n = A.size(-1), count = batchCount(A);
+  DimVector batch = batchShape(A);
+  Tensor w = empty(withTail(batch, {n}), TensorOptions(A.dtype()));
+  Tensor V = computeV ? emptyColumnMajor(withTail(batch, {n, n}), A.dtype()) : Tensor();
+  Tensor infos = zeros(batch, kInt);
+  if (n > 0 && count > 0) {
+    Tensor a = columnMajorCopy(A);
+    dispatchFloatOrComplex(A.dtype(), [&](auto tag) {
+      using C = decltype(tag);
+      if constexpr (!std::is_same_v<C, RealOf<C>>) {
+        C* ap = elems<C>(a);
+        C* wp = elems<C>(w);
+        C* vp = computeV ? elems<C>(V) : nullptr;
+        C dummy = 0, query = 0;
+        char jobvr = computeV ? 'V' : 'N';
+        int ldvr = computeV ? toInt(n) : 1, qinfo = 0;
+        geev(jobvr, toInt(n), ap, toInt(n), wp, vp ? vp : &dummy, ldvr, &query, -1, &qinfo);
+        std::vector<C> work(std::max<int64_t>(1, workSize(query)));
+        int* info = infos.data_ptr<int>();
+        for (int64_t b = 0; b < count; ++b)
+          geev(jobvr, toInt(n), ap + b * n * n, toInt(n), wp + b * n, vp ? vp + b * n * n : &dummy, ldvr, work.data(),
+               toInt(work.size()), info + b);
+      }
+    });
+  }
+  checkInfos(infos, api, InfoKind::Eig);
+  return {w, V};
+}
+
 std::tuple<Tensor, Tensor> eigImpl(const Tensor& A, bool computeV, const char* api) {
+  if (A.is_complex()) {
+    checkFloatingOrComplex(A, api);
+    checkSquare(A, api);
+    return complexEig(A, computeV, api);
+  }
   checkFloating(A, api);
   checkSquare(A, api);
   int64_t n = A.size(-1), count = batchCount(A);

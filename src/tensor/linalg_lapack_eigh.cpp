@@ -6,6 +6,7 @@
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/linalg_decompositions.h"
 #include "tensor/linalg_lapack.h"
+#include "tensor/linalg_lapack_complex.h"
 #include "tensor/linalg_lapack_utils.h"
 
 namespace ember {
@@ -16,23 +17,23 @@ namespace {
 
 // (eigenvalues ascending, eigenvectors as columns or an empty tensor).
 std::tuple<Tensor, Tensor> eighImpl(const Tensor& A, char uplo, bool computeV, const char* api) {
-  checkFloating(A, api);
+  checkFloatingOrComplex(A, api);
   checkSquare(A, api);
   int64_t n = A.size(-1), count = batchCount(A);
   Tensor V = columnMajorCopy(A);
-  Tensor w = empty(withTail(batchShape(A), {n}), TensorOptions(A.dtype()));
+  Tensor w = empty(withTail(batchShape(A), {n}), TensorOptions(realDtype(A.dtype())));
   Tensor infos = zeros(batchShape(A), kInt);
   if (n > 0 && count > 0) {
-    dispatchReal(A.dtype(), [&](auto tag) {
+    dispatchFloatOrComplex(A.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      T* a = V.data_ptr<T>();
-      T* wp = w.data_ptr<T>();
+      T* a = elems<T>(V);
+      RealOf<T>* wp = elems<RealOf<T>>(w);
       int* info = infos.data_ptr<int>();
       char jobz = computeV ? 'V' : 'N';
       T lworkQuery = 0;
       int liworkQuery = 0, qinfo = 0;
       syevd(jobz, uplo, toInt(n), a, toInt(n), wp, &lworkQuery, -1, &liworkQuery, -1, &qinfo);
-      std::vector<T> work(std::max<int64_t>(1, static_cast<int64_t>(lworkQuery)));
+      std::vector<T> work(std::max<int64_t>(1, workSize(lworkQuery)));
       std::vector<int> iwork(std::max(1, liworkQuery));
       for (int64_t b = 0; b < count; ++b)
         syevd(jobz, uplo, toInt(n), a + b * n * n, toInt(n), wp + b * n, work.data(), toInt(work.size()), iwork.data(),

@@ -1,12 +1,14 @@
 // Products and functions of matrices next to the decompositions: linalg.matrix_power,
 // linalg.matrix_exp, linalg.multi_dot, linalg.vecdot, linalg.tensorinv and linalg.tensorsolve.
 #include <cmath>
+#include <complex>
 #include <vector>
 
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/linalg.h"
 #include "ember/tensor/ops/linalg_decompositions.h"
 #include "ember/tensor/ops/pointwise.h"
+#include "ember/tensor/ops/pointwise_extra.h"
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/shape.h"
 #include "tensor/linalg_lapack_utils.h"
@@ -37,9 +39,10 @@ Tensor linalg_matrix_power(const Tensor& A, int64_t n) {
 
 namespace {
 
-// exp of one n x n row-major matrix in double: scaling and squaring over a Taylor series (the
-// scaled matrix has 1-norm <= 1/2, where 18 terms are exact to double precision).
-void expOne(std::vector<double>& a, int64_t n) {
+// exp of one n x n row-major matrix in double or complex<double>: scaling and squaring over a
+// Taylor series (the scaled matrix has 1-norm <= 1/2, where 18 terms are exact to double precision).
+template <typename V>
+void expOne(std::vector<V>& a, int64_t n) {
   double norm = 0;
   for (int64_t j = 0; j < n; ++j) {
     double col = 0;
@@ -49,21 +52,21 @@ void expOne(std::vector<double>& a, int64_t n) {
   int squarings = 0;
   if (std::isfinite(norm) && norm > 0.5) squarings = static_cast<int>(std::ceil(std::log2(norm / 0.5)));
   double scale = std::ldexp(1.0, -squarings);
-  for (double& v : a) v *= scale;
-  std::vector<double> result(n * n, 0.0), term(n * n, 0.0), next(n * n);
-  for (int64_t i = 0; i < n; ++i) result[i * n + i] = term[i * n + i] = 1;
-  auto multiply = [n](const std::vector<double>& x, const std::vector<double>& y, std::vector<double>& out) {
-    std::fill(out.begin(), out.end(), 0.0);
+  for (V& v : a) v *= scale;
+  std::vector<V> result(n * n, V(0)), term(n * n, V(0)), next(n * n);
+  for (int64_t i = 0; i < n; ++i) result[i * n + i] = term[i * n + i] = V(1);
+  auto multiply = [n](const std::vector<V>& x, const std::vector<V>& y, std::vector<V>& out) {
+    std::fill(out.begin(), out.end(), V(0));
     for (int64_t i = 0; i < n; ++i)
       for (int64_t k = 0; k < n; ++k) {
-        double xv = x[i * n + k];
+        V xv = x[i * n + k];
         for (int64_t j = 0; j < n; ++j) out[i * n + j] += xv * y[k * n + j];
       }
   };
   for (int k = 1; k <= 18; ++k) {
     multiply(term, a, next);
     for (int64_t i = 0; i < n * n; ++i) {
-      term[i] = next[i] / k;
+      term[i] = next[i] / static_cast<double>(k);
       result[i] += term[i];
     }
   }
@@ -77,19 +80,26 @@ void expOne(std::vector<double>& a, int64_t n) {
 }  // namespace
 
 Tensor linalg_matrix_exp(const Tensor& A) {
-  checkFloating(A, "linalg.matrix_exp");
+  // bfloat16 is computed in double too (PyTorch computes it; float16 it rejects).
+  if (A.dtype() != ScalarType::BFloat16) checkFloatingOrComplex(A, "linalg.matrix_exp");
   checkSquare(A, "linalg.matrix_exp");
   int64_t n = A.size(-1), count = batchCount(A);
-  Tensor in = A.to(ScalarType::Double).contiguous();
-  Tensor out = empty(A.sizes(), TensorOptions(ScalarType::Double));
-  const double* src = in.data_ptr<double>();
-  double* dst = out.data_ptr<double>();
-  std::vector<double> m(n * n);
-  for (int64_t b = 0; b < count && n > 0; ++b) {
-    std::copy(src + b * n * n, src + (b + 1) * n * n, m.begin());
-    expOne(m, n);
-    std::copy(m.begin(), m.end(), dst + b * n * n);
-  }
+  const ScalarType wide = A.is_complex() ? ScalarType::ComplexDouble : ScalarType::Double;
+  Tensor in = A.to(wide).contiguous();
+  Tensor out = empty(A.sizes(), TensorOptions(wide));
+  auto run = [&](auto tag) {
+    using V = decltype(tag);
+    const V* src = elems<V>(in);
+    V* dst = elems<V>(out);
+    std::vector<V> m(n * n);
+    for (int64_t b = 0; b < count && n > 0; ++b) {
+      std::copy(src + b * n * n, src + (b + 1) * n * n, m.begin());
+      expOne(m, n);
+      std::copy(m.begin(), m.end(), dst + b * n * n);
+    }
+  };
+  if (A.is_complex()) run(std::complex<double>{});
+  else run(double{});
   return out.to(A.dtype());
 }
 
@@ -133,10 +143,12 @@ Tensor linalg_vander(const Tensor& x, std::optional<int64_t> N) {
 }
 
 Tensor linalg_vecdot(const Tensor& x, const Tensor& y, int64_t dim) {
-  checkFloating(x, "linalg.vecdot");
+  EMBER_CHECK(x.is_floating_point() || x.is_complex(),
+              "linalg.vecdot: Expected a floating point or complex tensor as input. Got ", x.dtype());
   EMBER_CHECK(x.dtype() == y.dtype(), "linalg.vecdot: Expected x and y to have the same dtype, but found x of type ",
               x.dtype(), " and y of type ", y.dtype(), " instead");
-  return mul(x, y).sum({dim});
+  // sum(conj(x) * y): the first argument is conjugated.
+  return mul(x.is_complex() ? conj_physical(x) : x, y).sum({dim});
 }
 
 Tensor linalg_tensorinv(const Tensor& A, int64_t ind) {

@@ -1,25 +1,43 @@
 // LDLᵀ factorization of symmetric matrices through LAPACK's sytrf/sytrs (Bunch-Kaufman
 // pivoting, lower triangle, as PyTorch 1.13 calls them): linalg.ldl_factor(_ex), linalg.ldl_solve.
 // LD holds L (unit diagonal implied) and the 1x1/2x2 blocks of D, its upper triangle zeroed;
-// pivots are LAPACK's (negative entries mark 2x2 blocks). For real inputs `hermitian` changes nothing.
+// pivots are LAPACK's (negative entries mark 2x2 blocks). For real inputs `hermitian` changes nothing;
+// complex ones use hetrf/hetrs when it is set, the complex symmetric sytrf/sytrs otherwise.
 #include <algorithm>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/linalg_decompositions.h"
 #include "ember/tensor/ops/shape.h"
 #include "tensor/linalg_lapack.h"
+#include "tensor/linalg_lapack_complex.h"
 #include "tensor/linalg_lapack_utils.h"
 
 namespace ember {
 
 using namespace lapack;
 
+namespace {
+
+template <typename T>
+void ldlFactor(bool hermitian, int n, T* a, int* p, T* work, int lwork, int* info) {
+  if constexpr (std::is_same_v<T, RealOf<T>>) sytrf('L', n, a, n, p, work, lwork, info);
+  else sytrf(hermitian, 'L', n, a, n, p, work, lwork, info);
+}
+
+template <typename T>
+void ldlSolve(bool hermitian, int n, int nrhs, const T* a, const int* p, T* x, int* info) {
+  if constexpr (std::is_same_v<T, RealOf<T>>) sytrs('L', n, nrhs, a, n, p, x, n, info);
+  else sytrs(hermitian, 'L', n, nrhs, a, n, p, x, n, info);
+}
+
+}  // namespace
+
 std::tuple<Tensor, Tensor, Tensor> linalg_ldl_factor_ex(const Tensor& A, bool hermitian, bool check_errors) {
-  (void)hermitian;
   const char* api = "torch.linalg.ldl_factor_ex";
-  checkFloating(A, api);
+  checkFloatingOrComplex(A, api);
   checkSquare(A, api);
   int64_t n = A.size(-1), count = batchCount(A);
   DimVector batch = batchShape(A);
@@ -27,17 +45,17 @@ std::tuple<Tensor, Tensor, Tensor> linalg_ldl_factor_ex(const Tensor& A, bool he
   Tensor pivots = empty(withTail(batch, {n}), kInt);
   Tensor infos = zeros(batch, kInt);
   if (n > 0 && count > 0) {
-    dispatchReal(A.dtype(), [&](auto tag) {
+    dispatchFloatOrComplex(A.dtype(), [&](auto tag) {
       using T = decltype(tag);
-      T* a = LD.data_ptr<T>();
+      T* a = elems<T>(LD);
       int* p = pivots.data_ptr<int>();
       int* info = infos.data_ptr<int>();
       T query = 0;
       int qinfo = 0;
-      sytrf('L', toInt(n), a, toInt(n), p, &query, -1, &qinfo);
-      std::vector<T> work(std::max<int64_t>(1, static_cast<int64_t>(query)));
+      ldlFactor(hermitian, toInt(n), a, p, &query, -1, &qinfo);
+      std::vector<T> work(std::max<int64_t>(1, workSize(query)));
       for (int64_t b = 0; b < count; ++b)
-        sytrf('L', toInt(n), a + b * n * n, toInt(n), p + b * n, work.data(), toInt(work.size()), info + b);
+        ldlFactor(hermitian, toInt(n), a + b * n * n, p + b * n, work.data(), toInt(work.size()), info + b);
     });
   }
   LD.tril_();
@@ -52,9 +70,8 @@ std::tuple<Tensor, Tensor> linalg_ldl_factor(const Tensor& A, bool hermitian) {
 }
 
 Tensor linalg_ldl_solve(const Tensor& LD, const Tensor& pivots, const Tensor& B, bool hermitian) {
-  (void)hermitian;
   const char* api = "torch.linalg.ldl_solve";
-  checkFloating(LD, api);
+  checkFloatingOrComplex(LD, api);
   checkSquare(LD, api);
   EMBER_CHECK(B.dim() >= 2, api, ": Expected B to have at least 2 dimensions, but it has ", B.dim(),
               " dimensions instead");
@@ -76,13 +93,13 @@ Tensor linalg_ldl_solve(const Tensor& LD, const Tensor& pivots, const Tensor& B,
   Tensor x = columnMajorCopy(X);
   int64_t nrhs = x.size(-1), count = batchCount(x);
   if (n == 0 || nrhs == 0 || count == 0) return x;
-  dispatchReal(x.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(x.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    const T* a = ld.data_ptr<T>();
-    T* xp = x.data_ptr<T>();
+    const T* a = elems<T>(ld);
+    T* xp = elems<T>(x);
     int info = 0;
     for (int64_t b = 0; b < count; ++b)
-      sytrs('L', toInt(n), toInt(nrhs), a + b * n * n, toInt(n), pp + b * n, xp + b * n * nrhs, toInt(n), &info);
+      ldlSolve(hermitian, toInt(n), toInt(nrhs), a + b * n * n, pp + b * n, xp + b * n * nrhs, &info);
   });
   return x;
 }

@@ -10,6 +10,7 @@
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/shape.h"
 #include "tensor/linalg_lapack.h"
+#include "tensor/linalg_lapack_complex.h"
 #include "tensor/linalg_lapack_utils.h"
 
 namespace ember {
@@ -32,17 +33,18 @@ Driver driverArg(std::optional<std::string_view> driver) {
 // One driver call per matrix; a [.., m, n] and b [.., rows, nrhs] column-major (rows = max(m, n)).
 template <typename T>
 void solveBatch(Driver driver, const Tensor& a, const Tensor& b, const Tensor& rank, const Tensor& sv, double rcond) {
+  using R = RealOf<T>;
   int64_t m = a.size(-2), n = a.size(-1), rows = b.size(-2), nrhs = b.size(-1), k = std::min(m, n);
   int64_t count = batchCount(a);
-  T* ap = a.data_ptr<T>();
-  T* bp = b.data_ptr<T>();
+  T* ap = elems<T>(a);
+  T* bp = elems<T>(b);
   int64_t* rp = rank.numel() ? rank.data_ptr<int64_t>() : nullptr;
-  T* sp = sv.numel() ? sv.data_ptr<T>() : nullptr;
+  R* sp = sv.numel() ? elems<R>(sv) : nullptr;
   int im = toInt(m), in = toInt(n), inr = toInt(nrhs), lda = toInt(std::max<int64_t>(1, m));
   int ldb = toInt(std::max<int64_t>(1, rows));
-  T rc = static_cast<T>(rcond);
+  R rc = static_cast<R>(rcond);
   std::vector<int> jpvt(std::max<int64_t>(1, n));
-  std::vector<T> s(std::max<int64_t>(1, k));
+  std::vector<R> s(std::max<int64_t>(1, k));
   int info = 0, r = 0;
   // Workspace queries (lwork = -1) on the first matrix; gelsd also reports its integer workspace.
   T query = 0;
@@ -61,7 +63,7 @@ void solveBatch(Driver driver, const Tensor& a, const Tensor& b, const Tensor& r
       gelss(im, in, inr, ap, lda, bp, ldb, s.data(), rc, &r, &query, -1, &info);
       break;
   }
-  std::vector<T> work(std::max<int64_t>(1, static_cast<int64_t>(query)));
+  std::vector<T> work(std::max<int64_t>(1, workSize(query)));
   std::vector<int> iwork(std::max(1, iquery));
   int lwork = toInt(work.size());
   for (int64_t i = 0; i < count; ++i) {
@@ -92,7 +94,7 @@ void solveBatch(Driver driver, const Tensor& a, const Tensor& b, const Tensor& r
 std::tuple<Tensor, Tensor, Tensor, Tensor> linalg_lstsq(const Tensor& A, const Tensor& B, std::optional<double> rcond,
                                                         std::optional<std::string_view> driver) {
   const char* api = "torch.linalg.lstsq";
-  checkFloating(A, api);
+  checkFloatingOrComplex(A, api);
   EMBER_CHECK(A.dim() >= 2, api, ": input must have at least 2 dimensions.");
   EMBER_CHECK(B.dim() >= 1, api, ": other must have at least 1 dimension.");
   EMBER_CHECK(A.dtype() == B.dtype(), api, ": Expected input and other to have the same dtype, but got input's dtype ",
@@ -104,7 +106,6 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> linalg_lstsq(const Tensor& A, const T
   int64_t m = A.size(-2), n = A.size(-1), nrhs = b2.size(-1), rows = std::max(m, n);
   auto [Ab, Bb] = broadcastBatch(A, b2);
   DimVector batch = batchShape(Ab);
-  TensorOptions opts(A.dtype());
   Tensor a = columnMajorCopy(Ab);
   // LAPACK writes the n-row solution over a max(m, n)-row right-hand side.
   Tensor b = emptyColumnMajor(withTail(batch, {rows, nrhs}), A.dtype());
@@ -112,17 +113,19 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> linalg_lstsq(const Tensor& A, const T
   b.narrow(-2, 0, m).copy_(Bb);
   bool hasRank = drv != Driver::Gels, hasSv = drv == Driver::Gelsd || drv == Driver::Gelss;
   Tensor rank = hasRank ? empty(batch, TensorOptions(kLong)) : empty({0}, TensorOptions(kLong));
-  Tensor sv = hasSv ? empty(withTail(batch, {std::min(m, n)}), opts) : empty({0}, opts);
+  TensorOptions realOpts(realDtype(A.dtype()));
+  Tensor sv = hasSv ? empty(withTail(batch, {std::min(m, n)}), realOpts) : empty({0}, realOpts);
   double rc = rcond.value_or(epsilonOf(A.dtype()) * static_cast<double>(rows));
   if (m > 0 && n > 0 && nrhs > 0 && batchCount(a) > 0) {
-    dispatchReal(A.dtype(), [&](auto tag) { solveBatch<decltype(tag)>(drv, a, b, rank, sv, rc); });
+    dispatchFloatOrComplex(A.dtype(), [&](auto tag) { solveBatch<decltype(tag)>(drv, a, b, rank, sv, rc); });
   } else if (hasRank) {
     rank.zero_();
   }
-  Tensor residuals = empty({0}, opts);
+  Tensor residuals = empty({0}, realOpts);
   if (m > n && drv != Driver::Gelsy) {
     bool fullRank = !hasSv || rank.eq(Scalar(n)).all().item().toBool();
-    if (fullRank) residuals = b.narrow(-2, n, m - n).pow(Scalar(2)).sum({-2});
+    Tensor tail = b.narrow(-2, n, m - n);
+    if (fullRank) residuals = (tail.is_complex() ? tail.abs() : tail).pow(Scalar(2)).sum({-2});
   }
   Tensor solution = b.narrow(-2, 0, n);
   if (vectorCase) solution = solution.squeeze(-1);

@@ -4,12 +4,15 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/linalg_decompositions.h"
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/shape.h"
+#include "ember/tensor/ops/unary.h"
 #include "tensor/linalg_lapack.h"
+#include "tensor/linalg_lapack_complex.h"
 #include "tensor/linalg_lapack_utils.h"
 
 namespace ember {
@@ -27,9 +30,9 @@ std::tuple<Tensor, Tensor, Tensor> luFactor(const Tensor& A) {
   Tensor infos = zeros(batch, kInt);
   if (k == 0) return {LU, pivots, infos};
   int64_t count = batchCount(A);
-  dispatchReal(A.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(A.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T* a = LU.data_ptr<T>();
+    T* a = elems<T>(LU);
     int* p = pivots.data_ptr<int>();
     int* info = infos.data_ptr<int>();
     for (int64_t b = 0; b < count; ++b)
@@ -43,11 +46,11 @@ std::tuple<Tensor, Tensor, Tensor> luFactor(const Tensor& A) {
 void luSolveInPlace(const Tensor& LU, const Tensor& pivots, const Tensor& B, char trans) {
   int64_t n = LU.size(-1), nrhs = B.size(-1), count = batchCount(B);
   if (n == 0 || nrhs == 0 || count == 0) return;
-  dispatchReal(B.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(B.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    const T* a = LU.data_ptr<T>();
+    const T* a = elems<T>(LU);
     const int* p = pivots.data_ptr<int>();
-    T* x = B.data_ptr<T>();
+    T* x = elems<T>(B);
     int info = 0;
     for (int64_t b = 0; b < count; ++b)
       getrs(trans, toInt(n), toInt(nrhs), a + b * n * n, toInt(n), p + b * n, x + b * n * nrhs, toInt(n), &info);
@@ -96,7 +99,7 @@ T pivotSign(const int* p, int64_t k) {
 // ---- factorization ----
 
 std::tuple<Tensor, Tensor, Tensor> linalg_lu_factor_ex(const Tensor& A, bool pivot, bool check_errors) {
-  checkFloating(A, "torch.linalg.lu_factor_ex");
+  checkFloatingOrComplex(A, "torch.linalg.lu_factor_ex");
   checkMatrix(A, "torch.linalg.lu_factor_ex");
   EMBER_CHECK(pivot, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
   auto r = luFactor(A);
@@ -105,7 +108,7 @@ std::tuple<Tensor, Tensor, Tensor> linalg_lu_factor_ex(const Tensor& A, bool piv
 }
 
 std::tuple<Tensor, Tensor> linalg_lu_factor(const Tensor& A, bool pivot) {
-  checkFloating(A, "torch.linalg.lu_factor");
+  checkFloatingOrComplex(A, "torch.linalg.lu_factor");
   checkMatrix(A, "torch.linalg.lu_factor");
   EMBER_CHECK(pivot, "linalg.lu_factor: LU without pivoting is not implemented on the CPU");
   auto [LU, pivots, infos] = luFactor(A);
@@ -119,7 +122,7 @@ std::tuple<Tensor, Tensor, Tensor> _lu_with_info(const Tensor& A, bool pivot, bo
 
 std::tuple<Tensor, Tensor, Tensor> lu_unpack(const Tensor& LU, const Tensor& pivots, bool unpack_data,
                                              bool unpack_pivots) {
-  checkFloating(LU, "torch.lu_unpack");
+  checkFloatingOrComplex(LU, "torch.lu_unpack");
   checkMatrix(LU, "torch.lu_unpack");
   int64_t m = LU.size(-2), n = LU.size(-1), k = std::min(m, n);
   Tensor L = empty({0}, TensorOptions(LU.dtype())), U = empty({0}, TensorOptions(LU.dtype()));
@@ -137,9 +140,9 @@ std::tuple<Tensor, Tensor, Tensor> lu_unpack(const Tensor& LU, const Tensor& piv
   const int* p = piv.data_ptr<int>();
   int64_t count = batchCount(LU);
   std::vector<int64_t> perm(m);
-  dispatchReal(LU.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(LU.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T* out = P.data_ptr<T>();
+    T* out = elems<T>(P);
     for (int64_t b = 0; b < count; ++b) {
       for (int64_t i = 0; i < m; ++i) perm[i] = i;
       for (int64_t i = 0; i < k; ++i) {
@@ -156,7 +159,7 @@ std::tuple<Tensor, Tensor, Tensor> lu_unpack(const Tensor& LU, const Tensor& piv
 }
 
 std::tuple<Tensor, Tensor, Tensor> linalg_lu(const Tensor& A, bool pivot) {
-  checkFloating(A, "linalg.lu");
+  checkFloatingOrComplex(A, "linalg.lu");
   checkMatrix(A, "linalg.lu");
   EMBER_CHECK(pivot, "linalg.lu: LU without pivoting is not implemented on the CPU");
   auto [LU, pivots, infos] = luFactor(A);
@@ -166,23 +169,24 @@ std::tuple<Tensor, Tensor, Tensor> linalg_lu(const Tensor& A, bool pivot) {
 // ---- solves with a factorization ----
 
 Tensor linalg_lu_solve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool left, bool adjoint) {
-  checkFloating(LU, "linalg.lu_solve");
+  checkFloatingOrComplex(LU, "linalg.lu_solve");
   checkSquare(LU, "linalg.lu_solve");
   checkMatrix(B, "linalg.lu_solve");
   checkSameDtype(LU, B, "linalg.lu_solve");
   checkPivots(LU, pivots, "linalg.lu_solve");
   int64_t n = LU.size(-1);
-  // X A = B is A^T X^T = B^T.
-  Tensor rhs = left ? B : B.mT();
+  // X A = B is A^H X^H = B^H (A^T X^T = B^T for real dtypes).
+  Tensor rhs = left ? B : conjTranspose(B);
   EMBER_CHECK(rhs.size(-2) == n, "linalg.lu_solve: Incompatible shapes of A and B for the equation ",
               left ? "AX = B" : "XA = B", " (", n, "x", n, " and ", B.size(-2), "x", B.size(-1), ")");
-  // A^T is what op(A) applies in the transposed problem, so the flag flips with left.
-  char trans = (adjoint != !left) ? 'T' : 'N';
+  // A^H is what op(A) applies in the adjoint problem, so the flag flips with left ('C' is 'T' for
+  // real dtypes).
+  char trans = (adjoint != !left) ? 'C' : 'N';
   Tensor X = broadcastBatch(LU, rhs).second;
   auto [luPacked, piv] = luForBatch(LU, pivots, batchShape(X));
   Tensor result = columnMajorCopy(X);
   luSolveInPlace(luPacked, piv, result, trans);
-  return left ? result : result.mT();
+  return left ? result : conjTranspose(result);
 }
 
 Tensor lu_solve(const Tensor& B, const Tensor& LU, const Tensor& pivots) { return linalg_lu_solve(LU, pivots, B); }
@@ -190,16 +194,16 @@ Tensor lu_solve(const Tensor& B, const Tensor& LU, const Tensor& pivots) { retur
 // ---- determinants ----
 
 std::tuple<Tensor, Tensor, Tensor> _linalg_det(const Tensor& A) {
-  checkFloating(A, "linalg.det");
+  checkFloatingOrComplex(A, "linalg.det");
   checkSquare(A, "linalg.det");
   auto [LU, pivots, infos] = luFactor(factorOperand(A));
   int64_t n = A.size(-1), count = batchCount(A);
   Tensor det = empty(batchShape(A), TensorOptions(A.dtype()));
-  dispatchReal(A.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(A.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T* out = det.data_ptr<T>();
+    T* out = elems<T>(det);
     for (int64_t b = 0; b < count; ++b) {
-      const T* a = n ? LU.data_ptr<T>() + b * n * n : nullptr;
+      const T* a = n ? elems<T>(LU) + b * n * n : nullptr;
       T d = n ? pivotSign<T>(pivots.data_ptr<int>() + b * n, n) : T(1);
       for (int64_t i = 0; i < n; ++i) d *= a[i * n + i];
       out[b] = d;
@@ -211,24 +215,28 @@ std::tuple<Tensor, Tensor, Tensor> _linalg_det(const Tensor& A) {
 Tensor linalg_det(const Tensor& A) { return std::get<0>(_linalg_det(A)); }
 
 std::tuple<Tensor, Tensor, Tensor, Tensor> _linalg_slogdet(const Tensor& A) {
-  checkFloating(A, "linalg.slogdet");
+  checkFloatingOrComplex(A, "linalg.slogdet");
   checkSquare(A, "linalg.slogdet");
   auto [LU, pivots, infos] = luFactor(factorOperand(A));
   int64_t n = A.size(-1), count = batchCount(A);
   Tensor sign = empty(batchShape(A), TensorOptions(A.dtype()));
-  Tensor logabs = empty(batchShape(A), TensorOptions(A.dtype()));
-  dispatchReal(A.dtype(), [&](auto tag) {
+  Tensor logabs = empty(batchShape(A), TensorOptions(realDtype(A.dtype())));
+  dispatchFloatOrComplex(A.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T* s = sign.data_ptr<T>();
-    T* l = logabs.data_ptr<T>();
+    using R = RealOf<T>;
+    T* s = elems<T>(sign);
+    R* l = elems<R>(logabs);
     for (int64_t b = 0; b < count; ++b) {
-      const T* a = n ? LU.data_ptr<T>() + b * n * n : nullptr;
+      const T* a = n ? elems<T>(LU) + b * n * n : nullptr;
       T sg = n ? pivotSign<T>(pivots.data_ptr<int>() + b * n, n) : T(1);
-      T sum = 0;
+      R sum = 0;
       for (int64_t i = 0; i < n; ++i) {
         T d = a[i * n + i];
-        sg *= d > 0 ? T(1) : (d < 0 ? T(-1) : T(0));
-        sum += std::log(std::abs(d));
+        const R ad = std::abs(d);
+        // The sign of a complex number is its phase d / |d|.
+        if constexpr (std::is_same_v<T, R>) sg *= d > 0 ? T(1) : (d < 0 ? T(-1) : T(0));
+        else sg *= ad == R(0) ? T(0) : d / ad;
+        sum += std::log(ad);
       }
       s[b] = sg;
       l[b] = sum;
@@ -244,13 +252,14 @@ std::tuple<Tensor, Tensor> linalg_slogdet(const Tensor& A) {
 
 Tensor logdet(const Tensor& A) {
   auto [sign, logabs, LU, pivots] = _linalg_slogdet(A);
+  if (A.is_complex()) return add(ember::log(sign), logabs);
   return where(sign.lt(Scalar(0)), Scalar(std::numeric_limits<double>::quiet_NaN()), logabs);
 }
 
 // ---- inverse and solve ----
 
 std::tuple<Tensor, Tensor> linalg_inv_ex(const Tensor& A, bool check_errors) {
-  checkFloating(A, "linalg.inv");
+  checkFloatingOrComplex(A, "linalg.inv");
   checkSquare(A, "linalg.inv");
   // PyTorch solves A X = I, and so does ember, to round the same way.
   int64_t n = A.size(-1);
@@ -270,7 +279,7 @@ Tensor linalg_inv(const Tensor& A) {
 
 std::tuple<Tensor, Tensor, Tensor, Tensor> _linalg_solve_ex(const Tensor& A, const Tensor& B, bool left,
                                                             bool check_errors) {
-  checkFloating(A, "linalg.solve");
+  checkFloatingOrComplex(A, "linalg.solve");
   checkSquare(A, "linalg.solve");
   checkSameDtype(A, B, "linalg.solve");
   IntArrayRef as = A.sizes();

@@ -19,8 +19,11 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// Norms compose reductions, which take every floating and complex dtype (the SVD-based orders
+// check their own dtypes).
 Tensor castFor(const Tensor& A, std::optional<ScalarType> dtype, const char* api) {
-  checkFloating(A, api);
+  EMBER_CHECK(A.is_floating_point() || A.is_complex(), api,
+              ": Expected a floating point or complex tensor as input. Got ", A.dtype());
   if (!dtype) return A;
   EMBER_CHECK(isFloatingType(*dtype) || isComplexType(*dtype), api,
               ": dtype should be floating point or complex, but got ", *dtype);
@@ -121,7 +124,7 @@ namespace {
 // norm(A) * norm(A^-1), infinite for singular matrices.
 template <typename Ord>
 Tensor condByInverse(const Tensor& A, const Ord& p, const std::string& label) {
-  checkFloating(A, "linalg.cond");
+  checkFloatingOrComplex(A, "linalg.cond");
   checkSquare(A, label.c_str());
   auto [inv, infos] = linalg_inv_ex(A);
   Tensor r = mul(linalg_matrix_norm(A, p, IntArrayRef{-2, -1}), linalg_matrix_norm(inv, p, IntArrayRef{-2, -1}));
@@ -131,14 +134,14 @@ Tensor condByInverse(const Tensor& A, const Ord& p, const std::string& label) {
 }  // namespace
 
 Tensor linalg_cond(const Tensor& A, const std::optional<Scalar>& p) {
-  checkFloating(A, "linalg.cond");
+  checkFloatingOrComplex(A, "linalg.cond");
   checkMatrix(A, "linalg.cond");
   double o = p ? p->toDouble() : 2.0;
   double a = std::abs(o);
   EMBER_CHECK(a == 2 || a == 1 || a == kInf, "linalg.cond got an invalid norm type: ", *p);
   if (a == 2) {
     Tensor s = linalg_svdvals(A);
-    if (A.numel() == 0) return zeros(batchShape(A), TensorOptions(A.dtype()));
+    if (A.numel() == 0) return zeros(batchShape(A), TensorOptions(realDtype(A.dtype())));
     Tensor big = s.amax({-1}), small = s.amin({-1});
     return o > 0 ? div(big, small) : div(small, big);
   }
@@ -148,7 +151,7 @@ Tensor linalg_cond(const Tensor& A, const std::optional<Scalar>& p) {
 }
 
 Tensor linalg_cond(const Tensor& A, std::string_view p) {
-  checkFloating(A, "linalg.cond");
+  checkFloatingOrComplex(A, "linalg.cond");
   checkMatrix(A, "linalg.cond");
   EMBER_CHECK(p == "fro" || p == "nuc", "linalg.cond got an invalid norm type: ", p);
   return condByInverse(A, p, "linalg.cond(ord=" + std::string(p) + ")");

@@ -7,6 +7,7 @@
 #include "ember/tensor/ops/linalg_decompositions.h"
 #include "ember/tensor/ops/shape.h"
 #include "tensor/linalg_lapack.h"
+#include "tensor/linalg_lapack_complex.h"
 #include "tensor/linalg_lapack_utils.h"
 
 namespace ember {
@@ -20,14 +21,14 @@ Tensor geqrfInPlace(const Tensor& a) {
   int64_t m = a.size(-2), n = a.size(-1), k = std::min(m, n), count = batchCount(a);
   Tensor tau = empty(withTail(batchShape(a), {k}), TensorOptions(a.dtype()));
   if (k == 0 || count == 0) return tau;
-  dispatchReal(a.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(a.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T* ap = a.data_ptr<T>();
-    T* tp = tau.data_ptr<T>();
+    T* ap = elems<T>(a);
+    T* tp = elems<T>(tau);
     int info = 0;
     T query = 0;
     geqrf(toInt(m), toInt(n), ap, toInt(m), tp, &query, -1, &info);
-    std::vector<T> work(std::max<int64_t>(1, static_cast<int64_t>(query)));
+    std::vector<T> work(std::max<int64_t>(1, workSize(query)));
     for (int64_t b = 0; b < count; ++b)
       geqrf(toInt(m), toInt(n), ap + b * m * n, toInt(m), tp + b * k, work.data(), toInt(work.size()), &info);
   });
@@ -39,14 +40,14 @@ Tensor geqrfInPlace(const Tensor& a) {
 void orgqrInPlace(const Tensor& q, const Tensor& tau, int64_t k) {
   int64_t m = q.size(-2), n = q.size(-1), count = batchCount(q);
   if (n == 0 || m == 0 || count == 0) return;
-  dispatchReal(q.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(q.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T* qp = q.data_ptr<T>();
-    const T* tp = k ? tau.data_ptr<T>() : nullptr;
+    T* qp = elems<T>(q);
+    const T* tp = k ? elems<T>(tau) : nullptr;
     int info = 0;
     T query = 0;
     orgqr(toInt(m), toInt(n), toInt(k), qp, toInt(m), tp, &query, -1, &info);
-    std::vector<T> work(std::max<int64_t>(1, static_cast<int64_t>(query)));
+    std::vector<T> work(std::max<int64_t>(1, workSize(query)));
     for (int64_t b = 0; b < count; ++b)
       orgqr(toInt(m), toInt(n), toInt(k), qp + b * m * n, toInt(m), tp ? tp + b * k : nullptr, work.data(),
             toInt(work.size()), &info);
@@ -64,7 +65,7 @@ void checkTau(const Tensor& A, const Tensor& tau, const char* api) {
 }  // namespace
 
 std::tuple<Tensor, Tensor> geqrf(const Tensor& A) {
-  checkFloating(A, "geqrf");
+  checkFloatingOrComplex(A, "geqrf");
   checkMatrix(A, "geqrf");
   Tensor a = columnMajorCopy(A);
   Tensor tau = geqrfInPlace(a);
@@ -73,7 +74,7 @@ std::tuple<Tensor, Tensor> geqrf(const Tensor& A) {
 
 Tensor linalg_householder_product(const Tensor& A, const Tensor& tau) {
   const char* api = "torch.linalg.householder_product";
-  checkFloating(A, api);
+  checkFloatingOrComplex(A, api);
   EMBER_CHECK(A.dim() >= 2, api, ": input must have at least 2 dimensions.");
   EMBER_CHECK(A.size(-2) >= A.size(-1), api, ": input.shape[-2] must be greater than or equal to input.shape[-1]");
   EMBER_CHECK(tau.dim() >= 1 && A.size(-1) >= tau.size(-1), api,
@@ -86,7 +87,7 @@ Tensor linalg_householder_product(const Tensor& A, const Tensor& tau) {
 
 Tensor ormqr(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, bool transpose) {
   const char* api = "torch.ormqr";
-  checkFloating(A, api);
+  checkFloatingOrComplex(A, api);
   EMBER_CHECK(A.dim() >= 2, api, ": input must have at least 2 dimensions.");
   EMBER_CHECK(C.dim() >= 2, api, ": other must have at least 2 dimensions.");
   checkTau(A, tau, api);
@@ -104,16 +105,16 @@ Tensor ormqr(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, boo
   Tensor c = columnMajorCopy(C);
   int64_t count = batchCount(c), acols = A.size(-1);
   if (m == 0 || n == 0 || k == 0 || count == 0) return c;
-  dispatchReal(c.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(c.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    const T* ap = a.data_ptr<T>();
-    const T* tp = t.data_ptr<T>();
-    T* cp = c.data_ptr<T>();
+    const T* ap = elems<T>(a);
+    const T* tp = elems<T>(t);
+    T* cp = elems<T>(c);
     char s = left ? 'L' : 'R', tr = transpose ? 'T' : 'N';
     int info = 0;
     T query = 0;
     lapack::ormqr(s, tr, toInt(m), toInt(n), toInt(k), ap, toInt(rows), tp, cp, toInt(m), &query, -1, &info);
-    std::vector<T> work(std::max<int64_t>(1, static_cast<int64_t>(query)));
+    std::vector<T> work(std::max<int64_t>(1, workSize(query)));
     for (int64_t b = 0; b < count; ++b)
       lapack::ormqr(s, tr, toInt(m), toInt(n), toInt(k), ap + b * rows * acols, toInt(rows), tp + b * k, cp + b * m * n,
                     toInt(m), work.data(), toInt(work.size()), &info);
@@ -122,7 +123,7 @@ Tensor ormqr(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, boo
 }
 
 std::tuple<Tensor, Tensor> linalg_qr(const Tensor& A, std::string_view mode) {
-  checkFloating(A, "linalg.qr");
+  checkFloatingOrComplex(A, "linalg.qr");
   checkMatrix(A, "linalg.qr");
   EMBER_CHECK(mode == "reduced" || mode == "complete" || mode == "r", "qr received unrecognized mode '", mode,
               "' but expected one of 'reduced' (default), 'r', or 'complete'");

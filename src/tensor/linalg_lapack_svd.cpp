@@ -11,6 +11,7 @@
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/shape.h"
 #include "tensor/linalg_lapack.h"
+#include "tensor/linalg_lapack_complex.h"
 #include "tensor/linalg_lapack_utils.h"
 
 namespace ember {
@@ -26,12 +27,12 @@ void gesddBatch(const Tensor& a, const Tensor& S, const Tensor& U, const Tensor&
   bool uv = jobz != 'N';
   int64_t ucols = uv ? U.size(-1) : 0, vrows = uv ? Vh.size(-2) : 0;
   int ldu = toInt(std::max<int64_t>(1, m)), ldvt = toInt(std::max<int64_t>(1, vrows));
-  dispatchReal(a.dtype(), [&](auto tag) {
+  dispatchFloatOrComplex(a.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    T* ap = a.data_ptr<T>();
-    T* sp = S.data_ptr<T>();
-    T* up = uv ? U.data_ptr<T>() : nullptr;
-    T* vp = uv ? Vh.data_ptr<T>() : nullptr;
+    T* ap = elems<T>(a);
+    RealOf<T>* sp = elems<RealOf<T>>(S);
+    T* up = uv ? elems<T>(U) : nullptr;
+    T* vp = uv ? elems<T>(Vh) : nullptr;
     T dummy = 0;
     int* info = infos.data_ptr<int>();
     std::vector<int> iwork(std::max<int64_t>(1, 8 * k));
@@ -39,7 +40,7 @@ void gesddBatch(const Tensor& a, const Tensor& S, const Tensor& U, const Tensor&
     int qinfo = 0;
     gesdd(jobz, toInt(m), toInt(n), ap, toInt(m), sp, uv ? up : &dummy, ldu, uv ? vp : &dummy, ldvt, &query, -1,
           iwork.data(), &qinfo);
-    std::vector<T> work(std::max<int64_t>(1, static_cast<int64_t>(query)));
+    std::vector<T> work(std::max<int64_t>(1, workSize(query)));
     for (int64_t b = 0; b < count; ++b)
       gesdd(jobz, toInt(m), toInt(n), ap + b * m * n, toInt(m), sp + b * k, uv ? up + b * m * ucols : &dummy, ldu,
             uv ? vp + b * vrows * n : &dummy, ldvt, work.data(), toInt(work.size()), iwork.data(), info + b);
@@ -50,7 +51,7 @@ void gesddBatch(const Tensor& a, const Tensor& S, const Tensor& U, const Tensor&
 // The default tolerances of pinv and matrix_rank: atol 0, rtol eps * max(m, n) unless atol > 0
 // was given; both broadcast against the batch, then tol = max(atol, rtol * largest value).
 Tensor tolerance(const Tensor& A, const Tensor& atol, const Tensor& rtol, const Tensor& smax) {
-  ScalarType dt = A.dtype();
+  ScalarType dt = realDtype(A.dtype());
   Tensor at = atol.defined() ? atol.to(dt) : zeros({}, TensorOptions(dt));
   Tensor rt;
   if (rtol.defined()) {
@@ -66,7 +67,7 @@ Tensor tolerance(const Tensor& A, const Tensor& atol, const Tensor& rtol, const 
 
 std::tuple<Tensor, Tensor, Tensor> _linalg_svd(const Tensor& A, bool full_matrices, bool compute_uv,
                                                std::optional<std::string_view> driver, const char* api) {
-  checkFloating(A, api);
+  checkFloatingOrComplex(A, api);
   checkMatrix(A, api);
   EMBER_CHECK(!driver.has_value(),
               "torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with ",
@@ -74,7 +75,7 @@ std::tuple<Tensor, Tensor, Tensor> _linalg_svd(const Tensor& A, bool full_matric
   int64_t m = A.size(-2), n = A.size(-1), k = std::min(m, n);
   DimVector batch = batchShape(A);
   TensorOptions opts(A.dtype());
-  Tensor S = empty(withTail(batch, {k}), opts);
+  Tensor S = empty(withTail(batch, {k}), TensorOptions(realDtype(A.dtype())));
   Tensor U = empty({0}, opts), Vh = empty({0}, opts);
   if (compute_uv) {
     U = emptyColumnMajor(withTail(batch, {m, full_matrices ? m : k}), A.dtype());
@@ -98,11 +99,11 @@ Tensor linalg_svdvals(const Tensor& A, std::optional<std::string_view> driver) {
 }
 
 std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some, bool compute_uv) {
-  checkFloating(A, "svd");
+  checkFloatingOrComplex(A, "svd");
   checkMatrix(A, "svd");
   if (compute_uv) {
     auto [U, S, Vh] = _linalg_svd(A, !some, true, std::nullopt, "svd");
-    return {U, S, Vh.mT()};
+    return {U, S, conjTranspose(Vh)};
   }
   Tensor S = linalg_svdvals(A);
   DimVector batch = batchShape(A);
@@ -112,7 +113,7 @@ std::tuple<Tensor, Tensor, Tensor> svd(const Tensor& A, bool some, bool compute_
 }
 
 Tensor linalg_pinv(const Tensor& A, const Tensor& atol, const Tensor& rtol, bool hermitian) {
-  checkFloating(A, "linalg.pinv");
+  checkFloatingOrComplex(A, "linalg.pinv");
   checkMatrix(A, "linalg.pinv");
   int64_t m = A.size(-2), n = A.size(-1);
   if (A.numel() == 0) return zeros(withTail(batchShape(A), {n, m}), TensorOptions(A.dtype()));
@@ -120,17 +121,17 @@ Tensor linalg_pinv(const Tensor& A, const Tensor& atol, const Tensor& rtol, bool
     auto [w, V] = linalg_eigh(A, "L");
     Tensor wabs = w.abs();
     Tensor tol = tolerance(A, atol, rtol, wabs.amax({-1}, true));
-    Tensor winv = where(wabs.gt(tol), w.reciprocal(), zeros({}, TensorOptions(A.dtype())));
-    return matmul(mul(V, winv.unsqueeze(-2)), V.mT());
+    Tensor winv = where(wabs.gt(tol), w.reciprocal(), zeros({}, TensorOptions(w.dtype())));
+    return matmul(mul(V, winv.unsqueeze(-2).to(A.dtype())), conjTranspose(V));
   }
   auto [U, S, Vh] = _linalg_svd(A, false, true, std::nullopt, "linalg.pinv");
   Tensor tol = tolerance(A, atol, rtol, S.narrow(-1, 0, 1));
-  Tensor sinv = where(S.gt(tol), S.reciprocal(), zeros({}, TensorOptions(A.dtype())));
-  return matmul(mul(Vh.mT(), sinv.unsqueeze(-2)), U.mT());
+  Tensor sinv = where(S.gt(tol), S.reciprocal(), zeros({}, TensorOptions(S.dtype())));
+  return matmul(mul(conjTranspose(Vh), sinv.unsqueeze(-2).to(A.dtype())), conjTranspose(U));
 }
 
 Tensor linalg_matrix_rank(const Tensor& A, const Tensor& atol, const Tensor& rtol, bool hermitian) {
-  checkFloating(A, "linalg.matrix_rank");
+  checkFloatingOrComplex(A, "linalg.matrix_rank");
   checkMatrix(A, "linalg.matrix_rank");
   if (A.numel() == 0) return zeros(batchShape(A), TensorOptions(kLong));
   Tensor S = hermitian ? linalg_eigvalsh(A, "L").abs() : linalg_svdvals(A);

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "ember/tensor/ops/pointwise_extra.h"
 #include "ember/tensor/ops/shape.h"
 #include "tensor/type_promotion.h"
 
@@ -16,6 +17,21 @@ void checkFloating(const Tensor& a, const char* api) {
               ": Expected a floating point or complex tensor as input. Got ", t);
   EMBER_CHECK(t == ScalarType::Float || t == ScalarType::Double, api,
               ": ember supports float32 and float64 inputs, got ", t);
+}
+
+void checkFloatingOrComplex(const Tensor& a, const char* api) {
+  ScalarType t = a.dtype();
+  EMBER_CHECK(isFloatingType(t) || isComplexType(t), api,
+              ": Expected a floating point or complex tensor as input. Got ", t);
+  EMBER_CHECK(t == ScalarType::Float || t == ScalarType::Double || t == ScalarType::ComplexFloat ||
+                  t == ScalarType::ComplexDouble,
+              api, ": ember supports float32, float64, complex64 and complex128 inputs, got ", t);
+}
+
+ScalarType realDtype(ScalarType t) {
+  if (t == ScalarType::ComplexFloat) return ScalarType::Float;
+  if (t == ScalarType::ComplexDouble) return ScalarType::Double;
+  return t;
 }
 
 void checkMatrix(const Tensor& a, const char* api) {
@@ -32,6 +48,8 @@ void checkSameDtype(const Tensor& a, const Tensor& b, const char* api) {
   EMBER_CHECK(a.dtype() == b.dtype(), api, ": Expected A and B to have the same dtype, but found A of type ", a.dtype(),
               " and B of type ", b.dtype(), " instead");
 }
+
+Tensor conjTranspose(const Tensor& a) { return a.is_complex() ? conj_physical(a.mT()) : a.mT(); }
 
 int64_t batchCount(const Tensor& a) {
   int64_t n = 1;
@@ -63,6 +81,7 @@ Tensor columnMajorCopy(const Tensor& a, ScalarType dtype) {
 }
 
 double epsilonOf(ScalarType dtype) {
+  dtype = realDtype(dtype);
   return dtype == ScalarType::Double ? std::numeric_limits<double>::epsilon()
                                      : static_cast<double>(std::numeric_limits<float>::epsilon());
 }

@@ -44,7 +44,7 @@ void prepareOut(const Tensor& out, ScalarType dtype, IntArrayRef shape) {
 // out = beta * self (broadcast) before the product is accumulated into it; skipped when beta
 // is 0 (self is ignored then, NaN included).
 void seedWithSelf(const Tensor& out, const Tensor& self, const Scalar& beta) {
-  if (beta.toDouble() == 0.0 || out.is_same(self)) return;
+  if (beta.toComplexDouble() == 0.0 || out.is_same(self)) return;
   out.copy_(self.expand(out.sizes()));
 }
 

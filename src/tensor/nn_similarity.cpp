@@ -6,6 +6,7 @@
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/shape.h"
+#include "ember/tensor/ops/spectral.h"
 #include "ember/tensor/ops/unary.h"
 
 namespace ember {
@@ -39,6 +40,11 @@ Tensor frobenius_norm(const Tensor& self, IntArrayRef dim, bool keepdim) {
   if (dim.size() <= 1) return norm(self, Scalar(2.0), dim, keepdim);
   DimVector dims{wrapDim(dim[0], self.dim()), wrapDim(dim[1], self.dim())};
   EMBER_CHECK(dims[0] != dims[1], "Expected dims to be different, got ", dim, " instead");
+  if (self.is_complex()) {
+    // sqrt(sum(re^2 + im^2)), a real result, as PyTorch's real(conj(x) * x).
+    Tensor parts = view_as_real(self);
+    return sqrt(sum(sum(mul(parts, parts), {-1}), dims, keepdim));
+  }
   EMBER_CHECK(isFloatingType(self.dtype()), "norm(): input dtype should be either floating point or complex. Got ",
               scalarTypeName(self.dtype()), " instead.");
   // PyTorch 1.13 has no Half sqrt on CPU, so this form rejects Half (ember's sqrt would take it).

@@ -24,6 +24,7 @@ bool runFloatArith(Elementwise& it, BinaryArithOp op, double alpha) {
 }
 
 void checkAlpha(ScalarType dtype, const Scalar& alpha) {
+  EMBER_CHECK(!alpha.isComplex(), "For non-complex input tensors, argument alpha must not be a complex number.");
   EMBER_CHECK(!alpha.isBoolean() || dtype == ScalarType::Bool, "Boolean alpha only supported for Boolean results.");
   EMBER_CHECK(isFloatingType(dtype) || alpha.isIntegral(true),
               "For integral input tensors, argument alpha must not be a floating point number.");

@@ -118,13 +118,23 @@ void nextafterKernel(Elementwise& it) {
   });
 }
 
-// float_power computes in float64; in-place and out= targets must already be float64.
-void checkFloatPowerDest(const Tensor& t, const char* role) {
-  EMBER_CHECK(t.dtype() == kDouble, "the ", role, " given to float_power", role[0] == 'b' ? "_" : "", " has dtype ",
-              t.dtype(), " but the operation's result requires dtype Double");
+// float_power computes in float64, or in complex128 when either operand is complex; in-place and
+// out= targets must already have that dtype.
+ScalarType floatPowerType(bool complex) { return complex ? ScalarType::ComplexDouble : kDouble; }
+bool isComplexArg(const Tensor& t) { return t.is_complex(); }
+bool isComplexArg(const Scalar& s) { return s.isComplex(); }
+template <typename A, typename B>
+ScalarType floatPowerType(const A& a, const B& b) {
+  return floatPowerType(isComplexArg(a) || isComplexArg(b));
 }
-Tensor asDouble(const Tensor& t) { return t.dtype() == kDouble ? t : ember::to(t, kDouble); }
-Scalar doubleScalar(const Scalar& s) { return Scalar(s.toDouble()); }
+void checkFloatPowerDest(const Tensor& t, const char* role, ScalarType want) {
+  EMBER_CHECK(t.dtype() == want, "the ", role, " given to float_power", role[0] == 'b' ? "_" : "", " has dtype ",
+              t.dtype(), " but the operation's result requires dtype ", want);
+}
+Tensor asDouble(const Tensor& t, ScalarType want) { return t.dtype() == want ? t : ember::to(t, want); }
+Scalar doubleScalar(const Scalar& s, ScalarType want) {
+  return want == kDouble ? Scalar(s.toDouble()) : Scalar(s.toComplexDouble());
+}
 
 using unary_detail::Dest;
 
@@ -182,30 +192,42 @@ Tensor& nextafter_out(Tensor& out, const Tensor& self, const Tensor& other) {
   return pwOut(out, kPromote, nextafterKernel, self, other);
 }
 
-Tensor float_power(const Tensor& self, const Tensor& exponent) { return pow(asDouble(self), asDouble(exponent)); }
-Tensor float_power(const Tensor& self, const Scalar& exponent) {
-  return pow(asDouble(self), doubleScalar(exponent));
+Tensor float_power(const Tensor& self, const Tensor& exponent) {
+  const ScalarType t = floatPowerType(self, exponent);
+  return pow(asDouble(self, t), asDouble(exponent, t));
 }
-Tensor float_power(const Scalar& self, const Tensor& exponent) { return pow(doubleScalar(self), asDouble(exponent)); }
+Tensor float_power(const Tensor& self, const Scalar& exponent) {
+  const ScalarType t = floatPowerType(self, exponent);
+  return pow(asDouble(self, t), doubleScalar(exponent, t));
+}
+Tensor float_power(const Scalar& self, const Tensor& exponent) {
+  const ScalarType t = floatPowerType(self, exponent);
+  return pow(doubleScalar(self, t), asDouble(exponent, t));
+}
 Tensor& float_power_(Tensor& self, const Tensor& exponent) {
-  checkFloatPowerDest(self, "base");
-  return pow_(self, asDouble(exponent));
+  const ScalarType t = floatPowerType(self, exponent);
+  checkFloatPowerDest(self, "base", t);
+  return pow_(self, asDouble(exponent, t));
 }
 Tensor& float_power_(Tensor& self, const Scalar& exponent) {
-  checkFloatPowerDest(self, "base");
-  return pow_(self, doubleScalar(exponent));
+  const ScalarType t = floatPowerType(self, exponent);
+  checkFloatPowerDest(self, "base", t);
+  return pow_(self, doubleScalar(exponent, t));
 }
 Tensor& float_power_out(Tensor& out, const Tensor& self, const Tensor& exponent) {
-  checkFloatPowerDest(out, "output");
-  return pow_out(out, asDouble(self), asDouble(exponent));
+  const ScalarType t = floatPowerType(self, exponent);
+  checkFloatPowerDest(out, "output", t);
+  return pow_out(out, asDouble(self, t), asDouble(exponent, t));
 }
 Tensor& float_power_out(Tensor& out, const Tensor& self, const Scalar& exponent) {
-  checkFloatPowerDest(out, "output");
-  return pow_out(out, asDouble(self), doubleScalar(exponent));
+  const ScalarType t = floatPowerType(self, exponent);
+  checkFloatPowerDest(out, "output", t);
+  return pow_out(out, asDouble(self, t), doubleScalar(exponent, t));
 }
 Tensor& float_power_out(Tensor& out, const Scalar& self, const Tensor& exponent) {
-  checkFloatPowerDest(out, "output");
-  return pow_out(out, doubleScalar(self), asDouble(exponent));
+  const ScalarType t = floatPowerType(self, exponent);
+  checkFloatPowerDest(out, "output", t);
+  return pow_out(out, doubleScalar(self, t), asDouble(exponent, t));
 }
 
 std::tuple<Tensor, Tensor> frexp(const Tensor& self) {

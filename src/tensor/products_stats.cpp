@@ -7,12 +7,14 @@
 #include <vector>
 
 #include "ember/tensor/dispatch.h"
+#include "ember/tensor/ops/complex.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/linalg.h"
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/products.h"
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/shape.h"
+#include "ember/tensor/ops/spectral.h"
 #include "ember/tensor/ops/unary.h"
 
 namespace ember {
@@ -72,7 +74,7 @@ Tensor cov(const Tensor& self, int64_t correction, const std::optional<Tensor>& 
               self.dim(), " dimensions");
   EMBER_CHECK(self.dtype() != kBool, "cov(): bool dtype is not supported for input");
   Tensor x = self.dim() < 2 ? reshape(self, {1, -1}) : self;
-  if (!isFloatingType(x.dtype())) x = ember::to(x, kFloat);
+  if (!isFloatingType(x.dtype()) && !isComplexType(x.dtype())) x = ember::to(x, kFloat);
   const int64_t nObs = x.sizes()[1];
   Tensor w;
   if (fweights) {
@@ -107,7 +109,8 @@ Tensor cov(const Tensor& self, int64_t correction, const std::optional<Tensor>& 
   normFactor = clamp_min(normFactor, Scalar(int64_t{0}));
   Tensor xm = sub(x, unsqueeze(avg, 1));
   Tensor xw = w.defined() ? mul(xm, w) : xm;
-  return squeeze(true_divide(mm(xw, t(xm)), normFactor));
+  // Complex observations pair with their conjugates: X X^H.
+  return squeeze(true_divide(mm(xw, x.is_complex() ? complexConj(t(xm)) : t(xm)), normFactor));
 }
 
 Tensor corrcoef(const Tensor& self) {
@@ -116,9 +119,13 @@ Tensor corrcoef(const Tensor& self) {
   Tensor c = cov(self);
   if (c.dim() == 0) return div(c, c);
   Tensor d = diagonal(c);
-  Tensor stddev = sqrt(d);
+  // A complex covariance has a real diagonal; each part of the result is clipped to [-1, 1].
+  Tensor stddev = sqrt(c.is_complex() ? complexReal(d) : d);
   c = div(div(c, unsqueeze(stddev, 1)), unsqueeze(stddev, 0));
-  return clamp(c, std::optional<Scalar>(Scalar(-1)), std::optional<Scalar>(Scalar(1)));
+  auto clip = [](const Tensor& v) { return clamp(v, std::optional<Scalar>(Scalar(-1)), std::optional<Scalar>(Scalar(1))); };
+  if (!c.is_complex()) return clip(c);
+  Tensor parts = view_as_real(c.contiguous());
+  return view_as_complex(clip(parts).contiguous());
 }
 
 }  // namespace ember

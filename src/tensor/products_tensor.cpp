@@ -25,7 +25,9 @@ Tensor longIndex(const std::vector<int64_t>& v) {
 }
 
 void checkCoefficient(ScalarType dtype, const Scalar& value, const char* name) {
-  EMBER_CHECK(isFloatingType(dtype) || !value.isFloatingPoint(), "For integral input tensors, argument ", name,
+  EMBER_CHECK(isComplexType(dtype) || !value.isComplex(), "For non-complex input tensors, argument ", name,
+              " must not be a complex number.");
+  EMBER_CHECK(isFloatingType(dtype) || isComplexType(dtype) || !value.isFloatingPoint(), "For integral input tensors, argument ", name,
               " must not be a floating point number.");
 }
 
@@ -101,7 +103,7 @@ Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Sc
   if (!(alpha.isIntegral(true) && alpha.toLong() == 1)) prod = mul(prod, alpha);
   Tensor base = expand(self, prod.sizes());
   // beta == 0 ignores self entirely (its NaNs too).
-  if (beta.toDouble() == 0) return ember::to(prod, promote_types(dt, prod.dtype()), false, true);
+  if (beta.toComplexDouble() == 0.0) return ember::to(prod, promote_types(dt, prod.dtype()), false, true);
   if (beta.isIntegral(true) && beta.toLong() == 1) return add(base, prod);
   return add(mul(base, beta), prod);
 }

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "ember/tensor/ops/random.h"
+#include "ember/tensor/ops/spectral.h"
 #include "random_draw.h"
 #include "scalar_convert.h"
 
@@ -46,6 +47,11 @@ void checkFloatingOutput(const Tensor& self, const char* op) {
 }  // namespace
 
 Tensor& uniform_(Tensor& self, double from, double to, Generator* generator) {
+  if (self.is_complex()) {  // both parts uniform, as PyTorch fills the real view
+    Tensor parts = view_as_real(self);
+    uniform_(parts, from, to, generator);
+    return self;
+  }
   checkFloatingOutput(self, "check_uniform_bounds");
   EMBER_CHECK(from <= to, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
   Generator& g = generatorOr(generator);

@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "ember/tensor/ops/random.h"
+#include "ember/tensor/ops/spectral.h"
 #include "random_draw.h"
 
 namespace ember {
@@ -137,6 +138,11 @@ void normalFillBlocked(T* data, int64_t n, Generator& g, Block&& block) {
 
 Tensor& normal_(Tensor& self, double mean, double std, Generator* generator) {
   EMBER_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
+  if (self.is_complex()) {  // both parts normal with std / sqrt(2), as PyTorch fills the real view
+    Tensor parts = view_as_real(self);
+    normal_(parts, mean, std / std::sqrt(2.0), generator);
+    return self;
+  }
   EMBER_CHECK(isFloatingType(self.dtype()), "\"normal_kernel_cpu\" not implemented for '",
               scalarTypeName(self.dtype()), "'");
   Generator& g = generatorOr(generator);

@@ -33,6 +33,8 @@ template <typename T>
 bool scalarOverflows(const Scalar& v) {
   if constexpr (std::is_same_v<T, bool>) {
     return false;
+  } else if (v.isComplex() && v.toComplexDouble().imag() != 0.0) {
+    return true;  // a complex number only fits a real type when it is real
   } else if constexpr (std::is_integral_v<T>) {
     if (v.isBoolean()) return false;
     if (v.isFloatingPoint()) {

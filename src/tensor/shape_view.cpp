@@ -6,6 +6,8 @@
 
 #include "ember/tensor/ops/shape.h"
 
+#include "ember/tensor/ops/complex.h"
+
 namespace ember {
 
 namespace {
@@ -146,7 +148,8 @@ Tensor adjoint(const Tensor& self) {
   if (self.dim() == 0) return alias(self);  // as mT: a 0-d tensor is its own adjoint
   EMBER_CHECK(self.dim() >= 2, "tensor.adjoint() is only supported on matrices or batches of matrices. Got ",
               self.dim(), "-D tensor.");
-  return transpose(self, -2, -1);
+  // ember has no lazy conjugate bit: a complex adjoint is conjugated in fresh memory.
+  return self.is_complex() ? complexConj(transpose(self, -2, -1)) : transpose(self, -2, -1);
 }
 
 Tensor permute(const Tensor& self, IntArrayRef dims) {

@@ -25,7 +25,8 @@ Tensor softmaxImpl(const Tensor& self, int64_t dim, std::optional<ScalarType> dt
   const char* name = kLog ? (lastDim ? "log_softmax_lastdim_kernel_impl" : "log_softmax_kernel_impl")
                           : (lastDim ? "softmax_lastdim_kernel_impl" : "softmax_kernel_impl");
   EMBER_CHECK(t != kHalf && isFloatingType(t), "\"", name, "\" not implemented for '", scalarTypeName(t), "'");
-  Tensor in = self.dtype() == t ? self : castContiguous(self, t);
+  // A complex input with a real dtype= is converted first (its real part, as PyTorch's cast does).
+  Tensor in = self.dtype() == t ? self : self.is_complex() ? self.to(t).contiguous() : castContiguous(self, t);
   Tensor out = empty(self.sizes(), t);
   visitFloatingDtype(t, [&]<typename T>() {
     using C = opmath_t<T>;

@@ -4,6 +4,7 @@
 #include <fftw3.h>
 
 #include <algorithm>
+#include <complex>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -14,6 +15,7 @@
 
 #include "tensor/spectral_fft_plan.h"
 #include "ember/error.h"
+#include "ember/tensor/ops/complex.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/shape.h"
@@ -190,8 +192,32 @@ Tensor fullWindow(const Tensor& window, int64_t nFft, int64_t win, ScalarType dt
 Tensor stft(const Tensor& self, int64_t n_fft, std::optional<int64_t> hop_length, std::optional<int64_t> win_length,
             const Tensor& window, bool normalized, std::optional<bool> onesided, std::optional<bool> return_complex) {
   const int64_t hop = hop_length.value_or(n_fft >> 2), win = win_length.value_or(n_fft);
-  const bool returnComplex = return_complex.value_or(false);
+  const bool returnComplex = return_complex.value_or(self.is_complex());
   const std::string what = describe(self, n_fft, hop, win, window, normalized, onesided, returnComplex);
+  const bool complexWindow = window.defined() && window.is_complex();
+  if (self.is_complex() || complexWindow) {
+    // The transform is linear in the signal and in the window: with x = xr + i xi and
+    // w = wr + i wi, stft(x, w) = stft(xr, wr) - stft(xi, wi) + i (stft(xr, wi) + stft(xi, wr)).
+    EMBER_CHECK(!onesided.value_or(false), what, "Cannot have onesided output if window or input is complex");
+    auto part = [](const Tensor& t, int64_t k) {
+      if (!t.is_complex()) return k == 0 ? t : Tensor();
+      return select(view_as_real(t), -1, k).contiguous();
+    };
+    auto real = [&](const Tensor& x, const Tensor& w) {
+      return stft(x, n_fft, hop_length, win_length, w, normalized, false, true);
+    };
+    const Tensor xr = part(self, 0), xi = part(self, 1);
+    const Tensor wr = complexWindow ? part(window, 0) : window, wi = complexWindow ? part(window, 1) : Tensor();
+    Tensor re = real(xr, wr), im;
+    if (xi.defined()) im = real(xi, wr);
+    if (wi.defined()) {
+      if (xi.defined()) re = sub(re, real(xi, wi));
+      Tensor cross = real(xr, wi);
+      im = im.defined() ? add(im, cross) : cross;
+    }
+    Tensor out = im.defined() ? add(re, mul(im, Scalar(std::complex<double>(0.0, 1.0)))) : re;
+    return returnComplex ? out : view_as_real(out);
+  }
   EMBER_CHECK(self.is_floating_point() && self.dtype() != kHalf && self.dtype() != kBFloat16,
               what, "expected a tensor of floating point or complex values");
   EMBER_CHECK(self.dim() == 1 || self.dim() == 2, what, "expected a 1D or 2D tensor");

@@ -27,6 +27,7 @@ ScalarType wrappedScalarType(const Scalar& s) {
     case Scalar::Kind::Int: return ScalarType::Long;
     case Scalar::Kind::Double: return defaultDtype();
     case Scalar::Kind::Bool: return ScalarType::Bool;
+    case Scalar::Kind::ComplexDouble: return defaultDtype() == ScalarType::Double ? ScalarType::ComplexDouble : ScalarType::ComplexFloat;
   }
   return ScalarType::Long;
 }
@@ -36,6 +37,7 @@ void ResultTypeState::update(const Tensor& t) {
   ScalarType current = t.dtype();
   if (t.impl()->isWrappedNumber()) {
     if (isFloatingType(current)) current = defaultDtype();
+    else if (isComplexType(current)) current = wrappedScalarType(Scalar(std::complex<double>()));
     wrappedResult = promoteSkipUndefined(wrappedResult, current);
   } else if (t.dim() == 0) {
     zeroDimResult = promoteSkipUndefined(zeroDimResult, current);
@@ -78,6 +80,7 @@ Tensor scalarToTensor(const Scalar& s) {
     case Scalar::Kind::Int: *static_cast<int64_t*>(t.data_ptr()) = s.toLong(); break;
     case Scalar::Kind::Double: *static_cast<double*>(t.data_ptr()) = s.toDouble(); break;
     case Scalar::Kind::Bool: *static_cast<bool*>(t.data_ptr()) = s.toBool(); break;
+    case Scalar::Kind::ComplexDouble: *static_cast<std::complex<double>*>(t.data_ptr()) = s.toComplexDouble(); break;
   }
   t.impl()->setWrappedNumber(true);
   return t;

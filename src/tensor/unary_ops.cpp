@@ -5,6 +5,7 @@
 #include "ember/tensor/ops/spectral.h"
 #include "ember/tensor/ops/unary.h"
 #include "tensor/kernels/unary_math.h"
+#include "tensor/elementwise.h"
 #include "tensor/unary_common.h"
 
 namespace ember {
@@ -52,10 +53,16 @@ EMBER_FLOAT_MATH(erfinv, Erfinv)
 namespace {
 
 Tensor absImpl(const Tensor& self, const Dest& dest) {
-  // Complex tensors exist only as stft results (see spectral.h): their magnitude is real.
+  // The magnitude of a complex tensor is real: in place is refused, out= takes it if it can.
   if (self.is_complex()) {
-    EMBER_CHECK(dest.kind == Dest::Kind::Fresh, "In-place abs is not supported for complex tensors.");
-    return complexAbs(self);
+    EMBER_CHECK(dest.kind != Dest::Kind::InPlace, "In-place abs is not supported for complex tensors.");
+    Tensor r = complexAbs(self);
+    if (dest.kind == Dest::Kind::Fresh) return r;
+    Tensor out = *dest.out;
+    checkCanCastOutput(r.dtype(), out.dtype());
+    resizeOutput(out, r.sizes(), r.strides());
+    out.copy_(r);
+    return out;
   }
   return unary_detail::sameDtypeUnary(UnaryOp::Abs, self, dest, "abs_cpu", false, []<typename T>(T x) -> T {
     if constexpr (std::is_signed_v<T>) return x < 0 ? unary_detail::wrappingNeg(x) : x;

@@ -93,7 +93,7 @@ class IValue {
     payload_.device.index = d.index;
   }
   IValue(std::complex<double> c);  // NOLINT
-  // A Scalar keeps its kind: int, float or bool.
+  // A Scalar keeps its kind: int, float, complex or bool.
   IValue(const Scalar& s);  // NOLINT
   IValue(ScalarType t) : IValue(static_cast<int64_t>(t)) {}  // NOLINT: dtypes are ints at run time
 
@@ -122,7 +122,7 @@ class IValue {
     return Device(payload_.device.type, payload_.device.index);
   }
   std::complex<double> toComplexDouble() const;
-  Scalar toScalar() const;  // int, float or bool
+  Scalar toScalar() const;  // int, float, complex or bool
   ScalarType toScalarType() const { return static_cast<ScalarType>(toInt()); }
 
   // ---- tensors and storages ----

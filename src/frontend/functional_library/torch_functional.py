@@ -227,46 +227,14 @@ def _consecutive_all(input: Tensor, return_inverse: bool = False, return_counts:
     return _unique_consecutive(input, return_inverse, return_counts, dim)
 
 
-# LU factorisation with partial pivoting (the row of largest magnitude, the first on ties, as
-# LAPACK's getrf): L below the diagonal (unit diagonal implied) and U on and above it, 1-based
-# int32 pivots, and the first zero pivot's 1-based column in infos (0 when none).
-def _lu_factor(A: Tensor, pivot: bool) -> Tuple[Tensor, Tensor, Tensor]:
-    if not pivot:
-        raise RuntimeError("linalg.lu_factor: LU without pivoting is not implemented on the CPU")
-    if A.dim() < 2:
-        raise RuntimeError("linalg.lu_factor: The input tensor A must have at least 2 dimensions.")
-    m = A.size(-2)
-    n = A.size(-1)
-    steps = min(m, n)
-    batch = A.size()[:-2]
-    lu = A.clone().reshape([-1, m, n])
-    b = lu.size(0)
-    infos = torch.zeros([b], dtype=torch.int32, device=A.device)
-    pivots = torch.jit.annotate(List[Tensor], [])
-    base = torch.arange(m, dtype=torch.long, device=A.device).unsqueeze(0).expand([b, m])
-    for j in range(steps):
-        p = lu[:, j:, j].abs().argmax(1) + j
-        pivots.append(p + 1)
-        # Rows j and p swapped, in every matrix of the batch.
-        order = base.scatter(1, p.unsqueeze(1), torch.full([b, 1], j, dtype=torch.long, device=A.device))
-        order = order.scatter(1, torch.full([b, 1], j, dtype=torch.long, device=A.device), p.unsqueeze(1))
-        lu = lu.gather(1, order.unsqueeze(2).expand([b, m, n]))
-        diagonal = lu[:, j, j]
-        zero = diagonal == 0
-        infos = torch.where(zero & (infos == 0), torch.full_like(infos, j + 1), infos)
-        factors = lu[:, j + 1:, j] / torch.where(zero, torch.ones_like(diagonal), diagonal).unsqueeze(1)
-        lu[:, j + 1:, j] = factors
-        lu[:, j + 1:, j + 1:] -= factors.unsqueeze(2) * lu[:, j, j + 1:].unsqueeze(1)
-    pivot_tensor = torch.stack(pivots, 1).to(torch.int32)
-    return lu.reshape(A.size()), pivot_tensor.reshape(batch + [steps]), infos.reshape(batch)
-
-
+# torch.lu: aten::_lu_with_info (LAPACK's getrf, complex matrices included), errors checked
+# unless get_infos, as torch.functional._lu_impl calls it.
 def _lu_with_infos(A: Tensor, pivot: bool = True, get_infos: bool = False,
                    out: Optional[Tuple[Tensor, Tensor, Tensor]] = None) -> Tuple[Tensor, Tensor, Tensor]:
-    return _lu_factor(A, pivot)
+    return torch._lu_with_info(A, pivot=pivot, check_errors=(not get_infos))
 
 
 def _lu_no_infos(A: Tensor, pivot: bool = True, get_infos: bool = False,
                  out: Optional[Tuple[Tensor, Tensor]] = None) -> Tuple[Tensor, Tensor]:
-    result = _lu_factor(A, pivot)
+    result = torch._lu_with_info(A, pivot=pivot, check_errors=(not get_infos))
     return result[0], result[1]

@@ -65,7 +65,7 @@ inline Tensor tensorArg(IValue& v) {
     if (EMBER_UNLIKELY(!t.defined())) throwUndefinedTensor();
     return t;
   }
-  if (v.isInt() || v.isDouble() || v.isBool()) return wrappedScalarTensor(v.toScalar());
+  if (v.isInt() || v.isDouble() || v.isBool() || v.isComplexDouble()) return wrappedScalarTensor(v.toScalar());
   throwArgType(v, "Tensor");
 }
 // `Tensor?`: None (or an undefined tensor) gives an empty optional / an undefined tensor.
@@ -80,6 +80,7 @@ inline Scalar scalarArg(const IValue& v) {
   if (v.isInt()) return Scalar(v.toInt());
   if (v.isDouble()) return Scalar(v.toDouble());
   if (v.isBool()) return Scalar(v.toBool());
+  if (v.isComplexDouble()) return Scalar(v.toComplexDouble());
   throwArgType(v, "Scalar");
 }
 inline std::optional<Scalar> optScalarArg(const IValue& v) {

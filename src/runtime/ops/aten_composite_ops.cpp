@@ -377,7 +377,7 @@ Tensor& copysignOut(Tensor& out, const Tensor& self, const Tensor& other) {
 }
 // sinc(x) = sin(pi x) / (pi x), 1 at 0.
 Tensor sinc(const Tensor& self) {
-  Tensor x = asFloat(self);
+  Tensor x = self.is_complex() ? self : asFloat(self);
   Tensor px = mul(x, Scalar(kPi));
   return where(eq(x, Scalar(0)), Scalar(1.0), div(sin(px), px));
 }

@@ -2,6 +2,7 @@
 // tensor_split and hsplit/vsplit/dsplit (lists of views), diag, row_stack, argwhere, msort; and
 // the inverse hyperbolic functions composed from its math ops. PyTorch 1.13's schemas and errors.
 #include <cmath>
+#include <complex>
 
 #include "ember/runtime/register_operators.h"
 #include "runtime/ops/aten_arg_utils.h"
@@ -170,7 +171,21 @@ Tensor inDouble(const Tensor& self, F f) {
   Tensor r = f(x);
   return outType == ScalarType::Double ? r : to(r, outType);
 }
+// Complex inputs: std::asinh/acosh/atanh of each element (PyTorch's complex kernels call them).
+template <typename F>
+Tensor mapComplex(const Tensor& self, F f) {
+  Tensor r = self.contiguous().clone();
+  auto run = [&](auto tag) {
+    using C = decltype(tag);
+    C* p = static_cast<C*>(r.data_ptr());
+    for (int64_t i = 0, n = r.numel(); i < n; ++i) p[i] = f(p[i]);
+  };
+  if (self.dtype() == ScalarType::ComplexFloat) run(std::complex<float>{});
+  else run(std::complex<double>{});
+  return r;
+}
 Tensor asinh(const Tensor& self) {
+  if (self.is_complex()) return mapComplex(self, [](auto z) { return std::asinh(z); });
   return inDouble(self, [](const Tensor& x) {
     Tensor ax = abs(x);
     Tensor small = log1p(add(ax, div(mul(x, x), add(sqrt(add(mul(x, x), Scalar(1))), Scalar(1)))));
@@ -180,6 +195,7 @@ Tensor asinh(const Tensor& self) {
   });
 }
 Tensor acosh(const Tensor& self) {
+  if (self.is_complex()) return mapComplex(self, [](auto z) { return std::acosh(z); });
   return inDouble(self, [](const Tensor& x) {
     Tensor xm1 = sub(x, Scalar(1));
     Tensor small = log1p(add(xm1, sqrt(mul(xm1, add(x, Scalar(1))))));
@@ -188,6 +204,7 @@ Tensor acosh(const Tensor& self) {
   });
 }
 Tensor atanh(const Tensor& self) {
+  if (self.is_complex()) return mapComplex(self, [](auto z) { return std::atanh(z); });
   return inDouble(self,
                   [](const Tensor& x) { return mul(log1p(div(mul(x, Scalar(2)), rsub(x, Scalar(1)))), Scalar(0.5)); });
 }

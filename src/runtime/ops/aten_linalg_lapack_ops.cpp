@@ -220,7 +220,11 @@ void symeigOp(Stack& s) {
 
 // ---- eig (complex results; no out= forms: ember cannot create the complex out tensors) ----
 void eigOp(Stack& s) { finish<false>(s, 1, linalg_eig(tensorArg(*args(s, 1)))); }
-void eigvalsOp(Stack& s) { finish<false>(s, 1, linalg_eigvals(tensorArg(*args(s, 1)))); }
+template <bool kOut>
+void eigvalsOp(Stack& s) {
+  constexpr size_t n = kOut ? 2 : 1;
+  finish<kOut>(s, n, linalg_eigvals(tensorArg(*args(s, n))));
+}
 
 // ---- SVD ----
 template <bool kOut>
@@ -413,7 +417,8 @@ RegisterOperators reg({
      symeigOp<true>},
 
     {"aten::linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)", eigOp},
-    {"aten::linalg_eigvals(Tensor self) -> Tensor", eigvalsOp},
+    {"aten::linalg_eigvals(Tensor self) -> Tensor", eigvalsOp<false>},
+    {"aten::linalg_eigvals.out(Tensor self" EMBER_OUT1, eigvalsOp<true>},
 
     {"aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)",
      linalgSvdOp<false>},

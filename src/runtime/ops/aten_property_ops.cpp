@@ -10,15 +10,14 @@
 namespace ember::jit::aten {
 namespace {
 
-// x.H: only for matrices (and 0-d tensors, returned as they are), as in PyTorch. ember has no
-// complex arithmetic, so the conjugation a complex matrix needs is refused rather than skipped.
+// x.H: only for matrices (and 0-d tensors, returned as they are), as in PyTorch. A complex
+// matrix is conjugated in fresh memory (ember has no lazy conjugate bit).
 Tensor matrixH(const Tensor& self) {
   int64_t nd = self.dim();
   EMBER_CHECK(nd == 2 || nd == 0, "tensor.H is only supported on matrices (2-D tensors). Got ", nd, "-D tensor.",
               nd > 2 ? " For batches of matrices, consider using tensor.mH" : "");
-  EMBER_CHECK(!isComplexType(self.scalar_type()), "tensor.H of a complex tensor (", self.scalar_type(),
-              ") needs a conjugation, which ember does not support");
-  return nd == 0 ? alias(self) : transpose(self, 0, 1);
+  if (nd == 0) return alias(self);
+  return adjoint(self);
 }
 
 Tensor imagPart(const Tensor& self) {
@@ -51,6 +50,8 @@ Tensor polarOf(const Tensor& abs, const Tensor& angle) {
   checkComplexParts(abs, angle);
   return complexOf(mul(abs, cos(angle)), mul(abs, sin(angle)));
 }
+Tensor& complexOut(Tensor& out, const Tensor& real, const Tensor& imag) { return writeOut(out, complexOf(real, imag)); }
+Tensor& polarOut(Tensor& out, const Tensor& abs, const Tensor& angle) { return writeOut(out, polarOf(abs, angle)); }
 
 RegisterOperators reg({
     {"aten::matrix_H(Tensor(a) self) -> Tensor(a)", unaryOp<matrixH>},
@@ -59,6 +60,8 @@ RegisterOperators reg({
     {"aten::isreal(Tensor self) -> Tensor", unaryOp<isReal>},
     {"aten::complex(Tensor real, Tensor imag) -> Tensor", binaryOp<complexOf>},
     {"aten::polar(Tensor abs, Tensor angle) -> Tensor", binaryOp<polarOf>},
+    {"aten::complex.out(Tensor real, Tensor imag, *, Tensor(a!) out) -> Tensor(a!)", binaryOutOp<complexOut>},
+    {"aten::polar.out(Tensor abs, Tensor angle, *, Tensor(a!) out) -> Tensor(a!)", binaryOutOp<polarOut>},
 });
 
 }  // namespace

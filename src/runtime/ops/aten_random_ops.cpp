@@ -244,10 +244,17 @@ Tensor multinomial(const Tensor& self, int64_t n, bool replacement, Generator* g
   }
   return self.dim() == 1 ? result.squeeze(0) : result;
 }
+template <bool kOut>
 void multinomialOp(Stack& s) {
-  IValue* a = args(s, 4);
+  constexpr size_t n = kOut ? 5 : 4;
+  IValue* a = args(s, n);
   Tensor r = multinomial(tensorArg(a[0]), intArg(a[1]), boolArg(a[2]), generatorArg(a[3]));
-  ret(s, 4, std::move(r));
+  if constexpr (kOut) {
+    Tensor out = tensorArg(a[4]);
+    writeOut(out, r);
+    r = out;
+  }
+  ret(s, n, std::move(r));
 }
 
 // random(self, *, generator), random.to(self, int to, ...), random.from(self, int from, int? to, ...)
@@ -397,7 +404,10 @@ RegisterOperators reg({
      uniformOp<2>},
     {"aten::exponential(Tensor self, float lambd=1., *, Generator? generator=None) -> Tensor", exponentialOp<0>},
     {"aten::multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor",
-     multinomialOp},
+     multinomialOp<false>},
+    {"aten::multinomial.out(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None, "
+     "Tensor(a!) out) -> Tensor(a!)",
+     multinomialOp<true>},
     {"aten::exponential_(Tensor(a!) self, float lambd=1., *, Generator? generator=None) -> Tensor(a!)",
      exponentialOp<1>},
     {"aten::exponential.out(Tensor self, float lambd=1., *, Generator? generator=None, Tensor(a!) out) -> "
