@@ -371,6 +371,7 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::linalg_lu", "d_linalg_lu"},
     {"aten::linalg_lu_factor", "d_linalg_lu_factor"},
     {"aten::linalg_lu_factor_ex", "d_linalg_lu_factor"},
+    {"aten::_lu_with_info", "d_linalg_lu_factor"},
     {"aten::lu_unpack", "d_lu_unpack"},
     {"aten::linalg_lu_solve", "d_linalg_lu_solve"},
     {"aten::lu_solve", "d_lu_solve"},

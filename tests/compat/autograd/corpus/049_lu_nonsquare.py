@@ -6,7 +6,9 @@ def fn():
     p2, lo2, up2 = torch.linalg.lu(a.mT)
     lu, piv = torch.linalg.lu_factor(a)
     lu2, piv2 = torch.linalg.lu_factor(a.mT)
-    z = (lo * w43).sum() + up.pow(2.0).sum() + lo2.sin().sum() + (up2 * w43.mT).sum() + (lu * w43).pow(2.0).sum() + lu2.cos().sum()
+    lu3 = torch._lu_with_info(a[:3])[0]
+    lu4 = torch._lu_with_info(a)[0]
+    z = (lo * w43).sum() + up.pow(2.0).sum() + lo2.sin().sum() + (up2 * w43.mT).sum() + (lu * w43).pow(2.0).sum() + lu2.cos().sum() + lu3.pow(2.0).sum() + (lu4 * w43).sum()
     return torch.autograd.grad([z], [a])
 
 
