@@ -1089,13 +1089,13 @@ def d_where_ScalarSelf(grad: Tensor, condition: Tensor, other_size: List[int]):
     return None, _sum_to(grad.masked_fill(condition, 0.0), other_size)
 
 def d_asin(grad: Tensor, self: Tensor):
-    return grad / (1.0 - self * self).sqrt()
+    return grad / (1.0 - self * self).sqrt().conj()
 
 def d_acos(grad: Tensor, self: Tensor):
-    return -grad / (1.0 - self * self).sqrt()
+    return -grad / (1.0 - self * self).sqrt().conj()
 
 def d_atan(grad: Tensor, self: Tensor):
-    return grad / (1.0 + self * self)
+    return grad / (1.0 + self * self).conj()
 
 def d_sinh(grad: Tensor, self: Tensor):
     return grad * self.cosh().conj()
@@ -1104,13 +1104,13 @@ def d_cosh(grad: Tensor, self: Tensor):
     return grad * self.sinh().conj()
 
 def d_asinh(grad: Tensor, self: Tensor):
-    return grad / (self * self + 1.0).sqrt()
+    return grad / (self * self + 1.0).sqrt().conj()
 
 def d_acosh(grad: Tensor, self: Tensor):
-    return grad / (self * self - 1.0).sqrt()
+    return grad / (self * self - 1.0).sqrt().conj()
 
 def d_atanh(grad: Tensor, self: Tensor):
-    return grad / (1.0 - self * self)
+    return grad / (1.0 - self * self).conj()
 
 def d_erfc(grad: Tensor, self: Tensor):
     return grad * -1.1283791670955126 * torch.exp(-(self * self))

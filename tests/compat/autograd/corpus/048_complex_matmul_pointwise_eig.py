@@ -17,6 +17,8 @@ def fn():
     p = z * 0.5 + 1.5
     loss = loss + r(p.exp()).pow(2.0).sum() + r(p.log()).pow(2.0).sum() + r(p.sqrt()).sum() + r(p.reciprocal()).pow(2.0).sum() + r(p.sin()).sum() + r(p.cos()).pow(2.0).sum()
     loss = loss + r(p.tanh()).pow(2.0).sum() + r(p.sigmoid()).pow(2.0).sum() + r(p.pow(2.5)).sum() + r(p ** z).pow(2.0).sum() + r(torch.pow(2.0, p)).sum()
+    h = z * 0.5
+    loss = loss + r(h.asin()).pow(2.0).sum() + r(h.acos()).sum() + r(h.atan()).pow(2.0).sum() + r(h.asinh()).sum() + r((h + 2.0).acosh()).pow(2.0).sum() + r(h.atanh()).sum()
     loss = loss + r(z.sum(0)).pow(2.0).sum() + r(z.mean()).pow(2.0).sum() + r(p.prod(1)).pow(2.0).sum() + z.abs().pow(3.0).sum() + z.angle().pow(2.0).sum()
     # The general eigendecomposition, through phase-invariant terms (eigenvalues, projectors v v^H).
     m = z + torch.diag(torch.tensor([2.0, -1.0, 0.5], dtype=torch.float64))
