@@ -1,7 +1,7 @@
 // Derivative formulas of the matrix decompositions and solvers (Cholesky, QR, symmetric
 // eigendecomposition, SVD, LU, triangular and least-squares solves, pseudo-inverse, matrix
-// exponential, the general eigendecomposition). The general eigendecomposition's formulas take
-// complex tensors; the others were written for real dtypes. Each is the adjoint of the
+// exponential, the general eigendecomposition). The eigendecompositions' formulas (general and
+// Hermitian) and the inverse's take complex tensors; the others were written for real dtypes. Each is the adjoint of the
 // decomposition's differential, written from the standard matrix-calculus derivations; where the result is only defined up to a gauge
 // (the signs of eigen- and singular vectors) the formula is the gauge-invariant one PyTorch uses,
 // so gradients of losses that do not depend on the gauge agree with PyTorch's.
@@ -115,11 +115,13 @@ def d_qr(grad0: Tensor, grad1: Tensor, result0: Tensor, result1: Tensor):
 def _la_eigh_back(gL: Tensor, gV: Tensor, L: Tensor, V: Tensor) -> Tensor:
     # dL_i = v_i^T dA v_i and (V^T dV)_ij = (V^T dA V)_ij / (L_j - L_i) off the diagonal; the
     # gradient of V is first projected on the skew-symmetric matrices (the tangent space of
-    # the orthogonal group, where a sign change of a vector does not move the loss).
-    W = V.mT.matmul(gV)
-    W = 0.5 * (W - W.mT)
+    # the orthogonal group, where a sign change of a vector does not move the loss). Complex
+    # (Hermitian) inputs: transposes are conjugate transposes, W is projected on the
+    # skew-Hermitian matrices and its imaginary diagonal (the phases) is dropped.
+    W = V.mT.conj().matmul(gV)
+    W = 0.5 * (W - W.mT.conj())
     K = W * _la_offdiag_inverse(L.unsqueeze(-2) - L.unsqueeze(-1)) + gL.diag_embed()
-    return V.matmul(K).matmul(V.mT)
+    return V.matmul(K).matmul(V.mT.conj())
 
 def d_linalg_eigh(grad0: Tensor, grad1: Tensor, result0: Tensor, result1: Tensor):
     return _la_eigh_back(grad0, grad1, result0, result1)
@@ -127,18 +129,18 @@ def d_linalg_eigh(grad0: Tensor, grad1: Tensor, result0: Tensor, result1: Tensor
 def d__linalg_eigh(grad0: Tensor, grad1: Tensor, A: Tensor, UPLO: str, compute_v: bool):
     L, V = torch.linalg.eigh(A, UPLO)
     if not compute_v:
-        return V.matmul(grad0.diag_embed()).matmul(V.mT)
+        return V.matmul(grad0.diag_embed().to(V.dtype)).matmul(V.mT.conj())
     return _la_eigh_back(grad0, grad1, L, V)
 
 def d_linalg_eigvalsh(grad: Tensor, self: Tensor, UPLO: str):
     L, V = torch.linalg.eigh(self, UPLO)
-    return V.matmul(grad.diag_embed()).matmul(V.mT)
+    return V.matmul(grad.diag_embed().to(V.dtype)).matmul(V.mT.conj())
 
 def d_symeig(grad0: Tensor, grad1: Tensor, self: Tensor, eigenvectors: bool, upper: bool):
     uplo = "U" if upper else "L"
     L, V = torch.linalg.eigh(self, uplo)
     if not eigenvectors:
-        return V.matmul(grad0.diag_embed()).matmul(V.mT)
+        return V.matmul(grad0.diag_embed().to(V.dtype)).matmul(V.mT.conj())
     return _la_eigh_back(grad0, grad1, L, V)
 
 def _la_eig_back(gL: Tensor, gV: Tensor, L: Tensor, V: Tensor) -> Tensor:

@@ -28,6 +28,10 @@ def fn():
     mr = x[:, :3] + torch.diag(torch.tensor([2.0, -1.0, 0.5], dtype=torch.float64))
     Lr, Vr = torch.linalg.eig(mr)
     loss = loss + r(Lr).pow(2.0).sum() + (Vr.abs() * Lr.abs()).sum() + r(torch.linalg.eigvals(mr)).sin().sum()
+    # Hermitian eigendecomposition of a complex matrix (eigenvalues, projectors).
+    H = z + z.mH
+    Lh, Vh = torch.linalg.eigh(H)
+    loss = loss + Lh.pow(2.0).sum() + r(Vh.unsqueeze(1) * Vh.conj().unsqueeze(0)).pow(2.0).sum() + torch.linalg.eigvalsh(H).sin().sum()
     gx, gy, gz = torch.autograd.grad([loss], [x, y, z])
     assert gz is not None
     return gx, gy, torch.view_as_real(gz)
