@@ -1,10 +1,12 @@
 // Derivative formulas of the matrix decompositions and solvers (Cholesky, QR, symmetric
 // eigendecomposition, SVD, LU, triangular and least-squares solves, pseudo-inverse, matrix
 // exponential, the general eigendecomposition). The eigendecompositions' formulas (general and
-// Hermitian) and the inverse's take complex tensors; the others were written for real dtypes. Each is the adjoint of the
-// decomposition's differential, written from the standard matrix-calculus derivations; where the result is only defined up to a gauge
-// (the signs of eigen- and singular vectors) the formula is the gauge-invariant one PyTorch uses,
-// so gradients of losses that do not depend on the gauge agree with PyTorch's.
+// Hermitian) and the inverse's take complex tensors; the others were written for real dtypes.
+// Each is the adjoint of the decomposition's differential, written from the standard
+// matrix-calculus derivations; where the result is only defined up to a gauge (the signs of
+// eigen- and singular vectors, the phases of complex eigenvectors) the formula is the
+// gauge-invariant one PyTorch uses, so gradients of losses that do not depend on the gauge agree
+// with PyTorch's.
 //
 // Same conventions as derivatives_source.cpp (parameters bound by name, one gradient per tensor
 // argument); compiled in one unit after it, so `_sum_to` and friends are available.
