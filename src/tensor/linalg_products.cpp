@@ -2,6 +2,7 @@
 // PyTorch 1.13's checks and messages. All products end in linalg::batchedGemm.
 #include <algorithm>
 
+#include "ember/tensor/ops/complex.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/linalg.h"
 #include "ember/tensor/ops/pointwise.h"
@@ -299,7 +300,8 @@ Tensor dot(const Tensor& self, const Tensor& tensor) {
   return dot_out(out, self, tensor);
 }
 
-Tensor vdot(const Tensor& self, const Tensor& other) { return dot(self, other); }
+// vdot conjugates its first argument (complexConj is the tensor itself for real dtypes).
+Tensor vdot(const Tensor& self, const Tensor& other) { return dot(complexConj(self), other); }
 
 Tensor outer(const Tensor& self, const Tensor& vec2) {
   EMBER_CHECK(self.dim() == 1, "outer: Expected 1-D argument self, but got ", self.dim(), "-D");

@@ -2,7 +2,8 @@
 // forms, msort, the native_* normalisation forms (with their saved statistics as results), cov
 // and corrcoef, the trapezoid rules, meshgrid / cartesian_prod / combinations, Vandermonde
 // matrices, tensorinv / tensorsolve, the alpha / feature dropout variants (run as the forward in
-// training, so that the mask is drawn once). Built from ops with formulas, as PyTorch's
+// training, so that the mask is drawn once), Householder products (householder_product, orgqr,
+// ormqr). Built from ops with formulas, as PyTorch's
 // CompositeImplicitAutograd kernels are; index computations run under no_grad.
 #include <iterator>
 
@@ -355,6 +356,43 @@ def c_feature_dropout(input: Tensor, p: float, train: bool):
 
 def c_feature_alpha_dropout(input: Tensor, p: float, train: bool):
     return _dropout_variant(input, p, train, True, True)
+# Householder products (householder_product / orgqr, ormqr): Q = H_0 H_1 ... H_{k-1} with
+# H_i = I - tau_i v_i v_i^H, v_i = e_i + (input's column i below row i). The kernel's value, with
+# the gradient of the reflectors applied one by one.
+def _hh_apply(input: Tensor, tau: Tensor, C: Tensor, left: bool, transpose: bool) -> Tensor:
+    m = input.size(-2)
+    k = tau.size(-1)
+    real_dtype = torch.real(input).dtype
+    rows = torch.arange(m).unsqueeze(-1)
+    order = list(range(k))
+    if left != transpose:
+        order.reverse()
+    for i in order:
+        below = (rows > i).to(real_dtype)
+        v = input.narrow(-1, i, 1) * below + (rows == i).to(real_dtype)
+        vh = v.transpose(-2, -1).conj()
+        t = tau.narrow(-1, i, 1).unsqueeze(-1)
+        if transpose:
+            t = t.conj()
+        if left:
+            C = C - t * v.matmul(vh.matmul(C))
+        else:
+            C = C - t * C.matmul(v).matmul(vh)
+    return C
+
+def c_linalg_householder_product(input: Tensor, tau: Tensor):
+    with torch.no_grad():
+        value = torch.linalg.householder_product(input, tau)
+    eye = torch.eye(input.size(-2), input.size(-1), dtype=torch.real(input).dtype).to(input.dtype)
+    return _sg_straight(value, _hh_apply(input, tau, eye, True, False))
+
+def c_orgqr(self: Tensor, input2: Tensor):
+    return c_linalg_householder_product(self, input2)
+
+def c_ormqr(self: Tensor, input2: Tensor, input3: Tensor, left: bool, transpose: bool):
+    with torch.no_grad():
+        value = torch.ormqr(self, input2, input3, left, transpose)
+    return _sg_straight(value, _hh_apply(self, input2, input3, left, transpose))
 )TS";
 
 const std::pair<const char*, const char*> kOps[] = {
@@ -394,6 +432,9 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::alpha_dropout", "c_alpha_dropout"},
     {"aten::feature_dropout", "c_feature_dropout"},
     {"aten::feature_alpha_dropout", "c_feature_alpha_dropout"},
+    {"aten::linalg_householder_product", "c_linalg_householder_product"},
+    {"aten::orgqr", "c_orgqr"},
+    {"aten::ormqr", "c_ormqr"},
 };
 
 }  // namespace

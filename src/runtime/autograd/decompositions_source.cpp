@@ -621,6 +621,9 @@ def c_broadcast_to(self: Tensor, size: List[int]):
 def c_mT(self: Tensor):
     return self.transpose(-2, -1)
 
+def c_mH(self: Tensor):
+    return self.transpose(-2, -1).conj()
+
 def c_numpy_T(self: Tensor):
     dims: List[int] = []
     for i in range(self.dim()):
@@ -637,7 +640,7 @@ def c_linalg_vecdot(x: Tensor, y: Tensor, dim: int):
     return (x * y).sum(dim)
 
 def c_vdot(self: Tensor, other: Tensor):
-    return (self * other).sum()
+    return (self.conj() * other).sum()
 
 def c_chain_matmul(matrices: List[Tensor]):
     out = matrices[0]

@@ -1,9 +1,12 @@
 // Derivative formulas of the matrix decompositions and solvers (Cholesky, QR, symmetric
 // eigendecomposition, SVD, LU, triangular and least-squares solves, pseudo-inverse, matrix
-// exponential), real dtypes only. Each is the adjoint of the decomposition's differential, written
-// from the standard matrix-calculus derivations; where the result is only defined up to a gauge
-// (the signs of eigen- and singular vectors) the formula is the gauge-invariant one PyTorch uses,
-// so gradients of losses that do not depend on the gauge agree with PyTorch's.
+// exponential, the general eigendecomposition). The eigendecompositions' formulas (general and
+// Hermitian) and the inverse's take complex tensors; the others were written for real dtypes.
+// Each is the adjoint of the decomposition's differential, written from the standard
+// matrix-calculus derivations; where the result is only defined up to a gauge (the signs of
+// eigen- and singular vectors, the phases of complex eigenvectors) the formula is the
+// gauge-invariant one PyTorch uses, so gradients of losses that do not depend on the gauge agree
+// with PyTorch's.
 //
 // Same conventions as derivatives_source.cpp (parameters bound by name, one gradient per tensor
 // argument); compiled in one unit after it, so `_sum_to` and friends are available.
@@ -114,11 +117,13 @@ def d_qr(grad0: Tensor, grad1: Tensor, result0: Tensor, result1: Tensor):
 def _la_eigh_back(gL: Tensor, gV: Tensor, L: Tensor, V: Tensor) -> Tensor:
     # dL_i = v_i^T dA v_i and (V^T dV)_ij = (V^T dA V)_ij / (L_j - L_i) off the diagonal; the
     # gradient of V is first projected on the skew-symmetric matrices (the tangent space of
-    # the orthogonal group, where a sign change of a vector does not move the loss).
-    W = V.mT.matmul(gV)
-    W = 0.5 * (W - W.mT)
+    # the orthogonal group, where a sign change of a vector does not move the loss). Complex
+    # (Hermitian) inputs: transposes are conjugate transposes, W is projected on the
+    # skew-Hermitian matrices and its imaginary diagonal (the phases) is dropped.
+    W = V.mT.conj().matmul(gV)
+    W = 0.5 * (W - W.mT.conj())
     K = W * _la_offdiag_inverse(L.unsqueeze(-2) - L.unsqueeze(-1)) + gL.diag_embed()
-    return V.matmul(K).matmul(V.mT)
+    return V.matmul(K).matmul(V.mT.conj())
 
 def d_linalg_eigh(grad0: Tensor, grad1: Tensor, result0: Tensor, result1: Tensor):
     return _la_eigh_back(grad0, grad1, result0, result1)
@@ -126,19 +131,42 @@ def d_linalg_eigh(grad0: Tensor, grad1: Tensor, result0: Tensor, result1: Tensor
 def d__linalg_eigh(grad0: Tensor, grad1: Tensor, A: Tensor, UPLO: str, compute_v: bool):
     L, V = torch.linalg.eigh(A, UPLO)
     if not compute_v:
-        return V.matmul(grad0.diag_embed()).matmul(V.mT)
+        return V.matmul(grad0.diag_embed().to(V.dtype)).matmul(V.mT.conj())
     return _la_eigh_back(grad0, grad1, L, V)
 
 def d_linalg_eigvalsh(grad: Tensor, self: Tensor, UPLO: str):
     L, V = torch.linalg.eigh(self, UPLO)
-    return V.matmul(grad.diag_embed()).matmul(V.mT)
+    return V.matmul(grad.diag_embed().to(V.dtype)).matmul(V.mT.conj())
 
 def d_symeig(grad0: Tensor, grad1: Tensor, self: Tensor, eigenvectors: bool, upper: bool):
     uplo = "U" if upper else "L"
     L, V = torch.linalg.eigh(self, uplo)
     if not eigenvectors:
-        return V.matmul(grad0.diag_embed()).matmul(V.mT)
+        return V.matmul(grad0.diag_embed().to(V.dtype)).matmul(V.mT.conj())
     return _la_eigh_back(grad0, grad1, L, V)
+
+def _la_eig_back(gL: Tensor, gV: Tensor, L: Tensor, V: Tensor) -> Tensor:
+    # A = V diag(L) V^{-1}: V^{-1} dA V = diag(dL) + (L_j - L_i) (V^{-1} dV)_ij off the diagonal.
+    # The adjoint is gA = V^{-H} (diag(gL) + K) V^H with K_ij = W_ij / conj(L_j - L_i) off the
+    # diagonal, where W = V^H gV less its part along the gauge: columns of norm 1 with a free
+    # phase, whose tangent moves column j by i t v_j, so W_j loses (V^H V)_{:j} Re(W_jj).
+    # Gradients of phase-invariant losses agree with PyTorch's.
+    Vh = V.transpose(-2, -1).conj()
+    W = Vh.matmul(gV)
+    W = W - Vh.matmul(V) * torch.real(W.diagonal(0, -2, -1)).unsqueeze(-2)
+    E = (L.unsqueeze(-2) - L.unsqueeze(-1)).conj()
+    eye = _la_eye(L.size(-1), torch.real(L))
+    K = W * ((1.0 - eye) / (E + eye)) + gL.diag_embed()
+    return torch.linalg.solve(Vh, K.matmul(Vh))
+
+def d_linalg_eig(grad0: Tensor, grad1: Tensor, result0: Tensor, result1: Tensor):
+    # A real input takes the real part of the (complex) gradient, in the formula node.
+    return _la_eig_back(grad0, grad1, result0, result1)
+
+def d_linalg_eigvals(grad: Tensor, self: Tensor):
+    L, V = torch.linalg.eig(self)
+    Vh = V.transpose(-2, -1).conj()
+    return torch.linalg.solve(Vh, grad.diag_embed().matmul(Vh))
 
 def _la_svd_back(gU: Tensor, gS: Tensor, gVh: Tensor, U: Tensor, S: Tensor, Vh: Tensor) -> Tensor:
     # A = U diag(S) V^T (reduced; extra columns of full U / V carry no gradient). The usual
@@ -229,16 +257,31 @@ def d_matrix_exp(grad: Tensor, self: Tensor):
     bottom = torch.cat([torch.zeros_like(At), At], -1)
     return torch.linalg.matrix_exp(torch.cat([top, bottom], -2)).narrow(-2, 0, n).narrow(-1, n, n)
 
-def _la_lu_back(gL: Tensor, gU: Tensor, P: Tensor, L: Tensor, U: Tensor) -> Tensor:
+def _la_lu_back_square(gL: Tensor, gU: Tensor, L: Tensor, U: Tensor) -> Tensor:
     # A = P L U, square: L^{-1} P^T dA U^{-1} = L^{-1} dL (strictly lower) + dU U^{-1} (upper).
-    m = L.size(-2)
-    n = U.size(-1)
-    if m != n:
-        raise RuntimeError("the derivative of the LU decomposition of a non-square matrix is not implemented in ember")
+    # Returns P^T gA.
     phi = L.mT.matmul(gL).tril(-1) + gU.matmul(U.mT).triu()
     X = torch.linalg.solve_triangular(L.mT, phi, upper=True, unitriangular=True)
-    X = torch.linalg.solve_triangular(U.mT, X, upper=False, left=False)
-    return P.matmul(X)
+    return torch.linalg.solve_triangular(U.mT, X, upper=False, left=False)
+
+def _la_lu_back(gL: Tensor, gU: Tensor, P: Tensor, L: Tensor, U: Tensor) -> Tensor:
+    m = L.size(-2)
+    n = U.size(-1)
+    if m > n:
+        # Tall: P^T A = [L1 U; L2 U] with L1 square, so dL2 = (dA2 - L2 dU) U^{-1}: the bottom rows
+        # get gL2 U^{-T}, and gU takes -L2^T gL2 U^{-T} before the square part.
+        L2 = L.narrow(-2, n, m - n)
+        gA2 = torch.linalg.solve_triangular(U.mT, gL.narrow(-2, n, m - n), upper=False, left=False)
+        gA1 = _la_lu_back_square(gL.narrow(-2, 0, n), gU - L2.mT.matmul(gA2), L.narrow(-2, 0, n), U)
+        return P.matmul(torch.cat([gA1, gA2], -2))
+    if m < n:
+        # Wide: P^T A = [L U1, L U2] with U1 square, so dU2 = L^{-1} (dA2 - dL U2): the right
+        # columns get L^{-T} gU2, and gL takes -L^{-T} gU2 U2^T before the square part.
+        U2 = U.narrow(-1, m, n - m)
+        gA2 = torch.linalg.solve_triangular(L.mT, gU.narrow(-1, m, n - m), upper=True, unitriangular=True)
+        gA1 = _la_lu_back_square(gL - gA2.matmul(U2.mT), gU.narrow(-1, 0, m), L, U.narrow(-1, 0, m))
+        return P.matmul(torch.cat([gA1, gA2], -1))
+    return P.matmul(_la_lu_back_square(gL, gU, L, U))
 
 def _la_lu_parts(LU: Tensor, pivots: Tensor, pivot: bool) -> Tuple[Tensor, Tensor, Tensor]:
     P, L, U = torch.lu_unpack(LU, pivots)
@@ -251,7 +294,14 @@ def d_linalg_lu(grad1: Tensor, grad2: Tensor, result0: Tensor, result1: Tensor, 
 
 def d_linalg_lu_factor(grad0: Tensor, pivot: bool, result0: Tensor, result1: Tensor):
     P, L, U = _la_lu_parts(result0, result1, pivot)
-    return _la_lu_back(grad0.tril(-1), grad0.triu(), P, L, U)
+    gL = grad0.tril(-1)
+    gU = grad0.triu()
+    k = min(result0.size(-2), result0.size(-1))
+    if result0.size(-1) > k:
+        gL = gL.narrow(-1, 0, k)
+    if result0.size(-2) > k:
+        gU = gU.narrow(-2, 0, k)
+    return _la_lu_back(gL, gU, P, L, U)
 
 def d_lu_unpack(grad1: Tensor, grad2: Tensor, LU_data: Tensor):
     m = LU_data.size(-2)
@@ -287,7 +337,8 @@ def d_lu_solve(grad: Tensor, self_size: List[int], LU_data: Tensor, LU_pivots: T
     return gB, gLU, None
 
 def d_linalg_inv_ex(grad0: Tensor, result0: Tensor):
-    return -(result0.mT.matmul(grad0).matmul(result0.mT))
+    rh = result0.mT.conj()
+    return -(rh.matmul(grad0).matmul(rh))
 
 def d_linalg_solve_ex(grad0: Tensor, A: Tensor, B: Tensor, left: bool, result0: Tensor):
     return d_linalg_solve(grad0, A, B, left, result0)
@@ -310,6 +361,8 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::linalg_svd", "d_linalg_svd"},
     {"aten::_linalg_svd", "d__linalg_svd"},
     {"aten::svd", "d_svd"},
+    {"aten::linalg_eig", "d_linalg_eig"},
+    {"aten::linalg_eigvals", "d_linalg_eigvals"},
     {"aten::linalg_svdvals", "d_linalg_svdvals"},
     {"aten::pinverse", "d_pinverse"},
     {"aten::linalg_pinv", "d_pinverse"},
@@ -322,6 +375,7 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::linalg_lu", "d_linalg_lu"},
     {"aten::linalg_lu_factor", "d_linalg_lu_factor"},
     {"aten::linalg_lu_factor_ex", "d_linalg_lu_factor"},
+    {"aten::_lu_with_info", "d_linalg_lu_factor"},
     {"aten::lu_unpack", "d_lu_unpack"},
     {"aten::linalg_lu_solve", "d_linalg_lu_solve"},
     {"aten::lu_solve", "d_lu_solve"},

@@ -88,57 +88,61 @@ def d_neg(grad: Tensor):
 def d_pow_Tensor_Scalar(grad: Tensor, self: Tensor, exponent: float):
     if exponent == 0.0:
         return torch.zeros_like(self)
-    return grad * exponent * self.pow(exponent - 1.0)
+    return grad * exponent * self.pow(exponent - 1.0).conj()
 
 def d_pow_Tensor_Tensor(grad: Tensor, self: Tensor, exponent: Tensor, result: Tensor):
-    gs = grad * exponent * self.pow(exponent - 1.0)
-    ge = grad * (result * self.log()).masked_fill((self == 0) & (exponent >= 0), 0.0)
+    gs = grad * exponent.conj() * self.pow(exponent - 1.0).conj()
+    ge = grad * (result * self.log()).masked_fill((self == 0) & (torch.real(exponent) >= 0), 0.0).conj()
     return _sum_to(gs, self.size()), _sum_to(ge, exponent.size())
 
 def d_pow_Scalar(grad: Tensor, self: float, result: Tensor):
-    return grad * result * torch.full_like(result, self).log()
+    return grad * result.conj() * torch.full_like(result, self).log().conj()
 
 def d_exp(grad: Tensor, result: Tensor):
-    return grad * result
+    return grad * result.conj()
 
 def d_log(grad: Tensor, self: Tensor):
-    return grad / self
+    return grad / self.conj()
 
 def d_log2(grad: Tensor, self: Tensor):
-    return grad / (self * 0.6931471805599453)
+    return grad / (self.conj() * 0.6931471805599453)
 
 def d_log10(grad: Tensor, self: Tensor):
-    return grad / (self * 2.302585092994046)
+    return grad / (self.conj() * 2.302585092994046)
 
 def d_log1p(grad: Tensor, self: Tensor):
-    return grad / (self + 1.0)
+    return grad / (self.conj() + 1.0)
 
 def d_expm1(grad: Tensor, result: Tensor):
-    return grad * (result + 1.0)
+    return grad * (result.conj() + 1.0)
 
 def d_sqrt(grad: Tensor, result: Tensor):
-    return grad / (2.0 * result)
+    return grad / (2.0 * result.conj())
 
 def d_rsqrt(grad: Tensor, result: Tensor):
-    return -0.5 * grad * result.pow(3)
+    return -0.5 * grad * result.pow(3).conj()
 
 def d_reciprocal(grad: Tensor, result: Tensor):
-    return -grad * result * result
+    rc = result.conj()
+    return -grad * rc * rc
 
 def d_sin(grad: Tensor, self: Tensor):
-    return grad * self.cos()
+    return grad * self.cos().conj()
 
 def d_cos(grad: Tensor, self: Tensor):
-    return -grad * self.sin()
+    return -grad * self.sin().conj()
 
 def d_tan(grad: Tensor, result: Tensor):
-    return grad * (1.0 + result * result)
+    rc = result.conj()
+    return grad * (1.0 + rc * rc)
 
 def d_tanh(grad: Tensor, result: Tensor):
-    return grad * (1.0 - result * result)
+    rc = result.conj()
+    return grad * (1.0 - rc * rc)
 
 def d_sigmoid(grad: Tensor, result: Tensor):
-    return grad * result * (1.0 - result)
+    rc = result.conj()
+    return grad * rc * (1.0 - rc)
 
 def d_erf(grad: Tensor, self: Tensor):
     return grad * 1.1283791670955126 * torch.exp(-(self * self))
@@ -261,7 +265,7 @@ def d_max_dim(grad0: Tensor, self: Tensor, dim: int, keepdim: bool, result1: Ten
     return _zeros(size, grad0).scatter_add(dim, idx, g)
 
 def d_square(grad: Tensor, self: Tensor):
-    return 2.0 * grad * self
+    return 2.0 * grad * self.conj()
 
 def d_log_sigmoid(grad: Tensor, self: Tensor):
     return grad * torch.sigmoid(-self)
@@ -334,13 +338,14 @@ def d_as_strided_scatter(grad: Tensor, self: Tensor, src_size: List[int], size: 
 
 # Linear algebra for invertible matrices (batched over leading dims).
 def d_inverse(grad: Tensor, result: Tensor):
-    return -(result.mT.matmul(grad).matmul(result.mT))
+    rh = result.mT.conj()
+    return -(rh.matmul(grad).matmul(rh))
 
 def d_det(grad: Tensor, self: Tensor, result: Tensor):
-    return (grad * result).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+    return (grad * result.conj()).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT.conj()
 
 def d_linalg_det(grad: Tensor, A: Tensor, result: Tensor):
-    return (grad * result).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+    return (grad * result.conj()).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT.conj()
 
 def d_linalg_slogdet(grad1: Tensor, A: Tensor):
     return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
@@ -360,8 +365,8 @@ def d_linalg_solve(grad: Tensor, A: Tensor, B: Tensor, left: bool, result: Tenso
     if vec:
         g = grad.unsqueeze(-1)
         x = result.unsqueeze(-1)
-    gB = torch.linalg.solve(A.mT, g)
-    gA = -gB.matmul(x.mT)
+    gB = torch.linalg.solve(A.mT.conj(), g)
+    gA = -gB.matmul(x.mT.conj())
     if vec:
         gB = gB.squeeze(-1)
     return _sum_to(gA, A.size()), _sum_to(gB, B.size())
@@ -419,7 +424,7 @@ def d_einsum(grad: Tensor, equation: str, tensors: List[Tensor]):
         for j in range(len(subs)):
             if j != i:
                 terms.append(subs[j])
-                operands.append(tensors[j])
+                operands.append(tensors[j].conj())
                 present = present + subs[j]
         for c in subs[i]:
             if present.find(c) < 0:
@@ -454,43 +459,45 @@ def d_adaptive_avg_pool2d(grad: Tensor, self_size: List[int], output_size: List[
     return gi
 
 def d_matmul(grad: Tensor, self: Tensor, other: Tensor):
+    # Complex operands: the gradients use the conjugate transposes (conj of a real tensor is the
+    # tensor itself, so real gradients are computed as before).
     if self.dim() == 1 and other.dim() == 1:
-        return grad * other, grad * self
+        return grad * other.conj(), grad * self.conj()
     if self.dim() == 2 and other.dim() == 2:
-        return grad.mm(other.t()), self.t().mm(grad)
+        return grad.mm(other.t().conj()), self.t().conj().mm(grad)
     if self.dim() == 1:
-        gs = grad.unsqueeze(-2).matmul(other.transpose(-1, -2)).squeeze(-2)
-        go = self.unsqueeze(-1) * grad.unsqueeze(-2)
+        gs = grad.unsqueeze(-2).matmul(other.transpose(-1, -2).conj()).squeeze(-2)
+        go = self.conj().unsqueeze(-1) * grad.unsqueeze(-2)
         return _sum_to(gs, self.size()), _sum_to(go, other.size())
     if other.dim() == 1:
-        gs = grad.unsqueeze(-1) * other
-        go = self.transpose(-1, -2).matmul(grad.unsqueeze(-1)).squeeze(-1)
+        gs = grad.unsqueeze(-1) * other.conj()
+        go = self.transpose(-1, -2).conj().matmul(grad.unsqueeze(-1)).squeeze(-1)
         return _sum_to(gs, self.size()), _sum_to(go, other.size())
-    return _sum_to(grad.matmul(other.transpose(-1, -2)), self.size()), _sum_to(self.transpose(-1, -2).matmul(grad), other.size())
+    return _sum_to(grad.matmul(other.transpose(-1, -2).conj()), self.size()), _sum_to(self.transpose(-1, -2).conj().matmul(grad), other.size())
 
 def d_mm(grad: Tensor, self: Tensor, mat2: Tensor):
-    return grad.mm(mat2.t()), self.t().mm(grad)
+    return grad.mm(mat2.t().conj()), self.t().conj().mm(grad)
 
 def d_bmm(grad: Tensor, self: Tensor, mat2: Tensor):
-    return grad.bmm(mat2.transpose(1, 2)), self.transpose(1, 2).bmm(grad)
+    return grad.bmm(mat2.transpose(1, 2).conj()), self.transpose(1, 2).conj().bmm(grad)
 
 def d_mv(grad: Tensor, self: Tensor, vec: Tensor):
-    return grad.unsqueeze(1) * vec, self.t().mv(grad)
+    return grad.unsqueeze(1) * vec.conj(), self.t().conj().mv(grad)
 
 def d_dot(grad: Tensor, self: Tensor, tensor: Tensor):
-    return grad * tensor, grad * self
+    return grad * tensor.conj(), grad * self.conj()
 
 def d_addmm(grad: Tensor, self_size: List[int], mat1: Tensor, mat2: Tensor, beta: float, alpha: float):
-    return _sum_to(grad * beta, self_size), grad.mm(mat2.t()) * alpha, mat1.t().mm(grad) * alpha
+    return _sum_to(grad * beta, self_size), grad.mm(mat2.t().conj()) * alpha, mat1.t().conj().mm(grad) * alpha
 
 def d_linear(grad: Tensor, input: Tensor, weight: Tensor, bias: Optional[Tensor]):
     out_features = weight.size(0)
     g2 = grad.reshape([-1, out_features])
-    gw = g2.t().mm(input.reshape([-1, weight.size(1)]))
+    gw = g2.t().mm(input.reshape([-1, weight.size(1)]).conj())
     gb: Optional[Tensor] = None
     if bias is not None:
         gb = _sum_to(g2.sum(0), bias.size())
-    return grad.matmul(weight), gw, gb
+    return grad.matmul(weight.conj()), gw, gb
 
 def d_sum_to_size(grad: Tensor, self_size: List[int]):
     return grad.expand(self_size)
@@ -788,7 +795,7 @@ def d_prod(grad: Tensor, self: Tensor):
         return grad
     if self.numel() == 0:
         return torch.zeros_like(self)
-    return (grad * _prod_others(self.reshape([-1]), 0)).reshape(self.size())
+    return (grad * _prod_others(self.reshape([-1]), 0).conj()).reshape(self.size())
 
 def d_prod_dim_int(grad: Tensor, self: Tensor, dim: int, keepdim: bool):
     if self.dim() == 0:
@@ -798,14 +805,14 @@ def d_prod_dim_int(grad: Tensor, self: Tensor, dim: int, keepdim: bool):
     g = grad
     if not keepdim:
         g = g.unsqueeze(dim)
-    return g * _prod_others(self, _dim_of(dim, self.dim()))
+    return g * _prod_others(self, _dim_of(dim, self.dim())).conj()
 
 def d_cumprod(grad: Tensor, self: Tensor, dim: int, result: Tensor):
     if self.dim() == 0 or self.numel() == 0:
         return grad
     d = _dim_of(dim, self.dim())
     if not bool((self == 0).any()):
-        return (grad * result).flip([d]).cumsum(d).flip([d]) / self
+        return (grad * result.conj()).flip([d]).cumsum(d).flip([d]) / self.conj()
     n = self.size(d)
     ones = torch.ones_like(self.narrow(d, 0, 1))
     parts: List[Tensor] = []
@@ -814,7 +821,7 @@ def d_cumprod(grad: Tensor, self: Tensor, dim: int, result: Tensor):
         if k > 0:
             left = self.narrow(d, 0, k).prod(d, True)
         r = torch.cat([ones, self.narrow(d, k + 1, n - k - 1).cumprod(d)], d)
-        parts.append(left * (grad.narrow(d, k, n - k) * r).sum(d, True))
+        parts.append(left.conj() * (grad.narrow(d, k, n - k) * r.conj()).sum(d, True))
     return torch.cat(parts, d)
 
 def d_tile(grad: Tensor, self_size: List[int], dims: List[int]):
@@ -978,24 +985,25 @@ def d_lerp_Tensor(grad: Tensor, self: Tensor, end: Tensor, weight: Tensor):
     return _sum_to(grad * (1.0 - weight), self.size()), _sum_to(grad * weight, end.size()), _sum_to(grad * (end - self), weight.size())
 
 def d_addcmul(grad: Tensor, self_size: List[int], tensor1: Tensor, tensor2: Tensor, value: float):
-    return _sum_to(grad, self_size), _sum_to(grad * value * tensor2, tensor1.size()), _sum_to(grad * value * tensor1, tensor2.size())
+    return _sum_to(grad, self_size), _sum_to(grad * value * tensor2.conj(), tensor1.size()), _sum_to(grad * value * tensor1.conj(), tensor2.size())
 
 def d_addcdiv(grad: Tensor, self_size: List[int], tensor1: Tensor, tensor2: Tensor, value: float):
-    g1 = grad * value / tensor2
-    return _sum_to(grad, self_size), _sum_to(g1, tensor1.size()), _sum_to(-g1 * tensor1 / tensor2, tensor2.size())
+    t2 = tensor2.conj()
+    g1 = grad * value / t2
+    return _sum_to(grad, self_size), _sum_to(g1, tensor1.size()), _sum_to(-g1 * tensor1.conj() / t2, tensor2.size())
 
 def d_addmv(grad: Tensor, self_size: List[int], mat: Tensor, vec: Tensor, beta: float, alpha: float):
-    return _sum_to(grad * beta, self_size), grad.unsqueeze(1) * vec * alpha, mat.t().mv(grad) * alpha
+    return _sum_to(grad * beta, self_size), grad.unsqueeze(1) * vec.conj() * alpha, mat.t().conj().mv(grad) * alpha
 
 def d_baddbmm(grad: Tensor, self_size: List[int], batch1: Tensor, batch2: Tensor, beta: float, alpha: float):
-    return _sum_to(grad * beta, self_size), grad.bmm(batch2.transpose(1, 2)) * alpha, batch1.transpose(1, 2).bmm(grad) * alpha
+    return _sum_to(grad * beta, self_size), grad.bmm(batch2.transpose(1, 2).conj()) * alpha, batch1.transpose(1, 2).conj().bmm(grad) * alpha
 
 def d_addbmm(grad: Tensor, self_size: List[int], batch1: Tensor, batch2: Tensor, beta: float, alpha: float):
     g = grad.unsqueeze(0).expand([batch1.size(0), grad.size(0), grad.size(1)])
-    return _sum_to(grad * beta, self_size), g.bmm(batch2.transpose(1, 2)) * alpha, batch1.transpose(1, 2).bmm(g) * alpha
+    return _sum_to(grad * beta, self_size), g.bmm(batch2.transpose(1, 2).conj()) * alpha, batch1.transpose(1, 2).conj().bmm(g) * alpha
 
 def d_outer(grad: Tensor, self: Tensor, vec2: Tensor):
-    return grad.mv(vec2), grad.t().mv(self)
+    return grad.mv(vec2.conj()), grad.t().mv(self.conj())
 
 def d_trace(grad: Tensor, self_size: List[int]):
     return torch.eye(self_size[0], self_size[1], dtype=grad.dtype, device=grad.device) * grad
@@ -1081,28 +1089,28 @@ def d_where_ScalarSelf(grad: Tensor, condition: Tensor, other_size: List[int]):
     return None, _sum_to(grad.masked_fill(condition, 0.0), other_size)
 
 def d_asin(grad: Tensor, self: Tensor):
-    return grad / (1.0 - self * self).sqrt()
+    return grad / (1.0 - self * self).sqrt().conj()
 
 def d_acos(grad: Tensor, self: Tensor):
-    return -grad / (1.0 - self * self).sqrt()
+    return -grad / (1.0 - self * self).sqrt().conj()
 
 def d_atan(grad: Tensor, self: Tensor):
-    return grad / (1.0 + self * self)
+    return grad / (1.0 + self * self).conj()
 
 def d_sinh(grad: Tensor, self: Tensor):
-    return grad * self.cosh()
+    return grad * self.cosh().conj()
 
 def d_cosh(grad: Tensor, self: Tensor):
-    return grad * self.sinh()
+    return grad * self.sinh().conj()
 
 def d_asinh(grad: Tensor, self: Tensor):
-    return grad / (self * self + 1.0).sqrt()
+    return grad / (self * self + 1.0).sqrt().conj()
 
 def d_acosh(grad: Tensor, self: Tensor):
-    return grad / (self * self - 1.0).sqrt()
+    return grad / (self * self - 1.0).sqrt().conj()
 
 def d_atanh(grad: Tensor, self: Tensor):
-    return grad / (1.0 - self * self)
+    return grad / (1.0 - self * self).conj()
 
 def d_erfc(grad: Tensor, self: Tensor):
     return grad * -1.1283791670955126 * torch.exp(-(self * self))

@@ -1,6 +1,7 @@
 // aten:: matrix-product operators (mm, bmm, matmul, addmm, addmv, addbmm, baddbmm, mv, dot,
 // vdot, outer, ger, linear, einsum) with PyTorch 1.13's schemas, bound to the linalg family.
 #include "ember/runtime/register_operators.h"
+#include "ember/tensor/ops/complex.h"
 #include "runtime/ops/aten_arg_utils.h"
 
 namespace ember::jit::aten {
@@ -49,7 +50,7 @@ void addLikeInplace(Stack& s) {
   ret(s, 5, std::move(self));
 }
 
-Tensor& vdotOut(Tensor& out, const Tensor& a, const Tensor& b) { return dot_out(out, a, b); }
+Tensor& vdotOut(Tensor& out, const Tensor& a, const Tensor& b) { return dot_out(out, complexConj(a), b); }
 Tensor& gerOut(Tensor& out, const Tensor& a, const Tensor& b) { return outer_out(out, a, b); }
 
 void linearOp(Stack& s) {
