@@ -328,12 +328,44 @@ void bfloat16ReferenceGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha,
     }
 }
 
+// PyTorch's bfloat16 gemv (mv/addmv: n == 1), in bfloat16 arithmetic. A row-major A takes its
+// dot-product form, y = beta * y + alpha * sum_p A[i,p] * x[p]; a column-major A its axpy form,
+// y = beta * y, then y += A[:,p] * (alpha * x[p]) for each p with x[p] != 0.
+void bfloat16ReferenceGemv(int64_t m, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix x,
+                           const Scalar& beta, BFloat16* y, int64_t ldy) {
+  auto r = [](float v) { return static_cast<float>(BFloat16(v)); };
+  const float al = r(static_cast<float>(alpha.toDouble())), be = r(static_cast<float>(beta.toDouble()));
+  if (a.trans) {
+    for (int64_t i = 0; i < m; ++i) {
+      BFloat16& out = y[i * ldy];
+      out = be == 0.0f ? BFloat16(0.0f) : be == 1.0f ? out : BFloat16(be * static_cast<float>(out));
+    }
+    for (int64_t p = 0; p < k; ++p) {
+      const float xp = static_cast<float>(at<BFloat16>(x, p, 0));
+      if (xp == 0.0f) continue;
+      const float z = r(al * xp);
+      for (int64_t i = 0; i < m; ++i)
+        y[i * ldy] = BFloat16(static_cast<float>(y[i * ldy]) + r(static_cast<float>(at<BFloat16>(a, i, p)) * z));
+    }
+    return;
+  }
+  for (int64_t i = 0; i < m; ++i) {
+    float sum = 0.0f;
+    for (int64_t p = 0; p < k; ++p)
+      sum = r(sum + r(static_cast<float>(at<BFloat16>(x, p, 0)) * static_cast<float>(at<BFloat16>(a, i, p))));
+    BFloat16& out = y[i * ldy];
+    out = be == 0.0f ? BFloat16(al * sum) : BFloat16(r(be * static_cast<float>(out)) + r(al * sum));
+  }
+}
+
 // bfloat16 through float32: operands widened into packed buffers, one rounding at the end (as
 // PyTorch's oneDNN and dot-product paths round), except PyTorch's bfloat16-arithmetic cases.
 void bfloat16Gemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
                   const Scalar& beta, BFloat16* c, int64_t ldc, int64_t batch) {
-  // batch 0: not a matmul (see gemm()); n == 1: PyTorch's mv/addmv run its gemv instead.
-  if (batch > 0 && n > 1 && !b.trans && static_cast<double>(batch) * m * n * k <= kTorchBf16ReferenceMacs)
+  // batch 0: not a matmul (see gemm()). n == 1 is PyTorch's mv/addmv: its gemv computes in
+  // bfloat16 whatever the size.
+  if (batch > 0 && n == 1) return bfloat16ReferenceGemv(m, k, alpha, a, b, beta, c, ldc);
+  if (batch > 0 && !b.trans && static_cast<double>(batch) * m * n * k <= kTorchBf16ReferenceMacs)
     return bfloat16ReferenceGemm(m, n, k, alpha, a, b, beta, c, ldc);
   std::vector<float> af(static_cast<size_t>(m * k)), bf(static_cast<size_t>(k * n)), cf(static_cast<size_t>(m * n));
   for (int64_t i = 0; i < m; ++i)
