@@ -302,9 +302,71 @@ void doubleGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatri
               ldc);
 }
 
-// bfloat16 through float32: operands widened into packed buffers, one rounding at the end.
+// PyTorch 1.13 sends bfloat16 products of at most this many multiply-adds (over the whole batch)
+// to its reference kernels rather than oneDNN.
+constexpr double kTorchBf16ReferenceMacs = 16.0 * 16 * 16;
+
+// Its reference kernel for a B that is not column-major computes in bfloat16 arithmetic: C scaled
+// by beta, then for each p in order C += A[i,p] * alpha * B[p,j], every product and partial sum
+// rounded to bfloat16 (checked against torch.mm/bmm on random 5x7x3 .. 8x8x8 operands).
+void bfloat16ReferenceGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
+                           const Scalar& beta, BFloat16* c, int64_t ldc) {
+  auto r = [](float x) { return static_cast<float>(BFloat16(x)); };
+  const float al = r(static_cast<float>(alpha.toDouble())), be = r(static_cast<float>(beta.toDouble()));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      BFloat16& x = c[i * ldc + j];
+      x = be == 0.0f ? BFloat16(0.0f) : be == 1.0f ? x : BFloat16(be * static_cast<float>(x));
+    }
+  for (int64_t p = 0; p < k; ++p)
+    for (int64_t i = 0; i < m; ++i) {
+      const float v = r(static_cast<float>(at<BFloat16>(a, i, p)) * al);
+      for (int64_t j = 0; j < n; ++j) {
+        BFloat16& x = c[i * ldc + j];
+        x = BFloat16(static_cast<float>(x) + r(static_cast<float>(at<BFloat16>(b, p, j)) * v));
+      }
+    }
+}
+
+// PyTorch's bfloat16 gemv (mv/addmv: n == 1), in bfloat16 arithmetic. A row-major A takes its
+// dot-product form, y = beta * y + alpha * sum_p A[i,p] * x[p]; a column-major A its axpy form,
+// y = beta * y, then y += A[:,p] * (alpha * x[p]) for each p with x[p] != 0.
+void bfloat16ReferenceGemv(int64_t m, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix x,
+                           const Scalar& beta, BFloat16* y, int64_t ldy) {
+  auto r = [](float v) { return static_cast<float>(BFloat16(v)); };
+  const float al = r(static_cast<float>(alpha.toDouble())), be = r(static_cast<float>(beta.toDouble()));
+  if (a.trans) {
+    for (int64_t i = 0; i < m; ++i) {
+      BFloat16& out = y[i * ldy];
+      out = be == 0.0f ? BFloat16(0.0f) : be == 1.0f ? out : BFloat16(be * static_cast<float>(out));
+    }
+    for (int64_t p = 0; p < k; ++p) {
+      const float xp = static_cast<float>(at<BFloat16>(x, p, 0));
+      if (xp == 0.0f) continue;
+      const float z = r(al * xp);
+      for (int64_t i = 0; i < m; ++i)
+        y[i * ldy] = BFloat16(static_cast<float>(y[i * ldy]) + r(static_cast<float>(at<BFloat16>(a, i, p)) * z));
+    }
+    return;
+  }
+  for (int64_t i = 0; i < m; ++i) {
+    float sum = 0.0f;
+    for (int64_t p = 0; p < k; ++p)
+      sum = r(sum + r(static_cast<float>(at<BFloat16>(x, p, 0)) * static_cast<float>(at<BFloat16>(a, i, p))));
+    BFloat16& out = y[i * ldy];
+    out = be == 0.0f ? BFloat16(al * sum) : BFloat16(r(be * static_cast<float>(out)) + r(al * sum));
+  }
+}
+
+// bfloat16 through float32: operands widened into packed buffers, one rounding at the end (as
+// PyTorch's oneDNN and dot-product paths round), except PyTorch's bfloat16-arithmetic cases.
 void bfloat16Gemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
-                  const Scalar& beta, BFloat16* c, int64_t ldc) {
+                  const Scalar& beta, BFloat16* c, int64_t ldc, int64_t batch) {
+  // batch 0: not a matmul (see gemm()). n == 1 is PyTorch's mv/addmv: its gemv computes in
+  // bfloat16 whatever the size.
+  if (batch > 0 && n == 1) return bfloat16ReferenceGemv(m, k, alpha, a, b, beta, c, ldc);
+  if (batch > 0 && !b.trans && static_cast<double>(batch) * m * n * k <= kTorchBf16ReferenceMacs)
+    return bfloat16ReferenceGemm(m, n, k, alpha, a, b, beta, c, ldc);
   std::vector<float> af(static_cast<size_t>(m * k)), bf(static_cast<size_t>(k * n)), cf(static_cast<size_t>(m * n));
   for (int64_t i = 0; i < m; ++i)
     for (int64_t p = 0; p < k; ++p) af[i * k + p] = static_cast<float>(at<BFloat16>(a, i, p));
@@ -462,7 +524,7 @@ void complexGemm(int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatr
 }  // namespace
 
 void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
-          const Scalar& beta, void* c, int64_t ldc) {
+          const Scalar& beta, void* c, int64_t ldc, int64_t batch) {
   if (m <= 0 || n <= 0) return;
   if (dtype == ScalarType::ComplexFloat)
     return complexGemm(m, n, k, alpha, a, b, beta, static_cast<std::complex<float>*>(c), ldc);
@@ -476,7 +538,7 @@ void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, const Scalar& alpha
     else if constexpr (std::is_same_v<T, double>)
       doubleGemm(m, n, k, alpha, a, b, beta, ct, ldc);
     else if constexpr (std::is_same_v<T, BFloat16>)
-      bfloat16Gemm(m, n, k, alpha, a, b, beta, ct, ldc);
+      bfloat16Gemm(m, n, k, alpha, a, b, beta, ct, ldc, batch);
     else
       nativeGemm<T>(m, n, k, alpha, a, b, beta, ct, ldc);
   }, "addmm_impl_cpu_");

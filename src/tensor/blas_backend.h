@@ -48,9 +48,11 @@ struct ConstMatrix {
 // C[m x n] = alpha * A[m x k] * B[k x n] + beta * C, with C row-major (leading dimension ldc).
 // beta == 0 ignores C's old contents (NaN in C does not propagate), as BLAS does. alpha/beta are
 // converted to the dtype's arithmetic type (integers stay exact). dtype must be one of
-// uint8/int8/int16/int32/int64/bfloat16/float32/float64.
+// uint8/int8/int16/int32/int64/bfloat16/float32/float64. `batch`, when the caller passes it, is the
+// number of such products it runs for one matmul/bmm (1 for mm): it asks for PyTorch's bfloat16
+// rounding of those ops (bfloat16Gemm in the .cpp); 0 (convolutions, RNNs) keeps float32 sums.
 void gemm(ScalarType dtype, int64_t m, int64_t n, int64_t k, const Scalar& alpha, ConstMatrix a, ConstMatrix b,
-          const Scalar& beta, void* c, int64_t ldc);
+          const Scalar& beta, void* c, int64_t ldc, int64_t batch = 0);
 
 // *out = sum_i x[i * incx] * y[i * incy] (incx, incy > 0), accumulated as gemm() does.
 void dot(ScalarType dtype, int64_t n, const void* x, int64_t incx, const void* y, int64_t incy, void* out);

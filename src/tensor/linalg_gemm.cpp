@@ -71,9 +71,12 @@ void runBatches(ScalarType dtype, int64_t batch, int64_t m, int64_t n, int64_t k
   const char* pa = static_cast<const char*>(a.t.data_ptr());
   const char* pb = static_cast<const char*>(b.t.data_ptr());
   const int64_t sa = a.t.stride(0), sb = b.t.stride(0);
+  // PyTorch multiplies a matrix broadcast over b's batch (2-D @ 3-D matmul) as one folded product
+  // whose B is column-major: its float-sum bfloat16 path, which batch 0 asks for (blas::gemm).
+  const int64_t bf16Batch = batch > 1 && sa == 0 ? 0 : batch;
   auto one = [&](int64_t i) {
     blas::gemm(dtype, m, n, k, alpha, {pa + i * sa * es, a.layout.ld, a.layout.trans},
-               {pb + i * sb * es, b.layout.ld, b.layout.trans}, beta, c + i * cBatchStride * es, ldc);
+               {pb + i * sb * es, b.layout.ld, b.layout.trans}, beta, c + i * cBatchStride * es, ldc, bf16Batch);
   };
   double macs = static_cast<double>(m) * n * k;
   if (batch == 1 || macs >= kBatchParallelMacs) {

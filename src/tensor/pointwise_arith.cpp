@@ -103,16 +103,18 @@ T floorDivInt(T a, T b) {
   return q;
 }
 
-// Python's float floor division: exact quotient via fmod, rounded down.
-template <typename M>
+// Python's float floor division: exact quotient via fmod, rounded down. Each step is rounded to
+// the tensor's type T, as PyTorch computes it in float16/bfloat16 arithmetic for those types.
+template <typename T, typename M>
 M floorDivFloat(M a, M b) {
+  auto round = [](M x) { return static_cast<M>(static_cast<T>(x)); };
   if (EMBER_UNLIKELY(b == 0)) return a / b;
   M mod = std::fmod(a, b);
-  M div = (a - mod) / b;
-  if (mod != 0 && ((b < 0) != (mod < 0))) div -= M(1);
+  M div = round(round(a - mod) / b);
+  if (mod != 0 && ((b < 0) != (mod < 0))) div = round(div - M(1));
   if (div == 0) return std::copysign(M(0), a / b);
   M fl = std::floor(div);
-  if (div - fl > M(0.5)) fl += M(1);
+  if (round(div - fl) > M(0.5)) fl += M(1);
   return fl;
 }
 
@@ -120,7 +122,9 @@ void truncDivKernel(Elementwise& it) {
   visitNumericDtype(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
     if constexpr (std::is_integral_v<T>) it.run2<T, T, T>([](T a, T b) { return truncDivInt(a, b); });
-    else it.run2<T, T, T>([](M a, M b) { return std::trunc(a / b); });
+    // PyTorch divides in the tensor's own type (a float16/bfloat16 quotient is rounded to it) and
+    // truncates that: trunc(bf16(4.988)) is 5, not 4.
+    else it.run2<T, T, T>([](M a, M b) { return std::trunc(static_cast<M>(static_cast<T>(a / b))); });
   }, "div_trunc_cpu");
 }
 
@@ -128,7 +132,7 @@ void floorDivKernel(Elementwise& it) {
   visitNumericDtype(it.computeDtype(), [&]<typename T>() {
     using M = opmath_t<T>;
     if constexpr (std::is_integral_v<T>) it.run2<T, T, T>([](T a, T b) { return floorDivInt(a, b); });
-    else it.run2<T, T, T>([](M a, M b) { return floorDivFloat(a, b); });
+    else it.run2<T, T, T>([](M a, M b) { return floorDivFloat<T>(a, b); });
   }, "div_floor_cpu");
 }
 

@@ -25,12 +25,15 @@ constexpr int64_t kBlock = 2048;
 #if defined(EMBER_ISA_AVX512)
 inline Vec<float>::Reg vexp(Vec<float>::Reg x) { return Sleef_expf16_u10avx512f(x); }
 inline Vec<double>::Reg vexp(Vec<double>::Reg x) { return Sleef_expd8_u10avx512f(x); }
+inline Vec<float>::Reg vlog(Vec<float>::Reg x) { return Sleef_logf16_u10avx512f(x); }
 #elif defined(EMBER_ISA_AVX2)
 inline Vec<float>::Reg vexp(Vec<float>::Reg x) { return Sleef_expf8_u10avx2(x); }
 inline Vec<double>::Reg vexp(Vec<double>::Reg x) { return Sleef_expd4_u10avx2(x); }
+inline Vec<float>::Reg vlog(Vec<float>::Reg x) { return Sleef_logf8_u10avx2(x); }
 #else
 inline Vec<float>::Reg vexp(Vec<float>::Reg x) { return Sleef_expf4_u10sse2(x); }
 inline Vec<double>::Reg vexp(Vec<double>::Reg x) { return Sleef_expd2_u10sse2(x); }
+inline Vec<float>::Reg vlog(Vec<float>::Reg x) { return Sleef_logf4_u10sse2(x); }
 #endif
 
 template <typename T, bool kSkipNan>
@@ -207,46 +210,141 @@ void extremeRowsKernel(void* accp, const void* data, int64_t rowStride, int64_t 
 
 // ---- softmax ----------------------------------------------------------------------------
 
-// One contiguous row: m = max (NaN wins), s = sum of exp(x - m), then exp(x - m) / s or, for
-// log_softmax, x - m - log(s). The exps are stored on the way (softmax) and scaled in place.
-template <typename T, bool kLog>
-void softmaxRowKernel(void* dstp, const void* srcp, int64_t n) {
-  using V = Vec<T>;
-  using Reg = typename V::Reg;
-  T* dst = static_cast<T*>(dstp);
-  const T* src = static_cast<const T*>(srcp);
-  T m = -std::numeric_limits<T>::infinity();
-  extremeRunKernel<T, true>(&m, src, n);
-  const Reg mv = V::set1(m);
-  double s = 0;
-  for (int64_t b = 0; b < n; b += kBlock) {  // block totals in double, as the sums
-    const int64_t e = std::min(n, b + kBlock);
-    Reg acc = {};
-    int64_t i = b;
-    for (; i + V::kWidth <= e; i += V::kWidth) {
-      Reg x = vexp(V::load(src + i) - mv);
-      acc += x;
-      if constexpr (!kLog) V::store(dst + i, x);
-    }
-    double rest = 0;
-    for (; i < e; ++i) {
-      const T x = std::exp(src[i] - m);
-      rest += static_cast<double>(x);
-      if constexpr (!kLog) dst[i] = x;
-    }
-    s += laneTotal<T>(acc) + rest;
-  }
+// float32 rows give PyTorch 1.13's CPU bits (its AVX2 kernel, checked against it by
+// tests/unit/tensor/softmax_bits_test.cpp): every exp from SLEEF, tails included (PyTorch loads
+// them as a zero-padded vector); the exps summed in float in 8 lanes (lane k takes elements
+// k, k+8, ..., the last partial group going to the first lanes), the lanes then added pairwise
+// (0+4, 1+5, 2+6, 3+7, then 0+2, 1+3, then 0+1); a row shorter than 8 is summed in order. The
+// result is exp * (1 / sum) or, for log_softmax, (x - max) - log(sum) with SLEEF's log.
+constexpr int64_t kTorchLanes = 8;
+
+// exp(src[i] - m) for i in [0, n) into out, each through SLEEF.
+void expShifted(float* out, const float* src, int64_t n, float m) {
+  using V = Vec<float>;
+  const V::Reg mv = V::set1(m);
   int64_t i = 0;
+  for (; i + V::kWidth <= n; i += V::kWidth) V::store(out + i, vexp(V::load(src + i) - mv));
+  if (i == n) return;
+  float buf[V::kWidth] = {};
+  std::memcpy(buf, src + i, static_cast<size_t>(n - i) * sizeof(float));
+  V::store(buf, vexp(V::load(buf) - mv));
+  std::memcpy(out + i, buf, static_cast<size_t>(n - i) * sizeof(float));
+}
+
+// A float sum in PyTorch's 8-lane order (see above), fed in pieces whose lengths are multiples of
+// 8 except the last.
+struct TorchOrderSum {
+  float lanes[kTorchLanes] = {};
+  int64_t count = 0;
+
+  void add(const float* e, int64_t n) {
+    int64_t j = 0;
+    for (; count < kTorchLanes && j < n; ++j) lanes[count++] = e[j];
+    for (; j + kTorchLanes <= n; j += kTorchLanes, count += kTorchLanes)
+      for (int64_t k = 0; k < kTorchLanes; ++k) lanes[k] += e[j + k];
+    for (int64_t k = 0; j < n; ++j, ++k, ++count) lanes[k] += e[j];
+  }
+
+  float total() const {
+    if (count < kTorchLanes) {
+      float s = lanes[0];
+      for (int64_t i = 1; i < count; ++i) s += lanes[i];
+      return s;
+    }
+    float l[kTorchLanes];
+    std::memcpy(l, lanes, sizeof(l));
+    for (int64_t h = kTorchLanes / 2; h >= 1; h /= 2)
+      for (int64_t k = 0; k < h; ++k) l[k] += l[k + h];
+    return l[0];
+  }
+};
+
+// The sum of exp(src[i] - m) in PyTorch's order; the exps are left in dst when it is non-null.
+float torchOrderExpSum(float* dst, const float* src, int64_t n, float m) {
+  TorchOrderSum sum;
+  if (dst) {
+    expShifted(dst, src, n, m);
+    sum.add(dst, n);
+    return sum.total();
+  }
+  constexpr int64_t kChunk = 256;  // a multiple of kTorchLanes
+  float e[kChunk];
+  for (int64_t b = 0; b < n; b += kChunk) {
+    const int64_t len = std::min(kChunk, n - b);
+    expShifted(e, src + b, len, m);
+    sum.add(e, len);
+  }
+  return sum.total();
+}
+
+template <bool kLog>
+void softmaxRowFloat(float* dst, const float* src, int64_t n) {
+  using V = Vec<float>;
+  float m = -std::numeric_limits<float>::infinity();
+  extremeRunKernel<float, true>(&m, src, n);
+  const float s = torchOrderExpSum(kLog ? nullptr : dst, src, n, m);
+  int64_t i = 0;
+  const V::Reg mv = V::set1(m);
   if constexpr (kLog) {
-    const T logS = static_cast<T>(std::log(s));
-    const Reg lv = V::set1(logS);
+    float logs[V::kWidth];
+    V::store(logs, vlog(V::set1(s)));
+    const float logS = logs[0];
+    const V::Reg lv = V::set1(logS);
     for (; i + V::kWidth <= n; i += V::kWidth) V::store(dst + i, (V::load(src + i) - mv) - lv);
     for (; i < n; ++i) dst[i] = (src[i] - m) - logS;
   } else {
-    const T inv = static_cast<T>(1.0 / s);
-    const Reg iv = V::set1(inv);
+    const float inv = 1.0f / s;
+    const V::Reg iv = V::set1(inv);
     for (; i + V::kWidth <= n; i += V::kWidth) V::store(dst + i, V::load(dst + i) * iv);
     for (; i < n; ++i) dst[i] = dst[i] * inv;
+  }
+}
+
+// One contiguous row: m = max (NaN wins), s = sum of exp(x - m), then exp(x - m) / s or, for
+// log_softmax, x - m - log(s). The exps are stored on the way (softmax) and scaled in place.
+// float32 rows take softmaxRowFloat (PyTorch's rounding); float64 rows sum in double blocks.
+template <typename T, bool kLog>
+void softmaxRowKernel(void* dstp, const void* srcp, int64_t n) {
+  if constexpr (std::is_same_v<T, float>) {
+    return softmaxRowFloat<kLog>(static_cast<float*>(dstp), static_cast<const float*>(srcp), n);
+  } else {
+    using V = Vec<T>;
+    using Reg = typename V::Reg;
+    T* dst = static_cast<T*>(dstp);
+    const T* src = static_cast<const T*>(srcp);
+    T m = -std::numeric_limits<T>::infinity();
+    extremeRunKernel<T, true>(&m, src, n);
+    const Reg mv = V::set1(m);
+    double s = 0;
+    for (int64_t b = 0; b < n; b += kBlock) {  // block totals in double, as the sums
+      const int64_t e = std::min(n, b + kBlock);
+      Reg acc = {};
+      int64_t i = b;
+      for (; i + V::kWidth <= e; i += V::kWidth) {
+        Reg x = vexp(V::load(src + i) - mv);
+        acc += x;
+        if constexpr (!kLog) V::store(dst + i, x);
+      }
+      double rest = 0;
+      for (; i < e; ++i) {
+        const T x = std::exp(src[i] - m);
+        rest += static_cast<double>(x);
+        if constexpr (!kLog) dst[i] = x;
+      }
+      s += laneTotal<T>(acc) + rest;
+    }
+    int64_t i = 0;
+    if constexpr (kLog) {
+      const T logS = static_cast<T>(std::log(s));
+      const Reg lv = V::set1(logS);
+      for (; i + V::kWidth <= n; i += V::kWidth) V::store(dst + i, (V::load(src + i) - mv) - lv);
+      for (; i < n; ++i) dst[i] = (src[i] - m) - logS;
+    } else {
+      const T inv = static_cast<T>(1.0 / s);
+      const Reg iv = V::set1(inv);
+      for (; i + V::kWidth <= n; i += V::kWidth) V::store(dst + i, V::load(dst + i) * iv);
+      for (; i < n; ++i) dst[i] = dst[i] * inv;
+    }
   }
 }
 
