@@ -69,7 +69,7 @@ class Fuser {
     bool changed = false;
     for (auto& g : groups)
       for (auto& run : contiguousRuns(g))
-        if (run.size() >= minGroupSize_ && chunksStayInside(run) && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
+        if (run.size() >= minGroupSize_ && chunksStayInside(run) && catEndsGroup(run) && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
           materialize(run);
           changed = true;
         }
@@ -167,6 +167,7 @@ class Fuser {
       }
       if (auto joined = catResult(n)) {
         inferred_[n->output()] = *joined;
+        noteCat(n);
         continue;
       }
       if (n->kind() == prim::ListUnpack) {
@@ -228,7 +229,21 @@ class Fuser {
     chunks_.insert(unpack);
   }
 
+  // `aten::cat(prim::ListConstruct(...), dim)` with a constant dim, the list used only by the
+  // cat: the pair may end a group (the kernel writes each piece's chain into its slice).
+  void noteCat(Node* cat) {
+    Node* list = cat->input(0)->node();
+    std::optional<IValue> dim = toIValue(cat->input(1));
+    if (cat->kind() != aten::cat || !dim || !dim->isInt() || list->owningBlock() != cat->owningBlock() ||
+        list->output()->uses().size() != 1)
+      return;
+    cats_.insert(cat);
+    cats_.insert(list);
+  }
+
   bool canFuse(Node* n) const {
+    // A cat goes with its list: EMBER_FUSION_DENY=aten::cat keeps both out.
+    if (cats_.count(n)) return !deny_.count("aten::cat");
     if (deny_.count(n->kind().toQualString())) return false;
     // An unpack goes with its chunk: EMBER_FUSION_DENY=aten::chunk keeps both out.
     if (n->kind() == prim::ListUnpack && chunks_.count(n)) return !deny_.count("aten::chunk");
@@ -254,8 +269,8 @@ class Fuser {
       while (absorbProducer(block, group) || absorbSibling(block, group)) {
       }
       absorbIntruders(group);
-      if (!chunksStayInside(group)) {
-        GRAPH_DEBUG("no group at ", *seed, ": a piece of its chunk is used outside it");
+      if (!chunksStayInside(group) || !catEndsGroup(group)) {
+        GRAPH_DEBUG("no group at ", *seed, ": a piece of its chunk, or a value before its cat, is used outside it");
         for (Node* n : group) assigned_.erase(n);
         continue;
       }
@@ -291,6 +306,39 @@ class Fuser {
     return computing > 0;
   }
 
+  // A group holding a cat ends in it: the list is in the group, the cat's result is the group's
+  // only output (the kernel computes nothing else), and something besides the pair is computed.
+  bool catEndsGroup(const std::vector<Node*>& group) const {
+    std::unordered_set<const Node*> in(group.begin(), group.end());
+    bool hasCat = false;
+    size_t computing = 0;
+    for (const Node* n : group) {
+      if (n->kind() == aten::cat && cats_.count(n)) {
+        hasCat = true;
+        if (!in.count(n->input(0)->node())) return false;
+        continue;
+      }
+      if (!cats_.count(n)) {
+        ++computing;
+      } else if (!in.count(n->output()->uses()[0].user)) {
+        return false;  // a list without its cat
+      }
+    }
+    if (!hasCat) return true;
+    if (computing == 0) return false;
+    for (const Node* n : group) {
+      if (n->kind() == aten::cat && cats_.count(n)) continue;
+      for (const Value* o : n->outputs())
+        for (const Use& u : o->uses())
+          if (!in.count(u.user)) return false;
+    }
+    return true;
+  }
+
+  bool hasCat(const std::vector<Node*>& group) const {
+    return std::any_of(group.begin(), group.end(), [&](const Node* n) { return cats_.count(n) > 0; });
+  }
+
   static bool allUsersIn(const Node* p, const std::vector<Node*>& group) {
     for (const Value* o : p->outputs())
       for (const Use& u : o->uses())
@@ -306,10 +354,12 @@ class Fuser {
         // A reduction fuses the chain of its input; layer_norm's weight and bias stay inputs.
         if (reductions_.count(*m) && in != (*m)->input(0)) continue;
         Node* p = in->node();
-        // A reduction only ends a group: its result is not an elementwise input of the chain.
+        // A reduction or a cat only ends a group: its result is not an elementwise input of the chain.
         if (p->owningBlock() != block || assigned_.count(p) || reductions_.count(p) || !canFuse(p)) continue;
-        // An unpack joins after every user of its pieces (they could not move before it after).
-        if (p->kind() == prim::ListUnpack && !allUsersIn(p, group)) continue;
+        if (p->kind() == aten::cat && cats_.count(p)) continue;
+        // An unpack joins after every user of its pieces (they could not move before it after);
+        // a cat's list, with its cat.
+        if ((p->kind() == prim::ListUnpack || cats_.count(p)) && !allUsersIn(p, group)) continue;
         Node* first = group.front();
         if (p->next() != first && (!aliasDb_.moveBeforeTopologicallyValid(p, first) || p->next() != first)) continue;
         group.insert(group.begin(), p);
@@ -324,7 +374,7 @@ class Fuser {
   std::optional<size_t> groupRank(const std::vector<Node*>& group) const {
     std::optional<size_t> rank;
     for (const Node* m : group) {
-      if (reductions_.count(m) || chunks_.count(m)) continue;
+      if (reductions_.count(m) || chunks_.count(m) || cats_.count(m)) continue;
       if (auto k = known(m->output())) rank = std::max(rank.value_or(0), k->rank);
     }
     return rank;
@@ -348,7 +398,7 @@ class Fuser {
   // of the group, and its own producers can then join as well.
   bool absorbSibling(Block* block, std::vector<Node*>& group) {
     std::optional<size_t> rank = groupRank(group);
-    if (!rank) return false;
+    if (!rank || hasCat(group)) return false;  // a cat's group has no output but the cat
     Node* first = group.front();
     for (Node* m : group) {
       if (m->kind() == aten::chunk) continue;
@@ -381,7 +431,9 @@ class Fuser {
     std::unordered_set<const Node*> in(group.begin(), group.end());
     std::vector<Node*> joined;
     for (Node* n = group.front(); n != group.back(); n = n->next()) {
-      if (in.count(n) || assigned_.count(n) || reductions_.count(n) || chunks_.count(n) || !canFuse(n)) continue;
+      if (in.count(n) || assigned_.count(n) || reductions_.count(n) || chunks_.count(n) || cats_.count(n) ||
+          !canFuse(n) || hasCat(group))
+        continue;
       auto k = known(n->output());
       if (!k || !rank || k->rank != *rank) continue;
       GRAPH_DEBUG("merging ", *n, " (moved into the group) into it");
@@ -516,6 +568,7 @@ class Fuser {
   std::unordered_set<const Node*> fusible_;
   std::unordered_set<const Node*> reductions_;  // may end a group
   std::unordered_set<const Node*> chunks_;      // aten::chunk + prim::ListUnpack pairs
+  std::unordered_set<const Node*> cats_;        // prim::ListConstruct + aten::cat pairs (end a group)
   std::unordered_set<const Node*> assigned_;
 };
 

@@ -123,3 +123,17 @@ add(case("chain_after_cat_dim1", "torch.tanh(torch.cat([a * b, b], 1)) * 2.0 - 1
 add(case("chain_after_cat_dim0_and_stack", None, T("a", 300, 70, seed=96), T("b", 200, 70, seed=97),
          body="    c = torch.cat([a, b], -2)\n    s = torch.stack([b, b * 2.0], 0)\n"
               "    return (torch.sigmoid(c) * c + 1.0, torch.relu(s - 0.5) * s)\n"))
+
+# torch.cat inside the group: each piece's chain is written straight into its slice of the
+# result (2 and 3 pieces, dims 0, 1 and -1, broadcasting pieces, a group input as a piece,
+# pieces the thread pool splits), and a chain after a fused cat.
+add(case("cat_two_chains_dim0", "torch.cat([torch.tanh(a * b), torch.sigmoid(b) - a], 0)", T("a", 300, 140, seed=98),
+         T("b", 300, 140, seed=99)))
+add(case("cat_three_pieces_dim1_broadcast", "torch.cat([torch.exp(-a * r), c, torch.relu(c * 2.0 - 0.5)], 1)",
+         T("a", 50, 30, seed=100), T("r", 30, seed=101), T("c", 50, 7, seed=102)))
+add(case("cat_last_dim_3d", "torch.cat([a * 0.5 + b, torch.tanh(b)], -1)", T("a", 4, 1, 9, seed=103),
+         T("b", 4, 6, 9, seed=104)))
+add(case("cat_then_pointwise", "torch.tanh(torch.cat([a * b, torch.exp(b) - 1.0], 1)) * 2.0",
+         T("a", 30, 20, seed=105), T("b", 30, 20, seed=106)))
+add(case("cat_double_dim1_long_rows", "torch.cat([torch.log1p(a * a), torch.sqrt(a * a + 1.0)], 1)",
+         T("a", 20, 3000, seed=107, dtype="float64")))
