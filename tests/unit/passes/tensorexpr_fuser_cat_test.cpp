@@ -54,8 +54,8 @@ graph(%a : Float(*, *, requires_grad=0, device=cpu), %b : Float(*, *, requires_g
   # CHECK: block1():
   # CHECK: aten::cat
   # CHECK: with prim::TensorExprGroup_0 = graph(
-  # CHECK: aten::tanh
-  # CHECK: aten::sigmoid
+  # CHECK-DAG: aten::tanh
+  # CHECK-DAG: aten::sigmoid
   # CHECK: prim::ListConstruct
   # CHECK-NEXT: Float(*, *, requires_grad=0, device=cpu) = aten::cat
   # CHECK-NEXT: return
