@@ -349,7 +349,11 @@ class Fuser {
   // Moves one fusible producer of the group right before its first node and adds it.
   bool absorbProducer(Block* block, std::vector<Node*>& group) {
     for (auto m = group.rbegin(); m != group.rend(); ++m) {
-      if ((*m)->kind() == aten::chunk) continue;  // its input stays a group input
+      // A chunk's input joins when a pointwise node computes it for the chunk alone (the kernel
+      // computes it per piece, PyTorch's BroadcastingChunk); else it stays a group input.
+      if ((*m)->kind() == aten::chunk &&
+          ((*m)->input(0)->uses().size() != 1 || !fusible_.count((*m)->input(0)->node())))
+        continue;
       for (Value* in : (*m)->inputs()) {
         // A reduction fuses the chain of its input; layer_norm's weight and bias stay inputs.
         if (reductions_.count(*m) && in != (*m)->input(0)) continue;

@@ -595,6 +595,20 @@ bool runReducing(const TileProgram& program, const IValue* inputs, const std::ve
   return true;
 }
 
+// A broadcasting view (TileChunkView::rank): the input whole where it broadcasts along the dim,
+// else its piece; nullopt for pieces of unequal size (the unfused operators then run).
+std::optional<Tensor> broadcastingPiece(const TileChunkView& v, const IValue& x) {
+  if (!x.isTensor() || !x.toTensor().defined()) return std::nullopt;
+  const Tensor& t = x.toTensor();
+  const int64_t rank = v.rank, dim = v.dim < 0 ? v.dim + rank : v.dim;
+  if (t.dim() > rank || dim < 0 || dim >= rank || v.chunks <= 0) return std::nullopt;
+  const int64_t d = dim - (rank - t.dim());
+  if (d < 0 || t.size(d) == 1) return t;
+  if (t.size(d) % v.chunks != 0) return std::nullopt;
+  const int64_t size = t.size(d) / v.chunks;
+  return t.narrow(d, v.piece * size, size);
+}
+
 // The group's inputs followed by the pieces of its chunked inputs (TileProgram::chunkViews);
 // false when a chunk does not give the pieces the program expects (the unfused ops then run,
 // and raise any error).
@@ -602,7 +616,15 @@ bool withChunkViews(const TileProgram& program, const IValue* inputs, size_t num
   out.assign(inputs, inputs + numInputs);
   std::vector<Tensor> pieces;
   const TileChunkView* last = nullptr;
+  std::vector<int> splitSources;  // computed chunks with an input actually split
   for (const TileChunkView& v : program.chunkViews) {
+    if (v.rank >= 0) {
+      std::optional<Tensor> piece = broadcastingPiece(v, inputs[v.input]);
+      if (!piece) return false;
+      if (piece->dim() > 0 && !piece->is_same(inputs[v.input].toTensor())) splitSources.push_back(v.source);
+      out.emplace_back(std::move(*piece));
+      continue;
+    }
     if (!last || last->input != v.input || last->chunks != v.chunks || last->dim != v.dim) {
       const IValue& x = inputs[v.input];
       if (!x.isTensor() || x.toTensor().dim() == 0) return false;
@@ -616,6 +638,11 @@ bool withChunkViews(const TileProgram& program, const IValue* inputs, size_t num
     if (static_cast<int64_t>(pieces.size()) != v.chunks) return false;
     out.emplace_back(pieces[static_cast<size_t>(v.piece)]);
   }
+  // A computed value of size 1 along the dim (every input broadcast) has a single piece: the
+  // unfused unpack raises.
+  for (const TileChunkView& v : program.chunkViews)
+    if (v.rank >= 0 && v.chunks > 1 && std::find(splitSources.begin(), splitSources.end(), v.source) == splitSources.end())
+      return false;
   return true;
 }
 

@@ -2,6 +2,8 @@
 // operators: each graph runs as is and after fuse_tensorexprs (fused kernel forced), and the
 // results must be identical bit for bit: every piece's chain runs the same vector kernels,
 // written straight into its slice of the result (contiguous slices in place, others by rows).
+// At the end, chunk of a value computed in the group (the LSTM cell's gates sum), each piece
+// the sum's chain over its sub-range.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -132,6 +134,80 @@ TEST(FusionGroupCat, GuardFailureRunsTheUnfusedOps) {
   Stack want = runCodeOf(plain, inputs);
   EXPECT_EQ(got[0].toTensor().sizes(), IntArrayRef({3, 10}));
   EXPECT_TRUE(identical(got[0].toTensor(), want[0].toTensor()));
+}
+
+}  // namespace
+}  // namespace ember::jit
+
+namespace ember::jit {
+namespace {
+
+// An LSTM cell whose gates' sum (x@W + h@U + b, the products outside) is computed in the group:
+// chunk of an in-group value. Each piece is the sum over its sub-range (the bias broadcast or
+// split with it), bit for bit the unfused result.
+const char* kLstmCellWithSum = R"IR(
+graph(%xw : Float(*, *, requires_grad=0, device=cpu), %hu : Float(*, *, requires_grad=0, device=cpu), %b : Float(*, requires_grad=0, device=cpu), %cx : Float(*, *, requires_grad=0, device=cpu)):
+  %four : int = prim::Constant[value=4]()
+  %one : int = prim::Constant[value=1]()
+  %s : Tensor = aten::add(%xw, %hu, %one)
+  %gates : Tensor = aten::add(%s, %b, %one)
+  %l : Tensor[] = aten::chunk(%gates, %four, %one)
+  %i : Tensor, %f : Tensor, %g : Tensor, %o : Tensor = prim::ListUnpack(%l)
+  %i1 : Tensor = aten::sigmoid(%i)
+  %f1 : Tensor = aten::sigmoid(%f)
+  %g1 : Tensor = aten::tanh(%g)
+  %o1 : Tensor = aten::sigmoid(%o)
+  %c1 : Tensor = aten::mul(%f1, %cx)
+  %c2 : Tensor = aten::mul(%i1, %g1)
+  %cy : Tensor = aten::add(%c1, %c2, %one)
+  %t : Tensor = aten::tanh(%cy)
+  %hy : Tensor = aten::mul(%o1, %t)
+  return (%hy, %cy)
+)IR";
+
+// Runs unfused and fused; every output identical; returns whether the fused kernel ran.
+bool fusedMatches(const std::shared_ptr<Graph>& plain, const Stack& inputs) {
+  ForceFused force;
+  auto g = plain->copy();
+  EXPECT_TRUE(fuseTensorExprs(g));
+  Stack want = runCodeOf(plain, inputs);
+  const int64_t before = fuserStats().fusedRuns.load();
+  Stack got = runCodeOf(g, inputs);
+  EXPECT_EQ(got.size(), want.size());
+  for (size_t k = 0; k < got.size() && k < want.size(); ++k)
+    EXPECT_TRUE(identical(got[k].toTensor(), want[k].toTensor())) << "output " << k;
+  return fuserStats().fusedRuns.load() > before;
+}
+
+TEST(FusionGroupChunk, ChunkOfAnInGroupSumMatchesUnfused) {
+  manual_seed(35);
+  auto plain = parseGraph(kLstmCellWithSum);
+  // The sum joins the group: one group, its subgraph computing the adds before the chunk.
+  auto g = plain->copy();
+  ASSERT_TRUE(fuseTensorExprs(g));
+  int groups = 0, adds = 0;
+  for (Node* n : g->nodes())
+    if (n->kind() == prim::If)
+      for (Node* m : n->blocks()[0]->nodes())
+        if (m->kind() == prim::TensorExprGroup) {
+          ++groups;
+          for (Node* s : m->g(attr::Subgraph)->nodes()) adds += s->kind() == aten::add;
+        }
+  EXPECT_EQ(groups, 1) << g->toString();
+  EXPECT_EQ(adds, 3) << g->toString();
+  for (int64_t batch : {1, 3, 64})
+    EXPECT_TRUE(fusedMatches(plain, {randn({batch, 4 * 257}), randn({batch, 4 * 257}), randn({4 * 257}),
+                                     randn({batch, 257})}));
+  // A bias of one element (read whole by every piece), a broadcast row of products.
+  EXPECT_TRUE(fusedMatches(plain, {randn({5, 40}), randn({1, 40}), randn({1}), randn({5, 10})}));
+  // Widths that do not split in four, and a sum of width 1 (a single piece): the unfused ops.
+  ForceFused force;
+  auto h = plain->copy();
+  ASSERT_TRUE(fuseTensorExprs(h));
+  const int64_t before = fuserStats().unfusedRuns.load();
+  EXPECT_THROW(runCodeOf(h, {randn({5, 42}), randn({5, 42}), randn({42}), randn({5, 10})}), Error);
+  EXPECT_THROW(runCodeOf(h, {randn({5, 1}), randn({5, 1}), randn({1}), randn({5, 1})}), Error);
+  EXPECT_EQ(fuserStats().unfusedRuns.load() - before, 2);
 }
 
 }  // namespace
