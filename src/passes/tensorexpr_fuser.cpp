@@ -68,7 +68,7 @@ class Fuser {
     formGroups(graph_->block(), groups);
     bool changed = false;
     for (auto& g : groups)
-      for (auto& run : contiguousRuns(g))
+      for (auto& run : contiguousRuns(withoutSharedChunkSlices(g)))
         if (run.size() >= minGroupSize_ && chunksStayInside(run) && catEndsGroup(run) && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
           materialize(run);
           changed = true;
@@ -337,6 +337,39 @@ class Fuser {
 
   bool hasCat(const std::vector<Node*>& group) const {
     return std::any_of(group.begin(), group.end(), [&](const Node* n) { return cats_.count(n) > 0; });
+  }
+
+  // A chunk of a value computed in the group is compiled per piece from the nodes the value
+  // depends on (its slice), so the slice's values must be used by nothing else; else the slice
+  // leaves the group (the chunk then reads the value as a group input, as before).
+  std::vector<Node*> withoutSharedChunkSlices(std::vector<Node*> group) const {
+    for (bool changed = true; changed;) {
+      changed = false;
+      std::unordered_set<const Node*> in(group.begin(), group.end());
+      for (const Node* c : group) {
+        if (c->kind() != aten::chunk || !in.count(c->input(0)->node())) continue;
+        std::unordered_set<const Node*> slice;
+        std::vector<const Node*> todo{c->input(0)->node()};
+        while (!todo.empty()) {
+          const Node* p = todo.back();
+          todo.pop_back();
+          if (!in.count(p) || slice.count(p)) continue;
+          slice.insert(p);
+          for (const Value* v : p->inputs()) todo.push_back(v->node());
+        }
+        bool shared = false;
+        for (const Node* p : slice)
+          for (const Value* o : p->outputs())
+            for (const Use& u : o->uses()) shared = shared || (!slice.count(u.user) && u.user != c);
+        if (!shared) continue;
+        GRAPH_DEBUG("the slice computing ", c->input(0)->debugName(), " is used outside it: it leaves the group");
+        group.erase(std::remove_if(group.begin(), group.end(), [&](Node* n) { return slice.count(n) > 0; }),
+                    group.end());
+        changed = true;
+        break;
+      }
+    }
+    return group;
   }
 
   static bool allUsersIn(const Node* p, const std::vector<Node*>& group) {

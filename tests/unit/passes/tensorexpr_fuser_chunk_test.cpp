@@ -105,3 +105,37 @@ graph(%gates : Float(*, *, requires_grad=0, device=cpu)):
 
 }  // namespace
 }  // namespace ember::jit
+
+namespace ember::jit {
+namespace {
+
+// The gates' sum reads a product that is also returned: the chunk's kernel computes the sum per
+// piece, so the product could not be an output of the same slice; the sum's chain stays out of
+// the chunk's group (which reads the gates as an input).
+TEST(TensorExprFuserChunk, SharedSliceLeavesTheGroup) {
+  auto g = std::make_shared<Graph>();
+  const char* ir = R"IR(
+graph(%x : Float(*, *, requires_grad=0, device=cpu), %h : Float(*, *, requires_grad=0, device=cpu), %cx : Float(*, *, requires_grad=0, device=cpu)):
+  %two : int = prim::Constant[value=2]()
+  %one : int = prim::Constant[value=1]()
+  %p : Tensor = aten::mul(%x, %h)
+  %gates : Tensor = aten::add(%p, %h, %one)
+  %l : Tensor[] = aten::chunk(%gates, %two, %one)
+  %i : Tensor, %f : Tensor = prim::ListUnpack(%l)
+  %i1 : Tensor = aten::sigmoid(%i)
+  %f1 : Tensor = aten::tanh(%f)
+  %c1 : Tensor = aten::mul(%f1, %cx)
+  %cy : Tensor = aten::add(%c1, %i1, %one)
+  return (%cy, %p)
+  # CHECK: with prim::TensorExprGroup
+  # CHECK-NOT: aten::mul(%x
+  # CHECK: aten::chunk
+)IR";
+  parseIR(ir, *g);
+  EXPECT_TRUE(fuseTensorExprs(g));
+  g->lint();
+  FileCheck::runAnnotated(ir, g->toString());
+}
+
+}  // namespace
+}  // namespace ember::jit
