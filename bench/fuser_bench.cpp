@@ -4,7 +4,8 @@
 // (`stream_triad_16M_f32`: the machine's bandwidth the chains are judged against), and the
 // compile latency of the group's tile program (`compile_<chain>`). bench/torch_fuser_bench.py
 // times the same functions in PyTorch (scripted, and eager); compare.py prints achieved GB/s.
-// softmax_rows and sum_rows are groups ending in a reduction over 4096 rows of 4096. On stderr:
+// softmax_rows and sum_rows are groups ending in a reduction over 4096 rows of 4096, cat_dim1
+// one ending in a concatenation. On stderr:
 // each chain's bandwidth as a percentage of the triad's, the two timed alternately (the issue's
 // measure; the median of the per-round ratios, with the load average),
 // and chain10's cost per element when its inputs stay in L2 (`chain10_128K`: the compute a
@@ -56,6 +57,9 @@ def lstm_cell(gates: torch.Tensor, cx: torch.Tensor):
     cy = torch.sigmoid(f) * cx + torch.sigmoid(i) * torch.tanh(g)
     hy = torch.sigmoid(o) * torch.tanh(cy)
     return hy, cy
+
+def cat_dim1(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.cat([torch.tanh(a) * b, a - b], 1)
 )PY";
 
 double streamTriad() {
@@ -211,5 +215,8 @@ int main(int argc, char** argv) {
   // An LSTM cell's pointwise part: gates [4096, 4 x 1024] in four pieces and the cell state read,
   // hy and cy written: 28 bytes per hidden element, 4M of them.
   benchChain("lstm_cell", {randn({4096, 4096}), randn({4096, 1024})}, 7);
+  // A group ending in cat: two chains over [4096, 2048] written into the halves of each row of
+  // the [4096, 4096] result (the unfused ops materialise both pieces, then copy them).
+  benchChain("cat_dim1", {m.narrow(1, 0, 2048).contiguous(), n.narrow(1, 0, 2048).contiguous()}, 8);
   setTensorExprFuserEnabled(true);
 }

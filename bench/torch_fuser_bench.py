@@ -48,6 +48,10 @@ def lstm_cell(gates: torch.Tensor, cx: torch.Tensor):
     return hy, cy
 
 
+def cat_dim1(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return torch.cat([torch.tanh(a) * b, a - b], 1)
+
+
 def main():
     torch.set_num_threads(1)
     torch.manual_seed(0)
@@ -57,7 +61,8 @@ def main():
                  (bias_relu, (torch.randn(4096, 4096), torch.randn(4096), torch.randn(4096))),
                  (softmax_rows, (a.view(4096, 4096), b.view(4096, 4096))),
                  (sum_rows, (a.view(4096, 4096), b.view(4096, 4096))),
-                 (lstm_cell, (torch.randn(4096, 4096), torch.randn(4096, 1024)))]
+                 (lstm_cell, (torch.randn(4096, 4096), torch.randn(4096, 1024))),
+                 (cat_dim1, (a.view(4096, 4096)[:, :2048].contiguous(), b.view(4096, 4096)[:, :2048].contiguous()))]
         for fn, args in cases:
             scripted = torch.jit.script(fn)
             for _ in range(3):

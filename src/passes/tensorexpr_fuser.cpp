@@ -68,8 +68,8 @@ class Fuser {
     formGroups(graph_->block(), groups);
     bool changed = false;
     for (auto& g : groups)
-      for (auto& run : contiguousRuns(g))
-        if (run.size() >= minGroupSize_ && chunksStayInside(run) && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
+      for (auto& run : contiguousRuns(withoutSharedChunkSlices(g)))
+        if (run.size() >= minGroupSize_ && chunksStayInside(run) && catEndsGroup(run) && JIT_OPT_ALLOWED) {  // EMBER_JIT_OPT_LIMIT=tensorexpr_fuser=N
           materialize(run);
           changed = true;
         }
@@ -167,6 +167,7 @@ class Fuser {
       }
       if (auto joined = catResult(n)) {
         inferred_[n->output()] = *joined;
+        noteCat(n);
         continue;
       }
       if (n->kind() == prim::ListUnpack) {
@@ -228,7 +229,21 @@ class Fuser {
     chunks_.insert(unpack);
   }
 
+  // `aten::cat(prim::ListConstruct(...), dim)` with a constant dim, the list used only by the
+  // cat: the pair may end a group (the kernel writes each piece's chain into its slice).
+  void noteCat(Node* cat) {
+    Node* list = cat->input(0)->node();
+    std::optional<IValue> dim = toIValue(cat->input(1));
+    if (cat->kind() != aten::cat || !dim || !dim->isInt() || list->owningBlock() != cat->owningBlock() ||
+        list->output()->uses().size() != 1)
+      return;
+    cats_.insert(cat);
+    cats_.insert(list);
+  }
+
   bool canFuse(Node* n) const {
+    // A cat goes with its list: EMBER_FUSION_DENY=aten::cat keeps both out.
+    if (cats_.count(n)) return !deny_.count("aten::cat");
     if (deny_.count(n->kind().toQualString())) return false;
     // An unpack goes with its chunk: EMBER_FUSION_DENY=aten::chunk keeps both out.
     if (n->kind() == prim::ListUnpack && chunks_.count(n)) return !deny_.count("aten::chunk");
@@ -254,8 +269,8 @@ class Fuser {
       while (absorbProducer(block, group) || absorbSibling(block, group)) {
       }
       absorbIntruders(group);
-      if (!chunksStayInside(group)) {
-        GRAPH_DEBUG("no group at ", *seed, ": a piece of its chunk is used outside it");
+      if (!chunksStayInside(group) || !catEndsGroup(group)) {
+        GRAPH_DEBUG("no group at ", *seed, ": a piece of its chunk, or a value before its cat, is used outside it");
         for (Node* n : group) assigned_.erase(n);
         continue;
       }
@@ -291,6 +306,72 @@ class Fuser {
     return computing > 0;
   }
 
+  // A group holding a cat ends in it: the list is in the group, the cat's result is the group's
+  // only output (the kernel computes nothing else), and something besides the pair is computed.
+  bool catEndsGroup(const std::vector<Node*>& group) const {
+    std::unordered_set<const Node*> in(group.begin(), group.end());
+    bool hasCat = false;
+    size_t computing = 0;
+    for (const Node* n : group) {
+      if (n->kind() == aten::cat && cats_.count(n)) {
+        hasCat = true;
+        if (!in.count(n->input(0)->node())) return false;
+        continue;
+      }
+      if (!cats_.count(n)) {
+        ++computing;
+      } else if (!in.count(n->output()->uses()[0].user)) {
+        return false;  // a list without its cat
+      }
+    }
+    if (!hasCat) return true;
+    if (computing == 0) return false;
+    for (const Node* n : group) {
+      if (n->kind() == aten::cat && cats_.count(n)) continue;
+      for (const Value* o : n->outputs())
+        for (const Use& u : o->uses())
+          if (!in.count(u.user)) return false;
+    }
+    return true;
+  }
+
+  bool hasCat(const std::vector<Node*>& group) const {
+    return std::any_of(group.begin(), group.end(), [&](const Node* n) { return cats_.count(n) > 0; });
+  }
+
+  // A chunk of a value computed in the group is compiled per piece from the nodes the value
+  // depends on (its slice), so the slice's values must be used by nothing else; else the slice
+  // leaves the group (the chunk then reads the value as a group input, as before).
+  std::vector<Node*> withoutSharedChunkSlices(std::vector<Node*> group) const {
+    for (bool changed = true; changed;) {
+      changed = false;
+      std::unordered_set<const Node*> in(group.begin(), group.end());
+      for (const Node* c : group) {
+        if (c->kind() != aten::chunk || !in.count(c->input(0)->node())) continue;
+        std::unordered_set<const Node*> slice;
+        std::vector<const Node*> todo{c->input(0)->node()};
+        while (!todo.empty()) {
+          const Node* p = todo.back();
+          todo.pop_back();
+          if (!in.count(p) || slice.count(p)) continue;
+          slice.insert(p);
+          for (const Value* v : p->inputs()) todo.push_back(v->node());
+        }
+        bool shared = false;
+        for (const Node* p : slice)
+          for (const Value* o : p->outputs())
+            for (const Use& u : o->uses()) shared = shared || (!slice.count(u.user) && u.user != c);
+        if (!shared) continue;
+        GRAPH_DEBUG("the slice computing ", c->input(0)->debugName(), " is used outside it: it leaves the group");
+        group.erase(std::remove_if(group.begin(), group.end(), [&](Node* n) { return slice.count(n) > 0; }),
+                    group.end());
+        changed = true;
+        break;
+      }
+    }
+    return group;
+  }
+
   static bool allUsersIn(const Node* p, const std::vector<Node*>& group) {
     for (const Value* o : p->outputs())
       for (const Use& u : o->uses())
@@ -301,15 +382,21 @@ class Fuser {
   // Moves one fusible producer of the group right before its first node and adds it.
   bool absorbProducer(Block* block, std::vector<Node*>& group) {
     for (auto m = group.rbegin(); m != group.rend(); ++m) {
-      if ((*m)->kind() == aten::chunk) continue;  // its input stays a group input
+      // A chunk's input joins when a pointwise node computes it for the chunk alone (the kernel
+      // computes it per piece, PyTorch's BroadcastingChunk); else it stays a group input.
+      if ((*m)->kind() == aten::chunk &&
+          ((*m)->input(0)->uses().size() != 1 || !fusible_.count((*m)->input(0)->node())))
+        continue;
       for (Value* in : (*m)->inputs()) {
         // A reduction fuses the chain of its input; layer_norm's weight and bias stay inputs.
         if (reductions_.count(*m) && in != (*m)->input(0)) continue;
         Node* p = in->node();
-        // A reduction only ends a group: its result is not an elementwise input of the chain.
+        // A reduction or a cat only ends a group: its result is not an elementwise input of the chain.
         if (p->owningBlock() != block || assigned_.count(p) || reductions_.count(p) || !canFuse(p)) continue;
-        // An unpack joins after every user of its pieces (they could not move before it after).
-        if (p->kind() == prim::ListUnpack && !allUsersIn(p, group)) continue;
+        if (p->kind() == aten::cat && cats_.count(p)) continue;
+        // An unpack joins after every user of its pieces (they could not move before it after);
+        // a cat's list, with its cat.
+        if ((p->kind() == prim::ListUnpack || cats_.count(p)) && !allUsersIn(p, group)) continue;
         Node* first = group.front();
         if (p->next() != first && (!aliasDb_.moveBeforeTopologicallyValid(p, first) || p->next() != first)) continue;
         group.insert(group.begin(), p);
@@ -324,7 +411,7 @@ class Fuser {
   std::optional<size_t> groupRank(const std::vector<Node*>& group) const {
     std::optional<size_t> rank;
     for (const Node* m : group) {
-      if (reductions_.count(m) || chunks_.count(m)) continue;
+      if (reductions_.count(m) || chunks_.count(m) || cats_.count(m)) continue;
       if (auto k = known(m->output())) rank = std::max(rank.value_or(0), k->rank);
     }
     return rank;
@@ -348,7 +435,7 @@ class Fuser {
   // of the group, and its own producers can then join as well.
   bool absorbSibling(Block* block, std::vector<Node*>& group) {
     std::optional<size_t> rank = groupRank(group);
-    if (!rank) return false;
+    if (!rank || hasCat(group)) return false;  // a cat's group has no output but the cat
     Node* first = group.front();
     for (Node* m : group) {
       if (m->kind() == aten::chunk) continue;
@@ -381,7 +468,9 @@ class Fuser {
     std::unordered_set<const Node*> in(group.begin(), group.end());
     std::vector<Node*> joined;
     for (Node* n = group.front(); n != group.back(); n = n->next()) {
-      if (in.count(n) || assigned_.count(n) || reductions_.count(n) || chunks_.count(n) || !canFuse(n)) continue;
+      if (in.count(n) || assigned_.count(n) || reductions_.count(n) || chunks_.count(n) || cats_.count(n) ||
+          !canFuse(n) || hasCat(group))
+        continue;
       auto k = known(n->output());
       if (!k || !rank || k->rank != *rank) continue;
       GRAPH_DEBUG("merging ", *n, " (moved into the group) into it");
@@ -516,6 +605,7 @@ class Fuser {
   std::unordered_set<const Node*> fusible_;
   std::unordered_set<const Node*> reductions_;  // may end a group
   std::unordered_set<const Node*> chunks_;      // aten::chunk + prim::ListUnpack pairs
+  std::unordered_set<const Node*> cats_;        // prim::ListConstruct + aten::cat pairs (end a group)
   std::unordered_set<const Node*> assigned_;
 };
 

@@ -44,6 +44,8 @@ double secondsSince(std::chrono::steady_clock::time_point t) {
 
 struct FusionGroup::Entry {
   std::optional<TileProgram> program;
+  std::optional<CatProgram> cat;  // instead of `program` for a group ending in a concatenation
+  bool covered() const { return program || cat; }
   std::atomic<int> decision[2] = {kUndecided, kUndecided};
 };
 
@@ -58,6 +60,7 @@ bool fuserMustUseFusedKernel() { return gMustUseFused.load(); }
 FusionGroup::FusionGroup(std::shared_ptr<Graph> subgraph)
     : subgraph_(std::move(subgraph)), numInputs_(subgraph_->inputs().size()) {
   unfused_ = std::make_unique<Code>(subgraph_->copy(), "TensorExprGroup");
+  cat_ = FusedCat::of(*subgraph_);
 }
 
 FusionGroup::~FusionGroup() = default;
@@ -69,12 +72,17 @@ FusionGroup::Entry& FusionGroup::entryFor(const IValue* inputs) {
   if (it != cache_.end()) return *it->second;
   auto e = std::make_unique<Entry>();
   auto start = std::chrono::steady_clock::now();
-  e->program = compileTileProgram(*subgraph_, inputs);
+  if (cat_)
+    e->cat = cat_->compile(inputs);
+  else
+    e->program = compileTileProgram(*subgraph_, inputs);
   double took = secondsSince(start);
   fuserStats().compiles.fetch_add(1);
   fuserStats().compileNanos.fetch_add(static_cast<int64_t>(took * 1e9));
-  GRAPH_UPDATE("fusion group compiled for signature ", key, " in ", took * 1e6,
-               " us: ", e->program ? "\n" + e->program->str() : "not covered, runs unfused:\n" + subgraph_->toString());
+  GRAPH_UPDATE("fusion group compiled for signature ", key, " in ", took * 1e6, " us: ",
+               e->program ? "\n" + e->program->str()
+               : e->cat   ? "a concatenation of " + std::to_string(cat_->numPieces()) + " pieces"
+                          : "not covered, runs unfused:\n" + subgraph_->toString());
   return *cache_.emplace(key, std::move(e)).first->second;
 }
 
@@ -86,16 +94,25 @@ void FusionGroup::runUnfused(Stack& stack) {
 void FusionGroup::run(Stack& stack) {
   const IValue* inputs = stack.data() + stack.size() - numInputs_;
   Entry& e = entryFor(inputs);
-  if (!e.program) return runUnfused(stack);
+  if (!e.covered()) return runUnfused(stack);
   const int sizeClass = sizeClassOf(inputs, numInputs_);
   int decision = fuserMustUseFusedKernel() ? kFused : e.decision[sizeClass].load(std::memory_order_acquire);
   if (decision == kUnfused) return runUnfused(stack);
   if (decision == kUndecided && decide(e, sizeClass, stack)) return;
   std::vector<Tensor> outputs;
-  if (!runTileProgram(*e.program, inputs, numInputs_, outputs)) return runUnfused(stack);
+  if (!runFused(e, inputs, outputs)) return runUnfused(stack);
   fuserStats().fusedRuns.fetch_add(1, std::memory_order_relaxed);
   drop(stack, numInputs_);
   for (Tensor& t : outputs) stack.emplace_back(std::move(t));
+}
+
+bool FusionGroup::runFused(const Entry& e, const IValue* inputs, std::vector<Tensor>& outputs) const {
+  if (!e.cat) return runTileProgram(*e.program, inputs, numInputs_, outputs);
+  Tensor out;
+  if (!cat_->run(*e.cat, inputs, numInputs_, out)) return false;
+  outputs.clear();
+  outputs.push_back(std::move(out));
+  return true;
 }
 
 // Times both paths on these inputs and records the faster; leaves the outputs on `stack` and
@@ -109,7 +126,7 @@ bool FusionGroup::decide(Entry& e, int sizeClass, Stack& stack) {
   copy.clear();  // only timed: freed before the fused run, so trials add no live tensors
   std::vector<Tensor> outputs;
   auto t1 = std::chrono::steady_clock::now();
-  if (!runTileProgram(*e.program, inputs, numInputs_, outputs)) return false;
+  if (!runFused(e, inputs, outputs)) return false;
   double fusedTime = secondsSince(t1);
   if (fusedTime > unfusedTime) {
     // A second look before giving up on the kernel: first runs pay for cold caches and pages.
@@ -121,7 +138,7 @@ bool FusionGroup::decide(Entry& e, int sizeClass, Stack& stack) {
     unfusedTime = std::min(unfusedTime, secondsSince(t2));
     again.clear();
     auto t3 = std::chrono::steady_clock::now();
-    runTileProgram(*e.program, inputs, numInputs_, outputs);
+    runFused(e, inputs, outputs);
     fusedTime = std::min(fusedTime, secondsSince(t3));
   }
   int decision = fusedTime <= unfusedTime ? kFused : kUnfused;

@@ -17,6 +17,7 @@
 #include <unordered_map>
 
 #include "ember/core/ivalue.h"
+#include "runtime/fuser/fused_cat.h"
 #include "runtime/fuser/tile_program.h"
 
 namespace ember::jit {
@@ -36,10 +37,12 @@ class FusionGroup {
   Entry& entryFor(const IValue* inputs);
   void runUnfused(Stack& stack);
   bool decide(Entry& e, int sizeClass, Stack& stack);
+  bool runFused(const Entry& e, const IValue* inputs, std::vector<Tensor>& outputs) const;
 
   std::shared_ptr<Graph> subgraph_;
   size_t numInputs_;
   std::unique_ptr<Code> unfused_;
+  std::unique_ptr<FusedCat> cat_;  // the group ends in a concatenation (fused_cat.h)
   std::mutex mutex_;
   std::unordered_map<std::string, std::unique_ptr<Entry>> cache_;
 };

@@ -331,11 +331,17 @@ class RowAccumulator {
   }
 };
 
+// Where the single output of a program goes when it is a slice of a bigger contiguous tensor (a
+// piece of a fused cat along a dim past the first): rows of rowLength elements, rowStride apart.
+struct OutputRows {
+  int64_t rowLength, rowStride;
+};
+
 class TileRun {
  public:
   TileRun(const TileProgram& prog, const IValue* inputs, std::vector<int64_t> shape, std::vector<Tensor>& outputs,
-          const RowPlan* rows = nullptr)
-      : prog_(prog), shape_(std::move(shape)), rows_(rows) {
+          const RowPlan* rows = nullptr, const OutputRows* outRows = nullptr)
+      : prog_(prog), shape_(std::move(shape)), rows_(rows), outRows_(outRows) {
     for (int id : prog.inputValues)
       plans_.push_back(id >= 0 ? planInput(inputs[prog.values[id].index].toTensor(), shape_) : InputPlan{});
     cells_.resize(prog.uniforms.size());
@@ -346,7 +352,8 @@ class TileRun {
       streaming_ = streaming_ || static_cast<int64_t>(o.nbytes()) >= kStreamingBytes;
       aligned = aligned && (reinterpret_cast<uintptr_t>(o.data_ptr()) & 15) == 0;
     }
-    streaming_ = streaming_ && aligned && !rows;  // row runs start mid line
+    streaming_ = streaming_ && aligned && !rows && !outRows;  // row runs start mid line
+    slotted_ = streaming_ || outRows;                          // a sliced output is copied out by rows
     std::vector<bool> read(prog.values.size(), false);  // a chunked input is read only through its pieces
     for (const TileInstr& in : prog.instrs)
       for (int a = 0; a < in.numArgs; ++a) read[in.args[a]] = true;
@@ -360,7 +367,7 @@ class TileRun {
         moving_.push_back({value, const_cast<char*>(plans_[v.index].base), es});
       } else if (v.kind == TileValueKind::Input && plans_[v.index].mode == InputMode::Gather) {
         gathered_.push_back(value);
-      } else if (v.kind == TileValueKind::Output && !streaming_ && !(rows && value == prog.reduction->output)) {
+      } else if (v.kind == TileValueKind::Output && !slotted_ && !(rows && value == prog.reduction->output)) {
         moving_.push_back({value, outBase_[v.index], es});
       }
     }
@@ -372,7 +379,7 @@ class TileRun {
       const int64_t start = t * kTileElements, n = std::min(kTileElements, numel - start);
       if (t + 1 < endTile) prefetchNext(start + kTileElements, numel);
       runChunk(start, n, sc);
-      if (streaming_) flushOutputs(start, n, sc.ptr.data());
+      if (slotted_) flushOutputs(start, n, sc.ptr.data());
     }
     if (streaming_) streamFence();
   }
@@ -424,7 +431,7 @@ class TileRun {
   // The calling thread's slot buffer with this run's fixed values bound.
   Scratch& scratch() const {
     thread_local Scratch sc;
-    const int outSlots = streaming_ ? static_cast<int>(outBase_.size()) : 0;
+    const int outSlots = slotted_ ? static_cast<int>(outBase_.size()) : 0;
     const size_t bytes = static_cast<size_t>(prog_.numSlots + outSlots) * kTileSlotBytes + 64;
     if (sc.buffer.size() < bytes) sc.buffer.resize(bytes);
     sc.slots = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(sc.buffer.data()) + 63) & ~uintptr_t{63});
@@ -505,7 +512,7 @@ class TileRun {
           ptr[id] = slots + v.slot * kTileSlotBytes;
           break;
         case TileValueKind::Output:
-          if (streaming_) ptr[id] = slots + (prog_.numSlots + v.index) * kTileSlotBytes;
+          if (slotted_) ptr[id] = slots + (prog_.numSlots + v.index) * kTileSlotBytes;
           break;
         case TileValueKind::RowBuffer:
           break;
@@ -524,6 +531,7 @@ class TileRun {
   // Writes the tile's outputs from their slots. Tiles start 64-byte aligned in the (aligned)
   // output; a last partial tile's tail that is not a whole line is copied normally.
   void flushOutputs(int64_t start, int64_t n, char* const* ptr) const {
+    if (outRows_) return copyOutRows(start, n, ptr[prog_.outputValues[0]]);
     for (int id : prog_.outputValues) {
       const TileValue& v = prog_.values[id];
       const int64_t es = static_cast<int64_t>(elementSize(v.dtype)), bytes = n * es, whole = bytes & ~int64_t{63};
@@ -533,9 +541,22 @@ class TileRun {
     }
   }
 
+  // The tile [start, start + n) of the single output, from its slot into its rows.
+  void copyOutRows(int64_t start, int64_t n, const char* src) const {
+    const int64_t es = static_cast<int64_t>(elementSize(prog_.values[prog_.outputValues[0]].dtype));
+    const int64_t len = outRows_->rowLength;
+    for (int64_t i = start, end = start + n; i < end;) {
+      const int64_t row = i / len, col = i % len, take = std::min(len - col, end - i);
+      std::memcpy(outBase_[0] + (row * outRows_->rowStride + col) * es, src + (i - start) * es,
+                  static_cast<size_t>(take * es));
+      i += take;
+    }
+  }
+
   const TileProgram& prog_;
   std::vector<int64_t> shape_;
   const RowPlan* rows_;
+  const OutputRows* outRows_;
   std::vector<InputPlan> plans_;
   std::vector<uint64_t> cells_;
   std::vector<char*> outBase_;
@@ -543,6 +564,7 @@ class TileRun {
   std::vector<Moving> moving_;
   std::vector<int> gathered_;
   bool streaming_ = false;   // outputs go through slots and streaming stores
+  bool slotted_ = false;     // outputs go through slots (streaming, or a sliced output)
 };
 
 // A program ending in a reduction, row by row; false (run unfused) for shapes planRows declines.
@@ -573,6 +595,20 @@ bool runReducing(const TileProgram& program, const IValue* inputs, const std::ve
   return true;
 }
 
+// A broadcasting view (TileChunkView::rank): the input whole where it broadcasts along the dim,
+// else its piece; nullopt for pieces of unequal size (the unfused operators then run).
+std::optional<Tensor> broadcastingPiece(const TileChunkView& v, const IValue& x) {
+  if (!x.isTensor() || !x.toTensor().defined()) return std::nullopt;
+  const Tensor& t = x.toTensor();
+  const int64_t rank = v.rank, dim = v.dim < 0 ? v.dim + rank : v.dim;
+  if (t.dim() > rank || dim < 0 || dim >= rank || v.chunks <= 0) return std::nullopt;
+  const int64_t d = dim - (rank - t.dim());
+  if (d < 0 || t.size(d) == 1) return t;
+  if (t.size(d) % v.chunks != 0) return std::nullopt;
+  const int64_t size = t.size(d) / v.chunks;
+  return t.narrow(d, v.piece * size, size);
+}
+
 // The group's inputs followed by the pieces of its chunked inputs (TileProgram::chunkViews);
 // false when a chunk does not give the pieces the program expects (the unfused ops then run,
 // and raise any error).
@@ -580,7 +616,15 @@ bool withChunkViews(const TileProgram& program, const IValue* inputs, size_t num
   out.assign(inputs, inputs + numInputs);
   std::vector<Tensor> pieces;
   const TileChunkView* last = nullptr;
+  std::vector<int> splitSources;  // computed chunks with an input actually split
   for (const TileChunkView& v : program.chunkViews) {
+    if (v.rank >= 0) {
+      std::optional<Tensor> piece = broadcastingPiece(v, inputs[v.input]);
+      if (!piece) return false;
+      if (piece->dim() > 0 && !piece->is_same(inputs[v.input].toTensor())) splitSources.push_back(v.source);
+      out.emplace_back(std::move(*piece));
+      continue;
+    }
     if (!last || last->input != v.input || last->chunks != v.chunks || last->dim != v.dim) {
       const IValue& x = inputs[v.input];
       if (!x.isTensor() || x.toTensor().dim() == 0) return false;
@@ -594,7 +638,43 @@ bool withChunkViews(const TileProgram& program, const IValue* inputs, size_t num
     if (static_cast<int64_t>(pieces.size()) != v.chunks) return false;
     out.emplace_back(pieces[static_cast<size_t>(v.piece)]);
   }
+  // A computed value of size 1 along the dim (every input broadcast) has a single piece: the
+  // unfused unpack raises.
+  for (const TileChunkView& v : program.chunkViews)
+    if (v.rank >= 0 && v.chunks > 1 && std::find(splitSources.begin(), splitSources.end(), v.source) == splitSources.end())
+      return false;
   return true;
+}
+
+
+// The inputs the program reads (the group's, then its chunk pieces) and its iteration shape:
+// the broadcast of every input an output depends on (a chunked input counts through its
+// pieces); false when these inputs need the unfused path.
+bool planIteration(const TileProgram& program, const IValue* groupInputs, size_t numGroupInputs,
+                   std::vector<IValue>& extended, const IValue*& inputs, size_t& numInputs,
+                   std::vector<int64_t>& shape) {
+  inputs = groupInputs;
+  numInputs = numGroupInputs;
+  if (!program.chunkViews.empty()) {
+    if (!withChunkViews(program, groupInputs, numGroupInputs, extended)) return false;
+    inputs = extended.data();
+    numInputs = extended.size();
+  }
+  uint64_t shapeMask = 0;
+  for (uint64_t mask : program.outputInputs) shapeMask |= mask;
+  std::vector<int64_t> outShape;
+  if (!broadcastShape(inputs, numInputs, shapeMask, shape) || shape.size() > 64) return false;
+  for (uint64_t mask : program.outputInputs) {
+    if (!broadcastShape(inputs, numInputs, mask, outShape)) return false;
+    if (outShape != shape) return false;
+  }
+  return true;
+}
+
+void runAllTiles(const TileRun& run, int64_t numel) {
+  const int64_t tiles = (numel + kTileElements - 1) / kTileElements;
+  const int64_t grain = std::max<int64_t>(1, kGrainSize / kTileElements);
+  parallelFor(0, tiles, grain, [&](int64_t b, int64_t e) { run.runTiles(b, e, numel); });
 }
 
 }  // namespace
@@ -602,23 +682,10 @@ bool withChunkViews(const TileProgram& program, const IValue* inputs, size_t num
 bool runTileProgram(const TileProgram& program, const IValue* groupInputs, size_t numGroupInputs,
                     std::vector<Tensor>& outputs) {
   std::vector<IValue> extended;
-  const IValue* inputs = groupInputs;
-  size_t numInputs = numGroupInputs;
-  if (!program.chunkViews.empty()) {
-    if (!withChunkViews(program, groupInputs, numGroupInputs, extended)) return false;
-    inputs = extended.data();
-    numInputs = extended.size();
-  }
-  // The iteration shape: the broadcast of every input an output depends on (a chunked input
-  // counts through its pieces).
-  uint64_t shapeMask = 0;
-  for (uint64_t mask : program.outputInputs) shapeMask |= mask;
-  std::vector<int64_t> shape, outShape;
-  if (!broadcastShape(inputs, numInputs, shapeMask, shape) || shape.size() > 64) return false;
-  for (uint64_t mask : program.outputInputs) {
-    if (!broadcastShape(inputs, numInputs, mask, outShape)) return false;
-    if (outShape != shape) return false;
-  }
+  const IValue* inputs = nullptr;
+  size_t numInputs = 0;
+  std::vector<int64_t> shape;
+  if (!planIteration(program, groupInputs, numGroupInputs, extended, inputs, numInputs, shape)) return false;
   int64_t numel = 1;
   for (int64_t d : shape) numel *= d;
   if (program.reduction) return runReducing(program, inputs, shape, outputs);
@@ -626,9 +693,53 @@ bool runTileProgram(const TileProgram& program, const IValue* groupInputs, size_
   for (int id : program.outputValues) outputs.push_back(empty(shape, TensorOptions(program.values[id].dtype)));
   if (numel == 0) return true;
   TileRun run(program, inputs, shape, outputs);
-  const int64_t tiles = (numel + kTileElements - 1) / kTileElements;
-  const int64_t grain = std::max<int64_t>(1, kGrainSize / kTileElements);
-  parallelFor(0, tiles, grain, [&](int64_t b, int64_t e) { run.runTiles(b, e, numel); });
+  runAllTiles(run, numel);
+  return true;
+}
+
+std::optional<std::vector<int64_t>> tileProgramShape(const TileProgram& program, const IValue* groupInputs,
+                                                     size_t numGroupInputs) {
+  std::vector<IValue> extended;
+  const IValue* inputs = nullptr;
+  size_t numInputs = 0;
+  std::vector<int64_t> shape;
+  if (program.reduction || program.outputValues.size() != 1 ||
+      !planIteration(program, groupInputs, numGroupInputs, extended, inputs, numInputs, shape))
+    return std::nullopt;
+  return shape;
+}
+
+bool runTileProgramInto(const TileProgram& program, const IValue* groupInputs, size_t numGroupInputs,
+                        const Tensor& whole, int64_t dim, int64_t offset) {
+  std::vector<IValue> extended;
+  const IValue* inputs = nullptr;
+  size_t numInputs = 0;
+  std::vector<int64_t> shape;
+  if (program.reduction || program.outputValues.size() != 1 ||
+      !planIteration(program, groupInputs, numGroupInputs, extended, inputs, numInputs, shape))
+    return false;
+  const int64_t rank = whole.dim();
+  if (static_cast<int64_t>(shape.size()) != rank || dim < 0 || dim >= rank || !whole.is_contiguous() ||
+      whole.scalar_type() != program.values[program.outputValues[0]].dtype)
+    return false;
+  int64_t numel = 1, outer = 1, inner = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != dim && shape[d] != whole.size(d)) return false;
+    numel *= shape[d];
+    if (d < dim) outer *= shape[d];
+    if (d > dim) inner *= shape[d];
+  }
+  if (offset < 0 || offset + shape[dim] > whole.size(dim)) return false;
+  if (numel == 0) return true;
+  std::vector<Tensor> outputs{whole.narrow(dim, offset, shape[dim])};
+  if (outer == 1) {  // the slice is contiguous: written like a whole output
+    TileRun run(program, inputs, shape, outputs);
+    runAllTiles(run, numel);
+    return true;
+  }
+  const OutputRows rows{shape[dim] * inner, whole.size(dim) * inner};
+  TileRun run(program, inputs, shape, outputs, nullptr, &rows);
+  runAllTiles(run, numel);
   return true;
 }
 

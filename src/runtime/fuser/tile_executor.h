@@ -17,6 +17,7 @@
 // inputs of their own; the iteration shape is the broadcast of what the outputs depend on.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "ember/core/ivalue.h"
@@ -29,5 +30,17 @@ namespace ember::jit {
 // shapes that do not broadcast (the unfused ops raise the error), or an output whose shape is
 // not the full broadcast shape.
 bool runTileProgram(const TileProgram& program, const IValue* inputs, size_t numInputs, std::vector<Tensor>& outputs);
+
+// For a program with one output and no reduction (a piece of a fused cat): the shape its output
+// would have on these inputs, or nullopt where runTileProgram would decline.
+std::optional<std::vector<int64_t>> tileProgramShape(const TileProgram& program, const IValue* inputs,
+                                                     size_t numInputs);
+
+// Runs such a program straight into whole.narrow(dim, offset, size) (`whole` contiguous, of the
+// output's dtype and rank, equal to its shape off `dim`): in place when the slice is contiguous,
+// else each tile computed into an L1 slot and copied out by rows. False, having written
+// nothing, when the shapes or dtype do not fit.
+bool runTileProgramInto(const TileProgram& program, const IValue* inputs, size_t numInputs, const Tensor& whole,
+                        int64_t dim, int64_t offset);
 
 }  // namespace ember::jit

@@ -5,8 +5,10 @@
 // slot once its value is dead.
 #include "runtime/fuser/tile_program.h"
 
+#include <algorithm>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ember/core/symbols.h"
 #include "ember/ir/ir.h"
@@ -21,9 +23,9 @@ class Compiler {
   Compiler(const Graph& g, const IValue* inputs) : g_(g), inputs_(inputs) {}
 
   std::optional<TileProgram> run() {
-    if (!bindInputs()) return std::nullopt;
+    if (!bindInputs() || !planComputedChunks()) return std::nullopt;
     for (const Node* n : g_.nodes()) {
-      if (n->kind() == prim::Constant) continue;
+      if (n->kind() == prim::Constant || deferred_.count(n)) continue;
       if (!lower(n)) return std::nullopt;
     }
     if (!bindOutputs()) return std::nullopt;
@@ -140,8 +142,83 @@ class Compiler {
     return true;
   }
 
+  // A chunk of a value computed in the group: the pointwise nodes that value depends on (its
+  // "slice", used by nothing else) are not lowered where they stand but once per piece, at the
+  // unpack, over broadcasting views of their inputs.
+  bool planComputedChunks() {
+    for (const Node* n : g_.nodes()) {
+      if (n->kind() != aten::chunk || inputIndexOf(n->input(0)) >= 0) continue;
+      const Value* x = n->input(0);
+      std::unordered_set<const Node*> slice;
+      std::vector<const Value*> todo{x};
+      while (!todo.empty()) {
+        const Value* v = todo.back();
+        todo.pop_back();
+        const Node* p = v->node();
+        if (inputIndexOf(v) >= 0 || p->kind() == prim::Constant || slice.count(p)) continue;
+        if (!fusedOpOf(p) || fusedReductionOf(p)) return false;
+        slice.insert(p);
+        for (const Value* in : p->inputs()) todo.push_back(in);
+      }
+      for (const Node* p : slice)
+        for (const Use& u : p->output()->uses())
+          if (!slice.count(u.user) && u.user != n) return false;  // needed whole elsewhere
+      std::vector<const Node*> ordered;
+      for (const Node* m : g_.nodes())
+        if (slice.count(m)) ordered.push_back(m);
+      deferred_.insert(slice.begin(), slice.end());
+      computedChunks_[n->output()] = {std::move(ordered), x};
+    }
+    return true;
+  }
+
+  // The pieces of a chunk of a computed value: its slice lowered once per piece.
+  bool lowerComputedPieces(const Node* unpack, const TileChunkView& base) {
+    const auto& [slice, x] = computedChunks_.at(unpack->input(0));
+    std::vector<const Value*> read;  // the dimensioned group inputs the slice reads
+    for (const Node* m : slice)
+      for (const Value* in : m->inputs())
+        if (inputIndexOf(in) >= 0 && tensors_.count(in) && tensors_[in].level == OperandLevel::Dimensioned &&
+            std::find(read.begin(), read.end(), in) == read.end())
+          read.push_back(in);
+    for (size_t k = 0; k < unpack->outputs().size(); ++k) {
+      auto saved = tensors_;
+      for (const Value* in : read) {
+        const int index = static_cast<int>(g_.inputs().size() + prog_.chunkViews.size());
+        if (index >= 64) return false;  // input sets are 64-bit masks
+        TileChunkView view = base;
+        view.input = inputIndexOf(in);
+        view.piece = static_cast<int64_t>(k);
+        prog_.chunkViews.push_back(view);
+        int id = addValue(TileValueKind::Input, prog_.values[tensors_[in].value].dtype, index);
+        prog_.inputValues.push_back(id);
+        tensors_[in] = {id, OperandLevel::Dimensioned};
+      }
+      for (const Node* m : slice)
+        if (!lower(m)) return false;
+      auto it = tensors_.find(x);
+      if (it == tensors_.end()) return false;
+      const Info piece = it->second;
+      tensors_ = std::move(saved);
+      tensors_[unpack->output(k)] = piece;
+    }
+    return true;
+  }
+
   // aten::chunk of a group input, unpacked: each piece becomes an input value of its own.
   bool lowerChunk(const Node* n) {
+    if (n->kind() == aten::chunk && computedChunks_.count(n->output())) {
+      std::optional<IValue> chunks = toIValue(n->input(1)), dim = toIValue(n->input(2));
+      if (!chunks || !dim) return false;
+      int rank = 0;
+      for (const Node* m : computedChunks_[n->output()].first)
+        for (const Value* in : m->inputs())
+          if (int i = inputIndexOf(in); i >= 0 && inputs_[i].isTensor())
+            rank = std::max(rank, static_cast<int>(inputs_[i].toTensor().dim()));
+      TileChunkView view{-1, chunks->toInt(), dim->toInt(), 0, rank, nextSource_++};
+      pendingChunks_[n->output()] = view;
+      return true;
+    }
     if (n->kind() == aten::chunk) {
       const int input = inputIndexOf(n->input(0));
       std::optional<IValue> chunks = toIValue(n->input(1)), dim = toIValue(n->input(2));
@@ -151,6 +228,7 @@ class Compiler {
     }
     auto it = pendingChunks_.find(n->input(0));
     if (it == pendingChunks_.end()) return false;
+    if (it->second.rank >= 0) return lowerComputedPieces(n, it->second);
     const ScalarType dtype = prog_.values[tensors_[n->input(0)->node()->input(0)].value].dtype;
     for (size_t k = 0; k < n->outputs().size(); ++k) {
       const int index = static_cast<int>(g_.inputs().size() + prog_.chunkViews.size());
@@ -370,6 +448,10 @@ class Compiler {
   std::unordered_map<const Value*, Info> tensors_;
   std::vector<uint64_t> deps_;  // per value: the inputs it depends on
   std::unordered_map<const Value*, TileChunkView> pendingChunks_;  // chunk lists awaiting their unpack
+  // chunk lists of computed values: the slice computing the value (in order), and the value
+  std::unordered_map<const Value*, std::pair<std::vector<const Node*>, const Value*>> computedChunks_;
+  std::unordered_set<const Node*> deferred_;  // lowered per piece, not where they stand
+  int nextSource_ = 0;
 };
 
 char signatureChar(ScalarType t) {

@@ -83,9 +83,16 @@ struct TileReduction {
 
 // A piece of a group input split by aten::chunk: read in place like an input of its own (the
 // executor appends the pieces after the group's inputs).
+//
+// A chunk of a value computed in the group (PyTorch's BroadcastingChunk) is compiled as that
+// value's chain once per piece, reading "broadcasting" views of the chain's inputs (`rank` >= 0,
+// the chunked value's rank, `dim` relative to it): an input of size 1 along the dim (or without
+// it) is read whole, the others are split in `chunks` equal pieces. `source` tells chunks apart.
 struct TileChunkView {
   int input;  // the group input chunked
   int64_t chunks, dim, piece;
+  int rank = -1;
+  int source = -1;
 };
 
 struct TileProgram {

@@ -123,3 +123,34 @@ add(case("chain_after_cat_dim1", "torch.tanh(torch.cat([a * b, b], 1)) * 2.0 - 1
 add(case("chain_after_cat_dim0_and_stack", None, T("a", 300, 70, seed=96), T("b", 200, 70, seed=97),
          body="    c = torch.cat([a, b], -2)\n    s = torch.stack([b, b * 2.0], 0)\n"
               "    return (torch.sigmoid(c) * c + 1.0, torch.relu(s - 0.5) * s)\n"))
+
+# torch.cat inside the group: each piece's chain is written straight into its slice of the
+# result (2 and 3 pieces, dims 0, 1 and -1, broadcasting pieces, a group input as a piece,
+# pieces the thread pool splits), and a chain after a fused cat.
+add(case("cat_two_chains_dim0", "torch.cat([torch.tanh(a * b), torch.sigmoid(b) - a], 0)", T("a", 300, 140, seed=98),
+         T("b", 300, 140, seed=99)))
+add(case("cat_three_pieces_dim1_broadcast", "torch.cat([torch.exp(-a * r), c, torch.relu(c * 2.0 - 0.5)], 1)",
+         T("a", 50, 30, seed=100), T("r", 30, seed=101), T("c", 50, 7, seed=102)))
+add(case("cat_last_dim_3d", "torch.cat([a * 0.5 + b, torch.tanh(b)], -1)", T("a", 4, 1, 9, seed=103),
+         T("b", 4, 6, 9, seed=104)))
+add(case("cat_then_pointwise", "torch.tanh(torch.cat([a * b, torch.exp(b) - 1.0], 1)) * 2.0",
+         T("a", 30, 20, seed=105), T("b", 30, 20, seed=106)))
+add(case("cat_double_dim1_long_rows", "torch.cat([torch.log1p(a * a), torch.sqrt(a * a + 1.0)], 1)",
+         T("a", 20, 3000, seed=107, dtype="float64")))
+
+# chunk of a value computed in the group (PyTorch's BroadcastingChunk): the LSTM gates' sum with
+# a bias (split with the gates) and a one-element bias (read whole), and a chunk along dim 0 of
+# a chain whose row operand broadcasts.
+LSTM_CELL_BIAS = ("    gates = torch.mm(x, w_ih) + torch.mm(h, w_hh) + b\n"
+                  "    i, f, g, o = gates.chunk(4, 1)\n"
+                  "    cy = torch.sigmoid(f) * cx + torch.sigmoid(i) * torch.tanh(g)\n"
+                  "    hy = torch.sigmoid(o) * torch.tanh(cy)\n"
+                  "    return (hy, cy)\n")
+add(case("lstm_cell_gates_sum_chunk", None, T("x", 8, 16, seed=108), T("h", 8, 32, seed=109),
+         T("cx", 8, 32, seed=110), T("w_ih", 16, 128, seed=111, lo=-0.3, hi=0.3),
+         T("w_hh", 32, 128, seed=112, lo=-0.3, hi=0.3), T("b", 128, seed=113), body=LSTM_CELL_BIAS))
+add(case("lstm_cell_scalar_bias_chunk", None, T("x", 5, 16, seed=114), T("h", 5, 32, seed=115),
+         T("cx", 5, 32, seed=116), T("w_ih", 16, 128, seed=117, lo=-0.3, hi=0.3),
+         T("w_hh", 32, 128, seed=118, lo=-0.3, hi=0.3), T("b", 1, seed=119), body=LSTM_CELL_BIAS))
+add(case("chunk_dim0_of_chain", None, T("a", 12, 30, seed=120), T("r", 30, seed=121),
+         body="    p, q, s = torch.chunk(a * r - 1.0, 3, 0)\n    return torch.tanh(p) * q + torch.exp(s)\n"))

@@ -21,7 +21,8 @@ void fused(const char* ir, bool expectChange) {
   FileCheck::runAnnotated(ir, g->toString());
 }
 
-// An LSTM cell after its matmuls: the gates' sum is outside (the chunk reads a group input).
+// An LSTM cell after its matmuls: the gates' sum computed only for the chunk joins the group
+// (the kernel computes it per piece, PyTorch's BroadcastingChunk); the chunk stays in the group.
 TEST(TensorExprFuserChunk, LstmCellIsOneGroup) {
   fused(R"IR(
 graph(%x : Float(*, *, requires_grad=0, device=cpu), %h : Float(*, *, requires_grad=0, device=cpu), %cx : Float(*, *, requires_grad=0, device=cpu)):
@@ -40,14 +41,14 @@ graph(%x : Float(*, *, requires_grad=0, device=cpu), %h : Float(*, *, requires_g
   %t : Tensor = aten::tanh(%cy)
   %hy : Tensor = aten::mul(%o1, %t)
   return (%hy, %cy)
-  # CHECK: %gates : Tensor = aten::add(%x, %h, %one)
   # CHECK: prim::TypeCheck
   # CHECK: prim::If(
   # CHECK: prim::TensorExprGroup_0(
   # CHECK: block1():
   # CHECK: aten::chunk
   # CHECK: with prim::TensorExprGroup_0 = graph(
-  # CHECK: aten::chunk
+  # CHECK: aten::add(%x, %h
+  # CHECK-NEXT: aten::chunk
   # CHECK-NEXT: prim::ListUnpack
   # CHECK: aten::sigmoid
   # CHECK: aten::tanh
@@ -100,6 +101,40 @@ graph(%gates : Float(*, *, requires_grad=0, device=cpu)):
 )IR",
         true);
   unsetenv("EMBER_FUSION_DENY");
+}
+
+}  // namespace
+}  // namespace ember::jit
+
+namespace ember::jit {
+namespace {
+
+// The gates' sum reads a product that is also returned: the chunk's kernel computes the sum per
+// piece, so the product could not be an output of the same slice; the sum's chain stays out of
+// the chunk's group (which reads the gates as an input).
+TEST(TensorExprFuserChunk, SharedSliceLeavesTheGroup) {
+  auto g = std::make_shared<Graph>();
+  const char* ir = R"IR(
+graph(%x : Float(*, *, requires_grad=0, device=cpu), %h : Float(*, *, requires_grad=0, device=cpu), %cx : Float(*, *, requires_grad=0, device=cpu)):
+  %two : int = prim::Constant[value=2]()
+  %one : int = prim::Constant[value=1]()
+  %p : Tensor = aten::mul(%x, %h)
+  %gates : Tensor = aten::add(%p, %h, %one)
+  %l : Tensor[] = aten::chunk(%gates, %two, %one)
+  %i : Tensor, %f : Tensor = prim::ListUnpack(%l)
+  %i1 : Tensor = aten::sigmoid(%i)
+  %f1 : Tensor = aten::tanh(%f)
+  %c1 : Tensor = aten::mul(%f1, %cx)
+  %cy : Tensor = aten::add(%c1, %i1, %one)
+  return (%cy, %p)
+  # CHECK: with prim::TensorExprGroup
+  # CHECK-NOT: aten::mul(%x
+  # CHECK: aten::chunk
+)IR";
+  parseIR(ir, *g);
+  EXPECT_TRUE(fuseTensorExprs(g));
+  g->lint();
+  FileCheck::runAnnotated(ir, g->toString());
 }
 
 }  // namespace
