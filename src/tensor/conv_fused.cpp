@@ -8,7 +8,6 @@
 // and per block in the 1x1 GEMMs.)
 #include <algorithm>
 #include <array>
-#include <cstring>
 
 #include "ember/error.h"
 #include "ember/tensor/ops/pointwise.h"
@@ -17,6 +16,7 @@
 #include "ember/tensor/ops/unary.h"
 #include "ember/tensor/parallel.h"
 #include "tensor/conv_utils.h"
+#include "tensor/epilogue_row.h"
 
 #include <dnnl_types.h>
 
@@ -24,63 +24,16 @@ namespace ember {
 
 namespace {
 
-enum class Clamp { None, Relu, Range };
+using fused_epilogue::Clamp;
 
 constexpr std::array<std::string_view, 8> kActivations = {"none", "relu",      "hardtanh",  "silu",
                                                            "gelu", "gelu_tanh", "hardswish", "sigmoid"};
 
-// out[i] = clamp(out[i] + res[i]) over a dense block, on 16-byte vectors (GCC's vector
-// extension on the baseline's SSE2 registers: wider vectors than the target has were lowered to
-// scalar code through the stack, slower than the unfused per-ISA kernels) with branch-free
-// selects.
-// The loop is memory-bound: out is the convolution's fresh result, so it aliases nothing.
-template <typename T, bool kResidual, Clamp kClamp>
-void addClampBlock(T* __restrict out, const T* __restrict res, int64_t n, T lo, T hi) {
-  typedef T V __attribute__((vector_size(16)));
-  constexpr int64_t kWidth = 16 / sizeof(T);
-  // Comparisons leave NaN as it is, as aten::relu and aten::hardtanh do.
-  auto clampOne = [&](auto v, auto zero, auto low, auto high) {
-    if constexpr (kClamp == Clamp::Relu) v = v < zero ? zero : v;
-    if constexpr (kClamp == Clamp::Range) {
-      v = v < low ? low : v;
-      v = v > high ? high : v;
-    }
-    return v;
-  };
-  const V zero = V{}, low = V{} + lo, high = V{} + hi;
-  int64_t i = 0;
-  for (; i + kWidth <= n; i += kWidth) {
-    V v;
-    std::memcpy(&v, out + i, sizeof(V));
-    if constexpr (kResidual) {
-      V r;
-      std::memcpy(&r, res + i, sizeof(V));
-      v += r;
-    }
-    v = clampOne(v, zero, low, high);
-    std::memcpy(out + i, &v, sizeof(V));
-  }
-  for (; i < n; ++i) {
-    T v = out[i];
-    if constexpr (kResidual) v += res[i];
-    out[i] = clampOne(v, T(0), lo, hi);
-  }
-}
-
-template <typename T, bool kResidual>
-void addClampDense(T* out, const T* res, int64_t n, Clamp clamp, T lo, T hi) {
-  parallelFor(0, n, 1 << 16, [=](int64_t b, int64_t e) {
-    const T* r = kResidual ? res + b : nullptr;
-    if (clamp == Clamp::Relu) addClampBlock<T, kResidual, Clamp::Relu>(out + b, r, e - b, lo, hi);
-    else if (clamp == Clamp::Range) addClampBlock<T, kResidual, Clamp::Range>(out + b, r, e - b, lo, hi);
-    else addClampBlock<T, kResidual, Clamp::None>(out + b, r, e - b, lo, hi);
-  });
-}
-
 template <typename T>
 void addClampDense(T* out, const T* res, int64_t n, Clamp clamp, T lo, T hi) {
-  if (res) addClampDense<T, true>(out, res, n, clamp, lo, hi);
-  else addClampDense<T, false>(out, res, n, clamp, lo, hi);
+  parallelFor(0, n, 1 << 16, [=](int64_t b, int64_t e) {
+    fused_epilogue::rowWith<T>(clamp, out + b, nullptr, res ? res + b : nullptr, e - b, lo, hi);
+  });
 }
 
 // The residual can join the one-pass loop: same sizes, dtype and strides as the (dense) output.

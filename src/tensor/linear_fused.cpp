@@ -3,7 +3,6 @@
 // per column, a dense residual and relu/hardtanh in one pass over the rows, the other
 // activations with their own in-place kernels after it.
 #include <algorithm>
-#include <cstring>
 
 #include "ember/error.h"
 #include "ember/tensor/ops/conv_fused.h"
@@ -12,51 +11,13 @@
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/unary.h"
 #include "ember/tensor/parallel.h"
+#include "tensor/epilogue_row.h"
 
 namespace ember {
 
 namespace {
 
-enum class Clamp { None, Relu, Range };
-
-// One row: out[j] = clamp((out[j] + bias[j]) + res[j]), each term optional, on 16-byte vectors
-// (GCC's vector extension, as conv_fused.cpp's loop) with branch-free selects that leave NaN as
-// aten::relu and aten::hardtanh do.
-template <typename T, Clamp kClamp>
-void epilogueRow(T* __restrict out, const T* __restrict bias, const T* __restrict res, int64_t n, T lo, T hi) {
-  typedef T V __attribute__((vector_size(16)));
-  constexpr int64_t kWidth = 16 / sizeof(T);
-  auto clampOne = [&](auto v, auto zero, auto low, auto high) {
-    if constexpr (kClamp == Clamp::Relu) v = v < zero ? zero : v;
-    if constexpr (kClamp == Clamp::Range) {
-      v = v < low ? low : v;
-      v = v > high ? high : v;
-    }
-    return v;
-  };
-  const V zero = V{}, low = V{} + lo, high = V{} + hi;
-  int64_t i = 0;
-  for (; i + kWidth <= n; i += kWidth) {
-    V v, t;
-    std::memcpy(&v, out + i, sizeof(V));
-    if (bias) {
-      std::memcpy(&t, bias + i, sizeof(V));
-      v += t;
-    }
-    if (res) {
-      std::memcpy(&t, res + i, sizeof(V));
-      v += t;
-    }
-    v = clampOne(v, zero, low, high);
-    std::memcpy(out + i, &v, sizeof(V));
-  }
-  for (; i < n; ++i) {
-    T v = out[i];
-    if (bias) v += bias[i];
-    if (res) v += res[i];
-    out[i] = clampOne(v, T(0), lo, hi);
-  }
-}
+using fused_epilogue::Clamp;
 
 template <typename T>
 void epilogueRows(Tensor& out, const Tensor& bias, const Tensor& residual, Clamp clamp, double lo, double hi) {
@@ -69,9 +30,7 @@ void epilogueRows(Tensor& out, const Tensor& bias, const Tensor& residual, Clamp
     for (int64_t row = s; row < e; ++row) {
       T* dst = o + row * cols;
       const T* res = r ? r + row * cols : nullptr;
-      if (clamp == Clamp::Relu) epilogueRow<T, Clamp::Relu>(dst, b, res, cols, l, h);
-      else if (clamp == Clamp::Range) epilogueRow<T, Clamp::Range>(dst, b, res, cols, l, h);
-      else epilogueRow<T, Clamp::None>(dst, b, res, cols, l, h);
+      fused_epilogue::rowWith<T>(clamp, dst, b, res, cols, l, h);
     }
   });
 }

@@ -149,10 +149,8 @@ def c_trapezoid_dx(y: Tensor, dx: float, dim: int):
         return y.sum(d)
     return _tz_pair_sums(y, d).sum(d) * (dx / 2.0)
 
-def c_trapezoid_x(y: Tensor, x: Tensor, dim: int):
-    d = _dim_of(dim, y.dim())
-    if y.size(d) == 0:
-        return y.sum(d)
+# The spacings x[i+1] - x[i] along dim, shaped to broadcast against y's pair sums.
+def _tz_spacings(y: Tensor, x: Tensor, d: int, dim: int):
     xd = _dim_of(dim, x.dim()) if x.dim() > 1 else 0
     n = x.size(xd)
     dx = x.narrow(xd, 1, n - 1) - x.narrow(xd, 0, n - 1)
@@ -160,7 +158,13 @@ def c_trapezoid_x(y: Tensor, x: Tensor, dim: int):
         shape = [1] * y.dim()
         shape[d] = n - 1
         dx = dx.reshape(shape)
-    return (_tz_pair_sums(y, d) * dx).sum(d) / 2.0
+    return dx
+
+def c_trapezoid_x(y: Tensor, x: Tensor, dim: int):
+    d = _dim_of(dim, y.dim())
+    if y.size(d) == 0:
+        return y.sum(d)
+    return (_tz_pair_sums(y, d) * _tz_spacings(y, x, d, dim)).sum(d) / 2.0
 
 def c_cumulative_trapezoid_dx(y: Tensor, dx: float, dim: int):
     d = _dim_of(dim, y.dim())
@@ -168,14 +172,7 @@ def c_cumulative_trapezoid_dx(y: Tensor, dx: float, dim: int):
 
 def c_cumulative_trapezoid_x(y: Tensor, x: Tensor, dim: int):
     d = _dim_of(dim, y.dim())
-    xd = _dim_of(dim, x.dim()) if x.dim() > 1 else 0
-    n = x.size(xd)
-    dx = x.narrow(xd, 1, n - 1) - x.narrow(xd, 0, n - 1)
-    if x.dim() == 1 and y.dim() > 1:
-        shape = [1] * y.dim()
-        shape[d] = n - 1
-        dx = dx.reshape(shape)
-    return (_tz_pair_sums(y, d) * dx / 2.0).cumsum(d)
+    return (_tz_pair_sums(y, d) * _tz_spacings(y, x, d, dim) / 2.0).cumsum(d)
 
 def _mg(tensors: List[Tensor], indexing: str) -> List[Tensor]:
     ts: List[Tensor] = []
