@@ -100,21 +100,27 @@ def script(obj, optimize=None, _frames_up=0, _rcb=None, example_inputs=None, fro
 
 # ---- functions -------------------------------------------------------------------------------
 
+def _definition_source(obj, what):
+    """The dedented source of the function or class ``obj`` without its decorators, its first
+    line in the file, and its parsed definition. ``what`` names it in the error."""
+    try:
+        lines, first_line = inspect.getsourcelines(obj)
+    except (OSError, TypeError) as e:
+        raise RuntimeError("Could not get the source of %s: ember.jit.script needs the %s's source code (%s)"
+                           % (obj.__qualname__, what, e)) from None
+    source = textwrap.dedent("".join(lines))
+    definition = ast.parse(source).body[0]
+    skip = definition.lineno - 1  # decorator lines come before the `def` / `class`
+    body = "\n".join(source.splitlines()[skip:]) + "\n"
+    return _blank_type_ignores(body), first_line + skip, definition
+
+
 def _function_source(fn):
     """The dedented source of ``fn`` without its decorators, and its first line in the file."""
-    try:
-        lines, first_line = inspect.getsourcelines(fn)
-    except (OSError, TypeError) as e:
-        raise RuntimeError("Could not get the source of %s: ember.jit.script needs the function's source code (%s)"
-                           % (fn.__qualname__, e)) from None
-    source = textwrap.dedent("".join(lines))
-    tree = ast.parse(source)
-    definition = tree.body[0]
+    source, first_line, definition = _definition_source(fn, "function")
     if not isinstance(definition, ast.FunctionDef):
         raise RuntimeError("ember.jit.script expects a `def` (lambdas have no source of their own)")
-    skip = definition.lineno - 1  # decorator lines come before the `def`
-    body = "\n".join(source.splitlines()[skip:]) + "\n"
-    return _blank_type_ignores(body), first_line + skip
+    return source, first_line
 
 
 _TYPE_IGNORE = re.compile(r"#\s*type:\s*ignore")
@@ -352,15 +358,7 @@ class ScriptClass:
 def _script_class(cls):
     if cls in _script_classes:
         return _script_classes[cls]
-    try:
-        lines, first_line = inspect.getsourcelines(cls)
-    except (OSError, TypeError) as e:
-        raise RuntimeError("Could not get the source of %s: ember.jit.script needs the class's source code (%s)"
-                           % (cls.__qualname__, e)) from None
-    source = textwrap.dedent("".join(lines))
-    definition = ast.parse(source).body[0]
-    skip = definition.lineno - 1  # decorators
-    source = _blank_type_ignores("\n".join(source.splitlines()[skip:]) + "\n")
+    source, first_line, _ = _definition_source(cls, "class")
     module = cls.__module__ or "__main__"
     prefix = "__torch__." if module == "__main__" else "__torch__.%s." % module
     if cu_has_type(prefix + cls.__name__):
@@ -381,7 +379,7 @@ def _script_class(cls):
         return _describe(name, value)
 
     filename = inspect.getsourcefile(cls) or "<unknown>"
-    class_type = _C._compile_class(_cu, source, filename, first_line + skip, prefix, cls.__name__, resolve)
+    class_type = _C._compile_class(_cu, source, filename, first_line, prefix, cls.__name__, resolve)
     scripted = ScriptClass(cls, class_type)
     _script_classes[cls] = scripted
     return scripted
