@@ -1,6 +1,6 @@
 // aten:: utility operators that TorchScript graphs, traced archives and decompositions reach
 // although user code rarely spells them: the private copies/views (_to_copy, _unsafe_view,
-// _reshape_alias, _conj, _neg_view, _cast_*), shape helpers (_shape_as_tensor, _infer_size,
+// _reshape_alias, _conj, _conj_physical, _neg_view, _cast_*), shape helpers (_shape_as_tensor, _infer_size,
 // _dim_arange, _grad_sum_to_size), fused forms (_add_relu, _addmm_activation), the private FFT
 // entry points (_fft_c2c/_fft_r2c/_fft_c2r over the torch.fft family), torch.range (end-inclusive),
 // fill_diagonal_, the functional resize forms (resize, resize_as), _histogramdd_* and the Tensor[] list builtins
@@ -21,6 +21,7 @@
 #include "ember/tensor/ops/fft.h"
 #include "ember/tensor/ops/linalg.h"
 #include "ember/tensor/ops/pointwise.h"
+#include "ember/tensor/ops/pointwise_extra.h"
 #include "ember/tensor/ops/print.h"
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/shape.h"
@@ -504,6 +505,8 @@ RegisterOperators reg({
     {"aten::_unsafe_view.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)", unsafeViewOut},
     {"aten::_reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)", reshapeAlias},
     {"aten::_conj(Tensor(a) self) -> Tensor(a)", conjView},
+    {"aten::_conj_physical(Tensor self) -> Tensor", unaryOp<conj_physical>},
+    {"aten::_conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unaryOutOp<conj_physical_out>},
     {"aten::_neg_view(Tensor(a) self) -> Tensor(a)", negView},
     {"aten::_shape_as_tensor(Tensor self) -> Tensor", shapeAsTensor},
     {"aten::_infer_size(int[] a, int[] b) -> int[]", inferSizeOp},

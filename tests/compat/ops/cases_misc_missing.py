@@ -132,6 +132,8 @@ def cases(c):
     c.add("aten::_reshape_alias", [floats(2, 6), [3, 4], [4, 1]], strides=True)
     c.add("aten::_reshape_alias", [floats(4, 5), [2, 3], [5, 2]], strides=True)
     c.add("aten::_neg_view", [floats(3)])
+    c.add("aten::_conj_physical", [floats(3)])
+    c.add("aten::_conj_physical.out", [ints(3), empty_out(torch.int64)])
     c.add("aten::_shape_as_tensor", [floats(2, 0, 5)])
     c.add("aten::_shape_as_tensor", [torch.tensor(1.0)])
     c.add("aten::_infer_size", [[3, 1, 5], [4, 1]])
