@@ -9,6 +9,8 @@
 //    Hormann's BTRS rejection, with the exact acceptance test on the log pmf.
 //  - Gamma: Marsaglia and Tsang's squeeze method, with alpha < 1 boosted as
 //    Gamma(alpha + 1) * U^(1/alpha).
+// The reparameterisation gradients (_standard_gamma_grad, _dirichlet_grad) differentiate the
+// CDF implicitly, with central differences in the shape parameter.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -139,6 +141,58 @@ double gammaSample(Generator& g, double alpha) {
   }
 }
 
+// ---- the regularised incomplete beta function I_x(a, b), for _dirichlet_grad ----
+// The continued fraction of I_x(a, b) (modified Lentz), valid for x < (a + 1) / (a + b + 2).
+double betaFraction(double a, double b, double x) {
+  constexpr double kTiny = 1e-300;
+  double c = 1, d = 1 - (a + b) * x / (a + 1);
+  if (std::fabs(d) < kTiny) d = kTiny;
+  d = 1 / d;
+  double h = d;
+  for (int m = 1; m < 10000; ++m) {
+    const double even = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+    d = 1 + even * d;
+    if (std::fabs(d) < kTiny) d = kTiny;
+    c = 1 + even / c;
+    if (std::fabs(c) < kTiny) c = kTiny;
+    d = 1 / d;
+    h *= d * c;
+    const double odd = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+    d = 1 + odd * d;
+    if (std::fabs(d) < kTiny) d = kTiny;
+    c = 1 + odd / c;
+    if (std::fabs(c) < kTiny) c = kTiny;
+    d = 1 / d;
+    const double delta = d * c;
+    h *= delta;
+    if (std::fabs(delta - 1) < 1e-16) break;
+  }
+  return h;
+}
+double logBeta(double a, double b) { return std::lgamma(a) + std::lgamma(b) - std::lgamma(a + b); }
+double incompleteBeta(double a, double b, double x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const double front = std::exp(a * std::log(x) + b * std::log1p(-x) - logBeta(a, b));
+  if (x < (a + 1) / (a + b + 2)) return front * betaFraction(a, b, x) / a;
+  return 1 - front * betaFraction(b, a, 1 - x) / b;
+}
+// The Dirichlet component x is Beta(alpha, beta) distributed with beta = total - alpha, the sum
+// of the other concentrations. x solves I_x(alpha, beta) = u, so dx/dalpha at fixed beta is
+// -(dI/dalpha) / (dI/dx), dI/dx being the Beta density; PyTorch's _dirichlet_grad is that
+// derivative divided by 1 - x (its Dirichlet backward scales it back per component).
+double dirichletGrad(double x, double alpha, double total) {
+  const double beta = total - alpha;
+  const double h = 1e-5 * alpha;
+  // Differencing the smaller tail keeps the digits that 1 - I would lose.
+  const bool lower = incompleteBeta(alpha, beta, x) <= 0.5;
+  const double dIda = lower
+                          ? (incompleteBeta(alpha + h, beta, x) - incompleteBeta(alpha - h, beta, x)) / (2 * h)
+                          : (incompleteBeta(beta, alpha - h, 1 - x) - incompleteBeta(beta, alpha + h, 1 - x)) / (2 * h);
+  const double density = std::exp((alpha - 1) * std::log(x) + (beta - 1) * std::log1p(-x) - logBeta(alpha, beta));
+  return -dIda / density / (1 - x);
+}
+
 // out[i] = sample(in[i]) over a contiguous double copy of `in`, in `dtype` (smallest positive
 // normal number of dtype at least, when clampTiny).
 template <typename Sample>
@@ -236,10 +290,28 @@ Tensor standard_gamma_grad(const Tensor& alpha, const Tensor& x) {
               scalarTypeName(alpha.dtype()), " but got ", scalarTypeName(x.dtype()));
   Tensor a = to(alpha, ScalarType::Double), v = to(x, ScalarType::Double);
   Tensor h = mul(a, Scalar(1e-5));
-  Tensor dPda = div(sub(igamma(add(a, h), v), igamma(sub(a, h), v)), mul(h, Scalar(2.0)));
+  // Differencing the smaller tail (P or Q = 1 - P) keeps the digits that 1 - P would lose.
+  Tensor lowerDiff = sub(igamma(add(a, h), v), igamma(sub(a, h), v));
+  Tensor upperDiff = sub(igammac(sub(a, h), v), igammac(add(a, h), v));
+  Tensor dPda = div(where(le(igamma(a, v), Scalar(0.5)), lowerDiff, upperDiff), mul(h, Scalar(2.0)));
   Tensor logDensity = sub(sub(mul(sub(a, Scalar(1.0)), log(v)), v), lgamma(a));
   Tensor grad = neg(div(dPda, exp(logDensity)));
   return to(grad, alpha.dtype());
+}
+
+Tensor dirichlet_grad(const Tensor& x, const Tensor& alpha, const Tensor& total) {
+  checkFloating(x, "_dirichlet_grad_cpu");
+  EMBER_CHECK(x.dtype() == alpha.dtype() && x.dtype() == total.dtype(),
+              "_dirichlet_grad: expected x, alpha and total of one dtype");
+  EMBER_CHECK(x.sizes() == alpha.sizes() && x.sizes() == total.sizes(),
+              "_dirichlet_grad: expected x, alpha and total of one shape");
+  Tensor xs = contiguous(to(x, ScalarType::Double)), as = contiguous(to(alpha, ScalarType::Double));
+  Tensor ts = contiguous(to(total, ScalarType::Double));
+  Tensor r = empty(x.sizes(), TensorOptions().dtype(ScalarType::Double));
+  const double *px = xs.data_ptr<double>(), *pa = as.data_ptr<double>(), *pt = ts.data_ptr<double>();
+  double* y = r.data_ptr<double>();
+  for (int64_t i = 0; i < r.numel(); ++i) y[i] = dirichletGrad(px[i], pa[i], pt[i]);
+  return to(r, x.dtype());
 }
 
 Tensor sample_dirichlet(const Tensor& alpha, Generator* generator) {

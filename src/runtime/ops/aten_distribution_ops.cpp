@@ -1,6 +1,6 @@
 // aten:: random distributions with PyTorch 1.13's schemas: the cauchy / log_normal / geometric
 // fills with their functional and out= forms, normal_functional, poisson, binomial,
-// _standard_gamma (+_grad) and _sample_dirichlet (ember/tensor/ops/distributions.h).
+// _standard_gamma (+_grad), _sample_dirichlet and _dirichlet_grad (ember/tensor/ops/distributions.h).
 // Functional forms fill a copy of self, as PyTorch's generated ones do, so that after the same
 // seed `cauchy(x)` and `x.clone().cauchy_()` give the same numbers.
 #include "ember/runtime/register_operators.h"
@@ -89,6 +89,19 @@ void gammaGradOp(Stack& s) {
   ret(s, n, std::move(r));
 }
 
+template <bool kOut>
+void dirichletGradOp(Stack& s) {
+  constexpr size_t n = kOut ? 4 : 3;
+  IValue* a = args(s, n);
+  Tensor r = dirichlet_grad(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]));
+  if constexpr (kOut) {
+    Tensor out = tensorArg(a[3]);
+    writeOut(out, r);
+    r = out;
+  }
+  ret(s, n, std::move(r));
+}
+
 #define EMBER_GEN "*, Generator? generator=None"
 
 RegisterOperators reg({
@@ -125,6 +138,9 @@ RegisterOperators reg({
     {"aten::_sample_dirichlet(Tensor self, Generator? generator=None) -> Tensor", sampleOp<dirichletFn, false>},
     {"aten::_sample_dirichlet.out(Tensor self, Generator? generator=None, *, Tensor(a!) out) -> Tensor(a!)",
      sampleOp<dirichletFn, true>},
+    {"aten::_dirichlet_grad(Tensor x, Tensor alpha, Tensor total) -> Tensor", dirichletGradOp<false>},
+    {"aten::_dirichlet_grad.out(Tensor x, Tensor alpha, Tensor total, *, Tensor(a!) out) -> Tensor(a!)",
+     dirichletGradOp<true>},
 });
 
 }  // namespace

@@ -3,9 +3,9 @@
 // _reshape_alias, _conj, _conj_physical, _neg_view, _cast_*), shape helpers (_shape_as_tensor, _infer_size,
 // _dim_arange, _grad_sum_to_size), fused forms (_add_relu, _addmm_activation), the private FFT
 // entry points (_fft_c2c/_fft_r2c/_fft_c2r over the torch.fft family), torch.range (end-inclusive),
-// fill_diagonal_, the functional resize forms (resize, resize_as), _histogramdd_* and the Tensor[] list builtins
-// (sorted/count/index/remove/sort over Tensor elements, compared as `bool(a == b)` and `bool(a < b)`
-// as TorchScript does). Each one is a composition of existing tensor-library functions.
+// einsum.sublist, fill_diagonal_, the functional resize forms (resize, resize_as), _histogramdd_* and the Tensor[] list
+// builtins (sorted/count/index/remove/sort over Tensor elements, compared as `bool(a == b)` and `bool(a < b)` as
+// TorchScript does). Each one is a composition of existing tensor-library functions.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -28,6 +28,7 @@
 #include "ember/tensor/ops/shape_extra.h"
 #include "ember/tensor/ops/unary.h"
 #include "runtime/ops/aten_arg_utils.h"
+#include "runtime/ops/op_helpers.h"
 
 namespace ember::jit::aten {
 namespace {
@@ -482,7 +483,40 @@ void asTensorComplex(Stack& s) {
   ret(s, 3, std::move(r));
 }
 
+// ---- einsum.sublist(Tensor a, ...): einsum(op0, sublist0, op1, sublist1, ..., [sublist_out]),
+// subscripts 0..25 standing for A..Z and 26..51 for a..z (so their order is the numbers') ----
+std::string sublistSubscripts(const IValue& v) {
+  std::string r;
+  for (const IValue& e : v.toListRef().elements) {
+    int64_t label = intArg(e);
+    EMBER_CHECK(label >= 0 && label < 52, "einsum(): expected subscript to be within the range [0, 52), but got ",
+                label);
+    r += static_cast<char>(label < 26 ? 'A' + label : 'a' + (label - 26));
+  }
+  return r;
+}
+NodeOperation createEinsumSublist(const Node* node) {
+  size_t n = ops::nodeInputCount(node, "aten::einsum.sublist");
+  EMBER_CHECK(n >= 2,
+              "einsum(): must specify the equation string and at least one operand, or at least one operand "
+              "and its subscripts list");
+  return [n](Stack& s) {
+    IValue* a = args(s, n);
+    std::vector<Tensor> operands;
+    std::string equation;
+    for (size_t i = 0; i + 1 < n; i += 2) {
+      operands.push_back(tensorArg(a[i]));
+      if (i > 0) equation += ",";
+      equation += sublistSubscripts(a[i + 1]);
+    }
+    if (n % 2 == 1) equation += "->" + sublistSubscripts(a[n - 1]);
+    Tensor r = einsum(equation, operands);
+    ret(s, n, std::move(r));
+  };
+}
+
 RegisterOperators reg({
+    Operator("aten::einsum.sublist(Tensor a, ...) -> Tensor", createEinsumSublist),
     {"aten::tensor.complex(complex t, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) -> "
      "Tensor",
      tensorComplex},

@@ -144,11 +144,23 @@ def cases(c):
           values=False)
     c.add("aten::_sample_dirichlet", [positive(4, 3)], values=False)
     c.add("aten::_sample_dirichlet.out", [positive(2, 5), None, empty_out()], values=False)
-    # The reparameterised gradient of a gamma sample with respect to alpha.
-    alpha = torch.tensor([0.3, 0.9, 1.0, 2.5, 6.0, 20.0], dtype=torch.float64)
-    sample = torch.tensor([0.05, 0.7, 1.3, 2.0, 5.5, 18.0], dtype=torch.float64)
-    c.add("aten::_standard_gamma_grad", [alpha, sample], rtol=1e-3, atol=1e-6)
-    c.add("aten::_standard_gamma_grad", [alpha.float(), sample.float()], rtol=1e-3, atol=1e-5)
-    c.add("aten::_standard_gamma_grad.out", [alpha, sample, empty_out(torch.float64)], rtol=1e-3, atol=1e-6)
+    # Reparameterisation gradients (PyTorch approximates them; ember differentiates the CDF), at
+    # samples of the distributions (fixed seed): PyTorch's approximations hold there, not far in
+    # the tails.
+    g = torch.Generator().manual_seed(21)
+    alpha = torch.tensor([0.3, 0.5, 0.9, 1.0, 2.5, 6.0, 20.0, 80.0], dtype=torch.float64).repeat_interleave(3)
+    sample = torch._standard_gamma(alpha, generator=g)
+    c.add("aten::_standard_gamma_grad", [alpha, sample], rtol=2e-3, atol=1e-6)
+    c.add("aten::_standard_gamma_grad", [alpha.float(), sample.float()], rtol=2e-3, atol=1e-5)
+    c.add("aten::_standard_gamma_grad.out", [alpha, sample, empty_out(torch.float64)], rtol=2e-3, atol=1e-6)
+    c.add("aten::_standard_gamma_grad", [alpha, sample.float()])  # error: dtypes differ
+    conc = torch.tensor([0.3, 0.5, 1.0, 2.0, 4.0, 10.0], dtype=torch.float64).repeat_interleave(4)
+    rest = torch.tensor([0.5, 2.0, 7.0, 25.0], dtype=torch.float64).repeat(6)
+    total = conc + rest
+    torch.manual_seed(22)
+    x = torch.distributions.Beta(conc, rest).sample().contiguous()
+    c.add("aten::_dirichlet_grad", [x, conc, total], rtol=2e-3, atol=1e-6)
+    c.add("aten::_dirichlet_grad", [x.float(), conc.float(), total.float()], rtol=2e-3, atol=1e-5)
+    c.add("aten::_dirichlet_grad.out", [x, conc, total, empty_out(torch.float64)], rtol=2e-3, atol=1e-6)
 
     statistical_cases(c)

@@ -93,6 +93,26 @@ def complex_as_tensor(re: float, im: float) -> torch.Tensor:
     return torch.view_as_real(torch.as_tensor(complex(re, im)))
 
 
+def einsum_sublist_pair(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    return torch.einsum(x, [0, 1], y, [1, 30])
+
+
+def einsum_sublist_out(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    return torch.einsum(x, [27, 3], y, [3, 27], [27])
+
+
+def einsum_sublist_single(x: torch.Tensor) -> torch.Tensor:
+    return torch.einsum(x, [5, 5])
+
+
+def einsum_cases(c):
+    for fn, inputs in [(einsum_sublist_pair, [floats(3, 4), floats(4, 5, seed=1)]),
+                       (einsum_sublist_out, [floats(3, 4), floats(4, 3, seed=1)]),
+                       (einsum_sublist_single, [floats(4, 4)])]:
+        scripted = torch.jit.script(fn)
+        c.add_graph(fn.__name__, str(scripted.graph), inputs, [scripted(*inputs)])
+
+
 def list_cases(c):
     vals = [torch.tensor(3.0), torch.tensor(1.0), torch.tensor(2.0), torch.tensor(1.0), torch.tensor(-4.0)]
     fns = {"sorted": (list_sorted, lambda: [list(vals)]),
@@ -216,5 +236,6 @@ def cases(c):
         torch._C._jit_pass_inline(graph)
         c.add_graph(name, str(graph), [1.5, -2.0], [scripted(1.5, -2.0)])
 
+    einsum_cases(c)
     fft_cases(c)
     list_cases(c)

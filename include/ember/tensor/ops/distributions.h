@@ -28,6 +28,9 @@ Tensor binomial(const Tensor& count, const Tensor& prob, Generator* generator = 
 Tensor standard_gamma(const Tensor& alpha, Generator* generator = nullptr);
 // d sample / d alpha of a Gamma(alpha, 1) sample x, by implicit differentiation of its CDF.
 Tensor standard_gamma_grad(const Tensor& alpha, const Tensor& x);
+// The reparameterisation gradient of a Dirichlet component x: d x / d alpha of its
+// Beta(alpha, total - alpha) marginal with the other concentrations fixed, over 1 - x (PyTorch's).
+Tensor dirichlet_grad(const Tensor& x, const Tensor& alpha, const Tensor& total);
 // Dirichlet(alpha) samples over the last dim of alpha: gamma samples divided by their sum.
 Tensor sample_dirichlet(const Tensor& alpha, Generator* generator = nullptr);
 
