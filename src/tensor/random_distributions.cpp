@@ -108,10 +108,12 @@ double binomialRejection(Generator& g, double n, double p) {
     if (v <= h - std::lgamma(k + 1) - std::lgamma(n - k + 1) + (k - m) * logRatio) return k;
   }
 }
+// A fractional count samples from its whole part, except that p >= 1 returns the count itself
+// (as PyTorch does).
 double binomialSample(Generator& g, double n, double p) {
-  n = std::floor(n);
   if (!(n > 0) || !(p > 0)) return 0;
   if (p >= 1) return n;
+  n = std::floor(n);
   const bool flip = p > 0.5;
   const double pp = flip ? 1 - p : p;
   const double k = n * pp < 10 ? binomialInversion(g, n, pp) : binomialRejection(g, n, pp);

@@ -137,7 +137,8 @@ def cases(c):
     c.add("aten::poisson", [torch.zeros(5)])  # rate 0 gives 0
     c.add("aten::poisson.out", [positive(6, dtype=torch.float64), None, empty_out(torch.float64)], values=False)
     c.add("aten::binomial", [torch.full((2, 3), 10.0), torch.full((2, 3), 0.5)], values=False)
-    c.add("aten::binomial", [torch.tensor([0.0, 7.0, 7.0, -1.0]), torch.tensor([0.5, 0.0, 1.0, 0.5])])  # edges
+    c.add("aten::binomial", [torch.tensor([0.0, 7.0, 7.0, -1.0, 2.5, 0.5]),
+                             torch.tensor([0.5, 0.0, 1.0, 0.5, 1.0, 0.0])])  # edges
     c.add("aten::binomial.out", [torch.full((4,), 3.0), torch.full((4,), 0.2), None, empty_out()], values=False)
     c.add("aten::_standard_gamma", [positive(2, 5)], values=False)
     c.add("aten::_standard_gamma.out", [positive(3, dtype=torch.float64), None, empty_out(torch.float64)],
