@@ -262,6 +262,11 @@ void fftC2R(Stack& s) {
 // ---- torch.range: end-inclusive, the default dtype unless one is given ----
 Tensor rangeValues(const Scalar& start, const Scalar& end, const Scalar& step, ScalarType dtype) {
   double b = start.toDouble(), e = end.toDouble(), st = step.toDouble();
+  if (isIntegralType(dtype, true)) {  // integer results count in integers: the bounds and step truncate first
+    b = std::trunc(b);
+    e = std::trunc(e);
+    st = std::trunc(st);
+  }
   EMBER_CHECK(st != 0, "step must be nonzero");
   EMBER_CHECK(std::isfinite(b) && std::isfinite(e), "unsupported range: ", b, " -> ", e);
   EMBER_CHECK((st > 0 && e >= b) || (st < 0 && e <= b), "upper bound and lower bound inconsistent with step sign");

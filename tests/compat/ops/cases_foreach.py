@@ -110,6 +110,9 @@ def unary_cases(c, w):
     c.add("aten::_foreach_abs", [[ints(4)]])
     c.add("aten::_foreach_sqrt_", [[ints(4, lo=0, hi=9)]])  # error: Float result into a Long tensor
     c.add("aten::_foreach_neg", [[]])  # error: empty list
+    c.add("aten::_foreach_exp", [[torch.empty(0), torch.tensor(0.5), floats(1, 0, 3)]])
+    c.add("aten::_foreach_neg", [[torch.tensor([True, False])]])  # error: neg of bool
+    c.add("aten::_foreach_abs", [[floats(3), ints(2, dtype=torch.int8), torch.tensor([-2.5], dtype=torch.bfloat16)]])
     c.add("aten::_foreach_zero", [float_list()])
     w.add("aten::_foreach_zero_", [float_list()])
     w.add("aten::_foreach_zero.out", [float_list(), empty_outs(3)])

@@ -63,6 +63,8 @@ def fft_cases(c):
             _graph_case(c, f"_fft_r2c_full_{k}", _fft_graph("_fft_r2c", dims, norm, False, False, True), [x], **C32)
             k += 1
             _graph_case(c, f"_fft_c2r_{k}", _fft_graph("_fft_c2r", dims, norm, 14, True, False), [z], **C32)
+            k += 1
+            _graph_case(c, f"_fft_c2r_odd_{k}", _fft_graph("_fft_c2r", dims, norm, 15, True, False), [z], **C32)
     c.add("aten::_fft_c2c", [floats(4), [0], 0, True])  # error: real input
 
 
@@ -199,6 +201,10 @@ def cases(c):
     c.add("aten::range.step", [5, -2, -1.5])
     c.add("aten::range.step", [0, 1, -1])  # error
     c.add("aten::range.step", [0, 1, 0])  # error
+    c.add("aten::range.step", [0, 2, 0.5, torch.int64])
+    c.add("aten::range.step", [0.5, 3.7, 1, torch.int32])
+    c.add("aten::range.step", [0, 1, 0.1, torch.float64])
+    c.add("aten::range", [3, 3])
     c.add("aten::range.out", [0, 4, 0.5, empty_out()])
     c.add("aten::range.out_", [2, 6, empty_out(torch.int64)])
 
@@ -211,6 +217,9 @@ def cases(c):
     c.add("aten::fill_diagonal_", [floats(5, 4).t(), 7, True])
     c.add("aten::fill_diagonal_", [floats(4, 4, 3), 0])  # error
     c.add("aten::fill_diagonal_", [floats(4), 0])  # error
+    c.add("aten::fill_diagonal_", [ints(4, 3), 2.7])
+    c.add("aten::fill_diagonal_", [floats(3, 3, 6), 5.0])  # error: sizes differ
+    c.add("aten::fill_diagonal_", [floats(6, 6, 6).permute(2, 0, 1), 5.0])
 
     c.add("aten::resize", [floats(3, 4), [2, 5]])
     c.add("aten::resize", [floats(3, 4), [12]])
