@@ -61,6 +61,7 @@ void castOp(Stack& s) {
 }
 
 // ---- views ----
+// _reshape_alias checks the geometry against the storage (PyTorch does not, and reads past it).
 void unsafeView(Stack& s) {
   IValue* a = args(s, 2);
   Tensor r = view(tensorArg(a[0]), intListArg(a[1]));

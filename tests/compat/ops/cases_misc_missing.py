@@ -66,6 +66,7 @@ def fft_cases(c):
             k += 1
             _graph_case(c, f"_fft_c2r_odd_{k}", _fft_graph("_fft_c2r", dims, norm, 15, True, False), [z], **C32)
     c.add("aten::_fft_c2c", [floats(4), [0], 0, True])  # error: real input
+    c.add("aten::_fft_r2c", [ints(4), [0], 0, True])  # error: integer input
 
 
 # TorchScript's list builtins over Tensor elements (compiled by PyTorch, IR text run by ember).
@@ -219,6 +220,7 @@ def cases(c):
     c.add("aten::fill_diagonal_", [floats(4), 0])  # error
     c.add("aten::fill_diagonal_", [ints(4, 3), 2.7])
     c.add("aten::fill_diagonal_", [floats(3, 3, 6), 5.0])  # error: sizes differ
+    c.add("aten::fill_diagonal_", [torch.empty(0, 3), 5.0])
     c.add("aten::fill_diagonal_", [floats(6, 6, 6).permute(2, 0, 1), 5.0])
 
     c.add("aten::resize", [floats(3, 4), [2, 5]])
