@@ -49,7 +49,8 @@ STRUCTURAL = {"prim::Constant", "prim::ListConstruct", "prim::TupleConstruct", "
 NONDETERMINISTIC = {"aten::" + n for n in (
     "rand", "randn", "rand_like", "randn_like", "randint", "randint_like", "randperm", "normal", "normal_",
     "bernoulli", "bernoulli_", "uniform", "uniform_", "exponential", "exponential_", "random", "random_",
-    "multinomial", "poisson", "geometric", "geometric_", "cauchy", "cauchy_", "log_normal", "log_normal_",
+    "multinomial", "poisson", "binomial", "_standard_gamma", "_sample_dirichlet", "normal_functional",
+    "geometric", "geometric_", "cauchy", "cauchy_", "log_normal", "log_normal_",
     "dropout", "feature_dropout", "alpha_dropout", "feature_alpha_dropout", "native_dropout", "rrelu",
     "rrelu_with_noise", "empty", "empty_like", "new_empty", "empty_strided", "new_empty_strided")}
 # Overload names whose calls are not generated: they need values the inputs cannot provide.
