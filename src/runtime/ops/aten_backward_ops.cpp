@@ -175,6 +175,9 @@ def b_convolution(grad_output: Tensor, input: Tensor, weight: Tensor, bias_sizes
 def b_slow_conv2d(grad_output: Tensor, self: Tensor, weight: Tensor, kernel_size: List[int], stride: List[int], padding: List[int], output_mask: List[bool]):
     return _conv_backward(grad_output, self, weight, True, stride, padding, [1], False, [0], 1)
 
+def b_slow_conv2d_all(grad_output: Tensor, self: Tensor, weight: Tensor, kernel_size: List[int], stride: List[int], padding: List[int]):
+    return _conv_backward(grad_output, self, weight, True, stride, padding, [1], False, [0], 1)
+
 def _scatter_pooled(grad_output: Tensor, self: Tensor, indices: Tensor, nd: int) -> Tensor:
     flat = torch.zeros_like(self).flatten(-nd)
     return flat.scatter_add(-1, indices.flatten(-nd), grad_output.flatten(-nd)).reshape(self.size())
@@ -227,6 +230,109 @@ def b_adaptive_avg_pool3d(grad_output: Tensor, self: Tensor):
         x = _vjp_leaf(self)
         y = torch.adaptive_avg_pool3d(x, [grad_output.size(-3), grad_output.size(-2), grad_output.size(-1)])
         return _vjp(y, x, grad_output)
+
+def _vjp_zeros(input_size: List[int], grad_output: Tensor) -> Tensor:
+    return torch.zeros(input_size, dtype=grad_output.dtype).requires_grad_(True)
+
+def b_upsample_nearest1d(grad_output: Tensor, output_size: List[int], input_size: List[int], scales: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_nearest1d(x, output_size, scales), x, grad_output)
+
+def b_upsample_nearest1d_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_nearest1d(x, output_size, scale_factors), x, grad_output)
+
+def b_upsample_nearest2d(grad_output: Tensor, output_size: List[int], input_size: List[int], scales_h: Optional[float], scales_w: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_nearest2d(x, output_size, scales_h, scales_w), x, grad_output)
+
+def b_upsample_nearest2d_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_nearest2d(x, output_size, scale_factors), x, grad_output)
+
+def b_upsample_nearest3d(grad_output: Tensor, output_size: List[int], input_size: List[int], scales_d: Optional[float], scales_h: Optional[float], scales_w: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_nearest3d(x, output_size, scales_d, scales_h, scales_w), x, grad_output)
+
+def b_upsample_nearest3d_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_nearest3d(x, output_size, scale_factors), x, grad_output)
+
+def b_upsample_nearest_exact1d(grad_output: Tensor, output_size: List[int], input_size: List[int], scales: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch._upsample_nearest_exact1d(x, output_size, scales), x, grad_output)
+
+def b_upsample_nearest_exact1d_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch._upsample_nearest_exact1d(x, output_size, scale_factors), x, grad_output)
+
+def b_upsample_nearest_exact2d(grad_output: Tensor, output_size: List[int], input_size: List[int], scales_h: Optional[float], scales_w: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch._upsample_nearest_exact2d(x, output_size, scales_h, scales_w), x, grad_output)
+
+def b_upsample_nearest_exact2d_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch._upsample_nearest_exact2d(x, output_size, scale_factors), x, grad_output)
+
+def b_upsample_nearest_exact3d(grad_output: Tensor, output_size: List[int], input_size: List[int], scales_d: Optional[float], scales_h: Optional[float], scales_w: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch._upsample_nearest_exact3d(x, output_size, scales_d, scales_h, scales_w), x, grad_output)
+
+def b_upsample_nearest_exact3d_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch._upsample_nearest_exact3d(x, output_size, scale_factors), x, grad_output)
+
+def b_upsample_linear1d(grad_output: Tensor, output_size: List[int], input_size: List[int], align_corners: bool, scales: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_linear1d(x, output_size, align_corners, scales), x, grad_output)
+
+def b_upsample_linear1d_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], align_corners: bool, scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_linear1d(x, output_size, align_corners, scale_factors), x, grad_output)
+
+def b_upsample_bilinear2d(grad_output: Tensor, output_size: List[int], input_size: List[int], align_corners: bool, scales_h: Optional[float], scales_w: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_bilinear2d(x, output_size, align_corners, scales_h, scales_w), x, grad_output)
+
+def b_upsample_bilinear2d_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], align_corners: bool, scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_bilinear2d(x, output_size, align_corners, scale_factors), x, grad_output)
+
+def b_upsample_bicubic2d(grad_output: Tensor, output_size: List[int], input_size: List[int], align_corners: bool, scales_h: Optional[float], scales_w: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_bicubic2d(x, output_size, align_corners, scales_h, scales_w), x, grad_output)
+
+def b_upsample_bicubic2d_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], align_corners: bool, scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_bicubic2d(x, output_size, align_corners, scale_factors), x, grad_output)
+
+def b_upsample_trilinear3d(grad_output: Tensor, output_size: List[int], input_size: List[int], align_corners: bool, scales_d: Optional[float], scales_h: Optional[float], scales_w: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_trilinear3d(x, output_size, align_corners, scales_d, scales_h, scales_w), x, grad_output)
+
+def b_upsample_trilinear3d_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], align_corners: bool, scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch.upsample_trilinear3d(x, output_size, align_corners, scale_factors), x, grad_output)
 
 def b_reflection_pad(grad_output: Tensor, self: Tensor, padding: List[int]):
     with torch.enable_grad():
@@ -314,6 +420,55 @@ def b_value_selecting_reduction(grad: Tensor, dim: int, indices: Tensor, sizes: 
         g = grad.unsqueeze(dim)
         idx = indices.unsqueeze(dim)
     return _zeros(sizes, grad).scatter(dim, idx, g)
+
+def b_cummaxmin(grad: Tensor, input: Tensor, indices: Tensor, dim: int):
+    if input.dim() == 0:
+        return grad
+    return torch.zeros_like(input).scatter_add(dim, indices, grad)
+
+def b_cumprod(grad: Tensor, input: Tensor, dim: int, output: Tensor):
+    with torch.enable_grad():
+        x = _vjp_leaf(input)
+        return _vjp(torch.cumprod(x, dim), x, grad)
+
+def b_diag(grad: Tensor, input_sizes: List[int], diagonal: int):
+    return d_diag(grad, input_sizes, diagonal)
+
+def b_masked_select(grad: Tensor, input: Tensor, mask: Tensor):
+    base = torch.zeros_like(input) + torch.zeros_like(mask, dtype=input.dtype)
+    return base.masked_scatter(mask, grad)
+
+def b_cdist(grad: Tensor, x1: Tensor, x2: Tensor, p: float, cdist: Tensor):
+    with torch.enable_grad():
+        x = _vjp_leaf(x1)
+        return _vjp(torch._cdist_forward(x, x2, p, None), x, grad)
+
+def b_pdist(grad: Tensor, self: Tensor, p: float, pdist: Tensor):
+    with torch.enable_grad():
+        x = _vjp_leaf(self)
+        return _vjp(torch._pdist_forward(x, p), x, grad)
+
+def b_matrix_exp(self: Tensor, grad: Tensor):
+    with torch.enable_grad():
+        x = _vjp_leaf(self)
+        return _vjp(torch.matrix_exp(x), x, grad)
+
+def b_pack_padded_sequence(grad: Tensor, input_size: List[int], batch_sizes: Tensor, batch_first: bool):
+    sizes = input_size
+    if batch_first:
+        sizes = [input_size[1], input_size[0]] + input_size[2:]
+    gi = _zeros(sizes, grad)
+    offset = 0
+    for t in range(batch_sizes.size(0)):
+        n = int(batch_sizes[t])
+        gi.select(0, t).narrow(0, 0, n).copy_(grad.narrow(0, offset, n))
+        offset += n
+    if batch_first:
+        return gi.transpose(0, 1)
+    return gi
+
+def b_embedding_sparse(grad: Tensor, indices: Tensor, num_weights: int, padding_idx: int, scale_grad_by_freq: bool):
+    raise RuntimeError("embedding_sparse_backward: sparse gradients are not supported by ember (sparse tensors are not implemented)")
 
 def b_embedding_dense(grad_output: Tensor, indices: Tensor, num_weights: int, padding_idx: int, scale_grad_by_freq: bool):
     flat = indices.reshape([-1])
@@ -423,6 +578,10 @@ constexpr Binding kBindings[] = {
      "b_slow_conv2d"},
     {"aten::_slow_conv2d_backward.output_mask_out(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))",
      "b_slow_conv2d"},
+    {"aten::convolution_backward.out(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))",
+     "b_convolution"},
+    {"aten::_slow_conv2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, *, Tensor(a!) grad_input, Tensor(b!) grad_weight, Tensor(c!) grad_bias) -> (Tensor(a!), Tensor(b!), Tensor(c!))",
+     "b_slow_conv2d_all"},
     // ---- pools and padding ----
     {"aten::max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor",
      "b_max_pool2d_indices"},
@@ -480,6 +639,47 @@ constexpr Binding kBindings[] = {
     {"aten::replication_pad3d_backward(Tensor grad_output, Tensor self, int[6] padding) -> Tensor", "b_replication_pad"},
     {"aten::replication_pad3d_backward.grad_input(Tensor grad_output, Tensor self, int[6] padding, *, Tensor(a!) grad_input) -> Tensor(a!)",
      "b_replication_pad"},
+    // ---- upsampling (the vector-Jacobian product of the forward, which is linear) ----
+    {"aten::upsample_nearest1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor", "b_upsample_nearest1d"},
+    {"aten::upsample_nearest1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)", "b_upsample_nearest1d"},
+    {"aten::upsample_nearest1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor", "b_upsample_nearest1d_vec"},
+    {"aten::upsample_nearest1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", "b_upsample_nearest1d_vec"},
+    {"aten::upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor", "b_upsample_nearest2d"},
+    {"aten::upsample_nearest2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)", "b_upsample_nearest2d"},
+    {"aten::upsample_nearest2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor", "b_upsample_nearest2d_vec"},
+    {"aten::upsample_nearest2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", "b_upsample_nearest2d_vec"},
+    {"aten::upsample_nearest3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", "b_upsample_nearest3d"},
+    {"aten::upsample_nearest3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)", "b_upsample_nearest3d"},
+    {"aten::upsample_nearest3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor", "b_upsample_nearest3d_vec"},
+    {"aten::upsample_nearest3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", "b_upsample_nearest3d_vec"},
+    {"aten::_upsample_nearest_exact1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor", "b_upsample_nearest_exact1d"},
+    {"aten::_upsample_nearest_exact1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)", "b_upsample_nearest_exact1d"},
+    {"aten::_upsample_nearest_exact1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor", "b_upsample_nearest_exact1d_vec"},
+    {"aten::_upsample_nearest_exact1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", "b_upsample_nearest_exact1d_vec"},
+    {"aten::_upsample_nearest_exact2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor", "b_upsample_nearest_exact2d"},
+    {"aten::_upsample_nearest_exact2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)", "b_upsample_nearest_exact2d"},
+    {"aten::_upsample_nearest_exact2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor", "b_upsample_nearest_exact2d_vec"},
+    {"aten::_upsample_nearest_exact2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", "b_upsample_nearest_exact2d_vec"},
+    {"aten::_upsample_nearest_exact3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", "b_upsample_nearest_exact3d"},
+    {"aten::_upsample_nearest_exact3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)", "b_upsample_nearest_exact3d"},
+    {"aten::_upsample_nearest_exact3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors) -> Tensor", "b_upsample_nearest_exact3d_vec"},
+    {"aten::_upsample_nearest_exact3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", "b_upsample_nearest_exact3d_vec"},
+    {"aten::upsample_linear1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None) -> Tensor", "b_upsample_linear1d"},
+    {"aten::upsample_linear1d_backward.grad_input(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None, *, Tensor(a!) grad_input) -> Tensor(a!)", "b_upsample_linear1d"},
+    {"aten::upsample_linear1d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor", "b_upsample_linear1d_vec"},
+    {"aten::upsample_linear1d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", "b_upsample_linear1d_vec"},
+    {"aten::upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", "b_upsample_bilinear2d"},
+    {"aten::upsample_bilinear2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)", "b_upsample_bilinear2d"},
+    {"aten::upsample_bilinear2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor", "b_upsample_bilinear2d_vec"},
+    {"aten::upsample_bilinear2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", "b_upsample_bilinear2d_vec"},
+    {"aten::upsample_bicubic2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", "b_upsample_bicubic2d"},
+    {"aten::upsample_bicubic2d_backward.grad_input(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)", "b_upsample_bicubic2d"},
+    {"aten::upsample_bicubic2d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor", "b_upsample_bicubic2d_vec"},
+    {"aten::upsample_bicubic2d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", "b_upsample_bicubic2d_vec"},
+    {"aten::upsample_trilinear3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", "b_upsample_trilinear3d"},
+    {"aten::upsample_trilinear3d_backward.grad_input(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None, *, Tensor(a!) grad_input) -> Tensor(a!)", "b_upsample_trilinear3d"},
+    {"aten::upsample_trilinear3d_backward.vec(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors) -> Tensor", "b_upsample_trilinear3d_vec"},
+    {"aten::upsample_trilinear3d_backward.vec_out(Tensor grad_output, SymInt[]? output_size, SymInt[] input_size, bool align_corners, float[]? scale_factors, *, Tensor(a!) out) -> Tensor(a!)", "b_upsample_trilinear3d_vec"},
     // ---- losses ----
     {"aten::mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor", "b_mse_loss"},
     {"aten::mse_loss_backward.grad_input(Tensor grad_output, Tensor self, Tensor target, int reduction, *, Tensor(a!) grad_input) -> Tensor(a!)",
@@ -527,6 +727,20 @@ constexpr Binding kBindings[] = {
     {"aten::gather_backward(Tensor grad, Tensor self, int dim, Tensor index, bool sparse_grad) -> Tensor", "b_gather"},
     {"aten::value_selecting_reduction_backward(Tensor grad, int dim, Tensor indices, int[] sizes, bool keepdim) -> Tensor",
      "b_value_selecting_reduction"},
+    {"aten::cummaxmin_backward(Tensor grad, Tensor input, Tensor indices, int dim) -> Tensor", "b_cummaxmin"},
+    {"aten::cumprod_backward(Tensor grad, Tensor input, int dim, Tensor output) -> Tensor", "b_cumprod"},
+    {"aten::diag_backward(Tensor grad, SymInt[] input_sizes, int diagonal) -> Tensor", "b_diag"},
+    {"aten::masked_select_backward(Tensor grad, Tensor input, Tensor mask) -> Tensor", "b_masked_select"},
+    {"aten::_cdist_backward(Tensor grad, Tensor x1, Tensor x2, float p, Tensor cdist) -> Tensor", "b_cdist"},
+    {"aten::_cdist_backward.out(Tensor grad, Tensor x1, Tensor x2, float p, Tensor cdist, *, Tensor(a!) out) -> Tensor(a!)",
+     "b_cdist"},
+    {"aten::_pdist_backward(Tensor grad, Tensor self, float p, Tensor pdist) -> Tensor", "b_pdist"},
+    {"aten::_pdist_backward.out(Tensor grad, Tensor self, float p, Tensor pdist, *, Tensor(a!) out) -> Tensor(a!)", "b_pdist"},
+    {"aten::matrix_exp_backward(Tensor self, Tensor grad) -> Tensor", "b_matrix_exp"},
+    {"aten::_pack_padded_sequence_backward(Tensor grad, int[] input_size, Tensor batch_sizes, bool batch_first) -> Tensor",
+     "b_pack_padded_sequence"},
+    {"aten::embedding_sparse_backward(Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor",
+     "b_embedding_sparse"},
     {"aten::embedding_dense_backward(Tensor grad_output, Tensor indices, SymInt num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor",
      "b_embedding_dense"},
     {"aten::embedding_dense_backward.out(Tensor grad_output, Tensor indices, SymInt num_weights, int padding_idx, bool scale_grad_by_freq, *, Tensor(a!) out) -> Tensor(a!)",

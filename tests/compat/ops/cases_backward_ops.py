@@ -297,6 +297,77 @@ def views(c):
         c.add("aten::embedding_backward", [ge, ids, 5, -1, False, False])
 
 
+def upsampling(c):
+    for dt in (F32, F64):
+        tol = {"rtol": 1e-4, "atol": 1e-5} if dt == F32 else {"rtol": 1e-9, "atol": 1e-10}
+        shapes = {1: [2, 3, 5], 2: [2, 3, 4, 5], 3: [1, 2, 3, 4, 3]}
+        outs = {1: [8], 2: [7, 9], 3: [5, 6, 4]}
+        scales = {1: [1.7], 2: [1.8, 1.9], 3: [1.7, 1.6, 1.4]}
+        ops = [("upsample_nearest1d", 1, False), ("upsample_nearest2d", 2, False), ("upsample_nearest3d", 3, False),
+               ("_upsample_nearest_exact1d", 1, False), ("_upsample_nearest_exact2d", 2, False),
+               ("_upsample_nearest_exact3d", 3, False), ("upsample_linear1d", 1, True), ("upsample_bilinear2d", 2, True),
+               ("upsample_bicubic2d", 2, True), ("upsample_trilinear3d", 3, True)]
+        for op, nd, lin in ops:
+            insz, osz = shapes[nd], outs[nd]
+            g = floats(*(insz[:2] + osz), dtype=dt, seed=90 + nd)
+            for ac in ((False, True) if lin else (None,)):
+                lead = [g, osz, insz] + ([ac] if lin else [])
+                c.add(f"aten::{op}_backward", lead, **tol)
+                c.add(f"aten::{op}_backward", lead + scales[nd], **tol)
+                c.add(f"aten::{op}_backward.grad_input", lead + [None] * nd + [empty_out(dt)], **tol)
+                vlead = [g, osz, insz] + ([ac] if lin else [])
+                c.add(f"aten::{op}_backward.vec", vlead + [None], **tol)
+                c.add(f"aten::{op}_backward.vec_out", vlead + [None, empty_out(dt)], **tol)
+            # scale factors instead of sizes: the output size is floor(in * scale)
+            sf = scales[nd]
+            osz2 = [int(i * f) for i, f in zip(insz[2:], sf)]
+            g2 = floats(*(insz[:2] + osz2), dtype=dt, seed=95)
+            c.add(f"aten::{op}_backward.vec", [g2, None, insz] + ([False] if lin else []) + [sf], **tol)
+
+
+def more_backwards(c):
+    for dt in (F32, F64):
+        tol = {"rtol": 1e-4, "atol": 1e-5} if dt == F32 else {"rtol": 1e-9, "atol": 1e-10}
+        x = floats(3, 5, dtype=dt, seed=100)
+        g = floats(3, 5, dtype=dt, seed=101)
+        _, idx = torch.cummax(x, 1)
+        c.add("aten::cummaxmin_backward", [g, x, idx, 1])
+        _, idx0 = torch.cummin(x, 0)
+        c.add("aten::cummaxmin_backward", [g, x, idx0, 0])
+        c.add("aten::cumprod_backward", [g, x, 1, torch.cumprod(x, 1)], **tol)
+        c.add("aten::diag_backward", [floats(3, dtype=dt, seed=102), [3, 5], 1])
+        c.add("aten::diag_backward", [floats(3, 3, dtype=dt, seed=102), [3], 0])
+        mask = floats(3, 5, seed=103) > 0
+        c.add("aten::masked_select_backward", [floats(int(mask.sum()), dtype=dt, seed=104), x, mask])
+        mrow = torch.tensor([True, False, True, True, False])
+        c.add("aten::masked_select_backward", [floats(9, dtype=dt, seed=105), x, mrow])
+        x1, x2 = floats(2, 4, 3, dtype=dt, seed=106), floats(2, 5, 3, dtype=dt, seed=107)
+        for p in (1.0, 2.0, 3.0):
+            d = A._cdist_forward(x1, x2, p, None)
+            c.add("aten::_cdist_backward", [floats(2, 4, 5, dtype=dt, seed=108), x1, x2, p, d], **tol)
+        d = A._cdist_forward(x1, x2, 2.0, None)
+        c.add("aten::_cdist_backward.out", [floats(2, 4, 5, dtype=dt, seed=108), x1, x2, 2.0, d, empty_out(dt)], **tol)
+        xp = floats(5, 3, dtype=dt, seed=109)
+        for p in (1.0, 2.0):
+            d = A._pdist_forward(xp, p)
+            c.add("aten::_pdist_backward", [floats(10, dtype=dt, seed=110), xp, p, d], **tol)
+        c.add("aten::_pdist_backward.out", [floats(10, dtype=dt, seed=110), xp, 2.0, A._pdist_forward(xp, 2.0),
+                                            empty_out(dt)], **tol)
+        a = floats(3, 3, lo=-1, hi=1, dtype=dt, seed=111)
+        c.add("aten::matrix_exp_backward", [a, floats(3, 3, dtype=dt, seed=112)], **tol)
+        seq = floats(4, 3, 2, dtype=dt, seed=113)
+        packed, bs = A._pack_padded_sequence(seq, torch.tensor([4, 2, 1]), False)
+        c.add("aten::_pack_padded_sequence_backward", [floats(*packed.shape, dtype=dt, seed=114), [4, 3, 2], bs, False])
+        c.add("aten::_pack_padded_sequence_backward", [floats(*packed.shape, dtype=dt, seed=114), [3, 4, 2], bs, True])
+        xc = floats(2, 3, 5, 5, dtype=dt, seed=115)
+        w = floats(4, 3, 3, 3, dtype=dt, seed=116)
+        gc = floats(2, 4, 3, 3, dtype=dt, seed=117)
+        c.add("aten::convolution_backward.out", [gc, xc, w, [4], [1, 1], [0, 0], [1, 1], False, [0, 0], 1, [True, True, True],
+                                                 empty_out(dt), empty_out(dt), empty_out(dt)], **tol)
+        c.add("aten::_slow_conv2d_backward.grad_input", [gc, xc, w, [3, 3], [1, 1], [0, 0],
+                                                         empty_out(dt), empty_out(dt), empty_out(dt)], **tol)
+
+
 def cases(c):
     activations(c)
     softmax_dropout(c)
@@ -305,3 +376,5 @@ def cases(c):
     pools(c)
     losses(c)
     views(c)
+    upsampling(c)
+    more_backwards(c)
