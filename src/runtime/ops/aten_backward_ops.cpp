@@ -470,6 +470,63 @@ def b_pack_padded_sequence(grad: Tensor, input_size: List[int], batch_sizes: Ten
 def b_embedding_sparse(grad: Tensor, indices: Tensor, num_weights: int, padding_idx: int, scale_grad_by_freq: bool):
     raise RuntimeError("embedding_sparse_backward: sparse gradients are not supported by ember (sparse tensors are not implemented)")
 
+def _offset2bag(indices: Tensor, offsets: Tensor, offset2bag: Tensor) -> Tensor:
+    # The forward leaves offset2bag empty on its sum fast path: the bag of each index from offsets.
+    if offset2bag.numel() == indices.numel():
+        return offset2bag
+    n = indices.size(0)
+    marks = torch.zeros([n + 1], dtype=torch.long).index_add(0, offsets.to(torch.long), torch.ones_like(offsets, dtype=torch.long))
+    return marks.cumsum(0).narrow(0, 0, n) - 1
+
+def b_embedding_bag_dense(grad: Tensor, indices: Tensor, offset2bag: Tensor, bag_size: Tensor, maximum_indices: Tensor, num_weights: int, scale_grad_by_freq: bool, mode: int, per_sample_weights: Optional[Tensor], padding_idx: int):
+    gw = _zeros([num_weights, grad.size(1)], grad)
+    counts = torch.ones([num_weights], dtype=grad.dtype)
+    if scale_grad_by_freq:
+        counts = torch.bincount(indices, None, num_weights).to(grad.dtype).clamp_min(1.0)
+    if mode == 2:
+        valid = (bag_size > 0).unsqueeze(1).expand_as(maximum_indices)
+        idx = maximum_indices.masked_fill(valid.logical_not(), 0)
+        src = grad.masked_fill(valid.logical_not(), 0.0)
+        if padding_idx >= 0:
+            src = src.masked_fill(idx == padding_idx, 0.0)
+        if scale_grad_by_freq:
+            src = src / counts.index_select(0, idx.reshape([-1])).reshape(idx.size())
+        return gw.scatter_add(0, idx, src)
+    rows = grad.index_select(0, offset2bag)
+    if mode == 1:
+        rows = rows / bag_size.index_select(0, offset2bag).clamp_min(1).unsqueeze(1).to(grad.dtype)
+    if per_sample_weights is not None:
+        rows = rows * per_sample_weights.unsqueeze(1)
+    if scale_grad_by_freq:
+        rows = rows / counts.index_select(0, indices).unsqueeze(1)
+    if padding_idx >= 0:
+        rows = rows.masked_fill((indices == padding_idx).unsqueeze(1), 0.0)
+    return gw.index_add(0, indices, rows)
+
+def b_embedding_bag(grad: Tensor, indices: Tensor, offsets: Tensor, offset2bag: Tensor, bag_size: Tensor, maximum_indices: Tensor, num_weights: int, scale_grad_by_freq: bool, mode: int, sparse: bool, per_sample_weights: Optional[Tensor], padding_idx: int):
+    if sparse:
+        raise RuntimeError("_embedding_bag_backward: sparse gradients are not supported by ember (sparse tensors are not implemented)")
+    o2b = _offset2bag(indices, offsets, offset2bag)
+    return b_embedding_bag_dense(grad, indices, o2b, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
+
+def b_embedding_bag_per_sample_weights(grad: Tensor, weight: Tensor, indices: Tensor, offsets: Tensor, offset2bag: Tensor, mode: int, padding_idx: int):
+    if mode != 0:
+        raise RuntimeError("embedding_bag_backward: per_sample_weights only supported for mode='sum'")
+    o2b = _offset2bag(indices, offsets, offset2bag)
+    r = (grad.index_select(0, o2b) * weight.index_select(0, indices)).sum(1)
+    if padding_idx >= 0:
+        r = r.masked_fill(indices == padding_idx, 0.0)
+    return r
+
+def b_segment_reduce(grad: Tensor, output: Tensor, data: Tensor, reduce: str, lengths: Optional[Tensor], offsets: Optional[Tensor], axis: int, initial: Optional[number]):
+    with torch.enable_grad():
+        x = _vjp_leaf(data)
+        y = torch.segment_reduce(x, reduce, lengths=lengths, offsets=offsets, axis=axis, initial=initial)
+        return _vjp(y, x, grad)
+
+def b_batch_norm_impl_index(impl_index: int, input: Tensor, grad_output: Tensor, weight: Optional[Tensor], running_mean: Optional[Tensor], running_var: Optional[Tensor], save_mean: Optional[Tensor], save_var_transform: Optional[Tensor], train: bool, eps: float, output_mask: List[bool], reservedSpace: Tensor):
+    return b_native_batch_norm(grad_output, input, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask)
+
 def b_embedding_dense(grad_output: Tensor, indices: Tensor, num_weights: int, padding_idx: int, scale_grad_by_freq: bool):
     flat = indices.reshape([-1])
     g = grad_output.reshape([flat.numel(), grad_output.size(-1)])
@@ -741,6 +798,22 @@ constexpr Binding kBindings[] = {
      "b_pack_padded_sequence"},
     {"aten::embedding_sparse_backward(Tensor grad, Tensor indices, int num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor",
      "b_embedding_sparse"},
+    {"aten::_embedding_bag_backward(Tensor grad, Tensor indices, Tensor offsets, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor",
+     "b_embedding_bag"},
+    {"aten::_embedding_bag_dense_backward(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1) -> Tensor",
+     "b_embedding_bag_dense"},
+    {"aten::_embedding_bag_dense_backward.out(Tensor grad, Tensor indices, Tensor offset2bag, Tensor bag_size, Tensor maximum_indices, int num_weights, bool scale_grad_by_freq, int mode, Tensor? per_sample_weights, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)",
+     "b_embedding_bag_dense"},
+    {"aten::_embedding_bag_per_sample_weights_backward(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1) -> Tensor",
+     "b_embedding_bag_per_sample_weights"},
+    {"aten::_embedding_bag_per_sample_weights_backward.out(Tensor grad, Tensor weight, Tensor indices, Tensor offsets, Tensor offset2bag, int mode, int padding_idx=-1, *, Tensor(a!) out) -> Tensor(a!)",
+     "b_embedding_bag_per_sample_weights"},
+    {"aten::_segment_reduce_backward(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None) -> Tensor",
+     "b_segment_reduce"},
+    {"aten::_segment_reduce_backward.out(Tensor grad, Tensor output, Tensor data, str reduce, *, Tensor? lengths=None, Tensor? offsets=None, int axis=0, Scalar? initial=None, Tensor(a!) out) -> Tensor(a!)",
+     "b_segment_reduce"},
+    {"aten::_batch_norm_impl_index_backward(int impl_index, Tensor input, Tensor grad_output, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var_transform, bool train, float eps, bool[3] output_mask, Tensor reservedSpace) -> (Tensor, Tensor, Tensor)",
+     "b_batch_norm_impl_index"},
     {"aten::embedding_dense_backward(Tensor grad_output, Tensor indices, SymInt num_weights, int padding_idx, bool scale_grad_by_freq) -> Tensor",
      "b_embedding_dense"},
     {"aten::embedding_dense_backward.out(Tensor grad_output, Tensor indices, SymInt num_weights, int padding_idx, bool scale_grad_by_freq, *, Tensor(a!) out) -> Tensor(a!)",

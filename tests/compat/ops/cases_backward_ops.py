@@ -368,6 +368,48 @@ def more_backwards(c):
                                                          empty_out(dt), empty_out(dt), empty_out(dt)], **tol)
 
 
+def bags_segments(c):
+    for dt in (F32, F64):
+        tol = {"rtol": 1e-5, "atol": 1e-6} if dt == F32 else {}
+        w = floats(6, 3, dtype=dt, seed=120)
+        idx = torch.tensor([1, 2, 4, 5, 4, 3, 2, 0])
+        off = torch.tensor([0, 2, 2, 5])
+        g = floats(4, 3, dtype=dt, seed=121)
+        psw = floats(8, dtype=dt, seed=122)
+        # scale_grad_by_freq=True is not compared: PyTorch 1.13's CPU kernel scales rows by the
+        # counts of other indices (and gives NaN in max mode).
+        for mode in (0, 1, 2):
+            for freq in (False,):
+                for pad in (-1, 4):
+                    _, o2b, bs, mi = A._embedding_bag(w, idx, off, freq, mode, False, None, False, pad)
+                    c.add("aten::_embedding_bag_backward", [g, idx, off, o2b, bs, mi, 6, freq, mode, False, None, pad], **tol)
+                    if mode != 0:
+                        c.add("aten::_embedding_bag_dense_backward", [g, idx, o2b, bs, mi, 6, freq, mode, None, pad], **tol)
+        _, o2b, bs, mi = A._embedding_bag(w, idx, off, False, 0, False, psw, False, -1)
+        c.add("aten::_embedding_bag_backward", [g, idx, off, o2b, bs, mi, 6, False, 0, False, psw, -1], **tol)
+        c.add("aten::_embedding_bag_per_sample_weights_backward", [g, w, idx, off, o2b, 0, -1], **tol)
+        c.add("aten::_embedding_bag_per_sample_weights_backward", [g, w, idx, off, o2b, 0, 2], **tol)
+        c.add("aten::_embedding_bag_per_sample_weights_backward", [g, w, idx, off, o2b, 1, -1])  # error: mode
+        c.add("aten::_embedding_bag_per_sample_weights_backward.out", [g, w, idx, off, o2b, 0, -1, empty_out(dt)], **tol)
+        _, o2b, bs, mi = A._embedding_bag(w, idx, off, False, 1, False, None, False, -1)
+        c.add("aten::_embedding_bag_dense_backward.out", [g, idx, o2b, bs, mi, 6, False, 1, None, -1, empty_out(dt)], **tol)
+        data = floats(6, 2, dtype=dt, seed=123)
+        lengths = torch.tensor([2, 0, 3, 1])
+        for red in ("sum", "mean", "max", "min", "prod"):
+            out = A.segment_reduce(data, red, lengths=lengths, initial=0.0 if red != "prod" else 1.0)
+            gs = floats(*out.shape, dtype=dt, seed=124)
+            c.add("aten::_segment_reduce_backward", [gs, out, data, red, lengths, None, 0, 0.0 if red != "prod" else 1.0], **tol)
+        out = A.segment_reduce(data, "sum", lengths=lengths)
+        c.add("aten::_segment_reduce_backward.out", [floats(*out.shape, dtype=dt, seed=124), out, data, "sum", lengths, None,
+                                                     0, None, empty_out(dt)], **tol)
+        xb = floats(4, 3, 2, dtype=dt, seed=125)
+        gb = floats(4, 3, 2, dtype=dt, seed=126)
+        wb = floats(3, dtype=dt, seed=127)
+        _, sm, si, _, impl = A._batch_norm_impl_index(xb, wb, wb, None, None, True, 0.1, 1e-5, True)
+        c.add("aten::_batch_norm_impl_index_backward", [impl, xb, gb, wb, None, None, sm, si, True, 1e-5, [True, True, True],
+                                                        torch.empty(0, dtype=torch.uint8)], rtol=1e-4, atol=1e-5)
+
+
 def cases(c):
     activations(c)
     softmax_dropout(c)
@@ -378,3 +420,4 @@ def cases(c):
     views(c)
     upsampling(c)
     more_backwards(c)
+    bags_segments(c)
