@@ -3,7 +3,7 @@
 // copy that shares no memory with the input (PyTorch clones with the view's layout preserved
 // where it is dense, contiguous otherwise, as the tensor library's clone does).
 //
-// One generic table: each entry names the view operator whose arguments (in the same order) it
+// `_to_copy` (to, always copying) is bound at the end. One generic table: each entry names the view operator whose arguments (in the same order) it
 // takes; the wrapper calls that operator from the registry, clones each result, and for the
 // out= overloads copies the view into the out tensor (or the out list, for the ops returning
 // Tensor[]). As PyTorch 1.13's copy kernels, out is not resized: copy_ broadcasts the result into
@@ -189,6 +189,38 @@ std::vector<Operator> copyOperators(std::index_sequence<I...>) {
 }
 
 RegisterOperators reg(copyOperators(std::make_index_sequence<kCount>()));
+
+// _to_copy: `to` that always copies (functionalised graphs' dtype and layout changes). Its out=
+// form copies into out with out's dtype, resizing it.
+void toCopy(Stack& s) {
+  static const Operation to = [] {
+    OperatorPtr op = OperatorRegistry::global().findOperator(std::string_view("aten::to.dtype_layout"));
+    EMBER_ASSERT(op && op->hasOperation(), "aten::to.dtype_layout is not registered");
+    return op->operation();
+  }();
+  // (self, dtype, layout, device, pin_memory, non_blocking, memory_format) -> to's order, which
+  // has `copy` before memory_format.
+  IValue memoryFormat = std::move(s.back());
+  s.pop_back();
+  s.emplace_back(true);
+  s.push_back(std::move(memoryFormat));
+  to(s);
+}
+void toCopyOut(Stack& s) {
+  IValue* a = args(s, 4);
+  Tensor self = tensorArg(a[0]);
+  Tensor out = tensorArg(a[3]);
+  resizeOut(out, self.sizes());
+  copy_(out, self);
+  ret(s, 4, std::move(out));
+}
+
+RegisterOperators regTo({
+    {"aten::_to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor",
+     toCopy},
+    {"aten::_to_copy.out(Tensor self, *, bool non_blocking=False, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)",
+     toCopyOut},
+});
 
 }  // namespace
 }  // namespace ember::jit::aten

@@ -116,3 +116,10 @@ def cases(c):
         add_out(c, "aten::_neg_view_copy.out", [x], dt)
         c.add("aten::_conj_copy", [x], **st)
         add_out(c, "aten::_conj_copy.out", [x], dt)
+
+    xt = floats(2, 3).t()
+    c.add("aten::_to_copy", [xt], strides=True)
+    c.add("aten::_to_copy", [xt, torch.float64], strides=True)
+    c.add("aten::_to_copy", [xt, torch.int32, None, None, None, False, torch.contiguous_format], strides=True)
+    c.add("aten::_to_copy.out", [xt, False, None, torch.empty(0, dtype=torch.int64)])
+    c.add("aten::_to_copy.out", [xt, False, None, torch.empty(3, 2, dtype=torch.float64)])
