@@ -178,6 +178,39 @@ def b_slow_conv2d(grad_output: Tensor, self: Tensor, weight: Tensor, kernel_size
 def b_slow_conv2d_all(grad_output: Tensor, self: Tensor, weight: Tensor, kernel_size: List[int], stride: List[int], padding: List[int]):
     return _conv_backward(grad_output, self, weight, True, stride, padding, [1], False, [0], 1)
 
+def b_conv_double(ggI: Optional[Tensor], ggW: Optional[Tensor], ggb: Optional[Tensor], gO: Tensor, weight: Tensor, self: Tensor, stride: List[int], padding: List[int], dilation: List[int], transposed: bool, output_padding: List[int], groups: int, output_mask: List[bool]):
+    # convolution is bilinear in (input, weight): the output's change along (ggI, ggW, ggb), and
+    # the input / weight gradients of <gO, conv(self, ggW)> and <gO, conv(ggI, weight)>.
+    ggO: Optional[Tensor] = None
+    if ggI is not None:
+        ggO = torch.convolution(ggI, weight, None, stride, padding, dilation, transposed, output_padding, groups)
+    if ggW is not None:
+        t = torch.convolution(self, ggW, None, stride, padding, dilation, transposed, output_padding, groups)
+        ggO = t if ggO is None else ggO + t
+    if ggb is not None:
+        shape = [1] * gO.dim()
+        shape[1] = ggb.numel()
+        b = ggb.reshape(shape).expand(gO.size()).contiguous()
+        ggO = b if ggO is None else ggO + b
+    gI: Optional[Tensor] = None
+    if ggW is not None:
+        gI = _conv_backward(gO, self, ggW, False, stride, padding, dilation, transposed, output_padding, groups)[0]
+    gW: Optional[Tensor] = None
+    if ggI is not None:
+        gW = _conv_backward(gO, ggI, weight, False, stride, padding, dilation, transposed, output_padding, groups)[1]
+    return ggO, gI, gW
+
+def b_glu_jvp(grad_x: Tensor, grad_glu: Tensor, x: Tensor, dgrad_glu: Tensor, dx: Tensor, dim: int):
+    n = x.size(dim) // 2
+    a = x.narrow(dim, 0, n)
+    s = torch.sigmoid(x.narrow(dim, n, n))
+    da = dx.narrow(dim, 0, n)
+    db = dx.narrow(dim, n, n)
+    ds = s * (1.0 - s)
+    first = dgrad_glu * s + grad_glu * ds * db
+    second = dgrad_glu * a * ds + grad_glu * da * ds + grad_glu * a * ds * (1.0 - 2.0 * s) * db
+    return torch.cat([first, second], dim)
+
 def _scatter_pooled(grad_output: Tensor, self: Tensor, indices: Tensor, nd: int) -> Tensor:
     flat = torch.zeros_like(self).flatten(-nd)
     return flat.scatter_add(-1, indices.flatten(-nd), grad_output.flatten(-nd)).reshape(self.size())
@@ -546,6 +579,7 @@ def b_embedding(grad: Tensor, indices: Tensor, num_weights: int, padding_idx: in
 struct Binding {
   const char* schema;
   const char* def;
+  bool ignoresMask = false;  // PyTorch computes every result whatever output_mask says
 };
 
 // Each functional overload and its out= forms name the same def.
@@ -639,6 +673,11 @@ constexpr Binding kBindings[] = {
      "b_convolution"},
     {"aten::_slow_conv2d_backward.grad_input(Tensor grad_output, Tensor self, Tensor weight, int[2] kernel_size, int[2] stride, int[2] padding, *, Tensor(a!) grad_input, Tensor(b!) grad_weight, Tensor(c!) grad_bias) -> (Tensor(a!), Tensor(b!), Tensor(c!))",
      "b_slow_conv2d_all"},
+    {"aten::_convolution_double_backward(Tensor? ggI, Tensor? ggW, Tensor? ggb, Tensor gO, Tensor weight, Tensor self, int[] stride, int[] padding, int[] dilation, bool transposed, int[] output_padding, int groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)",
+     "b_conv_double", true},
+    {"aten::glu_backward_jvp(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim) -> Tensor", "b_glu_jvp"},
+    {"aten::glu_backward_jvp.out(Tensor grad_x, Tensor grad_glu, Tensor x, Tensor dgrad_glu, Tensor dx, int dim, *, Tensor(a!) out) -> Tensor(a!)",
+     "b_glu_jvp"},
     // ---- pools and padding ----
     {"aten::max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor",
      "b_max_pool2d_indices"},
@@ -863,7 +902,7 @@ void runBinding(size_t index, Stack& s) {
   IValue* a = args(s, shape.nArgs);
   const size_t nIn = shape.nArgs - shape.nOuts;
   std::vector<bool> mask;
-  if (shape.maskArg >= 0) {
+  if (shape.maskArg >= 0 && !b.ignoresMask) {
     for (const IValue& v : a[shape.maskArg].toListRef().elements) mask.push_back(v.toBool());
   }
   Stack call;

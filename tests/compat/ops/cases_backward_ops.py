@@ -410,6 +410,34 @@ def bags_segments(c):
                                                         torch.empty(0, dtype=torch.uint8)], rtol=1e-4, atol=1e-5)
 
 
+def second_order(c):
+    for dt in (F32, F64):
+        tol = {"rtol": 1e-4, "atol": 1e-4} if dt == F32 else {"rtol": 1e-9, "atol": 1e-9}
+        x = floats(2, 4, 6, 5, dtype=dt, seed=130)
+        w = floats(6, 2, 3, 3, dtype=dt, seed=131)
+        args = [[2, 1], [1, 0], [1, 2], False, [0, 0], 2]
+        y = A.convolution(x, w, None, *args)
+        gO = floats(*y.shape, dtype=dt, seed=132)
+        ggI, ggW, ggb = floats(*x.shape, dtype=dt, seed=133), floats(*w.shape, dtype=dt, seed=134), floats(6, dtype=dt, seed=135)
+        c.add("aten::_convolution_double_backward", [ggI, ggW, ggb, gO, w, x] + args + [[True, True, True]], **tol)
+        c.add("aten::_convolution_double_backward", [None, ggW, None, gO, w, x] + args + [[True, True, True]], **tol)
+        c.add("aten::_convolution_double_backward", [ggI, None, ggb, gO, w, x] + args + [[True, True, True]], **tol)
+        c.add("aten::_convolution_double_backward", [ggI, ggW, None, gO, w, x] + args + [[True, False, True]], **tol)
+        wt = floats(4, 3, 3, 3, dtype=dt, seed=136)
+        xt = floats(1, 4, 3, 3, dtype=dt, seed=137)
+        targs = [[2, 2], [1, 1], [1, 1], True, [1, 1], 1]
+        yt = A.convolution(xt, wt, None, *targs)
+        c.add("aten::_convolution_double_backward", [floats(*xt.shape, dtype=dt, seed=138), floats(*wt.shape, dtype=dt, seed=139),
+                                                     None, floats(*yt.shape, dtype=dt, seed=140), wt, xt] + targs
+              + [[True, True, True]], **tol)
+        xg = floats(3, 6, dtype=dt, seed=141)
+        gg = floats(3, 3, dtype=dt, seed=142)
+        gx = A.glu_backward(gg, xg, 1)
+        dgg, dx = floats(3, 3, dtype=dt, seed=143), floats(3, 6, dtype=dt, seed=144)
+        c.add("aten::glu_backward_jvp", [gx, gg, xg, dgg, dx, 1], **tol)
+        c.add("aten::glu_backward_jvp.out", [gx, gg, xg, dgg, dx, 1, empty_out(dt)], **tol)
+
+
 def cases(c):
     activations(c)
     softmax_dropout(c)
@@ -421,3 +449,4 @@ def cases(c):
     upsampling(c)
     more_backwards(c)
     bags_segments(c)
+    second_order(c)
