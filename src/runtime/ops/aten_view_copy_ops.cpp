@@ -1,14 +1,15 @@
 // The `*_copy` forms of the view operators (permute_copy, select_copy.int, split_copy.Tensor,
-// view_copy.dtype, ...), which functionalised graphs call in place of views: the view, then a
-// copy that shares no memory with the input (PyTorch clones with the view's layout preserved
-// where it is dense, contiguous otherwise, as the tensor library's clone does).
+// view_copy.dtype, ...), which functionalised graphs call in place of views: the view, then a copy
+// that shares no memory with the input (PyTorch clones with the view's layout preserved where it is
+// dense, contiguous otherwise, as the tensor library's clone does).
 //
-// `_to_copy` (to, always copying) is bound at the end. One generic table: each entry names the view operator whose arguments (in the same order) it
-// takes; the wrapper calls that operator from the registry, clones each result, and for the
-// out= overloads copies the view into the out tensor (or the out list, for the ops returning
-// Tensor[]). As PyTorch 1.13's copy kernels, out is not resized: copy_ broadcasts the result into
-// it, so an empty out is an error. The few views ember does not register as operators (neg and conj bits, which ember
-// does not have, lift_fresh, _reshape_alias) name the op that computes the same values.
+// `_to_copy` (to, always copying) is bound at the end. One generic table: each entry names the view
+// operator whose arguments (in the same order) it takes; the wrapper calls that operator from the
+// registry, clones each result, and for the out= overloads copies the view into the out tensor (or
+// the out list, for the ops returning Tensor[]). As PyTorch 1.13's copy kernels, out is not
+// resized: copy_ broadcasts the result into it, so an empty out is an error. The few views ember
+// does not register as operators (neg and conj bits, which ember does not have, lift_fresh,
+// _reshape_alias) name the op that computes the same values.
 #include <mutex>
 #include <string_view>
 #include <utility>
@@ -23,8 +24,8 @@ namespace {
 
 struct CopyBinding {
   const char* schema;
-  const char* view;  // the operator computing the view, called with the same leading arguments
-  int extraNone;     // trailing None arguments the view operator takes beyond ours (defaults)
+  const char* view;          // the operator computing the view, called with the same leading arguments
+  int extraNone;             // trailing None arguments the view operator takes beyond ours (defaults)
   bool complexOnly = false;  // _conj_copy: PyTorch has no conjugate view of a real tensor
   bool resizesOut = false;   // lift_fresh_copy.out is a clone's out= form, which resizes out
 };
@@ -34,7 +35,8 @@ constexpr CopyBinding kBindings[] = {
     {"aten::alias_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "aten::alias", 0},
     {"aten::as_strided_copy(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor",
      "aten::as_strided", 0},
-    {"aten::as_strided_copy.out(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, Tensor(a!) out) -> Tensor(a!)",
+    {"aten::as_strided_copy.out(Tensor self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None, *, "
+     "Tensor(a!) out) -> Tensor(a!)",
      "aten::as_strided", 0},
     {"aten::_reshape_alias_copy(Tensor self, SymInt[] size, SymInt[] stride) -> Tensor", "aten::as_strided", 1},
     {"aten::_reshape_alias_copy.out(Tensor self, SymInt[] size, SymInt[] stride, *, Tensor(a!) out) -> Tensor(a!)",
@@ -48,13 +50,16 @@ constexpr CopyBinding kBindings[] = {
     {"aten::permute_copy(Tensor self, int[] dims) -> Tensor", "aten::permute", 0},
     {"aten::permute_copy.out(Tensor self, int[] dims, *, Tensor(a!) out) -> Tensor(a!)", "aten::permute", 0},
     {"aten::select_copy.int(Tensor self, int dim, int index) -> Tensor", "aten::select.int", 0},
-    {"aten::select_copy.int_out(Tensor self, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)", "aten::select.int", 0},
+    {"aten::select_copy.int_out(Tensor self, int dim, int index, *, Tensor(a!) out) -> Tensor(a!)", "aten::select.int",
+     0},
     {"aten::slice_copy.Tensor(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor",
      "aten::slice.Tensor", 0},
-    {"aten::slice_copy.Tensor_out(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, Tensor(a!) out) -> Tensor(a!)",
+    {"aten::slice_copy.Tensor_out(Tensor self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1, *, "
+     "Tensor(a!) out) -> Tensor(a!)",
      "aten::slice.Tensor", 0},
     {"aten::split_copy.Tensor(Tensor self, int split_size, int dim=0) -> Tensor[]", "aten::split.Tensor", 0},
-    {"aten::split_copy.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()", "aten::split.Tensor", 0},
+    {"aten::split_copy.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()",
+     "aten::split.Tensor", 0},
     {"aten::split_with_sizes_copy(Tensor self, int[] split_sizes, int dim=0) -> Tensor[]", "aten::split_with_sizes", 0},
     {"aten::split_with_sizes_copy.out(Tensor self, int[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()",
      "aten::split_with_sizes", 0},
@@ -77,7 +82,8 @@ constexpr CopyBinding kBindings[] = {
     {"aten::view_copy(Tensor self, SymInt[] size) -> Tensor", "aten::view", 0},
     {"aten::view_copy.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)", "aten::view", 0},
     {"aten::view_copy.dtype(Tensor self, ScalarType dtype) -> Tensor", "aten::view.dtype", 0},
-    {"aten::view_copy.dtype_out(Tensor self, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)", "aten::view.dtype", 0},
+    {"aten::view_copy.dtype_out(Tensor self, ScalarType dtype, *, Tensor(a!) out) -> Tensor(a!)", "aten::view.dtype",
+     0},
     {"aten::view_as_real_copy(Tensor self) -> Tensor", "aten::view_as_real", 0},
     {"aten::view_as_real_copy.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "aten::view_as_real", 0},
     {"aten::view_as_complex_copy(Tensor self) -> Tensor", "aten::view_as_complex", 0},
@@ -133,7 +139,8 @@ void runCopy(size_t index, Stack& s) {
   const size_t nIn = shape.nArgs - (shape.hasOut ? 1 : 0);
   if (kBindings[index].complexOnly) {
     const IValue& self = s[s.size() - nIn];
-    EMBER_CHECK(self.isTensor() && isComplexType(self.toTensor().dtype()), "_conj_copy: expected a complex tensor, got ",
+    EMBER_CHECK(self.isTensor() && isComplexType(self.toTensor().dtype()),
+                "_conj_copy: expected a complex tensor, got ",
                 self.isTensor() ? scalarTypeName(self.toTensor().dtype()) : self.tagKind());
   }
   for (int i = 0; i < kBindings[index].extraNone; ++i) s.emplace_back();
@@ -216,9 +223,11 @@ void toCopyOut(Stack& s) {
 }
 
 RegisterOperators regTo({
-    {"aten::_to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor",
+    {"aten::_to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? "
+     "pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor",
      toCopy},
-    {"aten::_to_copy.out(Tensor self, *, bool non_blocking=False, MemoryFormat? memory_format=None, Tensor(a!) out) -> Tensor(a!)",
+    {"aten::_to_copy.out(Tensor self, *, bool non_blocking=False, MemoryFormat? memory_format=None, Tensor(a!) out) -> "
+     "Tensor(a!)",
      toCopyOut},
 });
 
