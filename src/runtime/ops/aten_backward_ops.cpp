@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -514,6 +515,8 @@ struct BindingShape {
   size_t nReturns = 0;           // the schema's results (a formula def may give more: None for non-tensor inputs)
   int maskArg = -1;              // index of `bool[N] output_mask`, or -1
   std::vector<bool> scalarArgs;  // Scalar arguments, passed to the def as float
+  bool floatOnly = true;         // integer tensors are an error, as in PyTorch's kernels
+  std::string name;              // for messages
 };
 BindingShape gShapes[kCount];
 
@@ -542,11 +545,44 @@ std::vector<Tensor> resultTensors(IValue result) {
   return out;
 }
 
+// The defs whose PyTorch kernels take integer tensors too (the others raise "not implemented for
+// 'Long'").
+bool takesIntegers(std::string_view def) {
+  static constexpr std::string_view kDefs[] = {"b_threshold",
+                                               "b_native_dropout",
+                                               "b_cachemask",
+                                               "b_select",
+                                               "b_slice",
+                                               "b_diagonal",
+                                               "b_index_select",
+                                               "b_unfold",
+                                               "b_trace",
+                                               "b_gather",
+                                               "b_value_selecting_reduction",
+                                               "b_masked_select",
+                                               "b_cummaxmin",
+                                               "b_diag",
+                                               "b_pack_padded_sequence"};
+  for (std::string_view d : kDefs)
+    if (d == def) return true;
+  return false;
+}
+
+void checkFloating(const std::string& name, const IValue* a, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (!a[i].isTensor() || !a[i].unsafeToTensorImpl()) continue;
+    const ScalarType t = a[i].toTensor().dtype();
+    EMBER_CHECK(isFloatingType(t) || isComplexType(t), name, ": not implemented for '", scalarTypeName(t), "'");
+    return;  // the first tensor (the incoming gradient, or the input) decides, as PyTorch's dispatch does
+  }
+}
+
 void runBinding(size_t index, Stack& s) {
   const Binding& b = kBindings[index];
   const BindingShape& shape = gShapes[index];
   IValue* a = args(s, shape.nArgs);
   const size_t nIn = shape.nArgs - shape.nOuts;
+  if (shape.floatOnly) checkFloating(shape.name, a, nIn);
   std::vector<bool> mask;
   if (shape.maskArg >= 0 && !b.ignoresMask) {
     for (const IValue& v : a[shape.maskArg].toListRef().elements) mask.push_back(v.toBool());
@@ -589,8 +625,10 @@ void bindingOp(Stack& s) {
   runBinding(I, s);
 }
 
-BindingShape shapeOf(const FunctionSchema& schema) {
+BindingShape shapeOf(const FunctionSchema& schema, const Binding& b) {
   BindingShape shape;
+  shape.floatOnly = !takesIntegers(b.def);
+  shape.name = schema.name();
   const auto& arguments = schema.arguments();
   shape.nArgs = arguments.size();
   shape.nReturns = schema.returns().size();
@@ -610,7 +648,7 @@ std::vector<Operator> bindingOperators(std::index_sequence<I...>) {
   constexpr Operation kOps[] = {&bindingOp<I>...};
   for (size_t i = 0; i < sizeof...(I); ++i) {
     FunctionSchema schema = parseSchema(kBindings[i].schema);
-    gShapes[i] = shapeOf(schema);
+    gShapes[i] = shapeOf(schema, kBindings[i]);
     ops.emplace_back(std::move(schema), kOps[i]);
   }
   return ops;

@@ -74,11 +74,13 @@ def b_glu(grad_output: Tensor, self: Tensor, dim: int):
 def b_prelu(grad_output: Tensor, self: Tensor, weight: Tensor):
     return d_prelu(grad_output, self, weight)
 
+# The result has grad_output's dtype: PyTorch 1.13's CPU kernel reads input_dtype only to reject a
+# Half input with a Float gradient (ember computes that case).
 def b_softmax_data(grad_output: Tensor, output: Tensor, dim: int, input_dtype: int):
-    return d_softmax_int(grad_output, dim, output).to(input_dtype)
+    return d_softmax_int(grad_output, dim, output)
 
 def b_log_softmax_data(grad_output: Tensor, output: Tensor, dim: int, input_dtype: int):
-    return d_log_softmax_int(grad_output, dim, output).to(input_dtype)
+    return d_log_softmax_int(grad_output, dim, output)
 
 def b_native_dropout(grad_output: Tensor, mask: Tensor, scale: float):
     return grad_output * (mask.to(grad_output.dtype) * scale)

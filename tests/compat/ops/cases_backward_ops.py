@@ -438,6 +438,33 @@ def second_order(c):
         c.add("aten::glu_backward_jvp.out", [gx, gg, xg, dgg, dx, 1, empty_out(dt)], **tol)
 
 
+def dtypes(c):
+    """Integer and mixed-dtype arguments: results or errors as PyTorch's."""
+    gi, xi = ints(3, 4, seed=150), ints(3, 4, seed=151)
+    c.add("aten::threshold_backward", [gi, xi, 0])
+    c.add("aten::threshold_backward", [gi.to(torch.int32), xi.to(torch.int32), 1])
+    c.add("aten::hardtanh_backward", [gi, xi, -1, 1])
+    c.add("aten::leaky_relu_backward", [gi, xi, 0.1, False])
+    c.add("aten::sigmoid_backward", [gi, xi])
+    c.add("aten::gelu_backward", [gi, xi])
+    c.add("aten::select_backward", [gi, [2, 3, 4], 0, 1])
+    c.add("aten::slice_backward", [gi, [3, 6], 1, 0, 4, 1])
+    g, x = _pair(3, 4)
+    c.add("aten::threshold_backward", [g, x.to(F32), 0.5])
+    c.add("aten::silu_backward", [g.to(F32), x], rtol=1e-5, atol=1e-6)
+    c.add("aten::_softmax_backward_data", [g.to(F32), torch.softmax(x, 1).to(F32), 1, F64], rtol=1e-5, atol=1e-6)
+    c.add("aten::threshold_backward", [g, floats(3, 5, dtype=F64), 0.5])  # error: shapes
+    c.add("aten::native_dropout_backward", [g, floats(3, 4, seed=9) > 0, 2])
+    li = torch.ones(1, 1, 2, 2, dtype=torch.long)
+    c.add("aten::max_pool2d_with_indices_backward", [li[..., :1, :1].contiguous(), li, [2, 2], [2, 2], [0, 0], [1, 1], False,
+                                                     torch.zeros(1, 1, 1, 1, dtype=torch.long)])  # error: Long
+    c.add("aten::upsample_nearest1d_backward", [torch.ones(1, 1, 4, dtype=torch.long), [4], [1, 1, 2]])  # error: Long
+    c.add("aten::reflection_pad1d_backward", [torch.ones(1, 1, 4, dtype=torch.long), torch.ones(1, 1, 2, dtype=torch.long),
+                                              [1, 1]])  # error: Long
+    c.add("aten::masked_select_backward", [torch.ones(6, dtype=torch.long), gi[:2, :3].contiguous(), gi[:2, :3] > 0])
+    c.add("aten::gather_backward", [gi, xi, 1, torch.zeros(3, 4, dtype=torch.long), False])
+
+
 def cases(c):
     activations(c)
     softmax_dropout(c)
@@ -450,3 +477,4 @@ def cases(c):
     more_backwards(c)
     bags_segments(c)
     second_order(c)
+    dtypes(c)
