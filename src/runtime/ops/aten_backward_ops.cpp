@@ -22,6 +22,7 @@
 
 #include "ember/core/function.h"
 #include "ember/runtime/register_operators.h"
+#include "runtime/autograd/composite_ops.h"
 #include "runtime/autograd/formulas.h"
 #include "runtime/ops/aten_arg_utils.h"
 
@@ -577,6 +578,19 @@ void checkFloating(const std::string& name, const IValue* a, size_t n) {
   }
 }
 
+// The defs that take the vector-Jacobian product of a forward on a detached copy of its input:
+// their results carry no history, so a call of them with inputs that require grad is recorded
+// (with no formula: its backward is an error) instead of being composite.
+bool usesVjp(std::string_view def) {
+  static constexpr std::string_view kDefs[] = {
+      "b_avg_pool2d", "b_avg_pool3d", "b_adaptive_avg_pool3d", "b_reflection_pad", "b_replication_pad", "b_cumprod",
+      "b_cdist",      "b_pdist",      "b_matrix_exp",          "b_segment_reduce"};
+  if (def.substr(0, 10) == "b_upsample") return true;
+  for (std::string_view d : kDefs)
+    if (d == def) return true;
+  return false;
+}
+
 void runBinding(size_t index, Stack& s) {
   const Binding& b = kBindings[index];
   const BindingShape& shape = gShapes[index];
@@ -649,6 +663,10 @@ std::vector<Operator> bindingOperators(std::index_sequence<I...>) {
   for (size_t i = 0; i < sizeof...(I); ++i) {
     FunctionSchema schema = parseSchema(kBindings[i].schema);
     gShapes[i] = shapeOf(schema, kBindings[i]);
+    // The functional forms' inner calls are recorded (higher-order gradients); out= forms write
+    // their out tensors from C++ and are recorded as calls.
+    if (gShapes[i].nOuts == 0 && !usesVjp(kBindings[i].def))
+      autograd::registerCompositeOperator(schema.operatorName().str());
     ops.emplace_back(std::move(schema), kOps[i]);
   }
   return ops;

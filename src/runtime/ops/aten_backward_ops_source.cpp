@@ -88,6 +88,15 @@ def b_native_dropout(grad_output: Tensor, mask: Tensor, scale: float):
 def b_cachemask(grad: Tensor, mask: Tensor):
     return grad * mask
 
+def _saved_stats(x: Tensor, dims: List[int], mean: Tensor, rstd: Tensor) -> Tuple[Tensor, Tensor]:
+    # Values: the saved mean and rstd. Gradients: those of the statistics of x, as PyTorch's double
+    # backward of the norm backwards differentiates the saved statistics as functions of the input
+    # (d rstd = -rstd^3 / 2 d var, eps being inside rstd).
+    mx = x.mean(dims, True)
+    vx = ((x - mx) * (x - mx)).mean(dims, True)
+    r = rstd.detach()
+    return mean.detach() + (mx - mx.detach()), r + (-0.5 * r * r * r) * (vx - vx.detach())
+
 def b_native_layer_norm(grad_out: Tensor, input: Tensor, normalized_shape: List[int], mean: Tensor, rstd: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], output_mask: List[bool]):
     if output_mask[1] and weight is None:
         raise RuntimeError("native_layer_norm_backward: output_mask asks for the weight's gradient but weight is None")
@@ -95,11 +104,12 @@ def b_native_layer_norm(grad_out: Tensor, input: Tensor, normalized_shape: List[
     dims: List[int] = []
     for i in range(axis, input.dim()):
         dims.append(i)
-    xhat = (input - mean) * rstd
+    m, r = _saved_stats(input, dims, mean, rstd)
+    xhat = (input - m) * r
     gx = grad_out
     if weight is not None:
         gx = grad_out * weight
-    gi = rstd * (gx - gx.mean(dims, True) - xhat * (gx * xhat).mean(dims, True))
+    gi = r * (gx - gx.mean(dims, True) - xhat * (gx * xhat).mean(dims, True))
     flat = [-1] + normalized_shape
     gw: Optional[Tensor] = None
     gb: Optional[Tensor] = None
@@ -117,8 +127,9 @@ def b_native_batch_norm(grad_out: Tensor, input: Tensor, weight: Optional[Tensor
     shape[1] = input.size(1)
     if train:
         assert save_mean is not None and save_invstd is not None
-        mean = save_mean
-        invstd = save_invstd
+        m, r = _saved_stats(input, dims, save_mean.reshape(shape), save_invstd.reshape(shape))
+        mean = m.reshape([-1])
+        invstd = r.reshape([-1])
     else:
         assert running_mean is not None and running_var is not None
         mean = running_mean
@@ -143,8 +154,9 @@ def b_native_group_norm(grad_out: Tensor, input: Tensor, mean: Tensor, rstd: Ten
         gx = grad_out * weight.reshape(shape)
     x = input.reshape([N, group, -1])
     g = gx.reshape([N, group, -1])
-    xhat = (x - mean.reshape([N, group, 1])) * rstd.reshape([N, group, 1])
-    gi = rstd.reshape([N, group, 1]) * (g - g.mean([2], True) - xhat * (g * xhat).mean([2], True))
+    m, r = _saved_stats(x, [2], mean.reshape([N, group, 1]), rstd.reshape([N, group, 1]))
+    xhat = (x - m) * r
+    gi = r * (g - g.mean([2], True) - xhat * (g * xhat).mean([2], True))
     dims: List[int] = [0]
     for i in range(2, input.dim()):
         dims.append(i)
