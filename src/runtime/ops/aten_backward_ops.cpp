@@ -591,6 +591,33 @@ bool usesVjp(std::string_view def) {
   return false;
 }
 
+// The def's arguments: the operator's, without the out tensors, Scalars as float.
+Stack defArguments(const BindingShape& shape, IValue* a, size_t nIn) {
+  Stack call;
+  call.reserve(nIn);
+  for (size_t i = 0; i < nIn; ++i) {
+    IValue v = std::move(a[i]);
+    if (shape.scalarArgs[i] && (v.isInt() || v.isBool())) v = IValue(v.toScalar().toDouble());
+    call.push_back(std::move(v));
+  }
+  return call;
+}
+
+// Replaces the operator's arguments by its results: the def's, or the out tensors written with them.
+void pushResults(Stack& s, const BindingShape& shape, std::vector<Tensor> results, std::vector<Tensor> outs) {
+  dropArgs(s, shape.nArgs);
+  if (shape.nOuts == 0) {
+    for (Tensor& r : results) s.emplace_back(std::move(r));
+    return;
+  }
+  EMBER_ASSERT(outs.size() == results.size(), shape.name, ": ", results.size(), " results for ", outs.size(),
+               " out tensors");
+  for (size_t i = 0; i < outs.size(); ++i) {
+    if (results[i].defined()) writeOut(outs[i], results[i]);
+    s.emplace_back(std::move(outs[i]));
+  }
+}
+
 void runBinding(size_t index, Stack& s) {
   const Binding& b = kBindings[index];
   const BindingShape& shape = gShapes[index];
@@ -601,13 +628,7 @@ void runBinding(size_t index, Stack& s) {
   if (shape.maskArg >= 0 && !b.ignoresMask) {
     for (const IValue& v : a[shape.maskArg].toListRef().elements) mask.push_back(v.toBool());
   }
-  Stack call;
-  call.reserve(nIn);
-  for (size_t i = 0; i < nIn; ++i) {
-    IValue v = std::move(a[i]);
-    if (shape.scalarArgs[i] && (v.isInt() || v.isBool())) v = IValue(v.toScalar().toDouble());
-    call.push_back(std::move(v));
-  }
+  Stack call = defArguments(shape, a, nIn);
   std::vector<Tensor> outs;
   for (size_t i = nIn; i < shape.nArgs; ++i) outs.push_back(tensorArg(a[i]));
   auto& defs = compiledDefs();
@@ -621,17 +642,7 @@ void runBinding(size_t index, Stack& s) {
   for (size_t i = 0; i < results.size() && i < mask.size(); ++i) {
     if (!mask[i]) results[i] = Tensor();
   }
-  dropArgs(s, shape.nArgs);
-  if (shape.nOuts == 0) {
-    for (Tensor& r : results) s.emplace_back(std::move(r));
-    return;
-  }
-  EMBER_ASSERT(outs.size() == results.size(), "backward operator def ", b.def, " gave ", results.size(),
-               " results for ", outs.size(), " out tensors");
-  for (size_t i = 0; i < outs.size(); ++i) {
-    if (results[i].defined()) writeOut(outs[i], results[i]);
-    s.emplace_back(outs[i]);
-  }
+  pushResults(s, shape, std::move(results), std::move(outs));
 }
 
 template <size_t I>
