@@ -6,6 +6,7 @@
 #include "ember/core/operator.h"
 #include "ember/runtime/grad_mode.h"
 #include "runtime/autograd/autograd_meta.h"
+#include "runtime/autograd/composite_ops.h"
 #include "runtime/autograd/copy_slices.h"
 #include "runtime/autograd/decompositions.h"
 #include "runtime/autograd/formula_node.h"
@@ -280,6 +281,11 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     return;
   }
   if (needsGrad && !writes && runDecompositionForward(*schema, stack, nIn)) return;
+  // Composite operators (composite_ops.h): the calls inside them are recorded.
+  if (!writes && isComposite(*schema)) {
+    op(stack);
+    return;
+  }
   std::vector<Tensor> written, writtenViews;
   for (size_t i = 0; i < nIn; ++i)
     if (sargs[i].isWrite() && isDefinedTensor(stack[base + i])) {
