@@ -15,10 +15,10 @@ def d_addr(grad: Tensor, self_size: List[int], vec1: Tensor, vec2: Tensor, beta:
     return _sum_to(grad * beta, self_size), grad.matmul(vec2) * alpha, grad.mT.matmul(vec1) * alpha
 
 def d__linalg_det(grad0: Tensor, A: Tensor, result0: Tensor):
-    return (grad0 * result0).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+    return (grad0 * result0.conj()).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT.conj()
 
-def d__linalg_slogdet(grad1: Tensor, A: Tensor):
-    return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+def d__linalg_slogdet(grad0: Tensor, grad1: Tensor, A: Tensor, result0: Tensor):
+    return _slogdet_back(grad0, grad1, A, result0)
 
 def d__linalg_solve_ex(grad0: Tensor, A: Tensor, B: Tensor, left: bool, result0: Tensor):
     return d_linalg_solve(grad0, A, B, left, result0)

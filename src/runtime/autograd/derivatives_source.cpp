@@ -149,10 +149,12 @@ def d_erf(grad: Tensor, self: Tensor):
 
 def d_abs(grad: Tensor, self: Tensor):
     if self.is_complex():
-        # grad * sgn(self), in real operations so that it differentiates again.
+        # grad * sgn(self), in real operations so that it differentiates again; sgn(0) = 0, as
+        # in PyTorch (the zero divides by 1 instead of 0).
         re = torch.real(self)
         im = torch.imag(self)
         r = torch.sqrt(re * re + im * im)
+        r = torch.where(r == 0.0, torch.ones_like(r), r)
         return torch.complex(grad * re / r, grad * im / r)
     return grad * self.sign()
 
@@ -347,14 +349,22 @@ def d_det(grad: Tensor, self: Tensor, result: Tensor):
 def d_linalg_det(grad: Tensor, A: Tensor, result: Tensor):
     return (grad * result.conj()).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT.conj()
 
-def d_linalg_slogdet(grad1: Tensor, A: Tensor):
-    return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+def _slogdet_back(grad0: Tensor, grad1: Tensor, A: Tensor, result0: Tensor) -> Tensor:
+    # logabsdet = Re(log det A) and sign = exp(i Im(log det A)), with d log det A = tr(A^{-1} dA):
+    # both reach A through A^{-H}, logabsdet's with a real factor and sign's with
+    # i Im(grad0 conj(sign)), which is 0 for a real sign (no gradient, as in PyTorch).
+    w = grad0 * result0.conj()
+    g = grad1 + 0.5 * (w - w.conj())
+    return g.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT.conj()
+
+def d_linalg_slogdet(grad0: Tensor, grad1: Tensor, A: Tensor, result0: Tensor):
+    return _slogdet_back(grad0, grad1, A, result0)
 
 def d_logdet(grad: Tensor, self: Tensor):
-    return grad.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+    return grad.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT.conj()
 
-def d_slogdet(grad1: Tensor, self: Tensor):
-    return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+def d_slogdet(grad0: Tensor, grad1: Tensor, self: Tensor, result0: Tensor):
+    return _slogdet_back(grad0, grad1, self, result0)
 
 def d_linalg_solve(grad: Tensor, A: Tensor, B: Tensor, left: bool, result: Tensor):
     if not left:
