@@ -151,7 +151,7 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
 };
 
 const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions, &kBagsResampleDecompositions, &kCompositeDecompositions,
-                                                 &kPackedRnnDecompositions};
+                                                 &kPackedRnnDecompositions, &kTransformerDecompositions};
 
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;
