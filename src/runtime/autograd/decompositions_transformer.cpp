@@ -1,6 +1,7 @@
-// Decompositions of the transformer fast path's fused ops, _native_multi_head_attention and
-// _transformer_encoder_layer_fwd, into the ordinary ops PyTorch's slow path (the one
-// nn.MultiheadAttention and nn.TransformerEncoderLayer take in training) runs: projections,
+// Decompositions of the transformer fast path's fused ops, _native_multi_head_attention,
+// _transformer_encoder_layer_fwd and _transform_bias_rescale_qkv, into the ordinary ops
+// PyTorch's slow path (the one nn.MultiheadAttention and nn.TransformerEncoderLayer take in
+// training) runs: projections,
 // scaled scores, a masked softmax, the weighted values, the output projection; residual adds,
 // layer norms and the feed-forward block. nn modules already take the slow path when grad is
 // required; these make a direct call of a fused op differentiate too (PyTorch 1.13 has no
@@ -41,6 +42,14 @@ def _tf_attention(query: Tensor, key: Tensor, value: Tensor, D: int, H: int, qkv
     ctx = attn.matmul(v).transpose(1, 2).reshape([B, T, D])
     return ctx.matmul(proj_weight.t()) + proj_bias, attn
 
+def c__transform_bias_rescale_qkv(qkv: Tensor, qkv_bias: Tensor, num_heads: int):
+    B = qkv.size(0)
+    T = qkv.size(1)
+    D = qkv.size(2) // 3
+    dh = D // num_heads
+    parts = (qkv + qkv_bias).reshape([B, T, 3, num_heads, dh]).permute([2, 0, 3, 1, 4]).unbind(0)
+    return parts[0] * (1.0 / (float(dh) ** 0.5)), parts[1], parts[2]
+
 def c__native_multi_head_attention(query: Tensor, key: Tensor, value: Tensor, embed_dim: int, num_head: int, qkv_weight: Tensor, qkv_bias: Tensor, proj_weight: Tensor, proj_bias: Tensor, mask: Optional[Tensor], need_weights: bool, average_attn_weights: bool, mask_type: Optional[int]):
     out, attn = _tf_attention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, mask_type)
     if average_attn_weights:
@@ -70,6 +79,7 @@ def c__transformer_encoder_layer_fwd(src: Tensor, embed_dim: int, num_heads: int
 )TS";
 
 const std::pair<const char*, const char*> kOps[] = {
+    {"aten::_transform_bias_rescale_qkv", "c__transform_bias_rescale_qkv"},
     {"aten::_native_multi_head_attention", "c__native_multi_head_attention"},
     {"aten::_transformer_encoder_layer_fwd", "c__transformer_encoder_layer_fwd"},
 };
