@@ -1,12 +1,11 @@
 // Decompositions of the transformer fast path's fused ops, _native_multi_head_attention,
 // _transformer_encoder_layer_fwd and _transform_bias_rescale_qkv, into the ordinary ops
 // PyTorch's slow path (the one nn.MultiheadAttention and nn.TransformerEncoderLayer take in
-// training) runs: projections,
-// scaled scores, a masked softmax, the weighted values, the output projection; residual adds,
-// layer norms and the feed-forward block. nn modules already take the slow path when grad is
-// required; these make a direct call of a fused op differentiate too (PyTorch 1.13 has no
-// derivative for either). The kernels still give the forward values. Nested (padded) inputs are
-// refused in backward.
+// training) runs: projections, scaled scores, a masked softmax, the weighted values, the output
+// projection; residual adds, layer norms and the feed-forward block. nn modules already take the
+// slow path when grad is required; these make a direct call of a fused op differentiate too
+// (PyTorch 1.13 has no derivative for any of them). The kernels still give the forward values.
+// Nested (padded) inputs are refused in backward.
 #include <iterator>
 
 #include "runtime/autograd/decompositions.h"
