@@ -109,9 +109,13 @@ struct Grouper {
   void close() {
     // A tensor list whose user is not in the run may not end up in the group: cut the run there.
     for (size_t i = 0; i < run.size(); ++i) {
-      if (!isTensorListHelper(run[i])) continue;
-      const Node* user = run[i]->output()->uses()[0].user;
-      if (std::find(run.begin() + static_cast<std::ptrdiff_t>(i), run.end(), user) == run.end()) {
+      bool escapes = false;
+      for (const Value* out : run[i]->outputs()) {
+        if (!isTensorListType(out->type())) continue;
+        for (const Use& u : out->uses())
+          escapes = escapes || std::find(run.begin() + static_cast<std::ptrdiff_t>(i), run.end(), u.user) == run.end();
+      }
+      if (escapes) {
         run.resize(i);
         break;
       }

@@ -115,8 +115,7 @@ class Differentiator {
       for (Value* in : n->inputs()) any = any || needsGrad_.count(in);
       if (!any) continue;
       for (Value* out : n->outputs())
-        if (carriesGradient(out) || (n->kind() == prim::ListConstruct && tensorKind(out->type()) == TensorKind::List))
-          needsGrad_.insert(out);
+        if (carriesGradient(out) || tensorKind(out->type()) == TensorKind::List) needsGrad_.insert(out);
     }
   }
 
@@ -287,6 +286,10 @@ class Differentiator {
       differentiateList(n);
       return;
     }
+    if (n->kind() == prim::ListUnpack) {
+      differentiateUnpack(n);
+      return;
+    }
     const FunctionSchema& schema = n->schema();
     const autograd::Formula* formula = autograd::findFormula(schema);
     EMBER_ASSERT(formula != nullptr, "no derivative formula for ", schema.name());
@@ -294,10 +297,13 @@ class Differentiator {
     // Captures first: capturing a result seeds its vjp, which must be in before its gradient is read.
     std::vector<Value*> params(formula->params.size(), nullptr);
     for (size_t p = 0; p < params.size(); ++p)
-      if (!isGradParam(formula->params[p])) params[p] = bindParam(n, formula->params[p], fg.inputs()[p]->type());
+      if (!isGradParam(formula->params[p]) && formula->params[p] != "grads")
+        params[p] = bindParam(n, formula->params[p], fg.inputs()[p]->type());
     for (size_t p = 0; p < params.size(); ++p) {
       const std::string& name = formula->params[p];
       if (isGradParam(name)) params[p] = outputGrad(n, name == "grad" ? 0 : std::stoul(name.substr(4)));
+      // A Tensor[] result's gradients, as a list (built by its prim::ListUnpack's differentiation).
+      if (name == "grads") params[p] = gradOf_.at(n->output(0));
     }
     std::vector<Value*> results;
     {
@@ -346,6 +352,16 @@ class Differentiator {
       to->output()->setType(TensorType::get());
       accumulate(x, to->output());
     }
+  }
+
+  // The gradients of a tensor list's elements (zeros where none reached one), as a list for the
+  // formula of the node that returned the list (its only use is this prim::ListUnpack).
+  void differentiateUnpack(Node* n) {
+    std::vector<Value*> grads;
+    for (size_t k = 0; k < n->outputs().size(); ++k) grads.push_back(outputGrad(n, k));
+    Node* lc = df_->appendNode(df_->create(prim::ListConstruct, grads));
+    lc->output()->setType(ListType::create(TensorType::get()));
+    accumulate(n->input(0), lc->output());
   }
 
   void finishBackward() {
@@ -471,20 +487,38 @@ class Differentiator {
 
 }  // namespace
 
+namespace {
+
+// A Tensor[] result used only by one prim::ListUnpack (unbind, split, chunk into names): the
+// unpack joins the group, and the list's gradients are assembled from its outputs'.
+bool listResultUnpacked(const Node* n) {
+  if (n->outputs().size() != 1) return false;
+  const auto& uses = n->output()->uses();
+  return uses.size() == 1 && uses[0].user->kind() == prim::ListUnpack;
+}
+
+}  // namespace
+
 bool canDifferentiateNode(const Node* n) {
   if (!n->blocks().empty()) return false;
+  if (n->kind() == prim::ListUnpack) {
+    const Node* producer = n->input()->node();
+    return tensorKind(n->input()->type()) == TensorKind::List && producer->kind() != prim::ListConstruct &&
+           producer->maybeSchema() != nullptr && canDifferentiateNode(producer);
+  }
   const FunctionSchema* s = n->maybeSchema();
   if (!s || s->isMutable() || s->isVararg() || s->isVarret()) return false;
   const autograd::Formula* formula = autograd::findFormula(*s);
   if (!formula) return false;
-  for (const std::string& p : formula->params)
-    if (p == "grads") return false;
-  bool tensorOutput = false;
+  bool tensorOutput = false, listOutput = false;
   for (const Argument& r : s->returns()) {
     TensorKind k = tensorKind(r.type());
-    if (k == TensorKind::List) return false;
-    tensorOutput = tensorOutput || k == TensorKind::Tensor;
+    listOutput = listOutput || k == TensorKind::List;
+    tensorOutput = tensorOutput || k != TensorKind::None;
   }
+  if (listOutput && !listResultUnpacked(n)) return false;
+  for (const std::string& p : formula->params)
+    if (p == "grads" && !listOutput) return false;
   if (!tensorOutput) return false;
   for (size_t i = 0; i < s->arguments().size(); ++i) {
     const Argument& a = s->arguments()[i];
