@@ -2,10 +2,10 @@
 // eigendecomposition, SVD, LU, triangular and least-squares solves, pseudo-inverse, matrix
 // exponential, the general eigendecomposition). Every formula takes complex tensors: transposes
 // of the real derivations are conjugate transposes (`X.mT.conj()`, which for a real X is X.mT
-// itself, so real gradients are computed by the same operations in the same order), and the
-// few terms that only exist for complex values (phases on a diagonal) are built so that they
-// are exactly zero for real values (`0.5 * (d - d.conj())`, `torch.real` of a diagonal), never
-// by a branch on the dtype.
+// itself), and the few terms that only exist for complex values (phases on a diagonal) are
+// built so that they are exactly zero for real values (`0.5 * (d - d.conj())`, `torch.real` of
+// a diagonal), never by a branch on the dtype: real gradients are bit-identical to the real-only
+// formulas'.
 // Each is the adjoint of the decomposition's differential, written from the standard
 // matrix-calculus derivations; where the result is only defined up to a gauge (the signs of
 // eigen- and singular vectors, the phases of complex eigenvectors) the formula is the
