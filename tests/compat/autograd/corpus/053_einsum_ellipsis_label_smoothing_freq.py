@@ -21,6 +21,12 @@ def fn():
     w = (torch.cos(torch.arange(5 * 3, dtype=torch.float64).reshape(5, 3) * 0.4)).requires_grad_()
     i = torch.tensor([[0, 2, 2], [1, 2, 0]])
     loss = loss + (F.embedding(i, w, scale_grad_by_freq=True) * x[0, :, :3]).sum() + F.embedding(i, w, padding_idx=0, scale_grad_by_freq=True).pow(2.0).sum()
+    # embedding_bag with scale_grad_by_freq (sum and mean; PyTorch 1.13's scaling of the indices
+    # after a repeated one), per-sample weights, padding_idx.
+    bi = torch.tensor([0, 2, 2, 1, 2, 3, 4, 4, 1])
+    bo = torch.tensor([0, 2, 5])
+    loss = loss + (F.embedding_bag(bi, w, bo, mode='sum', scale_grad_by_freq=True) * x[0, :, :3]).sum() + F.embedding_bag(bi, w, bo, mode='mean', scale_grad_by_freq=True).pow(2.0).sum()
+    loss = loss + F.embedding_bag(bi, w, bo, mode='sum', scale_grad_by_freq=True, per_sample_weights=torch.arange(9, dtype=torch.float64) * 0.1).sin().sum() + F.embedding_bag(bi, w, bo, mode='mean', scale_grad_by_freq=True, padding_idx=2).cos().sum()
     # _batch_norm_impl_index (what batch_norm runs in PyTorch's graph).
     g = (torch.arange(4, dtype=torch.float64) * 0.3 + 0.8).requires_grad_()
     loss = loss + torch._batch_norm_impl_index(x.transpose(1, 2), g, g * 0.5, None, None, True, 0.1, 1e-5, False)[0].pow(2.0).sum()
