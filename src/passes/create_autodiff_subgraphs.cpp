@@ -1,6 +1,7 @@
 // Grouping differentiable nodes into prim::DifferentiableGraph nodes (see the header).
 #include "passes/create_autodiff_subgraphs.h"
 
+#include <algorithm>
 #include <atomic>
 #include <unordered_map>
 #include <unordered_set>
@@ -24,6 +25,23 @@ bool isArgumentHelper(const Node* n) {
   if (!list) return false;
   TypeKind k = list->getElementType()->kind();
   return k == TypeKind::IntType || k == TypeKind::FloatType || k == TypeKind::BoolType;
+}
+
+bool isTensorListType(const TypePtr& type) {
+  auto list = type->cast<ListType>();
+  if (!list) return false;
+  const Type* e = list->getElementType().get();
+  if (e->kind() == TypeKind::OptionalType) e = e->castRaw<OptionalType>()->getElementType().get();
+  return e->kind() == TypeKind::TensorType;
+}
+
+// A list of tensors built for one differentiable node's Tensor[] argument (cat, stack): it
+// joins the run with that node, so that the list never crosses the group's boundary (the
+// gradient of its elements flows through the list inside the backward graph).
+bool isTensorListHelper(const Node* n) {
+  if (n->kind() != prim::ListConstruct || !isTensorListType(n->output()->type())) return false;
+  const auto& uses = n->output()->uses();
+  return uses.size() == 1 && isDifferentiableNode(uses[0].user);
 }
 
 // Moves `run` (consecutive nodes of one block, constants between them excluded) into one
@@ -89,6 +107,21 @@ struct Grouper {
   size_t differentiable = 0;
 
   void close() {
+    // A tensor list whose user is not in the run may not end up in the group: cut the run there.
+    for (size_t i = 0; i < run.size(); ++i) {
+      bool escapes = false;
+      for (const Value* out : run[i]->outputs()) {
+        if (!isTensorListType(out->type())) continue;
+        for (const Use& u : out->uses())
+          escapes = escapes || std::find(run.begin() + static_cast<std::ptrdiff_t>(i), run.end(), u.user) == run.end();
+      }
+      if (escapes) {
+        run.resize(i);
+        break;
+      }
+    }
+    differentiable = 0;
+    for (const Node* n : run) differentiable += isDifferentiableNode(n) ? 1 : 0;
     while (!run.empty() && !isDifferentiableNode(run.back())) run.pop_back();
     if (differentiable >= threshold && !run.empty()) {
       makeGroup(graph, run);
@@ -96,6 +129,14 @@ struct Grouper {
     }
     run.clear();
     differentiable = 0;
+  }
+
+  // A node's tensor-list arguments must be built in the run (else their elements' gradients
+  // would be lost at the group's boundary).
+  bool listArgumentsInRun(const Node* n) const {
+    for (const Value* in : n->inputs())
+      if (isTensorListType(in->type()) && std::find(run.begin(), run.end(), in->node()) == run.end()) return false;
+    return true;
   }
 
   void visit(Block* block) {
@@ -108,10 +149,10 @@ struct Grouper {
         continue;
       }
       if (n->kind() == prim::Constant) continue;
-      if (isDifferentiableNode(n) && !(viewsStayOutside && returnsView(n))) {
+      if (isDifferentiableNode(n) && !(viewsStayOutside && returnsView(n)) && listArgumentsInRun(n)) {
         run.push_back(n);
         ++differentiable;
-      } else if (!run.empty() && isArgumentHelper(n)) {
+      } else if ((!run.empty() && isArgumentHelper(n)) || isTensorListHelper(n)) {
         run.push_back(n);
       } else {
         close();

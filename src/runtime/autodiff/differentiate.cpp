@@ -115,7 +115,7 @@ class Differentiator {
       for (Value* in : n->inputs()) any = any || needsGrad_.count(in);
       if (!any) continue;
       for (Value* out : n->outputs())
-        if (carriesGradient(out)) needsGrad_.insert(out);
+        if (carriesGradient(out) || tensorKind(out->type()) == TensorKind::List) needsGrad_.insert(out);
     }
   }
 
@@ -217,6 +217,17 @@ class Differentiator {
     return df_->insertConstant(IValue(d));
   }
 
+  // A tensor list built in f (the grouping keeps a Tensor[] argument's prim::ListConstruct in
+  // the group) is rebuilt in df from its captured elements, so that f never outputs a list.
+  Value* rebuildList(Value* list) {
+    std::vector<Value*> elems;
+    for (Value* e : list->node()->inputs())
+      elems.push_back(e->node()->kind() == prim::Constant ? constantInDf(e, false) : capture(e));
+    Node* lc = df_->appendNode(df_->create(prim::ListConstruct, elems));
+    lc->output()->setType(list->type());
+    return lc->output();
+  }
+
   // The value of formula parameter `name` (declared with `type`) for node `n`.
   Value* bindParam(Node* n, const std::string& name, const TypePtr& type) {
     if (name.rfind("result", 0) == 0) return capture(n->output(name == "result" ? 0 : std::stoul(name.substr(6))));
@@ -238,6 +249,7 @@ class Differentiator {
                             (type->kind() == TypeKind::OptionalType &&
                              type->castRaw<OptionalType>()->getElementType()->kind() == TypeKind::FloatType);
     if (v->node()->kind() == prim::Constant) return constantInDf(v, wantsFloat);
+    if (v->node()->kind() == prim::ListConstruct && tensorKind(v->type()) == TensorKind::List) return rebuildList(v);
     Value* inner = capture(v);
     if (wantsFloat && v->type()->kind() == TypeKind::IntType) {
       Node* cast = df_->appendNode(df_->create(aten::Float, {inner}));
@@ -270,6 +282,14 @@ class Differentiator {
     for (Value* out : n->outputs()) outputHasGrad = outputHasGrad || gradOf_.count(out);
     for (Value* in : n->inputs()) inputNeedsGrad = inputNeedsGrad || needsGrad_.count(in);
     if (!outputHasGrad || !inputNeedsGrad) return;
+    if (n->kind() == prim::ListConstruct) {
+      differentiateList(n);
+      return;
+    }
+    if (n->kind() == prim::ListUnpack) {
+      differentiateUnpack(n);
+      return;
+    }
     const FunctionSchema& schema = n->schema();
     const autograd::Formula* formula = autograd::findFormula(schema);
     EMBER_ASSERT(formula != nullptr, "no derivative formula for ", schema.name());
@@ -277,10 +297,13 @@ class Differentiator {
     // Captures first: capturing a result seeds its vjp, which must be in before its gradient is read.
     std::vector<Value*> params(formula->params.size(), nullptr);
     for (size_t p = 0; p < params.size(); ++p)
-      if (!isGradParam(formula->params[p])) params[p] = bindParam(n, formula->params[p], fg.inputs()[p]->type());
+      if (!isGradParam(formula->params[p]) && formula->params[p] != "grads")
+        params[p] = bindParam(n, formula->params[p], fg.inputs()[p]->type());
     for (size_t p = 0; p < params.size(); ++p) {
       const std::string& name = formula->params[p];
       if (isGradParam(name)) params[p] = outputGrad(n, name == "grad" ? 0 : std::stoul(name.substr(4)));
+      // A Tensor[] result's gradients, as a list (built by its prim::ListUnpack's differentiation).
+      if (name == "grads") params[p] = gradOf_.at(n->output(0));
     }
     std::vector<Value*> results;
     {
@@ -289,7 +312,7 @@ class Differentiator {
     }
     std::vector<size_t> tensorArgs;
     for (size_t i = 0; i < schema.arguments().size(); ++i)
-      if (tensorKind(schema.arguments()[i].type()) == TensorKind::Tensor) tensorArgs.push_back(i);
+      if (tensorKind(schema.arguments()[i].type()) != TensorKind::None) tensorArgs.push_back(i);
     std::vector<Value*> perArg;
     if (tensorArgs.size() == 1) {
       perArg.push_back(results.at(0));
@@ -302,12 +325,43 @@ class Differentiator {
     for (size_t a = 0; a < tensorArgs.size(); ++a) {
       Value* x = n->input(tensorArgs[a]);
       if (!needsGrad_.count(x) || perArg[a]->type()->kind() == TypeKind::NoneType) continue;
+      if (tensorKind(x->type()) == TensorKind::List) {
+        // The list's elements get their gradients when its prim::ListConstruct is reached.
+        accumulate(x, perArg[a]);
+        continue;
+      }
       Node* to = df_->appendNode(
           df_->create(Symbol::fromQualString("ember::autodiff_grad_to"), {perArg[a], sizeOf(x), dtypeOf(x)}));
       to->output()->setType(perArg[a]->type()->kind() == TypeKind::TensorType ? TypePtr(TensorType::get())
                                                                               : TypePtr(OptionalType::ofTensor()));
       accumulate(x, to->output());
     }
+  }
+
+  // The gradient of a tensor list (from the formula of the node reading it, its only use) goes
+  // to its elements, each reduced to the element's sizes and dtype as any input's is.
+  void differentiateList(Node* n) {
+    Value* g = gradOf_.at(n->output());
+    Node* unpack = df_->appendNode(df_->create(prim::ListUnpack, {g}, n->inputs().size()));
+    for (size_t i = 0; i < n->inputs().size(); ++i) {
+      unpack->output(i)->setType(TensorType::get());
+      Value* x = n->input(i);
+      if (!needsGrad_.count(x)) continue;
+      Node* to = df_->appendNode(df_->create(Symbol::fromQualString("ember::autodiff_grad_to"),
+                                             {unpack->output(i), sizeOf(x), dtypeOf(x)}));
+      to->output()->setType(TensorType::get());
+      accumulate(x, to->output());
+    }
+  }
+
+  // The gradients of a tensor list's elements (zeros where none reached one), as a list for the
+  // formula of the node that returned the list (its only use is this prim::ListUnpack).
+  void differentiateUnpack(Node* n) {
+    std::vector<Value*> grads;
+    for (size_t k = 0; k < n->outputs().size(); ++k) grads.push_back(outputGrad(n, k));
+    Node* lc = df_->appendNode(df_->create(prim::ListConstruct, grads));
+    lc->output()->setType(ListType::create(TensorType::get()));
+    accumulate(n->input(0), lc->output());
   }
 
   void finishBackward() {
@@ -433,24 +487,45 @@ class Differentiator {
 
 }  // namespace
 
+namespace {
+
+// A Tensor[] result used only by one prim::ListUnpack (unbind, split, chunk into names): the
+// unpack joins the group, and the list's gradients are assembled from its outputs'.
+bool listResultUnpacked(const Node* n) {
+  if (n->outputs().size() != 1) return false;
+  const auto& uses = n->output()->uses();
+  return uses.size() == 1 && uses[0].user->kind() == prim::ListUnpack;
+}
+
+}  // namespace
+
 bool canDifferentiateNode(const Node* n) {
   if (!n->blocks().empty()) return false;
+  if (n->kind() == prim::ListUnpack) {
+    const Node* producer = n->input()->node();
+    return tensorKind(n->input()->type()) == TensorKind::List && producer->kind() != prim::ListConstruct &&
+           producer->maybeSchema() != nullptr && canDifferentiateNode(producer);
+  }
   const FunctionSchema* s = n->maybeSchema();
   if (!s || s->isMutable() || s->isVararg() || s->isVarret()) return false;
   const autograd::Formula* formula = autograd::findFormula(*s);
   if (!formula) return false;
-  for (const std::string& p : formula->params)
-    if (p == "grads") return false;
-  bool tensorOutput = false;
+  bool tensorOutput = false, listOutput = false;
   for (const Argument& r : s->returns()) {
     TensorKind k = tensorKind(r.type());
-    if (k == TensorKind::List) return false;
-    tensorOutput = tensorOutput || k == TensorKind::Tensor;
+    listOutput = listOutput || k == TensorKind::List;
+    tensorOutput = tensorOutput || k != TensorKind::None;
   }
+  if (listOutput && !listResultUnpacked(n)) return false;
+  for (const std::string& p : formula->params)
+    if (p == "grads" && !listOutput) return false;
   if (!tensorOutput) return false;
   for (size_t i = 0; i < s->arguments().size(); ++i) {
     const Argument& a = s->arguments()[i];
-    if (tensorKind(a.type()) == TensorKind::List) return false;
+    // A Tensor[] argument: a list built here for this node alone (it joins the group with it).
+    if (tensorKind(a.type()) == TensorKind::List &&
+        (n->input(i)->node()->kind() != prim::ListConstruct || n->input(i)->uses().size() != 1))
+      return false;
     // Scalars reach formulas as floats: a constant or a float is converted in df.
     if (isNumberArg(a) && n->input(i)->node()->kind() != prim::Constant &&
         n->input(i)->type()->kind() != TypeKind::FloatType)

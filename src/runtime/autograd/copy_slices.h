@@ -3,7 +3,9 @@
 // is recorded on V as any in-place op (node N), then B's history is rebased onto a CopySlices
 // node: the gradient of the new B goes to the old B outside V's region and to N inside it; V's
 // own history becomes "the region of the new B". The region is V's geometry inside B's storage
-// (B contiguous). See record.cpp.
+// (B dense and non-overlapping: contiguous, or contiguous once its dims are permuted, as a
+// transposed or channels-last result is; gradients of B are permuted to that order). See
+// record.cpp.
 #pragma once
 
 #include "ember/runtime/autograd.h"
@@ -11,7 +13,7 @@
 namespace ember::autograd {
 
 // The root base of `view` (following view bases), when its write can be rebased: same storage,
-// contiguous root. Undefined otherwise.
+// dense and non-overlapping root. Undefined otherwise.
 Tensor rebaseableBase(const Tensor& view);
 
 // After the in-place op recorded on `view` (its grad_fn is the op's node): rewrites the

@@ -150,7 +150,8 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
     {"aten::cosine_similarity", "c_cosine_similarity"},
 };
 
-const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions, &kBagsResampleDecompositions, &kCompositeDecompositions};
+const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions, &kBagsResampleDecompositions, &kCompositeDecompositions,
+                                                 &kPackedRnnDecompositions, &kTransformerDecompositions};
 
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;
@@ -204,9 +205,11 @@ bool forwardIsDecomposition(const jit::FunctionSchema& schema, const jit::IValue
                        name == "aten::feature_alpha_dropout";
   if (dropout && nIn >= 3) return args[2].isBool() && args[2].toBool();
   const bool rnn = name == "aten::lstm" || name == "aten::gru" || name == "aten::rnn_tanh" || name == "aten::rnn_relu";
-  if (rnn && nIn >= 7) {
-    const double dropout = args[5].isDouble() ? args[5].toDouble() : 0.0;
-    return dropout > 0.0 && args[6].isBool() && args[6].toBool();
+  // The packed (.data) overloads take batch_sizes second, so dropout and train come one later.
+  const size_t at = schema.overloadName() == "data" ? 6 : 5;
+  if (rnn && nIn >= at + 2) {
+    const double dropout = args[at].isDouble() ? args[at].toDouble() : 0.0;
+    return dropout > 0.0 && args[at + 1].isBool() && args[at + 1].toBool();
   }
   return false;
 }

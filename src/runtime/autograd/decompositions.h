@@ -26,6 +26,8 @@ struct DecompositionShard {
 extern const DecompositionShard kLinalgNormDecompositions;
 extern const DecompositionShard kBagsResampleDecompositions;
 extern const DecompositionShard kCompositeDecompositions;
+extern const DecompositionShard kPackedRnnDecompositions;
+extern const DecompositionShard kTransformerDecompositions;
 
 // Most ops with a decomposition run their kernel forward (same values and speed as without
 // grad) and get a recompute node: backward runs the decomposition again on the saved inputs

@@ -15,8 +15,6 @@ namespace {
 
 constexpr const char* kSource = R"TS(
 def _eb_forward(weight: Tensor, indices: Tensor, offsets: Tensor, scale_grad_by_freq: bool, mode: int, per_sample_weights: Optional[Tensor], include_last_offset: bool, padding_idx: Optional[int], r1: Tensor, r2: Tensor, r3: Tensor) -> Tensor:
-    if scale_grad_by_freq:
-        raise RuntimeError("the derivative of embedding_bag with scale_grad_by_freq=True is not implemented in ember")
     n = indices.size(0)
     nb = offsets.size(0) - 1 if include_last_offset else offsets.size(0)
     bag = torch.bucketize(torch.arange(n), offsets.narrow(0, 0, nb), right=True) - 1
@@ -26,7 +24,18 @@ def _eb_forward(weight: Tensor, indices: Tensor, offsets: Tensor, scale_grad_by_
     if mode == 2:
         valid = (r2 > 0).to(weight.dtype).unsqueeze(1)
         return weight.gather(0, r3.clamp(0, weight.size(0) - 1)) * valid
-    rows = weight.index_select(0, indices) * keep.unsqueeze(1)
+    rows = weight.index_select(0, indices)
+    if scale_grad_by_freq and n > 0:
+        # PyTorch 1.13's CPU backward divides the gradient of the u-th distinct index (in sorted
+        # order) by the count of the index at position u of the sorted indices (the index's own
+        # count while no earlier index repeats). Only the gradient is scaled: the values stay.
+        ordered, perm = torch.sort(indices)
+        distinct = torch.unique(ordered)
+        counts = torch.bincount(indices, minlength=weight.size(0))
+        rank = torch.searchsorted(distinct, indices)
+        s = (1.0 / counts.index_select(0, ordered.index_select(0, rank)).to(weight.dtype)).unsqueeze(1)
+        rows = rows * s + (rows - rows * s).detach()
+    rows = rows * keep.unsqueeze(1)
     if per_sample_weights is not None:
         rows = rows * per_sample_weights.unsqueeze(1)
     out = torch.zeros([nb, weight.size(1)], dtype=weight.dtype).index_add(0, bag, rows)

@@ -1,7 +1,7 @@
 // Derivative formulas of smaller ops that lacked one: addr, the internal linalg forms PyTorch's
 // decompositions call (_linalg_det, _linalg_slogdet, _linalg_solve_ex), _logcumsumexp, frexp's
 // mantissa, the h/v/dsplit views and tensor_split with a tensor of indices, narrow with a tensor
-// start, nll_loss_forward, native_dropout, sgn. Each reuses the formula of the public op it is a form of where there is one.
+// start, nll_loss_forward, native_dropout, sgn, _batch_norm_impl_index. Each reuses the formula of the public op it is a form of where there is one.
 #include <iterator>
 
 #include "runtime/autograd/formulas.h"
@@ -15,10 +15,14 @@ def d_addr(grad: Tensor, self_size: List[int], vec1: Tensor, vec2: Tensor, beta:
     return _sum_to(grad * beta, self_size), grad.matmul(vec2) * alpha, grad.mT.matmul(vec1) * alpha
 
 def d__linalg_det(grad0: Tensor, A: Tensor, result0: Tensor):
-    return (grad0 * result0).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+    return (grad0 * result0.conj()).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT.conj()
 
-def d__linalg_slogdet(grad1: Tensor, A: Tensor):
-    return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+def d__linalg_slogdet(grad0: Tensor, grad1: Tensor, A: Tensor, result0: Tensor):
+    return _slogdet_back(grad0, grad1, A, result0)
+
+def d__batch_norm_impl_index(grad0: Tensor, input: Tensor, weight: Optional[Tensor], bias: Optional[Tensor], running_mean: Optional[Tensor], running_var: Optional[Tensor], training: bool, eps: float):
+    # batch_norm's output with the saved statistics beside it: batch_norm's gradient.
+    return d_batch_norm(grad0, input, weight, bias, running_mean, running_var, training, eps)
 
 def d__linalg_solve_ex(grad0: Tensor, A: Tensor, B: Tensor, left: bool, result0: Tensor):
     return d_linalg_solve(grad0, A, B, left, result0)
@@ -75,6 +79,7 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::addr", "d_addr"},
     {"aten::_linalg_det", "d__linalg_det"},
     {"aten::_linalg_slogdet", "d__linalg_slogdet"},
+    {"aten::_batch_norm_impl_index", "d__batch_norm_impl_index"},
     {"aten::_linalg_solve_ex", "d__linalg_solve_ex"},
     {"aten::_logcumsumexp", "d_logcumsumexp"},
     {"aten::frexp.Tensor", "d_frexp_Tensor"},

@@ -149,10 +149,12 @@ def d_erf(grad: Tensor, self: Tensor):
 
 def d_abs(grad: Tensor, self: Tensor):
     if self.is_complex():
-        # grad * sgn(self), in real operations so that it differentiates again.
+        # grad * sgn(self), in real operations so that it differentiates again; sgn(0) = 0, as
+        # in PyTorch (the zero divides by 1 instead of 0).
         re = torch.real(self)
         im = torch.imag(self)
         r = torch.sqrt(re * re + im * im)
+        r = torch.where(r == 0.0, torch.ones_like(r), r)
         return torch.complex(grad * re / r, grad * im / r)
     return grad * self.sign()
 
@@ -347,14 +349,22 @@ def d_det(grad: Tensor, self: Tensor, result: Tensor):
 def d_linalg_det(grad: Tensor, A: Tensor, result: Tensor):
     return (grad * result.conj()).unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT.conj()
 
-def d_linalg_slogdet(grad1: Tensor, A: Tensor):
-    return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT
+def _slogdet_back(grad0: Tensor, grad1: Tensor, A: Tensor, result0: Tensor) -> Tensor:
+    # logabsdet = Re(log det A) and sign = exp(i Im(log det A)), with d log det A = tr(A^{-1} dA):
+    # both reach A through A^{-H}, logabsdet's with a real factor and sign's with
+    # i Im(grad0 conj(sign)), which is 0 for a real sign (no gradient, as in PyTorch).
+    w = grad0 * result0.conj()
+    g = grad1 + 0.5 * (w - w.conj())
+    return g.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(A).mT.conj()
+
+def d_linalg_slogdet(grad0: Tensor, grad1: Tensor, A: Tensor, result0: Tensor):
+    return _slogdet_back(grad0, grad1, A, result0)
 
 def d_logdet(grad: Tensor, self: Tensor):
-    return grad.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+    return grad.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT.conj()
 
-def d_slogdet(grad1: Tensor, self: Tensor):
-    return grad1.unsqueeze(-1).unsqueeze(-1) * torch.linalg.inv(self).mT
+def d_slogdet(grad0: Tensor, grad1: Tensor, self: Tensor, result0: Tensor):
+    return _slogdet_back(grad0, grad1, self, result0)
 
 def d_linalg_solve(grad: Tensor, A: Tensor, B: Tensor, left: bool, result: Tensor):
     if not left:
@@ -388,36 +398,62 @@ def d_matrix_power(grad: Tensor, self: Tensor, n: int):
 
 # einsum: the gradient of an operand is an einsum of the output's gradient with the other
 # operands, into the operand's subscripts (an index found nowhere else is summed in the forward:
-# a ones vector brings it back). Ellipses and an index repeated within one operand (diagonals)
-# are not handled.
+# a ones vector brings it back). '...' becomes fresh upper-case letters (right-aligned, as
+# broadcasting aligns the dims; a broadcast operand's gradient is summed down by the engine). An
+# index repeated within one operand (a diagonal) gets the gradient of its distinct indices, put
+# back on the diagonal by identity matrices tying each later occurrence to the first.
+def _einsum_fresh(eq: str) -> List[str]:
+    fresh: List[str] = []
+    for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        if eq.find(c) < 0:
+            fresh.append(c)
+    return fresh
+
 def d_einsum(grad: Tensor, equation: str, tensors: List[Tensor]):
     eq = equation.replace(" ", "")
-    if eq.find(".") >= 0:
-        raise RuntimeError("the derivative of einsum with '...' is not implemented in ember")
     arrow = eq.find("->")
     lhs = eq
     if arrow >= 0:
         lhs = eq[:arrow]
     subs = lhs.split(",")
+    fresh = _einsum_fresh(eq)
+    nell = 0
+    for i in range(len(subs)):
+        if subs[i].find("...") >= 0:
+            nell = max(nell, tensors[i].dim() - (len(subs[i]) - 3))
+    ell = "".join(fresh[:nell])
+    for i in range(len(subs)):
+        p = subs[i].find("...")
+        if p >= 0:
+            k = tensors[i].dim() - (len(subs[i]) - 3)
+            subs[i] = subs[i][:p] + ell[nell - k:] + subs[i][p + 3:]
     sizes: Dict[str, int] = {}
     for i in range(len(subs)):
         for k in range(len(subs[i])):
             c = subs[i][k]
-            if subs[i].find(c) != k:
-                raise RuntimeError("the derivative of einsum with a repeated index in one operand is not implemented in ember")
             sizes[c] = max(sizes.get(c, 1), tensors[i].size(k))
     out = ""
     if arrow >= 0:
         out = eq[arrow + 2:]
+        p = out.find("...")
+        if p >= 0:
+            out = out[:p] + ell + out[p + 3:]
     else:
+        # Implicit output: the ellipsis dims, then the indices found once, in alphabetical order.
+        named = lhs.replace("...", "")
         letters: List[str] = []
-        for c in lhs:
-            if c != "," and lhs.count(c) == 1:
+        for c in named:
+            if c != "," and named.count(c) == 1:
                 letters.append(c)
         letters.sort()
-        out = "".join(letters)
+        out = ell + "".join(letters)
     grads: List[Tensor] = []
     for i in range(len(subs)):
+        si = subs[i]
+        distinct = ""
+        for c in si:
+            if distinct.find(c) < 0:
+                distinct = distinct + c
         terms: List[str] = [out]
         operands: List[Tensor] = [grad]
         present = out
@@ -426,12 +462,30 @@ def d_einsum(grad: Tensor, equation: str, tensors: List[Tensor]):
                 terms.append(subs[j])
                 operands.append(tensors[j].conj())
                 present = present + subs[j]
-        for c in subs[i]:
+        for c in distinct:
             if present.find(c) < 0:
                 terms.append(c)
                 operands.append(torch.ones([sizes[c]], dtype=grad.dtype, device=grad.device))
                 present = present + c
-        grads.append(torch.einsum(",".join(terms) + "->" + subs[i], operands))
+        g = torch.einsum(",".join(terms) + "->" + distinct, operands)
+        if len(distinct) < len(si):
+            eterms: List[str] = [distinct]
+            eops: List[Tensor] = [g]
+            target = ""
+            seen = ""
+            k = nell
+            for c in si:
+                if seen.find(c) < 0:
+                    seen = seen + c
+                    target = target + c
+                else:
+                    f = fresh[k]
+                    k += 1
+                    target = target + f
+                    eterms.append(c + f)
+                    eops.append(torch.eye(sizes[c], dtype=grad.dtype, device=grad.device))
+            g = torch.einsum(",".join(eterms) + "->" + target, eops)
+        grads.append(g)
     return grads
 
 def d_flip(grad: Tensor, dims: List[int]):
@@ -654,12 +708,35 @@ def _nll_grad(grad: Tensor, input: Tensor, target: Tensor, weight: Optional[Tens
 def d_nll_loss_nd(grad: Tensor, self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int, ignore_index: int):
     return _nll_grad(grad, self, target, weight, reduction, ignore_index), None, None
 
+def _smoothing_grad(grad: Tensor, self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int, ignore_index: int, label_smoothing: float) -> Tensor:
+    # The gradient, along log_softmax(self), of label smoothing's second term with class
+    # targets: eps / C times -sum_c w_c logp_c per non-ignored sample, reduced as PyTorch does
+    # (the mean divides by the summed weights of the targets, or without weights by the number
+    # of samples, ignored ones included).
+    cdim = _class_dim(self)
+    C = self.size(cdim)
+    shape = [1] * self.dim()
+    shape[cdim] = C
+    w = torch.ones([C], dtype=self.dtype, device=self.device)
+    if weight is not None:
+        w = weight.to(self.dtype)
+    valid = target != ignore_index
+    g = grad * valid.to(self.dtype)
+    if reduction == 1:
+        if weight is not None:
+            safe = target.masked_fill(valid.logical_not(), 0).reshape([-1])
+            g = g / (w.index_select(0, safe) * valid.reshape([-1]).to(self.dtype)).sum()
+        else:
+            g = g / max(target.numel(), 1)
+    return -(g.unsqueeze(cdim) * w.reshape(shape)) * (label_smoothing / C)
+
 def d_cross_entropy_loss(grad: Tensor, self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int, ignore_index: int, label_smoothing: float):
-    if label_smoothing != 0.0:
-        raise RuntimeError("the derivative of cross_entropy with label_smoothing is not implemented in ember")
     cdim = _class_dim(self)
     logp = self.log_softmax(cdim)
     if target.is_floating_point():
+        if label_smoothing > 0.0:
+            # Probabilities are smoothed towards the uniform distribution before the loss.
+            target = target * (1.0 - label_smoothing) + label_smoothing / self.size(cdim)
         w = torch.ones([self.size(cdim)], dtype=self.dtype, device=self.device)
         if weight is not None:
             w = weight.to(self.dtype)
@@ -675,15 +752,22 @@ def d_cross_entropy_loss(grad: Tensor, self: Tensor, target: Tensor, weight: Opt
             g = grad / n
         gt = -(g * w.reshape(shape))
         glogp = gt * target
-        return glogp - logp.exp() * glogp.sum(cdim, True), gt * logp, None
+        gtarget = gt * logp
+        if label_smoothing > 0.0:
+            gtarget = gtarget * (1.0 - label_smoothing)
+        return glogp - logp.exp() * glogp.sum(cdim, True), gtarget, None
     glogp = _nll_grad(grad, self, target, weight, reduction, ignore_index)
+    if label_smoothing > 0.0:
+        glogp = glogp * (1.0 - label_smoothing) + _smoothing_grad(grad, self, target, weight, reduction, ignore_index, label_smoothing)
     return glogp - logp.exp() * glogp.sum(cdim, True), None, None
 
 def d_embedding(grad: Tensor, weight_size: List[int], indices: Tensor, padding_idx: int, scale_grad_by_freq: bool):
-    if scale_grad_by_freq:
-        raise RuntimeError("the derivative of embedding with scale_grad_by_freq is not implemented in ember")
     flat = indices.reshape([-1])
     g = grad.reshape([-1, weight_size[1]])
+    if scale_grad_by_freq:
+        # Each row's gradient divided by how often its index occurs in the batch.
+        counts = torch.bincount(flat, minlength=weight_size[0]).to(g.dtype)
+        g = g / counts.index_select(0, flat).unsqueeze(1)
     if padding_idx >= 0:
         g = g * (flat != padding_idx).to(g.dtype).unsqueeze(1)
     return _zeros(weight_size, grad).index_add(0, flat, g), None

@@ -63,8 +63,9 @@ void appendTensors(const IValue& v, std::vector<Tensor>& out) {
 }
 
 // PyTorch's errors for in-place writes autograd cannot allow. Returns whether `t` is a view (of a
-// tensor with history, or a slice of a larger buffer): ember does not rewrite the base's history
-// for those (PyTorch's CopySlices), so the write is recorded with a node that fails in backward.
+// tensor with history, or a slice of a larger buffer): the write is then rebased onto the view's
+// base (CopySlices, copy_slices.h) when the base is known and dense, else recorded with a node
+// that fails in backward.
 bool checkInplaceWrite(const FunctionSchema& schema, const Argument& arg, const Tensor& t) {
   EMBER_CHECK(!arg.isOut(), schema.name().substr(6), "(): functions with out=... arguments don't support automatic "
               "differentiation, but one of the arguments requires grad.");

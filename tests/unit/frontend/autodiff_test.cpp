@@ -410,3 +410,104 @@ class Scale(Module):
 
 }  // namespace
 }  // namespace ember::jit
+
+#include <functional>
+
+#include "ember/core/symbols.h"
+
+namespace ember::jit {
+namespace {
+
+// Tensor-list ops inside a DifferentiableGraph: cat and stack with their prim::ListConstruct in
+// the group; the gradient list is unpacked onto the elements in the backward graph.
+TEST(Autodiff, CatAndStackOfListsJoinTheGroup) {
+  ProfilingOn on;
+  auto cu = compile(
+      "def f(x: Tensor, y: Tensor) -> Tensor:\n    a = torch.cat([x * y, y.sin()], 0)\n"
+      "    b = torch.stack([x, y * 2.0], 1)\n    return a.pow(2.0).sum() + b.tanh().sum()\n");
+  Function& f = cu->getFunction("f");
+  for (int call = 0; call < 3; ++call) {
+    Tensor x = vec({0.1, -0.7, 1.3}, true), y = vec({2.0, 0.5, -1.5}, true);
+    Tensor out = f({x, y}).toTensor();
+    if (call == 2) {
+      std::shared_ptr<Graph> graph = lastExecutedOptimizedGraph();
+      // The list ops (and their lists) are inside a subgraph, none in the outer graph (its
+      // guarded branch; the fallback graph is left out).
+      bool inside = false;
+      std::function<void(Block*)> walk = [&](Block* b) {
+        for (Node* n : b->nodes()) {
+          EXPECT_NE(n->kind(), aten::cat) << graph->toString();
+          EXPECT_NE(n->kind(), aten::stack) << graph->toString();
+          EXPECT_NE(n->kind(), prim::ListConstruct) << graph->toString();
+          if (n->kind() == prim::DifferentiableGraph)
+            for (Node* m : n->g(attr::Subgraph)->nodes()) inside = inside || m->kind() == aten::cat;
+          for (Block* inner : n->blocks()) walk(inner);
+        }
+      };
+      walk(graph->block());
+      EXPECT_TRUE(inside) << graph->toString();
+      EXPECT_EQ(autograd::gradFnName(out), "DifferentiableGraphBackward");
+    }
+    std::vector<Tensor> g = autograd::grad({out}, {x, y}, {ember::ones_like(out)});
+    for (int i = 0; i < 3; ++i) {
+      double xv = x.data_ptr<double>()[i], yv = y.data_ptr<double>()[i];
+      double tx = std::tanh(xv), ty = std::tanh(2 * yv);
+      EXPECT_NEAR(g[0].data_ptr<double>()[i], 2 * xv * yv * yv + (1 - tx * tx), 1e-12) << "call " << call;
+      EXPECT_NEAR(g[1].data_ptr<double>()[i],
+                  2 * xv * yv * xv + 2 * std::sin(yv) * std::cos(yv) + 2 * (1 - ty * ty), 1e-12)
+          << "call " << call;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ember::jit
+
+namespace ember::jit {
+namespace {
+
+// A tensor-list result unpacked into names (unbind, split) joins the group with its
+// prim::ListUnpack; the formula gets the elements' gradients as a list (zeros for unused ones).
+TEST(Autodiff, UnbindAndSplitUnpackedInTheGroup) {
+  ProfilingOn on;
+  auto cu = compile(
+      "def f(x: Tensor, y: Tensor) -> Tensor:\n    a, b, c = (x * y).unbind(0)\n"
+      "    p, q = (y.sin() * 2.0).split([1, 2], 0)\n    return a * b.exp() + p.sum() * x[0] + q.pow(2.0).sum()\n");
+  Function& f = cu->getFunction("f");
+  for (int call = 0; call < 3; ++call) {
+    Tensor x = vec({0.1, -0.7, 1.3}, true), y = vec({2.0, 0.5, -1.5}, true);
+    Tensor out = f({x, y}).toTensor();
+    if (call == 2) {
+      std::shared_ptr<Graph> graph = lastExecutedOptimizedGraph();
+      bool unbindInside = false, splitInside = false;
+      std::function<void(Block*)> walk = [&](Block* b) {
+        for (Node* n : b->nodes()) {
+          EXPECT_NE(n->kind(), prim::ListUnpack) << graph->toString();
+          if (n->kind() == prim::DifferentiableGraph)
+            for (Node* m : n->g(attr::Subgraph)->nodes()) {
+              unbindInside = unbindInside || m->kind() == Symbol::fromQualString("aten::unbind");
+              splitInside = splitInside || m->kind() == Symbol::fromQualString("aten::split");
+            }
+          for (Block* inner : n->blocks()) walk(inner);
+        }
+      };
+      walk(graph->block());
+      EXPECT_TRUE(unbindInside && splitInside) << graph->toString();
+    }
+    std::vector<Tensor> g = autograd::grad({out}, {x, y}, {ember::ones_like(out)});
+    const double* xv = x.data_ptr<double>();
+    const double* yv = y.data_ptr<double>();
+    // out = x0 y0 e^{x1 y1} + 2 sin(y0) x0 + 4 (sin^2 y1 + sin^2 y2)
+    const double e = std::exp(xv[1] * yv[1]);
+    EXPECT_NEAR(g[0].data_ptr<double>()[0], yv[0] * e + 2 * std::sin(yv[0]), 1e-12) << "call " << call;
+    EXPECT_NEAR(g[0].data_ptr<double>()[1], xv[0] * yv[0] * e * yv[1], 1e-12) << "call " << call;
+    EXPECT_NEAR(g[0].data_ptr<double>()[2], 0.0, 1e-12) << "call " << call;
+    EXPECT_NEAR(g[1].data_ptr<double>()[0], xv[0] * e + 2 * std::cos(yv[0]) * xv[0], 1e-12) << "call " << call;
+    EXPECT_NEAR(g[1].data_ptr<double>()[1], xv[0] * yv[0] * e * xv[1] + 8 * std::sin(yv[1]) * std::cos(yv[1]), 1e-12)
+        << "call " << call;
+    EXPECT_NEAR(g[1].data_ptr<double>()[2], 8 * std::sin(yv[2]) * std::cos(yv[2]), 1e-12) << "call " << call;
+  }
+}
+
+}  // namespace
+}  // namespace ember::jit
