@@ -50,7 +50,9 @@ void toCopyOut(Stack& s) {
   IValue* a = args(s, 4);
   Tensor self = tensorArg(a[0]);
   Tensor out = tensorArg(a[3]);
-  writeOut(out, self);
+  // A copy in out's dtype, whatever the cast (PyTorch's out= form of a copy), resizing out.
+  resizeOut(out, self.sizes());
+  copy_(out, self);
   ret(s, 4, std::move(out));
 }
 template <ScalarType T>
