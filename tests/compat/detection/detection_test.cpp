@@ -1,8 +1,8 @@
 // torchvision detection, differential (gen_detection.py): TorchScript source calling
 // torch.ops.torchvision.* compiled by ember, and detection models PyTorch scripted and saved
-// (Faster R-CNN, SSDlite, RetinaNet, Mask R-CNN), loaded by ember and run on the saved inputs. The
-// results must match PyTorch's: boxes, scores and masks within the case's tolerances, labels
-// exactly, and the detections in the same order.
+// (Faster R-CNN, SSDlite, RetinaNet, Mask R-CNN, Keypoint R-CNN, FCOS), loaded by ember and run on
+// the saved inputs. The results must match PyTorch's: boxes, scores, masks and keypoints within
+// the case's tolerances, labels exactly, and the detections in the same order.
 #include <gtest/gtest.h>
 
 #include <fstream>

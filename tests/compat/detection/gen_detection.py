@@ -26,9 +26,14 @@ import warnings
 import torch
 import torchvision
 from torchvision.models import resnet18
-from torchvision.models.detection import (MaskRCNN, RetinaNet, fasterrcnn_mobilenet_v3_large_320_fpn,
-                                          ssdlite320_mobilenet_v3_large)
-from torchvision.models.detection.backbone_utils import _resnet_fpn_extractor
+from torchvision.models.detection import (FCOS, KeypointRCNN, MaskRCNN, RetinaNet,
+                                          fasterrcnn_mobilenet_v3_large_320_fpn, ssdlite320_mobilenet_v3_large)
+from torchvision.models.detection.anchor_utils import AnchorGenerator
+from torchvision.models.detection.backbone_utils import _resnet_fpn_extractor, mobilenet_backbone
+from torchvision.models.detection.faster_rcnn import FastRCNNPredictor, TwoMLPHead
+from torchvision.models.detection.keypoint_rcnn import KeypointRCNNHeads, KeypointRCNNPredictor
+from torchvision.models.detection.mask_rcnn import MaskRCNNPredictor
+from torchvision.ops import MultiScaleRoIAlign
 from torchvision.ops.feature_pyramid_network import LastLevelP6P7
 
 warnings.filterwarnings("ignore")  # scripted detection models warn that they return (losses, detections)
@@ -80,6 +85,30 @@ def calibrate(model, size):
     return model
 
 
+def mobilenet_fpn():
+    """MobileNetV3-large FPN (feature maps "0", "1" and "pool"), with batch norm that calibrate()
+    sets (the builder's default FrozenBatchNorm2d would leave the features constant)."""
+    return mobilenet_backbone(backbone_name="mobilenet_v3_large", weights=None, fpn=True, trainable_layers=6,
+                              norm_layer=torch.nn.BatchNorm2d)
+
+
+def keypointrcnn():
+    """Keypoint R-CNN with small heads (the default ones would make a 200 MB archive)."""
+    return KeypointRCNN(mobilenet_fpn(), min_size=192, max_size=192,
+                        rpn_anchor_generator=AnchorGenerator(((32,), (64,), (128,)), ((0.5, 1.0, 2.0),) * 3),
+                        box_roi_pool=MultiScaleRoIAlign(["0", "1"], 7, 2),
+                        keypoint_roi_pool=MultiScaleRoIAlign(["0", "1"], 14, 2),
+                        box_head=TwoMLPHead(256 * 7 * 7, 256), box_predictor=FastRCNNPredictor(256, 3),
+                        keypoint_head=KeypointRCNNHeads(256, (64, 64)), keypoint_predictor=KeypointRCNNPredictor(64, 5),
+                        box_detections_per_img=10, box_score_thresh=0.0)
+
+
+def fcos():
+    return FCOS(mobilenet_fpn(), num_classes=4, min_size=128, max_size=128,
+                anchor_generator=AnchorGenerator(((16,), (32,), (64,)), ((1.0,),) * 3), score_thresh=0.001,
+                detections_per_img=20)
+
+
 def models():
     """(name, module, inputs, rtol, atol)"""
     torch.manual_seed(0)
@@ -99,8 +128,14 @@ def models():
            ([image(128, 3)],), 1e-3, 1e-3)
     torch.manual_seed(3)
     yield ("maskrcnn_resnet18_fpn",
-           MaskRCNN(resnet18_fpn(), num_classes=4, min_size=128, max_size=128, box_detections_per_img=15),
+           MaskRCNN(resnet18_fpn(), min_size=128, max_size=128, box_head=TwoMLPHead(256 * 7 * 7, 256),
+                    box_predictor=FastRCNNPredictor(256, 4), mask_predictor=MaskRCNNPredictor(256, 256, 4),
+                    box_detections_per_img=15),
            ([image(112, 4)],), 1e-3, 1e-3)
+    torch.manual_seed(4)
+    yield "keypointrcnn_mobilenet_v3_fpn", calibrate(keypointrcnn(), 128), ([image(128, 5)],), 1e-3, 1e-3
+    torch.manual_seed(5)
+    yield "fcos_mobilenet_v3_fpn", calibrate(fcos(), 128), ([image(128, 6)],), 1e-3, 1e-3
 
 
 def stamp():
