@@ -25,7 +25,7 @@ struct DeformGeometry {
 // Bilinear sample of a [height, width] plane where corners outside the map count as zero.
 template <typename T>
 T sampleZeroPadded(const T* plane, int64_t height, int64_t width, T h, T w) {
-  if (h <= -1 || h >= height || w <= -1 || w >= width) return T(0);
+  if (!(h > -1 && h < height && w > -1 && w < width)) return T(0);  // NaN offsets too
   const auto hLow = static_cast<int64_t>(std::floor(h)), wLow = static_cast<int64_t>(std::floor(w));
   const int64_t hHigh = hLow + 1, wHigh = wLow + 1;
   const T lh = h - static_cast<T>(hLow), lw = w - static_cast<T>(wLow);

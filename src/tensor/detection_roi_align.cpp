@@ -17,7 +17,8 @@ namespace {
 // Bilinear sample of one [height, width] plane at (y, x).
 template <typename T>
 T sampleBilinear(const T* plane, int64_t height, int64_t width, T y, T x) {
-  if (y < -1.0 || y > height || x < -1.0 || x > width) return T(0);
+  // Written so that NaN coordinates count as outside too (torchvision's test lets them through).
+  if (!(y >= -1.0 && y <= height && x >= -1.0 && x <= width)) return T(0);
   if (y <= 0) y = 0;
   if (x <= 0) x = 0;
   auto yLow = static_cast<int64_t>(y), xLow = static_cast<int64_t>(x);
@@ -53,8 +54,17 @@ struct RoiGrid {
     }
     binH = height / static_cast<T>(pooledH);
     binW = width / static_cast<T>(pooledW);
-    gridH = samplingRatio > 0 ? samplingRatio : static_cast<int64_t>(std::ceil(height / static_cast<T>(pooledH)));
-    gridW = samplingRatio > 0 ? samplingRatio : static_cast<int64_t>(std::ceil(width / static_cast<T>(pooledW)));
+    gridH = samplingRatio > 0 ? samplingRatio : samplesPerBin(height, pooledH);
+    gridW = samplingRatio > 0 ? samplingRatio : samplesPerBin(width, pooledW);
+  }
+
+  // ceil(roi size / pooled size); none for NaN or negative sizes (where torchvision's int cast
+  // is undefined behaviour).
+  static int64_t samplesPerBin(T size, int64_t pooled) {
+    const double n = std::ceil(static_cast<double>(size / static_cast<T>(pooled)));
+    if (!(n > 0)) return 0;
+    EMBER_CHECK(n < 1e9, "roi_align(): a region of size ", size, " would take ", n, " samples per bin");
+    return static_cast<int64_t>(n);
   }
 
   // Mean of the bin's samples (sum / count, count as the kernels compute it).

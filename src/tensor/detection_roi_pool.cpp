@@ -2,6 +2,7 @@
 // bins; roi_pool takes each bin's maximum (and where it was), ps_roi_pool the mean of the bin on
 // its own input channel. Bin bounds as torchvision's CPU kernels compute them (ps_roi_pool clips
 // to height - 1 and width - 1, so the last row and column are never read).
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 
@@ -21,11 +22,19 @@ struct PixelRoi {
   int64_t startH, startW;
   T binH, binW;
 
+  // A coordinate rounded to a pixel, NaN and out-of-range values pinned (torchvision's int cast
+  // of them is undefined behaviour; bins are clipped to the map afterwards).
+  static int64_t pixel(T v) {
+    const double r = std::round(static_cast<double>(v));
+    if (r != r) return 0;
+    return static_cast<int64_t>(std::clamp(r, -2147483648.0, 2147483647.0));
+  }
+
   PixelRoi(const T* roi, T scale, int64_t sizeExtra, int64_t pooledH, int64_t pooledW) {
-    startW = static_cast<int64_t>(std::round(roi[1] * scale));
-    startH = static_cast<int64_t>(std::round(roi[2] * scale));
-    const auto endW = static_cast<int64_t>(std::round(roi[3] * scale));
-    const auto endH = static_cast<int64_t>(std::round(roi[4] * scale));
+    startW = pixel(roi[1] * scale);
+    startH = pixel(roi[2] * scale);
+    const int64_t endW = pixel(roi[3] * scale);
+    const int64_t endH = pixel(roi[4] * scale);
     const int64_t width = std::max<int64_t>(endW - startW + sizeExtra, 1);
     const int64_t height = std::max<int64_t>(endH - startH + sizeExtra, 1);
     binH = static_cast<T>(height) / static_cast<T>(pooledH);

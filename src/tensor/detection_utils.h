@@ -27,9 +27,9 @@ void checkRoiArgs(const char* op, const Tensor& input, const Tensor& rois, const
 template <typename T>
 void checkRoiBatchIndices(const char* op, const T* rois, int64_t numRois, int64_t batch) {
   for (int64_t k = 0; k < numRois; ++k) {
-    const auto b = static_cast<int64_t>(rois[k * 5]);
-    EMBER_CHECK(b >= 0 && b < batch, op, "(): rois[", k, ", 0] = ", b, " is not a batch index of an input of ",
-                batch, " images");
+    const T b = rois[k * 5];  // compared before the cast, so NaN and huge values are caught
+    EMBER_CHECK(b > -1 && b < static_cast<T>(batch), op, "(): rois[", k, ", 0] = ", b,
+                " is not a batch index of an input of ", batch, " images");
   }
 }
 
