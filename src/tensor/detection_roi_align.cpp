@@ -3,6 +3,7 @@
 // border margin is clamped to the edge), computed in the input's type as torchvision's CPU
 // kernels do. ROIs run in parallel.
 #include <cmath>
+#include <vector>
 
 #include "ember/tensor/ops/detection.h"
 #include "ember/tensor/ops/factory.h"
@@ -14,28 +15,42 @@ namespace ember {
 
 namespace {
 
-// Bilinear sample of one [height, width] plane at (y, x).
+// The four corners and weights of a bilinear sample at (y, x) of a [height, width] plane. A point
+// more than one pixel outside the map (or NaN: torchvision's test lets those through) is not
+// inside and has zero weights on position 0, as torchvision's roi_align precomputes it.
 template <typename T>
-T sampleBilinear(const T* plane, int64_t height, int64_t width, T y, T x) {
-  // Written so that NaN coordinates count as outside too (torchvision's test lets them through).
-  if (!(y >= -1.0 && y <= height && x >= -1.0 && x <= width)) return T(0);
-  if (y <= 0) y = 0;
-  if (x <= 0) x = 0;
-  auto yLow = static_cast<int64_t>(y), xLow = static_cast<int64_t>(x);
-  int64_t yHigh = yLow + 1, xHigh = xLow + 1;
-  if (yLow >= height - 1) {
-    yHigh = yLow = height - 1;
-    y = static_cast<T>(yLow);
+struct BilinearTap {
+  int64_t pos[4] = {0, 0, 0, 0};
+  T w[4] = {T(0), T(0), T(0), T(0)};
+  bool inside = false;
+
+  BilinearTap() = default;
+  BilinearTap(int64_t height, int64_t width, T y, T x) {
+    if (!(y >= -1.0 && y <= height && x >= -1.0 && x <= width)) return;
+    inside = true;
+    if (y <= 0) y = 0;
+    if (x <= 0) x = 0;
+    auto yLow = static_cast<int64_t>(y), xLow = static_cast<int64_t>(x);
+    int64_t yHigh = yLow + 1, xHigh = xLow + 1;
+    if (yLow >= height - 1) {
+      yHigh = yLow = height - 1;
+      y = static_cast<T>(yLow);
+    }
+    if (xLow >= width - 1) {
+      xHigh = xLow = width - 1;
+      x = static_cast<T>(xLow);
+    }
+    const T ly = y - static_cast<T>(yLow), lx = x - static_cast<T>(xLow);
+    const T hy = T(1) - ly, hx = T(1) - lx;
+    pos[0] = yLow * width + xLow, pos[1] = yLow * width + xHigh;
+    pos[2] = yHigh * width + xLow, pos[3] = yHigh * width + xHigh;
+    w[0] = hy * hx, w[1] = hy * lx, w[2] = ly * hx, w[3] = ly * lx;
   }
-  if (xLow >= width - 1) {
-    xHigh = xLow = width - 1;
-    x = static_cast<T>(xLow);
+
+  T apply(const T* plane) const {
+    return w[0] * plane[pos[0]] + w[1] * plane[pos[1]] + w[2] * plane[pos[2]] + w[3] * plane[pos[3]];
   }
-  const T ly = y - static_cast<T>(yLow), lx = x - static_cast<T>(xLow);
-  const T hy = T(1) - ly, hx = T(1) - lx;
-  return hy * hx * plane[yLow * width + xLow] + hy * lx * plane[yLow * width + xHigh] +
-         ly * hx * plane[yHigh * width + xLow] + ly * lx * plane[yHigh * width + xHigh];
-}
+};
 
 // The geometry of one ROI: start corner and bin size on the feature map, samples per bin.
 template <typename T>
@@ -67,18 +82,15 @@ struct RoiGrid {
     return static_cast<int64_t>(n);
   }
 
-  // Mean of the bin's samples (sum / count, count as the kernels compute it).
-  T binMean(const T* plane, int64_t height, int64_t width, int64_t ph, int64_t pw, T count) const {
+  // Calls fn(y, x) for the sample points of bin (ph, pw), row by row.
+  template <typename Fn>
+  void forEachSample(int64_t ph, int64_t pw, Fn&& fn) const {
     const T y0 = startH + static_cast<T>(ph) * binH, x0 = startW + static_cast<T>(pw) * binW;
-    T sum = 0;
     for (int64_t iy = 0; iy < gridH; ++iy) {
       const T y = y0 + static_cast<T>(static_cast<float>(iy) + .5f) * binH / static_cast<T>(gridH);
-      for (int64_t ix = 0; ix < gridW; ++ix) {
-        const T x = x0 + static_cast<T>(static_cast<float>(ix) + .5f) * binW / static_cast<T>(gridW);
-        sum += sampleBilinear(plane, height, width, y, x);
-      }
+      for (int64_t ix = 0; ix < gridW; ++ix)
+        fn(y, x0 + static_cast<T>(static_cast<float>(ix) + .5f) * binW / static_cast<T>(gridW));
     }
-    return sum / count;
   }
 };
 
@@ -104,12 +116,22 @@ Tensor roi_align(const Tensor& input, const Tensor& rois, double spatial_scale, 
                            pooled_width, sampling_ratio);
         const T count = static_cast<T>(std::max<int64_t>(g.gridH * g.gridW, 1));
         const auto b = static_cast<int64_t>(roi[0]);
+        // The samples' corners and weights, computed once for all channels (bin-major).
+        std::vector<BilinearTap<T>> taps;
+        taps.reserve(static_cast<size_t>(bins * g.gridH * g.gridW));
+        for (int64_t ph = 0; ph < pooled_height; ++ph)
+          for (int64_t pw = 0; pw < pooled_width; ++pw)
+            g.forEachSample(ph, pw, [&](T y, T x) { taps.emplace_back(height, width, y, x); });
+        const int64_t perBin = g.gridH * g.gridW;
         for (int64_t c = 0; c < channels; ++c) {
           const T* src = xp + (b * channels + c) * plane;
           T* dst = op + (n * channels + c) * bins;
-          for (int64_t ph = 0; ph < pooled_height; ++ph)
-            for (int64_t pw = 0; pw < pooled_width; ++pw)
-              dst[ph * pooled_width + pw] = g.binMean(src, height, width, ph, pw, count);
+          const BilinearTap<T>* tap = taps.data();
+          for (int64_t bin = 0; bin < bins; ++bin) {
+            T sum = 0;
+            for (int64_t k = 0; k < perBin; ++k) sum += (tap++)->apply(src);
+            dst[bin] = sum / count;
+          }
         }
       }
     });
@@ -146,7 +168,13 @@ std::tuple<Tensor, Tensor> ps_roi_align(const Tensor& input, const Tensor& rois,
             for (int64_t pw = 0; pw < pooled_width; ++pw) {
               const int64_t ci = (co * pooled_height + ph) * pooled_width + pw;
               const int64_t index = ((n * channelsOut + co) * pooled_height + ph) * pooled_width + pw;
-              op[index] = g.binMean(xp + (b * channels + ci) * plane, height, width, ph, pw, count);
+              const T* src = xp + (b * channels + ci) * plane;
+              T sum = 0;
+              g.forEachSample(ph, pw, [&](T y, T x) {
+                const BilinearTap<T> tap(height, width, y, x);
+                if (tap.inside) sum += tap.apply(src);  // torchvision's ps kernel adds 0 outside
+              });
+              op[index] = sum / count;
               mp[index] = static_cast<int32_t>(ci);
             }
           }
