@@ -1,7 +1,7 @@
 // torchvision's operators (torchvision::nms, roi_align, roi_pool, ps_roi_align, ps_roi_pool,
-// deform_conv2d, _cuda_version) with torchvision 0.14's schemas, so detection models that
-// PyTorch scripted and saved, and TorchScript calling torch.ops.torchvision.*, run. Kernels in
-// ember/tensor/ops/detection.h.
+// deform_conv2d, _cuda_version, and the backward kernels of roi_align and roi_pool) with
+// torchvision 0.14's schemas, so detection models that PyTorch scripted and saved, and TorchScript
+// calling torch.ops.torchvision.*, run. Kernels in ember/tensor/ops/detection.h.
 #include "ember/runtime/register_operators.h"
 #include "ember/tensor/ops/detection.h"
 #include "runtime/ops/aten_arg_utils.h"
@@ -46,6 +46,21 @@ void deformConv2dOp(Stack& s) {
                            intArg(a[11]), intArg(a[12]), boolArg(a[13])));
 }
 
+// (grad, rois, spatial_scale, pooled_height, pooled_width, batch_size, channels, height, width,
+//  sampling_ratio, aligned)
+void roiAlignBackwardOp(Stack& s) {
+  IValue* a = args(s, 11);
+  ret(s, 11, roi_align_backward(tensorArg(a[0]), tensorArg(a[1]), doubleArg(a[2]), intArg(a[3]), intArg(a[4]),
+                                intArg(a[5]), intArg(a[6]), intArg(a[7]), intArg(a[8]), intArg(a[9]), boolArg(a[10])));
+}
+
+// (grad, rois, argmax, spatial_scale, pooled_height, pooled_width, batch_size, channels, height, width)
+void roiPoolBackwardOp(Stack& s) {
+  IValue* a = args(s, 10);
+  ret(s, 10, roi_pool_backward(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), doubleArg(a[3]), intArg(a[4]),
+                               intArg(a[5]), intArg(a[6]), intArg(a[7]), intArg(a[8]), intArg(a[9])));
+}
+
 // torchvision built without CUDA answers -1 (ember runs on CPU).
 void cudaVersionOp(Stack& s) { s.emplace_back(int64_t(-1)); }
 
@@ -67,6 +82,13 @@ RegisterOperators reg({
      "int stride_w, int pad_h, int pad_w, int dilation_h, int dilation_w, int groups, int offset_groups, "
      "bool use_mask) -> Tensor",
      deformConv2dOp},
+    {"torchvision::_roi_align_backward(Tensor grad, Tensor rois, float spatial_scale, int pooled_height, "
+     "int pooled_width, int batch_size, int channels, int height, int width, int sampling_ratio, bool aligned) "
+     "-> Tensor",
+     roiAlignBackwardOp},
+    {"torchvision::_roi_pool_backward(Tensor grad, Tensor rois, Tensor argmax, float spatial_scale, "
+     "int pooled_height, int pooled_width, int batch_size, int channels, int height, int width) -> Tensor",
+     roiPoolBackwardOp},
     {"torchvision::_cuda_version() -> int _0", cudaVersionOp},
 });
 

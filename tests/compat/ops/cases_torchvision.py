@@ -165,8 +165,39 @@ def deform_cases(c):
     c.add("torchvision::deform_conv2d", [a[0][:, :, :2].contiguous()] + a[1:], name="deform_conv2d_err_small")
 
 
+def backward_cases(c):
+    """_roi_align_backward / _roi_pool_backward on the gradient of a random loss, argmax from the
+    forward pass."""
+    x = floats(2, 3, 10, 12, seed=40)
+    r = rois(9, 2, seed=41)
+    for aligned in [False, True]:
+        for sr, ph, pw, scale in [(-1, 2, 2, 1.0), (2, 3, 4, 0.5), (0, 7, 7, 2.0)]:
+            g = floats(9, 3, ph, pw, seed=42 + ph)
+            c.add("torchvision::_roi_align_backward", [g, r, scale, ph, pw, 2, 3, 10, 12, sr, aligned],
+                  name=f"roi_align_backward_{int(aligned)}_{sr}_{ph}x{pw}")
+    g = floats(9, 3, 3, 3, dtype=torch.float64, seed=43)
+    c.add("torchvision::_roi_align_backward", [g, r.double(), 0.5, 3, 3, 2, 3, 10, 12, -1, True],
+          name="roi_align_backward_f64")
+    c.add("torchvision::_roi_align_backward", [g[:0], r.double()[:0], 0.5, 3, 3, 2, 3, 10, 12, -1, True],
+          name="roi_align_backward_no_rois")
+    c.add("torchvision::_roi_align_backward", [g, r, 0.5, 3, 3, 2, 3, 10, 12, -1, True], name="roi_align_backward_err_dtype")
+    c.add("torchvision::_roi_align_backward", [g.long(), r.long(), 0.5, 3, 3, 2, 3, 10, 12, -1, True],
+          name="roi_align_backward_err_long")
+    for scale, ph, pw in [(1.0, 2, 2), (0.5, 3, 4), (2.0, 7, 7)]:
+        _, argmax = torch.ops.torchvision.roi_pool(x, r, scale, ph, pw)
+        g = floats(9, 3, ph, pw, seed=44 + ph)
+        c.add("torchvision::_roi_pool_backward", [g, r, argmax, scale, ph, pw, 2, 3, 10, 12],
+              name=f"roi_pool_backward_{ph}x{pw}")
+    _, argmax = torch.ops.torchvision.roi_pool(x.double(), r.double(), 1.0, 2, 2)
+    g = floats(9, 3, 2, 2, dtype=torch.float64, seed=45)
+    c.add("torchvision::_roi_pool_backward", [g, r.double(), argmax, 1.0, 2, 2, 2, 3, 10, 12], name="roi_pool_backward_f64")
+    c.add("torchvision::_roi_pool_backward", [g, r.double(), argmax.long(), 1.0, 2, 2, 2, 3, 10, 12],
+          name="roi_pool_backward_err_argmax_long")
+
+
 def cases(c):
     nms_cases(c)
+    backward_cases(c)
     roi_align_cases(c)
     roi_pool_cases(c)
     ps_cases(c)

@@ -21,9 +21,20 @@ Tensor nms(const Tensor& dets, const Tensor& scores, double iou_threshold);
 Tensor roi_align(const Tensor& input, const Tensor& rois, double spatial_scale, int64_t pooled_height,
                  int64_t pooled_width, int64_t sampling_ratio, bool aligned);
 
+// Gradient of roi_align for the input [batch_size, channels, height, width]: each output's
+// gradient spread over its samples' corners with the bilinear weights / sample count.
+Tensor roi_align_backward(const Tensor& grad, const Tensor& rois, double spatial_scale, int64_t pooled_height,
+                          int64_t pooled_width, int64_t batch_size, int64_t channels, int64_t height, int64_t width,
+                          int64_t sampling_ratio, bool aligned);
+
 // Max over each (integer) bin: (values, argmax as int32 flat index into the feature map, -1 when empty).
 std::tuple<Tensor, Tensor> roi_pool(const Tensor& input, const Tensor& rois, double spatial_scale,
                                     int64_t pooled_height, int64_t pooled_width);
+
+// Gradient of roi_pool: each output's gradient added at its argmax (none where it is -1).
+Tensor roi_pool_backward(const Tensor& grad, const Tensor& rois, const Tensor& argmax, double spatial_scale,
+                         int64_t pooled_height, int64_t pooled_width, int64_t batch_size, int64_t channels,
+                         int64_t height, int64_t width);
 
 // Position-sensitive forms: bin (ph, pw) of output channel c reads input channel
 // (c * pooled_height + ph) * pooled_width + pw; returns (values, that channel mapping as int32).
