@@ -1,5 +1,5 @@
 // torchvision's operators (torchvision::nms, roi_align, roi_pool, ps_roi_align, ps_roi_pool,
-// deform_conv2d, _cuda_version, and the backward kernels of roi_align and roi_pool) with
+// deform_conv2d, _cuda_version, and the backward kernels of all but deform_conv2d) with
 // torchvision 0.14's schemas, so detection models that PyTorch scripted and saved, and TorchScript
 // calling torch.ops.torchvision.*, run. Kernels in ember/tensor/ops/detection.h.
 #include "ember/runtime/register_operators.h"
@@ -61,6 +61,23 @@ void roiPoolBackwardOp(Stack& s) {
                                intArg(a[5]), intArg(a[6]), intArg(a[7]), intArg(a[8]), intArg(a[9])));
 }
 
+// (grad, rois, channel_mapping, spatial_scale, pooled_height, pooled_width, sampling_ratio,
+//  batch_size, channels, height, width)
+void psRoiAlignBackwardOp(Stack& s) {
+  IValue* a = args(s, 11);
+  ret(s, 11, ps_roi_align_backward(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), doubleArg(a[3]), intArg(a[4]),
+                                   intArg(a[5]), intArg(a[6]), intArg(a[7]), intArg(a[8]), intArg(a[9]),
+                                   intArg(a[10])));
+}
+
+// (grad, rois, channel_mapping, spatial_scale, pooled_height, pooled_width, batch_size, channels,
+//  height, width)
+void psRoiPoolBackwardOp(Stack& s) {
+  IValue* a = args(s, 10);
+  ret(s, 10, ps_roi_pool_backward(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), doubleArg(a[3]), intArg(a[4]),
+                                  intArg(a[5]), intArg(a[6]), intArg(a[7]), intArg(a[8]), intArg(a[9])));
+}
+
 // torchvision built without CUDA answers -1 (ember runs on CPU).
 void cudaVersionOp(Stack& s) { s.emplace_back(int64_t(-1)); }
 
@@ -89,6 +106,13 @@ RegisterOperators reg({
     {"torchvision::_roi_pool_backward(Tensor grad, Tensor rois, Tensor argmax, float spatial_scale, "
      "int pooled_height, int pooled_width, int batch_size, int channels, int height, int width) -> Tensor",
      roiPoolBackwardOp},
+    {"torchvision::_ps_roi_align_backward(Tensor grad, Tensor rois, Tensor channel_mapping, float spatial_scale, "
+     "int pooled_height, int pooled_width, int sampling_ratio, int batch_size, int channels, int height, int width) "
+     "-> Tensor",
+     psRoiAlignBackwardOp},
+    {"torchvision::_ps_roi_pool_backward(Tensor grad, Tensor rois, Tensor channel_mapping, float spatial_scale, "
+     "int pooled_height, int pooled_width, int batch_size, int channels, int height, int width) -> Tensor",
+     psRoiPoolBackwardOp},
     {"torchvision::_cuda_version() -> int _0", cudaVersionOp},
 });
 

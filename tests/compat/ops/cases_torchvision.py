@@ -195,8 +195,31 @@ def backward_cases(c):
           name="roi_pool_backward_err_argmax_long")
 
 
+def ps_backward_cases(c):
+    x = floats(2, 18, 10, 12, seed=50)
+    r = rois(7, 2, seed=51)
+    for scale, ph, pw in [(1.0, 3, 3), (0.5, 1, 2), (2.0, 3, 2)]:
+        g = floats(7, 18 // (ph * pw), ph, pw, seed=52 + ph)
+        for sr in [-1, 2]:
+            _, mapping = torch.ops.torchvision.ps_roi_align(x, r, scale, ph, pw, sr)
+            c.add("torchvision::_ps_roi_align_backward", [g, r, mapping, scale, ph, pw, sr, 2, 18, 10, 12],
+                  name=f"ps_roi_align_backward_{scale}_{ph}x{pw}_{sr}")
+        _, mapping = torch.ops.torchvision.ps_roi_pool(x, r, scale, ph, pw)
+        c.add("torchvision::_ps_roi_pool_backward", [g, r, mapping, scale, ph, pw, 2, 18, 10, 12],
+              name=f"ps_roi_pool_backward_{scale}_{ph}x{pw}")
+    _, mapping = torch.ops.torchvision.ps_roi_pool(x.double(), r.double(), 0.5, 3, 3)
+    g = floats(7, 2, 3, 3, dtype=torch.float64, seed=53)
+    c.add("torchvision::_ps_roi_pool_backward", [g, r.double(), mapping, 0.5, 3, 3, 2, 18, 10, 12],
+          name="ps_roi_pool_backward_f64")
+    c.add("torchvision::_ps_roi_align_backward", [g, r.double(), mapping, 0.5, 3, 3, -1, 2, 18, 10, 12],
+          name="ps_roi_align_backward_f64")
+    c.add("torchvision::_ps_roi_align_backward", [g, r, mapping, 0.5, 3, 3, -1, 2, 18, 10, 12],
+          name="ps_roi_align_backward_err_dtype")
+
+
 def cases(c):
     nms_cases(c)
+    ps_backward_cases(c)
     backward_cases(c)
     roi_align_cases(c)
     roi_pool_cases(c)

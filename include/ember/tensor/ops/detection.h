@@ -43,6 +43,15 @@ std::tuple<Tensor, Tensor> ps_roi_align(const Tensor& input, const Tensor& rois,
 std::tuple<Tensor, Tensor> ps_roi_pool(const Tensor& input, const Tensor& rois, double spatial_scale,
                                        int64_t pooled_height, int64_t pooled_width);
 
+// Their gradients for the input [batch_size, channels, height, width], the bins' gradients going
+// to the channels channel_mapping names.
+Tensor ps_roi_align_backward(const Tensor& grad, const Tensor& rois, const Tensor& channel_mapping,
+                             double spatial_scale, int64_t pooled_height, int64_t pooled_width, int64_t sampling_ratio,
+                             int64_t batch_size, int64_t channels, int64_t height, int64_t width);
+Tensor ps_roi_pool_backward(const Tensor& grad, const Tensor& rois, const Tensor& channel_mapping,
+                            double spatial_scale, int64_t pooled_height, int64_t pooled_width, int64_t batch_size,
+                            int64_t channels, int64_t height, int64_t width);
+
 // Deformable convolution v1/v2: each kernel tap samples the input bilinearly at its offset
 // (offset [N, 2 * offset_groups * kh * kw, out_h, out_w], (dy, dx) pairs), scaled by mask when use_mask.
 Tensor deform_conv2d(const Tensor& input, const Tensor& weight, const Tensor& offset, const Tensor& mask,
