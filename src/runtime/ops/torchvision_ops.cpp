@@ -1,5 +1,5 @@
 // torchvision's operators (torchvision::nms, roi_align, roi_pool, ps_roi_align, ps_roi_pool,
-// deform_conv2d, _cuda_version, and the backward kernels of all but deform_conv2d) with
+// deform_conv2d, _cuda_version, and their backward kernels) with
 // torchvision 0.14's schemas, so detection models that PyTorch scripted and saved, and TorchScript
 // calling torch.ops.torchvision.*, run. Kernels in ember/tensor/ops/detection.h.
 #include "ember/runtime/register_operators.h"
@@ -78,6 +78,18 @@ void psRoiPoolBackwardOp(Stack& s) {
                                   intArg(a[5]), intArg(a[6]), intArg(a[7]), intArg(a[8]), intArg(a[9])));
 }
 
+// (grad, input, weight, offset, mask, bias, stride_h, stride_w, pad_h, pad_w, dilation_h,
+//  dilation_w, groups, offset_groups, use_mask) -> (grad_input, grad_weight, grad_offset, grad_mask, grad_bias)
+void deformConv2dBackwardOp(Stack& s) {
+  IValue* a = args(s, 15);
+  auto [gi, gw, go, gm, gb] =
+      deform_conv2d_backward(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), tensorArg(a[3]), tensorArg(a[4]),
+                             tensorArg(a[5]), intArg(a[6]), intArg(a[7]), intArg(a[8]), intArg(a[9]), intArg(a[10]),
+                             intArg(a[11]), intArg(a[12]), intArg(a[13]), boolArg(a[14]));
+  dropArgs(s, 15);
+  for (Tensor* t : {&gi, &gw, &go, &gm, &gb}) s.emplace_back(std::move(*t));
+}
+
 // torchvision built without CUDA answers -1 (ember runs on CPU).
 void cudaVersionOp(Stack& s) { s.emplace_back(int64_t(-1)); }
 
@@ -113,6 +125,10 @@ RegisterOperators reg({
     {"torchvision::_ps_roi_pool_backward(Tensor grad, Tensor rois, Tensor channel_mapping, float spatial_scale, "
      "int pooled_height, int pooled_width, int batch_size, int channels, int height, int width) -> Tensor",
      psRoiPoolBackwardOp},
+    {"torchvision::_deform_conv2d_backward(Tensor grad, Tensor input, Tensor weight, Tensor offset, Tensor mask, "
+     "Tensor bias, int stride_h, int stride_w, int pad_h, int pad_w, int dilation_h, int dilation_w, int groups, "
+     "int offset_groups, bool use_mask) -> (Tensor, Tensor, Tensor, Tensor, Tensor)",
+     deformConv2dBackwardOp},
     {"torchvision::_cuda_version() -> int _0", cudaVersionOp},
 });
 

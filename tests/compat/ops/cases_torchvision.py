@@ -217,8 +217,27 @@ def ps_backward_cases(c):
           name="ps_roi_align_backward_err_dtype")
 
 
+def deform_backward_cases(c):
+    configs = [  # n, cin, h, w, cout, k, stride, pad, dil, groups, ogroups
+        (2, 4, 7, 6, 6, 3, 1, 1, 1, 2, 2),
+        (1, 6, 9, 9, 4, 3, 2, 1, 1, 2, 3),
+        (3, 2, 8, 7, 3, 2, 1, 2, 2, 1, 2),
+    ]
+    for i, cfg in enumerate(configs):
+        for use_mask in [True, False]:
+            a = deform_args(*cfg, use_mask, seed=60 + i)
+            out = torch.ops.torchvision.deform_conv2d(*a)
+            grad = floats(*out.shape, seed=70 + i)
+            c.add("torchvision::_deform_conv2d_backward", [grad] + a,
+                  name=f"deform_conv2d_backward_{i}_{'mask' if use_mask else 'nomask'}", rtol=1e-4, atol=1e-4)
+    a = deform_args(*configs[0], True, seed=63, dtype=torch.float64)
+    grad = floats(2, 6, 7, 6, dtype=torch.float64, seed=73)
+    c.add("torchvision::_deform_conv2d_backward", [grad] + a, name="deform_conv2d_backward_f64")
+
+
 def cases(c):
     nms_cases(c)
+    deform_backward_cases(c)
     ps_backward_cases(c)
     backward_cases(c)
     roi_align_cases(c)

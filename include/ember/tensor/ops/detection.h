@@ -1,5 +1,5 @@
 // torchvision's detection operators (torchvision::nms, roi_align, roi_pool, ps_roi_align,
-// ps_roi_pool, deform_conv2d), with the semantics of torchvision 0.14's CPU kernels: detection
+// ps_roi_pool, deform_conv2d, and the backward kernels), with the semantics of torchvision 0.14's CPU kernels: detection
 // models scripted by PyTorch call them through torch.ops.torchvision. float32 and float64.
 //
 // Boxes are (x1, y1, x2, y2); regions of interest `rois` are [K, 5] rows (batch index, x1, y1, x2,
@@ -57,5 +57,12 @@ Tensor ps_roi_pool_backward(const Tensor& grad, const Tensor& rois, const Tensor
 Tensor deform_conv2d(const Tensor& input, const Tensor& weight, const Tensor& offset, const Tensor& mask,
                      const Tensor& bias, int64_t stride_h, int64_t stride_w, int64_t pad_h, int64_t pad_w,
                      int64_t dilation_h, int64_t dilation_w, int64_t groups, int64_t offset_groups, bool use_mask);
+
+// Its gradients (input, weight, offset, mask, bias) for the output gradient grad; the mask
+// gradient is zeros of mask's shape when !use_mask.
+std::tuple<Tensor, Tensor, Tensor, Tensor, Tensor> deform_conv2d_backward(
+    const Tensor& grad, const Tensor& input, const Tensor& weight, const Tensor& offset, const Tensor& mask,
+    const Tensor& bias, int64_t stride_h, int64_t stride_w, int64_t pad_h, int64_t pad_w, int64_t dilation_h,
+    int64_t dilation_w, int64_t groups, int64_t offset_groups, bool use_mask);
 
 }  // namespace ember
