@@ -1,6 +1,7 @@
 // torchvision's detection operators (torchvision::nms, roi_align, roi_pool, ps_roi_align,
-// ps_roi_pool, deform_conv2d, and the backward kernels), with the semantics of torchvision 0.14's CPU kernels: detection
-// models scripted by PyTorch call them through torch.ops.torchvision. float32 and float64.
+// ps_roi_pool, deform_conv2d, and their backward kernels), with the semantics of torchvision
+// 0.14's CPU kernels: detection models scripted by PyTorch call them through
+// torch.ops.torchvision. float32 and float64.
 //
 // Boxes are (x1, y1, x2, y2); regions of interest `rois` are [K, 5] rows (batch index, x1, y1, x2,
 // y2) in input coordinates, scaled by spatial_scale onto the feature map.
