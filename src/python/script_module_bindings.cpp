@@ -54,6 +54,10 @@ TypePtr parseType(const CUPtr& cu, const std::string& text) {
 jit::Def parseDef(const std::string& source, const std::string& filename, size_t firstLine, const std::string& name) {
   auto src = std::make_shared<jit::Source>(source, filename, firstLine);
   jit::Parser parser(src, jit::SourceDialect::Python);
+  // A method's `# type: (...)` comment leaves out self, as Python's does.
+  while (parser.lexer().nextIf(jit::TK_NEWLINE)) {
+  }
+  if (parser.lexer().cur().kind == jit::TK_DEF) return parser.parseFunction(/*isMethod=*/true);
   jit::List<jit::Stmt> stmts = parser.parseFile();
   EMBER_CHECK(!stmts.empty() && stmts[0].kind() == jit::TK_DEF, "expected a def in the source of ", name);
   return jit::Def(stmts[0].tree());

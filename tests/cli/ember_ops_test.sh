@@ -14,6 +14,8 @@ grep -qxF 'aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Ten
   fail "aten::add.Tensor missing or not in PyTorch's syntax"
 grep -qxF 'aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)' "$tmp/all.txt" || fail "aten::view not listed"
 grep -q '^prim::' "$tmp/all.txt" || fail "no prim:: operators listed"
+grep -qxF 'torchvision::nms(Tensor dets, Tensor scores, float iou_threshold) -> Tensor' "$tmp/all.txt" ||
+  fail "torchvision::nms not listed"
 
 "$ember" ops --filter aten::max > "$tmp/max.txt" || fail "--filter failed"
 grep -qv '^aten::max' "$tmp/max.txt" && fail "--filter let other names through"
