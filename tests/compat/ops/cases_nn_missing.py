@@ -1,0 +1,94 @@
+"""The NN operators PyTorch archives call directly (aten_nn_missing_ops.cpp): grid sampling,
+affine grids, im2col / col2im, ... against PyTorch 1.13 on the same arguments."""
+import torch
+
+from caselib import empty_out, floats
+
+
+def _grid(*shape, spread=1.2, seed=0, dtype=torch.float32):
+    # Mostly inside [-1, 1], some points outside to exercise the padding modes.
+    return floats(*shape, lo=-spread, hi=spread, seed=seed, dtype=dtype)
+
+
+def _grid_sampler(c):
+    x4, g4 = floats(2, 3, 5, 6), _grid(2, 4, 7, 2, seed=1)
+    x5, g5 = floats(2, 2, 3, 4, 5), _grid(2, 3, 2, 4, 3, seed=2)
+    tol = {"rtol": 1e-5, "atol": 1e-5}
+    for mode in [0, 1, 2]:
+        for pad in [0, 1, 2]:
+            for ac in [False, True]:
+                c.add("aten::grid_sampler_2d", [x4, g4, mode, pad, ac], **tol)
+                c.add("aten::_grid_sampler_2d_cpu_fallback", [x4, g4, mode, pad, ac], **tol)
+                c.add("aten::grid_sampler", [x4.double(), g4.double(), mode, pad, ac])
+                if mode != 2:
+                    c.add("aten::grid_sampler_3d", [x5, g5, mode, pad, ac], **tol)
+                    c.add("aten::grid_sampler", [x5.double(), g5.double(), mode, pad, ac])
+    # Far outside (reflection folds many times), a single-pixel image, non-contiguous input.
+    c.add("aten::grid_sampler_2d", [x4, _grid(2, 3, 3, 2, spread=7.0, seed=3), 0, 2, False], **tol)
+    c.add("aten::grid_sampler_2d", [x4, _grid(2, 3, 3, 2, spread=7.0, seed=3), 2, 2, True], **tol)
+    c.add("aten::grid_sampler_3d", [x5, _grid(2, 2, 2, 2, 3, spread=5.0, seed=4), 0, 2, True], **tol)
+    c.add("aten::grid_sampler_2d", [floats(1, 2, 1, 1), _grid(1, 2, 2, 2, seed=5), 0, 2, True], **tol)
+    c.add("aten::grid_sampler_2d", [floats(2, 5, 6, 3).permute(0, 3, 1, 2), g4, 0, 1, False], **tol)
+    c.add("aten::grid_sampler_2d", [floats(0, 3, 5, 6), _grid(0, 2, 2, 2), 0, 0, False])
+    c.add("aten::grid_sampler_2d.out", [x4, g4, 0, 0, False, empty_out()], **tol)
+    c.add("aten::_grid_sampler_2d_cpu_fallback.out", [x4, g4, 1, 1, True, empty_out()], **tol)
+    c.add("aten::grid_sampler_3d.out", [x5, g5, 0, 1, False, empty_out()], **tol)
+    # Errors: batch mismatch, wrong coordinate count, empty spatial dim, rank, dtypes, 3-D bicubic.
+    c.add("aten::grid_sampler_2d", [x4, g4[:1].contiguous(), 0, 0, False])
+    c.add("aten::grid_sampler_2d", [x4, g4[..., :1].contiguous(), 0, 0, False])
+    c.add("aten::grid_sampler_2d", [floats(2, 3, 0, 6), g4, 0, 0, False])
+    c.add("aten::grid_sampler_2d", [x4, g4.double(), 0, 0, False])
+    c.add("aten::grid_sampler_2d", [x4.long(), g4.long(), 0, 0, False])
+    c.add("aten::grid_sampler_3d", [x4, g4, 0, 0, False])
+    c.add("aten::grid_sampler_3d", [x5, g5, 2, 0, False])
+    c.add("aten::grid_sampler", [x5, g5, 2, 0, False])
+    c.add("aten::grid_sampler", [x4[0], g4[0], 0, 0, False])
+
+
+def _affine_grid(c):
+    theta2, theta3 = floats(2, 2, 3, seed=6), floats(2, 3, 4, seed=7)
+    for ac in [False, True]:
+        c.add("aten::affine_grid_generator", [theta2, [2, 3, 4, 5], ac])
+        c.add("aten::affine_grid_generator", [theta3, [2, 1, 3, 4, 2], ac])
+        c.add("aten::affine_grid_generator", [theta2.double(), [2, 3, 1, 5], ac])
+    c.add("aten::affine_grid_generator.out", [theta2, [2, 3, 4, 5], False, empty_out()])
+    c.add("aten::affine_grid_generator", [theta2, [2, 3, 4], False])  # error: 3-D size
+    c.add("aten::affine_grid_generator", [theta3, [2, 3, 4, 5], False])  # error: theta of a 3-D grid
+    c.add("aten::affine_grid_generator", [theta2, [1, 3, 4, 5], False])  # error: batch mismatch
+
+
+def _blocks(c):
+    x = floats(2, 3, 6, 7)
+    for k, d, p, s in [([2, 2], [1, 1], [0, 0], [1, 1]), ([3, 2], [2, 1], [1, 2], [2, 3]), ([1, 1], [1, 1], [0, 0], [1, 1])]:
+        c.add("aten::im2col", [x, k, d, p, s])
+        c.add("aten::im2col", [x[1], k, d, p, s])
+        c.add("aten::im2col", [x.to(torch.bfloat16), k, d, p, s])
+        c.add("aten::im2col", [x.to(torch.float16), k, d, p, s])
+        cols = torch.ops.aten.im2col(x, k, d, p, s)
+        c.add("aten::col2im", [floats(*cols.shape, seed=8), [6, 7], k, d, p, s], rtol=1e-5, atol=1e-5)
+        c.add("aten::col2im", [floats(*cols.shape[1:], seed=9).double(), [6, 7], k, d, p, s])
+        c.add("aten::col2im", [floats(*cols.shape, seed=8).to(torch.bfloat16), [6, 7], k, d, p, s])
+    c.add("aten::im2col", [x.transpose(2, 3), [2, 3], [1, 1], [1, 0], [2, 1]])
+    c.add("aten::im2col", [floats(0, 3, 6, 7), [2, 2], [1, 1], [0, 0], [1, 1]])
+    c.add("aten::im2col.out", [x, [2, 2], [1, 1], [0, 0], [1, 1], empty_out()])
+    c.add("aten::col2im.out", [floats(2, 12, 20), [5, 6], [2, 2], [1, 1], [0, 0], [1, 1], empty_out()],
+          rtol=1e-5, atol=1e-5)
+    # Errors.
+    c.add("aten::im2col", [x, [9, 2], [1, 1], [0, 0], [1, 1]])
+    c.add("aten::im2col", [x, [0, 2], [1, 1], [0, 0], [1, 1]])
+    c.add("aten::im2col", [x, [2, 2], [0, 1], [0, 0], [1, 1]])
+    c.add("aten::im2col", [x, [2, 2], [1, 1], [-1, 0], [1, 1]])
+    c.add("aten::im2col", [x, [2, 2], [1, 1], [0, 0], [0, 1]])
+    c.add("aten::im2col", [floats(2, 0, 6, 7), [2, 2], [1, 1], [0, 0], [1, 1]])
+    c.add("aten::im2col", [x[0, 0], [2, 2], [1, 1], [0, 0], [1, 1]])
+    c.add("aten::im2col", [x.long(), [2, 2], [1, 1], [0, 0], [1, 1]])
+    c.add("aten::col2im", [floats(2, 12, 6), [4, 4], [2, 2], [1, 1], [0, 0], [1, 1]])
+    c.add("aten::col2im", [floats(2, 11, 6), [3, 4], [2, 2], [1, 1], [0, 0], [1, 1]])
+    c.add("aten::col2im", [floats(2, 12, 6).long(), [3, 4], [2, 2], [1, 1], [0, 0], [1, 1]])
+    c.add("aten::col2im", [floats(2, 12, 6), [3, 4], [2, 2], [1, 1], [0, 0], [0, 1]])
+
+
+def cases(c):
+    _grid_sampler(c)
+    _affine_grid(c)
+    _blocks(c)
