@@ -88,7 +88,94 @@ def _blocks(c):
     c.add("aten::col2im", [floats(2, 12, 6), [3, 4], [2, 2], [1, 1], [0, 0], [0, 1]])
 
 
+def _losses(c):
+    tol = {"rtol": 1e-5, "atol": 1e-5}
+    x, y = floats(4, 5), floats(4, 5, seed=1)
+    prob = floats(4, 5, lo=0.0, hi=1.0, seed=2)
+    prob[0, 0] = 0.0  # xlogy(0, 0) = 0
+    sign = torch.where(floats(4, seed=3) > 0, 1.0, -1.0)
+    sign5 = torch.where(floats(4, 5, seed=4) > 0, 1, -1)
+    for red in [0, 1, 2]:
+        c.add("aten::kl_div", [x.log_softmax(1), prob, red], **tol)
+        c.add("aten::kl_div", [x.log_softmax(1), y.log_softmax(1), red, True], **tol)
+        c.add("aten::margin_ranking_loss", [x[:, 0].contiguous(), y[:, 0].contiguous(), sign, 0.3, red], **tol)
+        c.add("aten::hinge_embedding_loss", [x, sign5.float(), 1.5, red], **tol)
+        c.add("aten::hinge_embedding_loss", [x, sign5, 0.5, red], **tol)
+        c.add("aten::cosine_embedding_loss", [x, y, sign, 0.1, red], **tol)
+        c.add("aten::triplet_margin_loss", [x, y, floats(4, 5, seed=5), 1.0, 2.0, 1e-6, False, red], **tol)
+        c.add("aten::triplet_margin_loss", [x, y, floats(4, 5, seed=5), 0.5, 1.0, 1e-6, True, red], **tol)
+        c.add("aten::poisson_nll_loss", [x, prob * 3, True, False, 1e-8, red], **tol)
+        c.add("aten::poisson_nll_loss", [prob + 0.1, prob * 3, False, True, 1e-8, red], **tol)
+        c.add("aten::soft_margin_loss", [x, sign5.float(), red], **tol)
+        c.add("aten::multi_margin_loss", [x, torch.tensor([0, 3, 1, 4]), 1, 1.0, None, red], **tol)
+        c.add("aten::multi_margin_loss", [x.double(), torch.tensor([2, 3, 1, 0]), 2, 0.5, floats(5, lo=0.1, hi=2).double(), red])
+        c.add("aten::multi_margin_loss", [x[0], torch.tensor(3), 1, 1.0, None, red], **tol)
+        labels = torch.tensor([[0, 3, -1, 1, 1], [4, -1, 0, 0, 0], [-1, 2, 2, 2, 2], [0, 1, 2, 3, 4]])
+        c.add("aten::multilabel_margin_loss", [x, labels, red], **tol)
+        c.add("aten::multilabel_margin_loss_forward", [x.double(), labels, red])
+        c.add("aten::multilabel_margin_loss_forward", [x[0], labels[0], red], **tol)
+        c.add("aten::binary_cross_entropy.out", [prob.clamp(0.05, 0.95), floats(4, 5, lo=0, hi=1, seed=6), None, red,
+                                                 torch.zeros(4, 5)], **tol)
+    c.add("aten::kl_div", [x.double(), prob.double()])
+    c.add("aten::kl_div", [x.half(), prob.half(), 2])
+    c.add("aten::cosine_embedding_loss", [x[0], y[0], torch.tensor(-1.0), 0.2, 0], **tol)
+    c.add("aten::soft_margin_loss.out", [x, sign5.float(), 1, empty_out()], **tol)
+    c.add("aten::multi_margin_loss.out", [x, torch.tensor([0, 3, 1, 4]), 1, 1.0, None, 0, empty_out()], **tol)
+    c.add("aten::multilabel_margin_loss.out", [x, torch.tensor([[0, -1, 0, 0, 0]] * 4), 2, empty_out()], **tol)
+    c.add("aten::multilabel_margin_loss_forward.output", [x, torch.tensor([[1, 2, -1, 0, 0]] * 4), 1, empty_out(),
+                                                         empty_out()], **tol)
+    c.add("aten::binary_cross_entropy.out", [prob.clamp(0.05, 0.95), prob, floats(5, lo=0.5, hi=1.5), 0, torch.zeros(4, 5)],
+          **tol)
+    # Errors.
+    c.add("aten::kl_div", [x.long(), x.long()])
+    c.add("aten::cosine_embedding_loss", [x, y, torch.ones(4, 1), 0.0, 1])
+    c.add("aten::cosine_embedding_loss", [x[0], y[0], torch.ones(4), 0.0, 1])
+    c.add("aten::triplet_margin_loss", [x, y, y[0]])
+    c.add("aten::multi_margin_loss", [x, torch.tensor([0, 3, 1, 4]), 3])
+    c.add("aten::multi_margin_loss", [x, torch.tensor([0, 3, 1, 7])])
+    c.add("aten::multi_margin_loss", [x, torch.tensor([0, 3, 1])])
+    c.add("aten::multi_margin_loss", [x.unsqueeze(0), torch.tensor([0, 3, 1, 4])])
+    c.add("aten::multi_margin_loss", [x.to(torch.bfloat16), torch.tensor([0, 3, 1, 4])])
+    c.add("aten::multilabel_margin_loss", [x, torch.tensor([[0, 7, -1, 0, 0]] * 4)])
+    c.add("aten::multilabel_margin_loss", [x, torch.tensor([[0, 3, -1, 0]] * 4)])
+
+
+def _ctc(c):
+    T, N, C = 7, 3, 5
+    lp = floats(T, N, C, seed=10).log_softmax(2)
+    targets = torch.tensor([[1, 2, 2], [3, 1, 0], [4, 4, 4]])
+    il, tl = [7, 6, 4], [3, 2, 0]
+    flat = torch.tensor([1, 2, 2, 3, 1])
+    tol = {"rtol": 1e-5, "atol": 1e-5}
+    for red in [0, 1, 2]:
+        c.add("aten::ctc_loss.IntList", [lp, targets, il, tl, 0, red, False], **tol)
+        c.add("aten::ctc_loss.IntList", [lp.double(), flat, il, tl, 0, red, False])
+        c.add("aten::ctc_loss.Tensor", [lp, targets.int(), torch.tensor(il), torch.tensor(tl), 0, red, False], **tol)
+        c.add("aten::ctc_loss.IntList", [lp[:, 0].contiguous(), targets[0], [7], [3], 0, red, False], **tol)
+        # Blank in the middle of the label range; a repeated label needs a blank between its copies.
+        c.add("aten::ctc_loss.IntList", [lp, torch.tensor([[0, 1, 3], [4, 4, 1], [1, 1, 1]]), il, [3, 3, 3], 2, red,
+                                         False], **tol)
+        # Too short to emit the target (inf), then zeroed.
+        c.add("aten::ctc_loss.IntList", [lp, targets, [1, 6, 4], tl, 0, red, False], **tol)
+        c.add("aten::ctc_loss.IntList", [lp, targets, [1, 6, 4], tl, 0, red, True], **tol)
+    # log_alpha past each input length is uninitialised in PyTorch: shapes and dtypes only.
+    c.add("aten::_ctc_loss", [lp, targets, il, tl], values=False)
+    c.add("aten::_ctc_loss.Tensor", [lp, flat, torch.tensor(il), torch.tensor(tl), 0, True], values=False)
+    c.add("aten::_ctc_loss.out", [lp, targets, il, tl, 0, False, empty_out(), empty_out()], values=False)
+    # Errors.
+    c.add("aten::ctc_loss.IntList", [lp, targets, [8, 6, 4], tl])
+    c.add("aten::ctc_loss.IntList", [lp, targets, il, [4, 2, 0]])
+    c.add("aten::ctc_loss.IntList", [lp, targets, il, tl, 7])
+    c.add("aten::ctc_loss.IntList", [lp, targets, il, tl, -1])
+    c.add("aten::ctc_loss.IntList", [lp, targets, il[:2], tl])
+    c.add("aten::ctc_loss.IntList", [lp.half(), targets, il, tl])
+    c.add("aten::ctc_loss.Tensor", [lp, targets, torch.tensor(il).float(), torch.tensor(tl)])
+    c.add("aten::_ctc_loss", [lp[:, 0].contiguous(), targets[0], [7], [3]])
+
+
 def cases(c):
     _grid_sampler(c)
     _affine_grid(c)
     _blocks(c)
+    _losses(c)
+    _ctc(c)
