@@ -173,9 +173,79 @@ def _ctc(c):
     c.add("aten::_ctc_loss", [lp[:, 0].contiguous(), targets[0], [7], [3]])
 
 
+def _pooling(c):
+    x = floats(2, 3, 4, 4)
+    pooled, idx = torch.nn.functional.max_pool2d(x, 2, return_indices=True)
+    c.add("aten::max_unpool2d", [pooled, idx, [4, 4]])
+    c.add("aten::max_unpool2d", [pooled.double(), idx, [5, 5]])
+    c.add("aten::max_unpool2d", [pooled[0], idx[0], [4, 4]])
+    c.add("aten::max_unpool2d", [floats(0, 3, 2, 2), idx[:0], [4, 4]])
+    c.add("aten::max_unpool2d.out", [pooled, idx, [4, 4], empty_out()])
+    x3 = floats(1, 2, 4, 4, 4)
+    pooled3, idx3 = torch.nn.functional.max_pool3d(x3, 2, return_indices=True)
+    c.add("aten::max_unpool3d", [pooled3, idx3, [4, 4, 4], [2, 2, 2], [0, 0, 0]])
+    c.add("aten::max_unpool3d", [pooled3[0].double(), idx3[0], [4, 5, 4], [2, 2, 2], [0, 0, 0]])
+    c.add("aten::max_unpool3d.out", [pooled3, idx3, [4, 4, 4], [2, 2, 2], [0, 0, 0], empty_out()])
+    c.add("aten::max_unpool2d", [pooled, idx + 20, [4, 4]])  # error: index past the plane
+    c.add("aten::max_unpool2d", [pooled, idx, [4]])
+    c.add("aten::max_unpool2d", [pooled, idx[..., :1].contiguous(), [4, 4]])
+    c.add("aten::max_unpool2d", [pooled, idx.int(), [4, 4]])
+    c.add("aten::max_unpool2d", [pooled.to(torch.bfloat16), idx, [4, 4]])
+    c.add("aten::max_unpool3d", [pooled3, idx3 + 64, [4, 4, 4], [2, 2, 2], [0, 0, 0]])
+    c.add("aten::max_unpool3d", [pooled3, idx3, [4, 4, 4], [0, 2, 2], [0, 0, 0]])
+    c.add("aten::max_unpool3d", [pooled3, idx3, [4, 4], [2, 2, 2], [0, 0, 0]])
+
+    xf = floats(2, 3, 7, 8)
+    xf[0, 0, 2, 3] = float("nan")
+    samples = floats(2, 3, 2, lo=0.0, hi=1.0, seed=11)
+    for k, o in [([2, 3], [4, 5]), ([3, 2], [5, 7]), ([1, 1], [7, 8]), ([2, 2], [1, 1])]:
+        c.add("aten::fractional_max_pool2d", [xf, k, o, samples])
+        c.add("aten::fractional_max_pool2d", [xf[1].double(), k, o, samples[:1].double()])
+    c.add("aten::fractional_max_pool2d.output", [xf, [2, 3], [4, 5], samples, empty_out(), empty_out(torch.int64)])
+    x3f, s3 = floats(2, 3, 6, 7, 8), floats(2, 3, 3, lo=0.0, hi=1.0, seed=12)
+    for k, o in [([2, 2, 3], [3, 4, 5]), ([1, 3, 2], [5, 2, 6])]:
+        c.add("aten::fractional_max_pool3d", [x3f, k, o, s3])
+        c.add("aten::fractional_max_pool3d", [x3f[0].double(), k, o, s3[:1].double()])
+    c.add("aten::fractional_max_pool3d.output", [x3f, [2, 2, 3], [3, 4, 5], s3, empty_out(), empty_out(torch.int64)])
+    c.add("aten::fractional_max_pool2d", [xf, [2, 3], [7, 5], samples])  # error: window too large
+    c.add("aten::fractional_max_pool2d", [xf.double(), [2, 3], [4, 5], samples])  # error: samples' dtype
+    c.add("aten::fractional_max_pool2d", [xf.to(torch.bfloat16), [2, 3], [4, 5], samples.to(torch.bfloat16)])
+    c.add("aten::fractional_max_pool2d", [xf, [2], [4, 5], samples])
+    c.add("aten::fractional_max_pool2d", [floats(2, 3, 0, 8), [2, 3], [4, 5], samples])
+    c.add("aten::fractional_max_pool3d", [x3f, [2, 2, 3], [6, 4, 5], s3])
+    c.add("aten::fractional_max_pool3d", [x3f, [1, 3, 2], [6, 2, 6], s3])  # error: 3-D windows stop short
+
+
+def _activations(c):
+    x = floats(3, 4, 5)
+    for dt in [torch.float32, torch.float64, torch.bfloat16]:
+        c.add("aten::rrelu", [x.to(dt), 0.1, 0.3, False])
+        c.add("aten::rrelu", [x.to(dt), 0.1, 0.3, True], seed=5)
+        c.add("aten::rrelu_with_noise", [x.to(dt), torch.zeros(3, 4, 5, dtype=dt), 0.2, 0.4, True], seed=6)
+        c.add("aten::log_sigmoid_forward", [x.to(dt)])
+    c.add("aten::rrelu", [x])
+    c.add("aten::rrelu_", [x, 0.125, 1 / 3, True], seed=7)
+    c.add("aten::rrelu_", [x.double(), 0.0, 0.5, False])
+    c.add("aten::rrelu_with_noise_", [x, torch.zeros(3, 4, 5), 0.1, 0.3, True], seed=8)
+    c.add("aten::rrelu_with_noise.out", [x, torch.zeros(3, 4, 5), 0.1, 0.3, True, None, torch.zeros(3, 4, 5)], seed=9)
+    c.add("aten::rrelu_with_noise.out", [x, torch.zeros(3, 4, 5), 0.1, 0.3, False, None, torch.zeros(3, 4, 5)])
+    c.add("aten::rrelu", [x, 0.3, 0.1, True])  # error: lower > upper
+    c.add("aten::rrelu", [x.half(), 0.1, 0.3, True])
+    c.add("aten::log_sigmoid_forward.output", [x, empty_out(), empty_out()])
+    c.add("aten::log_sigmoid_forward", [x.long()])
+    w = floats(6, 3, seed=13)
+    ids = torch.tensor([[0, 2], [2, 5]])
+    c.add("aten::embedding_renorm", [w, ids, 1.0, 2.0], rtol=1e-5, atol=1e-6)
+    c.add("aten::embedding_renorm", [w.double(), ids, 0.5, 1.0])
+    c.add("aten::embedding_renorm.out", [w, ids, 1.5, 3.0, empty_out()], rtol=1e-5, atol=1e-6)
+    c.add("aten::_no_grad_embedding_renorm_", [w, ids, 1.0, 2.0], rtol=1e-5, atol=1e-6)
+
+
 def cases(c):
     _grid_sampler(c)
     _affine_grid(c)
     _blocks(c)
     _losses(c)
     _ctc(c)
+    _pooling(c)
+    _activations(c)
