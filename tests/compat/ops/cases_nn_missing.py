@@ -241,6 +241,55 @@ def _activations(c):
     c.add("aten::_no_grad_embedding_renorm_", [w, ids, 1.0, 2.0], rtol=1e-5, atol=1e-6)
 
 
+def _convolutions(c):
+    tol = {"rtol": 1e-4, "atol": 1e-4}
+    x, w, b = floats(2, 3, 7, 6), floats(4, 3, 3, 2, seed=1), floats(4, seed=2)
+    x3, w3, b3 = floats(1, 2, 5, 6, 4), floats(3, 2, 3, 2, 2, seed=3), floats(3, seed=4)
+    for op in ["aten::thnn_conv2d", "aten::_slow_conv2d_forward"]:
+        c.add(op, [x, w, [3, 2], b, [1, 1], [0, 0]], **tol)
+        c.add(op, [x.double(), w.double(), [3, 2], None, [2, 1], [1, 2]])
+    # bfloat16 is left out: PyTorch's slow path sums in bfloat16, ember's convolution in float.
+    c.add("aten::thnn_conv2d", [x, w, [3, 2]], **tol)
+    c.add("aten::thnn_conv2d.out", [x, w, [3, 2], b, [2, 2], [1, 0], empty_out()], **tol)
+    c.add("aten::_slow_conv2d_forward.output", [x, w, [3, 2], b, [1, 1], [0, 0], empty_out()], **tol)
+    for op in ["aten::slow_conv3d", "aten::slow_conv3d_forward"]:
+        c.add(op, [x3, w3, [3, 2, 2], b3, [1, 1, 1], [0, 0, 0]], **tol)
+        c.add(op, [x3.double(), w3.double(), [3, 2, 2], None, [2, 1, 2], [1, 0, 1]])
+    c.add("aten::slow_conv3d.out", [x3, w3, [3, 2, 2], b3, [1, 1, 1], [0, 1, 0], empty_out()], **tol)
+    c.add("aten::slow_conv3d_forward.output", [x3, w3, [3, 2, 2], None, [1, 1, 1], [0, 0, 0], empty_out()], **tol)
+    c.add("aten::slow_conv_dilated2d", [x, w, [3, 2], b, [1, 1], [1, 1], [2, 2]], **tol)
+    c.add("aten::slow_conv_dilated2d.out", [x, w, [3, 2], None, [2, 1], [0, 0], [1, 2], empty_out()], **tol)
+    c.add("aten::slow_conv_dilated3d", [x3, w3, [3, 2, 2], b3, [1, 1, 1], [1, 1, 1], [1, 2, 1]], **tol)
+    c.add("aten::slow_conv_dilated3d.out", [x3, w3, [3, 2, 2], None, [1, 1, 1], [0, 0, 0], [2, 1, 1], empty_out()],
+          **tol)
+    wt, wt3 = floats(3, 4, 3, 2, seed=5), floats(2, 3, 3, 2, 2, seed=6)
+    c.add("aten::slow_conv_transpose2d", [x, wt, [3, 2], b, [2, 2], [1, 0], [1, 1], [1, 1]], **tol)
+    c.add("aten::slow_conv_transpose2d", [x.double(), wt.double(), [3, 2], None, [1, 2], [0, 1], [0, 1], [2, 1]])
+    c.add("aten::slow_conv_transpose2d.out", [x, wt, [3, 2], b, [1, 1], [0, 0], [0, 0], [1, 1], empty_out()], **tol)
+    c.add("aten::slow_conv_transpose3d", [x3, wt3, [3, 2, 2], b3, [2, 1, 2], [1, 0, 0], [1, 0, 1], [1, 1, 1]], **tol)
+    c.add("aten::slow_conv_transpose3d.out", [x3, wt3, [3, 2, 2], None, [1, 1, 1], [0, 0, 0], [0, 0, 0], [1, 2, 1],
+                                              empty_out()], **tol)
+    # PyTorch's CPU build runs neither: the reference is the same convolution through conv3d / conv2d.
+    wd = floats(2, 1, 3, 2, 2, seed=7)
+    c.add("aten::conv_depthwise3d", [x3, wd, [3, 2, 2], None, [1, 1, 1], [1, 0, 1], [1, 1, 2]], **tol,
+          ref=lambda i, wt_, k, bias, st, pd, dl: torch.conv3d(i, wt_, bias, st, pd, dl, i.size(1)))
+    c.add("aten::_nnpack_spatial_convolution", [x, w, b, [1, 0], [2, 1]], **tol,
+          ref=lambda i, wt_, bias, pd, st: torch.conv2d(i, wt_, bias, st, pd))
+    xt, wtbc, btbc = floats(7, 2, 3), floats(3, 3, 4, seed=8), floats(4, seed=9)
+    for pad in [0, 1, 2]:
+        c.add("aten::conv_tbc", [xt, wtbc, btbc, pad], **tol)
+    c.add("aten::conv_tbc", [xt.double(), wtbc.double(), btbc.double()])
+    c.add("aten::conv_tbc.out", [xt, wtbc, btbc, 1, empty_out()], **tol)
+    # Errors.
+    c.add("aten::thnn_conv2d", [x, w, [2, 2]])
+    c.add("aten::thnn_conv2d", [x[0], w, [3, 2]])
+    c.add("aten::thnn_conv2d", [x.half(), w.half(), [3, 2]])
+    c.add("aten::slow_conv3d", [x, w, [3, 2]])
+    c.add("aten::conv_tbc", [xt, wtbc[:, :2].contiguous(), btbc])
+    c.add("aten::conv_tbc", [xt, wtbc, btbc[:3]])
+    c.add("aten::conv_tbc", [xt[0], wtbc, btbc])
+
+
 def cases(c):
     _grid_sampler(c)
     _affine_grid(c)
@@ -249,3 +298,4 @@ def cases(c):
     _ctc(c)
     _pooling(c)
     _activations(c)
+    _convolutions(c)
