@@ -290,6 +290,79 @@ def _convolutions(c):
     c.add("aten::conv_tbc", [xt[0], wtbc, btbc])
 
 
+def _utilities(c):
+    tol = {"rtol": 1e-5, "atol": 1e-5}
+    v = floats(4, 3, 2)
+    for dim in [0, 1, 2, -1]:
+        c.add("aten::norm_except_dim", [v, 2, dim], **tol)
+        g = torch.ops.aten.norm_except_dim(floats(4, 3, 2, seed=1), 2, dim)
+        c.add("aten::_weight_norm", [v, g, dim], **tol)
+    c.add("aten::norm_except_dim", [v.double(), 3, 1])
+    c.add("aten::norm_except_dim", [v, 1, -1], **tol)
+    for dim, gshape in [(0, (4, 1, 1)), (2, (1, 1, 2))]:
+        g = floats(*gshape, seed=2)
+        c.add("aten::_weight_norm_interface", [v, g, dim], **tol)
+        c.add("aten::_weight_norm_interface", [v.double(), g.double(), dim])
+        # bfloat16 weights: float norms, which PyTorch sums with bfloat16 rounding on the way.
+        c.add("aten::_weight_norm_interface", [v.to(torch.bfloat16), g.to(torch.bfloat16), dim], rtol=1e-2, atol=1e-2)
+        c.add("aten::_weight_norm", [v.half(), g.half(), dim], rtol=2e-3, atol=2e-3)
+    c.add("aten::_weight_norm_interface.out", [v, floats(4, 1, 1), 0, empty_out(), empty_out()], **tol)
+    c.add("aten::_weight_norm_interface", [v, floats(1, 3, 1), 1])  # error: middle dim
+    c.add("aten::_weight_norm_interface", [v.half(), floats(4, 1, 1).half(), 0])
+
+    x = floats(2, 3, 4, 5)
+    mask = floats(2, 3, 4, 5, seed=3) > 0.5
+    mask[0, 0, 0] = True  # a row all masked: NaN
+    for dim in [3, 1, None]:
+        c.add("aten::_masked_softmax", [x, mask, dim, 2], **tol)
+    c.add("aten::_masked_softmax", [x.double(), mask, 2, 1])
+    c.add("aten::_masked_softmax", [x.to(torch.bfloat16), mask, 3, 2])
+    c.add("aten::_masked_softmax", [x[0], mask[0], 0, 2], **tol)
+    c.add("aten::_masked_softmax.out", [x, mask, 3, 2, empty_out()], **tol)
+    c.add("aten::_masked_softmax", [x, mask.float(), 3, 2])  # errors: mask dtype, type, shape, src_mask
+    c.add("aten::_masked_softmax", [x, mask, 3, None])
+    c.add("aten::_masked_softmax", [x, mask, 3, 5])
+    c.add("aten::_masked_softmax", [x, mask[0], 3, 2])
+    c.add("aten::_masked_softmax", [x, mask, 3, 0])
+
+    a, w, b = floats(3, 4), floats(5, 4, 6, seed=4), floats(3, 6, seed=5)
+    c.add("aten::_trilinear", [a, w, b, [1, 3], [0], [1, 2], [2, 3]], **tol)
+    c.add("aten::_trilinear", [a.double(), w.double(), b.double(), [1, 3], [0], [1, 2], [2, 3], 0])
+    c.add("aten::_trilinear", [a, floats(3, 4, seed=6), floats(3, 4, seed=7), [], [], [], []], **tol)
+    c.add("aten::_trilinear", [a, floats(4, seed=6), floats(3, seed=7), [], [0], [1], [1]], **tol)
+    c.add("aten::_trilinear.out", [a, w, b, [1, 3], [0], [1, 2], [2, 3], 1, empty_out()], **tol)
+
+    q, k, val = floats(2, 3, 5, 4), floats(2, 3, 6, 4, seed=8), floats(2, 3, 6, 7, seed=9)
+    bool_mask = floats(5, 6, seed=10) > -1.0
+    for op in ["aten::_scaled_dot_product_attention", "aten::_scaled_dot_product_attention_math",
+               "aten::_scaled_dot_product_attention_forward"]:
+        c.add(op, [q, k, val], **tol)
+        c.add(op, [q, k, val, None, 0.0, True, True], **tol)
+        c.add(op, [q, k, val, bool_mask, 0.0, True], **tol)
+        c.add(op, [q, k, val, floats(2, 1, 5, 6, seed=11), 0.0, False], **tol)
+    c.add("aten::_scaled_dot_product_attention", [q[0, 0].double(), k[0, 0].double(), val[0, 0].double(), None, 0.0,
+                                                  True, True])
+    c.add("aten::_scaled_dot_product_attention", [q, k, val, bool_mask, 0.0, False, True])  # error: mask and causal
+    c.add("aten::_scaled_dot_product_attention", [q, k[..., :3].contiguous(), val])  # error: E mismatch
+
+    xb = floats(4, 3, 5)
+    for rm, rv in [(floats(3, seed=12), floats(3, lo=0.5, hi=2, seed=13)), (None, None)]:
+        c.add("aten::batch_norm_update_stats", [xb, rm, rv, 0.1], **tol)
+    c.add("aten::batch_norm_update_stats", [floats(6, 2).double(), None, None, 0.3])
+    c.add("aten::batch_norm_update_stats.out", [xb, None, None, 0.1, empty_out(), empty_out()], **tol)
+
+    seqs = [floats(3, 2), floats(5, 2, seed=1), floats(1, 2, seed=2)]
+    c.add("aten::pad_sequence", [seqs])
+    c.add("aten::pad_sequence", [seqs, True, -1.5])
+    c.add("aten::pad_sequence", [[floats(2), floats(4, seed=1)], True])
+    c.add("aten::pad_sequence", [[torch.tensor([1, 2]), torch.tensor([3])], False, 7.0])
+    c.add("aten::pad_sequence", [[]])  # errors
+    c.add("aten::pad_sequence", [[floats(3, 2), floats(5, 3)]])
+    c.add("aten::_pack_sequence", [floats(6, 2), torch.tensor([3, 2, 1]), torch.tensor([2, 0, 1]),
+                                   torch.tensor([1, 2, 0])])
+    c.add("aten::_pack_sequence", [floats(3), torch.tensor([2, 1]), None, None])
+
+
 def cases(c):
     _grid_sampler(c)
     _affine_grid(c)
@@ -299,3 +372,4 @@ def cases(c):
     _pooling(c)
     _activations(c)
     _convolutions(c)
+    _utilities(c)
