@@ -363,6 +363,32 @@ def _utilities(c):
     c.add("aten::_pack_sequence", [floats(3), torch.tensor([2, 1]), None, None])
 
 
+def _antialias(c):
+    tol = {"rtol": 1e-5, "atol": 1e-5}
+    x = floats(2, 3, 17, 13)
+    for op in ["aten::_upsample_bilinear2d_aa", "aten::_upsample_bicubic2d_aa"]:
+        # Downscaling (the filter widens), upscaling, one dim unchanged, to a single pixel.
+        for size in [[5, 4], [8, 13], [17, 6], [34, 20], [1, 1], [6, 27]]:
+            for ac in [False, True]:
+                c.add(op, [x, size, ac], **tol)
+        c.add(op, [x.double(), [7, 3], False])
+        c.add(op, [x, [6, 5], False, 0.4, 0.45], **tol)  # explicit scales define the source positions
+        c.add(op, [x.permute(0, 1, 3, 2), [4, 9], False], **tol)
+        c.add(op, [floats(0, 3, 17, 13), [4, 5], False])
+        c.add(op + ".vec", [x, None, False, [0.3, 0.55]], **tol)
+        c.add(op + ".vec", [x, [9, 5], True, None], **tol)
+        c.add(op + ".out", [x, [5, 4], False, None, None, empty_out()], **tol)
+        c.add(op + ".vec_out", [x, None, False, [0.5, 0.5], empty_out()], **tol)
+        # Errors: dtypes, sizes, ranks, both or neither of size and scales, an empty channel dim.
+        c.add(op, [x.to(torch.bfloat16), [5, 4], False])
+        c.add(op, [x, [0, 4], False])
+        c.add(op, [x, [4], False])
+        c.add(op, [x[0], [5, 4], False])
+        c.add(op + ".vec", [x, [3, 3], False, [0.5, 0.5]])
+        c.add(op + ".vec", [x, None, False, None])
+        c.add(op, [floats(2, 0, 17, 13), [5, 4], False])
+
+
 def cases(c):
     _grid_sampler(c)
     _affine_grid(c)
@@ -373,3 +399,4 @@ def cases(c):
     _activations(c)
     _convolutions(c)
     _utilities(c)
+    _antialias(c)
