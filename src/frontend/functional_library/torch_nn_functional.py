@@ -799,13 +799,13 @@ def _interpolate(input: Tensor, size: Optional[List[int]], scale_factor: Optiona
         return torch.upsample_linear1d(input, output_size, corners, scales)
     if ndim == 4 and mode == "bilinear":
         if antialias:
-            _no_antialias()
+            return torch._upsample_bilinear2d_aa(input, output_size, corners, scales)
         return torch.upsample_bilinear2d(input, output_size, corners, scales)
     if ndim == 5 and mode == "trilinear":
         return torch.upsample_trilinear3d(input, output_size, corners, scales)
     if ndim == 4 and mode == "bicubic":
         if antialias:
-            _no_antialias()
+            return torch._upsample_bicubic2d_aa(input, output_size, corners, scales)
         return torch.upsample_bicubic2d(input, output_size, corners, scales)
     if ndim == 3 and mode == "bilinear":
         raise NotImplementedError("Got 3D input, but bilinear mode needs 4D input")
@@ -822,11 +822,6 @@ def _interpolate(input: Tensor, size: Optional[List[int]], scale_factor: Optiona
     raise NotImplementedError("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
                               "nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})"
                               .format(ndim, mode))
-
-
-# ember has no anti-aliased resampling operators (_upsample_bilinear2d_aa) yet.
-def _no_antialias():
-    raise NotImplementedError("interpolate: antialias=True is not supported by ember yet")
 
 
 # A single size or scale stands for every spatial dimension.
