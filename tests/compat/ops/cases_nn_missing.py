@@ -389,6 +389,39 @@ def _antialias(c):
         c.add(op, [floats(2, 0, 17, 13), [5, 4], False])
 
 
+def _legacy_interpolate(c):
+    # The builtins older archives call: a scale gives floor(in * scale) and no scales reach the kernel.
+    tol = {"rtol": 1e-5, "atol": 1e-5}
+    x3, x4, x5 = floats(1, 2, 5), floats(2, 2, 4, 5), floats(1, 2, 3, 4, 3)
+    c.add("aten::__interpolate", [x4, 3], **tol)
+    c.add("aten::__interpolate", [x4, None, 1.7, "bilinear"], **tol)
+    c.add("aten::__interpolate", [x4, None, 1.5, "bicubic", True], **tol)
+    c.add("aten::__interpolate", [x3, None, 2.5, "linear", False], **tol)
+    c.add("aten::__interpolate", [x5, 4, None, "trilinear"], **tol)
+    c.add("aten::__interpolate", [x5, None, 0.7, "area"], **tol)
+    c.add("aten::__interpolate", [x4, 3, 1.5], **tol)  # size wins
+    c.add("aten::__interpolate.size_list", [x4, [3, 7], None, "bilinear", True], **tol)
+    c.add("aten::__interpolate.scale_list", [x4, None, [1.5, 0.5], "bicubic", False], **tol)
+    c.add("aten::__interpolate.scale_list", [x3, None, [2.0], "nearest"], **tol)
+    c.add("aten::__interpolate.size_list_scale_list", [x4, [6, 2], None, "area"], **tol)
+    c.add("aten::__interpolate.size_list_scale_list", [x5, None, [2.0, 1.0, 0.5], "nearest"], **tol)
+    c.add("aten::__upsample", [x4, None, 2], **tol)
+    c.add("aten::__upsample", [x4, 3, None, "bilinear"], **tol)
+    c.add("aten::__upsample.size_list", [x4, [3, 7], None, "bicubic", True], **tol)
+    c.add("aten::__upsample_bilinear", [x4, 6], **tol)
+    c.add("aten::__upsample_bilinear", [x4, None, 2], **tol)
+    c.add("aten::__upsample_bilinear.size_list", [x4, [3, 8]], **tol)
+    c.add("aten::__upsample_bilinear.scale_list", [x4, None, [2, 3]], **tol)
+    c.add("aten::__upsample_bilinear.size_list_scale_list", [x4, [5, 5], None], **tol)
+    c.add("aten::__upsample_nearest", [x4, None, 2], **tol)
+    c.add("aten::__upsample_nearest.size_list", [x5, [4, 5, 6]], **tol)
+    # Errors: antialias, nearest-exact, align_corners with nearest, a mode of another rank.
+    c.add("aten::__interpolate.size_list", [x4, [3, 3], None, "bilinear", False, None, True])
+    c.add("aten::__interpolate", [x4, None, 1.5, "nearest-exact"])
+    c.add("aten::__interpolate", [x4, None, 1.5, "nearest", True])
+    c.add("aten::__interpolate", [x3, 4, None, "bilinear"])
+
+
 def cases(c):
     _grid_sampler(c)
     _affine_grid(c)
@@ -400,3 +433,4 @@ def cases(c):
     _convolutions(c)
     _utilities(c)
     _antialias(c)
+    _legacy_interpolate(c)
