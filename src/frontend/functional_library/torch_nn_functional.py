@@ -651,41 +651,15 @@ def has_torch_function_unary(input: Tensor) -> bool:
     return False
 
 
-# im2col: (N, C, H, W) -> (N, C * kh * kw, L), the blocks in row-major order.
-def _im2col(input: Tensor, kernel_size: List[int], dilation: List[int], padding: List[int],
-            stride: List[int]) -> Tensor:
-    batched = input.dim() == 4
-    x = input
-    if not batched:
-        x = x.unsqueeze(0)
-    x = torch.constant_pad_nd(x, [padding[1], padding[1], padding[0], padding[0]], 0.0)
-    n = x.size(0)
-    c = x.size(1)
-    out_h = (x.size(2) - dilation[0] * (kernel_size[0] - 1) - 1) // stride[0] + 1
-    out_w = (x.size(3) - dilation[1] * (kernel_size[1] - 1) - 1) // stride[1] + 1
-    blocks = torch.jit.annotate(List[Tensor], [])
-    for i in range(kernel_size[0]):
-        for j in range(kernel_size[1]):
-            top = i * dilation[0]
-            left = j * dilation[1]
-            patch = x[:, :, top:top + stride[0] * (out_h - 1) + 1:stride[0],
-                      left:left + stride[1] * (out_w - 1) + 1:stride[1]]
-            blocks.append(patch.reshape([n, c, 1, out_h * out_w]))
-    cols = torch.cat(blocks, 2).reshape([n, c * kernel_size[0] * kernel_size[1], out_h * out_w])
-    if not batched:
-        cols = cols.squeeze(0)
-    return cols
-
-
 def unfold(input: Tensor, kernel_size: BroadcastingList2[int], dilation: BroadcastingList2[int] = 1,
            padding: BroadcastingList2[int] = 0, stride: BroadcastingList2[int] = 1) -> Tensor:
     if input.dim() != 3 and input.dim() != 4:
         raise RuntimeError("Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but "
                            "got: {}".format(input.size()))
-    return _im2col(input, kernel_size, dilation, padding, stride)
+    return torch.im2col(input, kernel_size, dilation, padding, stride)
 
 
-# col2im: sums the blocks back into place.
+# The shape checks with the functional's messages, then col2im (summing the blocks into place).
 def fold(input: Tensor, output_size: BroadcastingList2[int], kernel_size: BroadcastingList2[int],
          dilation: BroadcastingList2[int] = 1, padding: BroadcastingList2[int] = 0,
          stride: BroadcastingList2[int] = 1) -> Tensor:
@@ -711,18 +685,7 @@ def fold(input: Tensor, output_size: BroadcastingList2[int], kernel_size: Broadc
                            "size of input's dimension 2 to match the calculated number of sliding blocks {} * {} = "
                            "{}, but got input.size(2)={}.".format(output_size, kernel_size, dilation, padding,
                                                                   stride, out_h, out_w, out_h * out_w, cols.size(2)))
-    cols = cols.reshape([n, c, kernel_size[0], kernel_size[1], out_h, out_w])
-    out = torch.zeros([n, c, padded_h, padded_w], dtype=cols.dtype, device=cols.device)
-    for i in range(kernel_size[0]):
-        for j in range(kernel_size[1]):
-            top = i * dilation[0]
-            left = j * dilation[1]
-            out[:, :, top:top + stride[0] * (out_h - 1) + 1:stride[0],
-                left:left + stride[1] * (out_w - 1) + 1:stride[1]] += cols[:, :, i, j]
-    out = out[:, :, padding[0]:padding[0] + output_size[0], padding[1]:padding[1] + output_size[1]]
-    if not batched:
-        out = out.squeeze(0)
-    return out
+    return torch.col2im(input, output_size, kernel_size, dilation, padding, stride)
 
 
 # ---- interpolate ---------------------------------------------------------------------------
@@ -1147,16 +1110,6 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, marg
 
 # ---- sampling grids ------------------------------------------------------------------------
 
-# `steps` points spread over [-1, 1]: the pixel centres, or the corners with align_corners.
-def _grid_line(steps: int, align_corners: bool, like: Tensor) -> Tensor:
-    if steps <= 1:
-        return torch.zeros([steps], dtype=like.dtype, device=like.device)
-    line = torch.linspace(-1.0, 1.0, steps, dtype=like.dtype, device=like.device)
-    if not align_corners:
-        line = line * (steps - 1) / steps
-    return line
-
-
 def affine_grid(theta: Tensor, size: List[int], align_corners: Optional[bool] = None) -> Tensor:
     corners = False
     if align_corners is not None:
@@ -1176,27 +1129,7 @@ def affine_grid(theta: Tensor, size: List[int], align_corners: Optional[bool] = 
                                   "respectively. Got size {}.".format(size))
     if min(size) <= 0:
         raise ValueError("Expected non-zero, positive output size. Got {}".format(size))
-    # Homogeneous coordinates (x, y[, z], 1) of every output point, x running along the last dim.
-    spatial = size[2:]
-    count = 1
-    for s in spatial:
-        count *= s
-    axes = torch.jit.annotate(List[Tensor], [])
-    for i in range(len(spatial)):
-        d = len(spatial) - 1 - i
-        shape = torch.jit.annotate(List[int], [])
-        for j in range(len(spatial)):
-            shape.append(1)
-        shape[d] = spatial[d]
-        axes.append(_grid_line(spatial[d], corners, theta).view(shape).expand(spatial))
-    axes.append(torch.ones(spatial, dtype=theta.dtype, device=theta.device))
-    base = torch.stack(axes, -1).view([1, count, len(spatial) + 1])
-    grid = base.matmul(theta.transpose(1, 2))
-    out_shape = [size[0]]
-    for s in spatial:
-        out_shape.append(s)
-    out_shape.append(len(spatial))
-    return grid.view(out_shape)
+    return torch.affine_grid_generator(theta, size, corners)
 
 
 # ---- attention -----------------------------------------------------------------------------
@@ -1375,69 +1308,10 @@ def multi_head_attention_forward(query: Tensor, key: Tensor, value: Tensor, embe
     return out, None
 
 
-# ---- grid_sample (4-D input) ---------------------------------------------------------------
+# ---- grid_sample ---------------------------------------------------------------------------
 
-# Grid coordinates in [-1, 1] to pixel coordinates.
-def _unnormalize(coord: Tensor, size: int, align_corners: bool) -> Tensor:
-    if align_corners:
-        return (coord + 1) / 2 * (size - 1)
-    return ((coord + 1) * size - 1) / 2
-
-
-# Folds coordinates back into [low/2, high/2] as a mirror would, low and high given doubled.
-def _reflect(coord: Tensor, twice_low: int, twice_high: int) -> Tensor:
-    if twice_low == twice_high:
-        return torch.zeros_like(coord)
-    low = twice_low / 2
-    span = (twice_high - twice_low) / 2
-    distance = (coord - low).abs()
-    extra = torch.fmod(distance, span)
-    flips = torch.floor(distance / span)
-    return torch.where(torch.fmod(flips, 2) == 0, extra + low, span - extra + low)
-
-
-# Pixel coordinates moved inside the image by the padding mode (zeros: left as they are).
-def _pad_coord(coord: Tensor, size: int, padding_mode: str, align_corners: bool) -> Tensor:
-    if padding_mode == "border":
-        coord = coord.clamp(0, size - 1)
-    elif padding_mode == "reflection":
-        if align_corners:
-            coord = _reflect(coord, 0, 2 * (size - 1))
-        else:
-            coord = _reflect(coord, -1, 2 * size - 1)
-        coord = coord.clamp(0, size - 1)
-    return coord
-
-
-def _source_coord(coord: Tensor, size: int, padding_mode: str, align_corners: bool) -> Tensor:
-    return _pad_coord(_unnormalize(coord, size, align_corners), size, padding_mode, align_corners)
-
-
-# input (N, C, H, W) at integer pixels (y, x) of shape (N, Ho, Wo); zero outside the image.
-def _pixels(input: Tensor, y: Tensor, x: Tensor) -> Tensor:
-    n = input.size(0)
-    c = input.size(1)
-    h = input.size(2)
-    w = input.size(3)
-    inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
-    index = (y.clamp(0, h - 1) * w + x.clamp(0, w - 1)).to(torch.long).reshape([n, 1, -1]).expand([n, c, -1])
-    values = input.reshape([n, c, h * w]).gather(2, index)
-    return values * inside.reshape([n, 1, -1]).to(input.dtype)
-
-
-# Cubic convolution weights (A = -0.75) of the four taps around a fractional offset t.
-def _cubic_weights(t: Tensor) -> List[Tensor]:
-    a = -0.75
-    x1 = t + 1
-    w0 = ((a * x1 - 5 * a) * x1 + 8 * a) * x1 - 4 * a
-    w1 = ((a + 2) * t - (a + 3)) * t * t + 1
-    x2 = 1 - t
-    w2 = ((a + 2) * x2 - (a + 3)) * x2 * x2 + 1
-    x3 = 2 - t
-    w3 = ((a * x3 - 5 * a) * x3 + 8 * a) * x3 - 4 * a
-    return [w0, w1, w2, w3]
-
-
+# PyTorch's F.grid_sample checks the mode names and calls aten::grid_sampler, which checks the
+# shapes (src/tensor/nn_grid_sample.cpp).
 def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mode: str = "zeros",
                 align_corners: Optional[bool] = None) -> Tensor:
     if mode != "bilinear" and mode != "nearest" and mode != "bicubic":
@@ -1446,56 +1320,20 @@ def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mod
     if padding_mode != "zeros" and padding_mode != "border" and padding_mode != "reflection":
         raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
                          "'reflection', but got: '{}'".format(padding_mode))
+    mode_enum = 0
+    if mode == "nearest":
+        mode_enum = 1
+    elif mode == "bicubic":
+        mode_enum = 2
+    padding_enum = 0
+    if padding_mode == "border":
+        padding_enum = 1
+    elif padding_mode == "reflection":
+        padding_enum = 2
     corners = False
     if align_corners is not None:
         corners = align_corners
-    if grid.size(-1) != input.dim() - 2:
-        raise RuntimeError("grid_sampler(): expected grid to have size {} in last dimension, but got grid with "
-                           "sizes {}".format(input.dim() - 2, grid.size()))
-    if input.size(0) != grid.size(0):
-        raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
-                           "sizes {} and grid with sizes {}".format(input.size(), grid.size()))
-    if input.dim() == 5:
-        if mode == "bicubic":
-            raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
-        return _grid_sample_3d(input, grid, mode, padding_mode, corners)
-    if input.dim() != 4:
-        raise RuntimeError("grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, but "
-                           "got input with sizes {} and grid with sizes {}".format(input.size(), grid.size()))
-    h = input.size(2)
-    w = input.size(3)
-    out_shape = [input.size(0), input.size(1), grid.size(1), grid.size(2)]
-    if mode == "bicubic":
-        # Taps are padded one by one (the coordinate itself is not clipped).
-        x = _unnormalize(grid[..., 0], w, corners)
-        y = _unnormalize(grid[..., 1], h, corners)
-        x0 = torch.floor(x)
-        y0 = torch.floor(y)
-        wx = _cubic_weights(x - x0)
-        wy = _cubic_weights(y - y0)
-        out = torch.zeros(out_shape, dtype=input.dtype, device=input.device)
-        for i in range(4):
-            row = torch.zeros(out_shape, dtype=input.dtype, device=input.device)
-            ty = y0 - 1 + i
-            for j in range(4):
-                tx = x0 - 1 + j
-                tap = _pixels(input, _pad_coord(ty, h, padding_mode, corners),
-                              _pad_coord(tx, w, padding_mode, corners))
-                row = row + tap.reshape(out_shape) * wx[j].unsqueeze(1)
-            out = out + row * wy[i].unsqueeze(1)
-        return out
-    x = _source_coord(grid[..., 0], w, padding_mode, corners)
-    y = _source_coord(grid[..., 1], h, padding_mode, corners)
-    if mode == "nearest":
-        return _pixels(input, torch.round(y), torch.round(x)).reshape(out_shape)
-    x0 = torch.floor(x)
-    y0 = torch.floor(y)
-    fx = (x - x0).unsqueeze(1)
-    fy = (y - y0).unsqueeze(1)
-    top = _pixels(input, y0, x0).reshape(out_shape) * (1 - fx) + _pixels(input, y0, x0 + 1).reshape(out_shape) * fx
-    bottom = _pixels(input, y0 + 1, x0).reshape(out_shape) * (1 - fx) + \
-        _pixels(input, y0 + 1, x0 + 1).reshape(out_shape) * fx
-    return top * (1 - fy) + bottom * fy
+    return torch.grid_sampler(input, grid, mode_enum, padding_enum, corners)
 
 
 # ---- CTC loss ------------------------------------------------------------------------------
@@ -1707,41 +1545,3 @@ def _fractional_max_pool3d(input: Tensor, kernel_size: BroadcastingList3[int],
     return fractional_max_pool3d_with_indices(input, kernel_size, output_size, output_ratio, return_indices,
                                               _random_samples)[0]
 
-
-# input (N, C, D, H, W) at integer voxels (z, y, x) of shape (N, Do, Ho, Wo); zero outside.
-def _voxels(input: Tensor, z: Tensor, y: Tensor, x: Tensor) -> Tensor:
-    n = input.size(0)
-    c = input.size(1)
-    d = input.size(2)
-    h = input.size(3)
-    w = input.size(4)
-    inside = (x >= 0) & (x < w) & (y >= 0) & (y < h) & (z >= 0) & (z < d)
-    flat = (z.clamp(0, d - 1) * h + y.clamp(0, h - 1)) * w + x.clamp(0, w - 1)
-    index = flat.to(torch.long).reshape([n, 1, -1]).expand([n, c, -1])
-    values = input.reshape([n, c, d * h * w]).gather(2, index)
-    return values * inside.reshape([n, 1, -1]).to(input.dtype)
-
-
-def _grid_sample_3d(input: Tensor, grid: Tensor, mode: str, padding_mode: str, corners: bool) -> Tensor:
-    out_shape = [input.size(0), input.size(1), grid.size(1), grid.size(2), grid.size(3)]
-    x = _source_coord(grid[..., 0], input.size(4), padding_mode, corners)
-    y = _source_coord(grid[..., 1], input.size(3), padding_mode, corners)
-    z = _source_coord(grid[..., 2], input.size(2), padding_mode, corners)
-    if mode == "nearest":
-        return _voxels(input, torch.round(z), torch.round(y), torch.round(x)).reshape(out_shape)
-    x0 = torch.floor(x)
-    y0 = torch.floor(y)
-    z0 = torch.floor(z)
-    fx = (x - x0).unsqueeze(1)
-    fy = (y - y0).unsqueeze(1)
-    fz = (z - z0).unsqueeze(1)
-    out = torch.zeros(out_shape, dtype=input.dtype, device=input.device)
-    for dz in range(2):
-        wz = fz if dz == 1 else 1 - fz
-        for dy in range(2):
-            wy = fy if dy == 1 else 1 - fy
-            for dx in range(2):
-                wx = fx if dx == 1 else 1 - fx
-                corner = _voxels(input, z0 + dz, y0 + dy, x0 + dx).reshape(out_shape)
-                out = out + corner * (wz * wy * wx)
-    return out
