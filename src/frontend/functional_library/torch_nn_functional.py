@@ -933,16 +933,12 @@ def kl_div(input: Tensor, target: Tensor, size_average: Optional[bool] = None, r
            reduction: str = "mean", log_target: bool = False) -> Tensor:
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
-    if log_target:
-        loss = torch.exp(target) * (target - input)
-    else:
-        loss = torch.xlogy(target, target) - target * input
     if reduction == "batchmean":
-        if input.dim() == 0:
-            return loss.sum()
-        return loss.sum() / input.size(0)
-    return _reduce_enum_loss(loss, reduction)
-
+        reduced = torch.kl_div(input, target, 2, log_target=log_target)
+        if input.dim() != 0:
+            reduced = reduced / input.size(0)
+        return reduced
+    return torch.kl_div(input, target, _reduction_enum(reduction), log_target=log_target)
 
 def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False,
                      size_average: Optional[bool] = None, eps: float = 1e-8, reduce: Optional[bool] = None,
@@ -950,15 +946,7 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
     reduction = _reduction_of(size_average, reduce, reduction)
     if reduction != "none" and reduction != "mean" and reduction != "sum":
         raise ValueError(reduction + " is not valid")
-    if log_input:
-        loss = torch.exp(input) - target * input
-    else:
-        loss = input - target * torch.log(input + eps)
-    if full:
-        stirling = target * torch.log(target) - target + 0.5 * torch.log(2 * math.pi * target)
-        loss = loss + stirling.masked_fill(target <= 1, 0)
-    return _reduce_loss(loss, reduction)
-
+    return torch.poisson_nll_loss(input, target, log_input, full, eps, _reduction_enum(reduction))
 
 def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = False, eps: float = 1e-6,
                       reduction: str = "mean") -> Tensor:
@@ -983,12 +971,7 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = F
 def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, size_average: Optional[bool] = None,
                          reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
     reduction = _reduction_of(size_average, reduce, reduction)
-    enum = _reduction_enum(reduction)
-    zeros = torch.zeros_like(input)
-    beyond_margin = torch.where(target != 1, (margin - input).clamp_min(0), zeros)
-    own = torch.where(target != -1, input, zeros)
-    return _reduce_enum_loss(beyond_margin + own, reduction)
-
+    return torch.hinge_embedding_loss(input, target, margin, _reduction_enum(reduction))
 
 def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0,
                         size_average: Optional[bool] = None, reduce: Optional[bool] = None,
@@ -999,17 +982,12 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but got sizes: "
                            "input1: {}, input2: {}, target: {} ".format(
                                input1.size(), input2.size(), target.size()))
-    loss = (-target * (input1 - input2) + margin).clamp_min(0)
-    return _reduce_enum_loss(loss, reduction)
-
+    return torch.margin_ranking_loss(input1, input2, target, margin, enum)
 
 def soft_margin_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None,
                      reduction: str = "mean") -> Tensor:
     reduction = _reduction_of(size_average, reduce, reduction)
-    enum = _reduction_enum(reduction)
-    loss = torch.log1p(torch.exp(-target * input))
-    return _reduce_enum_loss(loss, reduction)
-
+    return torch.soft_margin_loss(input, target, _reduction_enum(reduction))
 
 def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Optional[Tensor] = None,
                                 size_average: Optional[bool] = None, reduce: Optional[bool] = None,
@@ -1035,62 +1013,20 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
     if weight is not None:
         if weight.dim() != 1:
             raise ValueError("weight must be one-dimensional")
-    x = input
-    if x.dim() < 2:
-        x = x.reshape([1, -1])
-    y = target.reshape([-1, 1])
-    classes = x.size(1)
-    terms = (margin - x.gather(1, y) + x).clamp_min(0)
-    if p == 2:
-        terms = terms * terms
-    if weight is not None:
-        terms = terms * weight.index_select(0, y.reshape([-1])).unsqueeze(1)
-    terms = terms.scatter(1, y, 0.0)
-    loss = terms.sum(1) / classes
-    if input.dim() < 2:
-        loss = loss.reshape(target.size())
-    return _reduce_enum_loss(loss, reduction)
-
+    return torch.multi_margin_loss(input, target, p, margin, weight, enum)
 
 # For each sample: the targets are the class indices before the first -1; the loss sums
 # max(0, 1 - (x[j] - x[i])) over targets j and non-targets i, divided by the class count.
 def multilabel_margin_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None,
                            reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
     reduction = _reduction_of(size_average, reduce, reduction)
-    enum = _reduction_enum(reduction)
-    x = input
-    t = target
-    if x.dim() < 2:
-        x = x.reshape([1, -1])
-        t = t.reshape([1, -1])
-    classes = x.size(1)
-    valid = (t >= 0).to(torch.long).cumprod(1)
-    index = t.clamp_min(0)
-    is_target = torch.zeros_like(x).scatter_add(1, index, valid.to(x.dtype)) > 0
-    target_values = x.gather(1, index)
-    terms = (1 - target_values.unsqueeze(2) + x.unsqueeze(1)).clamp_min(0)
-    mask = valid.to(torch.bool).unsqueeze(2) & torch.logical_not(is_target).unsqueeze(1)
-    loss = (terms * mask.to(x.dtype)).sum([1, 2]) / classes
-    if input.dim() < 2:
-        loss = loss.reshape(torch.jit.annotate(List[int], []))
-    return _reduce_enum_loss(loss, reduction)
-
+    return torch.multilabel_margin_loss(input, target, _reduction_enum(reduction))
 
 def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0,
                           size_average: Optional[bool] = None, reduce: Optional[bool] = None,
                           reduction: str = "mean") -> Tensor:
     reduction = _reduction_of(size_average, reduce, reduction)
-    enum = _reduction_enum(reduction)
-    dim = input1.dim() - 1
-    epsilon = 1e-12
-    dot = (input1 * input2).sum(dim)
-    norms = ((input1 * input1).sum(dim) + epsilon) * ((input2 * input2).sum(dim) + epsilon)
-    cos = dot / torch.sqrt(norms)
-    zeros = torch.zeros_like(cos)
-    positive = torch.where(target == 1, 1 - cos, zeros)
-    negative = torch.where(target == -1, (cos - margin).clamp_min(0), zeros)
-    return _reduce_enum_loss(positive + negative, reduction)
-
+    return torch.cosine_embedding_loss(input1, input2, target, margin, _reduction_enum(reduction))
 
 def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin: float = 1.0, p: float = 2,
                         eps: float = 1e-6, swap: bool = False, size_average: Optional[bool] = None,
@@ -1100,13 +1036,7 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, marg
     if anchor.dim() != positive.dim() or positive.dim() != negative.dim():
         raise RuntimeError("All inputs should have same dimension but got {}D, {}D and {}D inputs.".format(
             anchor.dim(), positive.dim(), negative.dim()))
-    d_pos = torch.pairwise_distance(anchor, positive, p, eps)
-    d_neg = torch.pairwise_distance(anchor, negative, p, eps)
-    if swap:
-        d_neg = torch.min(d_neg, torch.pairwise_distance(positive, negative, p, eps))
-    loss = (margin + d_pos - d_neg).clamp_min(0)
-    return _reduce_enum_loss(loss, reduction)
-
+    return torch.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, enum)
 
 # ---- sampling grids ------------------------------------------------------------------------
 
@@ -1338,80 +1268,12 @@ def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mod
 
 # ---- CTC loss ------------------------------------------------------------------------------
 
-# Targets as an (N, S) matrix: from the padded form, or from the concatenated 1-D form.
-def _ctc_target_matrix(targets: Tensor, target_lengths: List[int]) -> Tensor:
-    if targets.dim() == 2:
-        return targets
-    longest = 0
-    for length in target_lengths:
-        longest = max(longest, length)
-    rows = torch.jit.annotate(List[Tensor], [])
-    start = 0
-    for length in target_lengths:
-        row = targets[start:start + length]
-        rows.append(torch.constant_pad_nd(row, [0, longest - length], 0))
-        start += length
-    return torch.stack(rows)
-
-
-# The negative log likelihood of each target under the alignment model (forward recursion over
-# the target interleaved with blanks, in log space).
+# The negative log likelihood of each target under the alignment model: aten::ctc_loss
+# (src/tensor/loss_ctc.cpp), as PyTorch's F.ctc_loss calls it.
 def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor, blank: int = 0,
              reduction: str = "mean", zero_infinity: bool = False) -> Tensor:
-    enum = _reduction_enum(reduction)
-    batched = log_probs.dim() == 3
-    if not batched:
-        log_probs = log_probs.unsqueeze(1)
-        targets = targets.unsqueeze(0)
-        input_lengths = input_lengths.reshape([1])
-        target_lengths = target_lengths.reshape([1])
-    steps = log_probs.size(0)
-    n = log_probs.size(1)
-    in_lengths: List[int] = input_lengths.tolist()
-    tgt_lengths: List[int] = target_lengths.tolist()
-    labels = _ctc_target_matrix(targets, tgt_lengths).to(torch.long)
-    width = 2 * labels.size(1) + 1
-    # The extended label sequence: blank, l1, blank, l2, ..., blank.
-    extended = torch.full([n, width], blank, dtype=torch.long, device=log_probs.device)
-    if labels.size(1) > 0:
-        extended[:, 1::2] = labels
-    # A step may skip a blank between two different labels.
-    skip = torch.zeros([n, width], dtype=torch.bool, device=log_probs.device)
-    if width > 2:
-        skip[:, 2:] = (extended[:, 2:] != blank) & (extended[:, 2:] != extended[:, :-2])
-    neg_inf = -math.inf
-    alpha = torch.full([n, width], neg_inf, dtype=log_probs.dtype, device=log_probs.device)
-    first = log_probs[0].gather(1, extended)
-    alpha[:, 0] = first[:, 0]
-    if width > 1:
-        alpha[:, 1] = first[:, 1]
-    lengths = torch.tensor(in_lengths, dtype=torch.long, device=log_probs.device)
-    for t in range(1, steps):
-        stay = alpha
-        advance = torch.constant_pad_nd(alpha[:, :-1], [1, 0], neg_inf)
-        jump = torch.constant_pad_nd(alpha[:, :-2], [2, 0], neg_inf).masked_fill(torch.logical_not(skip), neg_inf)
-        step = torch.logsumexp(torch.stack([stay, advance, jump]), 0) + log_probs[t].gather(1, extended)
-        alpha = torch.where((lengths > t).unsqueeze(1), step, alpha)
-    losses = torch.jit.annotate(List[Tensor], [])
-    for i in range(n):
-        end = 2 * tgt_lengths[i]
-        if end == 0:
-            likelihood = alpha[i, 0]
-        else:
-            likelihood = torch.logaddexp(alpha[i, end], alpha[i, end - 1])
-        losses.append(-likelihood)
-    loss = torch.stack(losses)
-    if zero_infinity:
-        loss = torch.where(loss == math.inf, torch.zeros_like(loss), loss)
-    if enum == 1:
-        divisor = torch.tensor(tgt_lengths, dtype=loss.dtype, device=loss.device).clamp_min(1)
-        return (loss / divisor).mean()
-    if enum == 2:
-        return loss.sum()
-    if not batched:
-        return loss.squeeze(0)
-    return loss
-
+    return torch.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, _reduction_enum(reduction),
+                          zero_infinity)
 
 # ---- fractional max pooling ----------------------------------------------------------------
 
