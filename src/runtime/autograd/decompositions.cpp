@@ -150,7 +150,8 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
     {"aten::cosine_similarity", "c_cosine_similarity"},
 };
 
-const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions, &kBagsResampleDecompositions, &kCompositeDecompositions};
+const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions, &kBagsResampleDecompositions,
+                                             &kCompositeDecompositions, &kNnMissingDecompositions};
 
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;

@@ -26,6 +26,7 @@ struct DecompositionShard {
 extern const DecompositionShard kLinalgNormDecompositions;
 extern const DecompositionShard kBagsResampleDecompositions;
 extern const DecompositionShard kCompositeDecompositions;
+extern const DecompositionShard kNnMissingDecompositions;
 
 // Most ops with a decomposition run their kernel forward (same values and speed as without
 // grad) and get a recompute node: backward runs the decomposition again on the saved inputs
