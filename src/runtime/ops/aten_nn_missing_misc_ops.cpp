@@ -2,7 +2,9 @@
 // tensor library as PyTorch 1.13 composes them: weight normalisation (norm_except_dim,
 // _weight_norm, _weight_norm_interface), _masked_softmax, _trilinear (F.bilinear's body), the
 // 1.13 scaled dot-product attention (_scaled_dot_product_attention and its _math / _forward
-// spellings), batch_norm_update_stats, pad_sequence and _pack_sequence.
+// spellings), the batch-norm statistics of SyncBatchNorm (batch_norm_stats,
+// batch_norm_gather_stats(_with_counts), batch_norm_update_stats), pad_sequence and
+// _pack_sequence.
 #include <algorithm>
 #include <limits>
 
@@ -178,6 +180,57 @@ void batchNormUpdateStatsOp(Stack& s) {
   else ret2(s, n, std::move(r));
 }
 
+// ---- SyncBatchNorm's statistics (CUDA-only in PyTorch; the same formulas here) ----
+// Per-channel mean and 1 / sqrt(biased variance + eps) of (N, C, *).
+std::tuple<Tensor, Tensor> batchNormStats(const Tensor& input, double eps) {
+  EMBER_CHECK(input.dim() >= 2, "batch_norm_stats: expected an input of 2 or more dims, but got ", input.sizes());
+  DimVector dims{0};
+  for (int64_t d = 2; d < input.dim(); ++d) dims.push_back(d);
+  auto [var, mean] = var_mean(input, dims, std::optional<int64_t>(0), false);
+  return {mean, rsqrt(var + Scalar(eps))};
+}
+template <bool kOut>
+void batchNormStatsOp(Stack& s) {
+  constexpr size_t n = kOut ? 4 : 2;
+  IValue* a = args(s, n);
+  auto r = batchNormStats(tensorArg(a[0]), doubleArg(a[1]));
+  if constexpr (kOut) ret2Out(s, n, tensorArg(a[2]), tensorArg(a[3]), std::move(r));
+  else ret2(s, n, std::move(r));
+}
+// Combines per-replica (count, mean, invstd) rows into the global mean and invstd, moving the
+// running statistics towards the global mean and unbiased variance.
+std::tuple<Tensor, Tensor> gatherStats(const Tensor& mean, const Tensor& invstd, const Tensor& runMean,
+                                       const Tensor& runVar, double momentum, double eps, const Tensor& counts) {
+  EMBER_CHECK(mean.dim() == 2 && invstd.sizes() == mean.sizes(), "batch_norm_gather_stats: expected mean and invstd "
+              "of shape (replicas, channels), but got ", mean.sizes(), " and ", invstd.sizes());
+  EMBER_CHECK(counts.numel() == mean.size(0), "batch_norm_gather_stats: expected ", mean.size(0),
+              " counts, but got ", counts.numel());
+  const Tensor c = counts.reshape({-1, 1}).to(mean.dtype());
+  const Tensor total = sum(c);
+  const Tensor globalMean = sum(mean * c, {0}) / total;
+  const Tensor var = reciprocal(invstd * invstd) - Scalar(eps);
+  const Tensor centred = mean - globalMean;
+  const Tensor varBiased = sum(c * (var + centred * centred), {0}) / total;
+  if (runMean.defined()) runMean.copy_(globalMean * Scalar(momentum) + runMean * Scalar(1 - momentum));
+  if (runVar.defined())
+    runVar.copy_(varBiased * total / (total - Scalar(1)) * Scalar(momentum) + runVar * Scalar(1 - momentum));
+  return {globalMean, rsqrt(varBiased + Scalar(eps))};
+}
+// (input, mean, invstd, running_mean?, running_var?, momentum, eps, count | counts[, out0, out1])
+template <bool kCounts, bool kOut>
+void gatherStatsOp(Stack& s) {
+  constexpr size_t n = kOut ? 10 : 8;
+  IValue* a = args(s, n);
+  const Tensor input = tensorArg(a[0]), mean = tensorArg(a[1]);
+  Tensor counts;
+  if constexpr (kCounts) counts = tensorArg(a[7]);
+  else counts = full({mean.dim() > 0 ? mean.size(0) : 0}, Scalar(intArg(a[7])), mean.dtype());
+  auto r = gatherStats(mean, tensorArg(a[2]), optTensorUndefArg(a[3]), optTensorUndefArg(a[4]), doubleArg(a[5]),
+                       doubleArg(a[6]), counts);
+  if constexpr (kOut) ret2Out(s, n, tensorArg(a[8]), tensorArg(a[9]), std::move(r));
+  else ret2(s, n, std::move(r));
+}
+
 // ---- sequences ----
 Tensor padSequence(const std::vector<Tensor>& seqs, bool batchFirst, double value) {
   EMBER_CHECK(!seqs.empty(), "received an empty list of sequences");
@@ -211,6 +264,9 @@ void packSequenceOp(Stack& s) {
 #define EMBER_SDPA                                                                                      \
   "(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0., bool need_attn_weights=False, " \
   "bool is_causal=False) -> (Tensor, Tensor)"
+#define EMBER_GATHER \
+  "(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps"
+#define EMBER_OUT2 ", *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))"
 #define EMBER_TRILINEAR \
   "(Tensor i1, Tensor i2, Tensor i3, int[] expand1, int[] expand2, int[] expand3, int[] sumdim, int unroll_dim=1"
 
@@ -230,6 +286,16 @@ RegisterOperators reg({
     {"aten::_scaled_dot_product_attention" EMBER_SDPA, sdpaOp},
     {"aten::_scaled_dot_product_attention_math" EMBER_SDPA, sdpaOp},
     {"aten::_scaled_dot_product_attention_forward" EMBER_SDPA, sdpaOp},
+    {"aten::batch_norm_stats(Tensor input, float eps) -> (Tensor, Tensor)", batchNormStatsOp<false>},
+    {"aten::batch_norm_stats.out(Tensor input, float eps, *, Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), "
+     "Tensor(b!))",
+     batchNormStatsOp<true>},
+    {"aten::batch_norm_gather_stats" EMBER_GATHER ", int count) -> (Tensor, Tensor)", gatherStatsOp<false, false>},
+    {"aten::batch_norm_gather_stats.out" EMBER_GATHER ", int count" EMBER_OUT2, gatherStatsOp<false, true>},
+    {"aten::batch_norm_gather_stats_with_counts" EMBER_GATHER ", Tensor counts) -> (Tensor, Tensor)",
+     gatherStatsOp<true, false>},
+    {"aten::batch_norm_gather_stats_with_counts.out" EMBER_GATHER ", Tensor counts" EMBER_OUT2,
+     gatherStatsOp<true, true>},
     {"aten::batch_norm_update_stats(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum) -> "
      "(Tensor, Tensor)",
      batchNormUpdateStatsOp<false>},

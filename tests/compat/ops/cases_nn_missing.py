@@ -351,6 +351,24 @@ def _utilities(c):
     c.add("aten::batch_norm_update_stats", [floats(6, 2).double(), None, None, 0.3])
     c.add("aten::batch_norm_update_stats.out", [xb, None, None, 0.1, empty_out(), empty_out()], **tol)
 
+    # SyncBatchNorm's statistics have CUDA kernels only: the reference is the statistics of the
+    # whole batch, the op combining the per-replica ones.
+    def stats(t, eps):
+        var, mean = torch.var_mean(t, [0, 2], unbiased=False)
+        return mean, torch.rsqrt(var + eps)
+    xs = floats(7, 3, 4, seed=14)
+    parts = [xs[:2], xs[2:3], xs[3:]]
+    means = torch.stack([stats(p, 1e-5)[0] for p in parts])
+    invstds = torch.stack([stats(p, 1e-5)[1] for p in parts])
+    counts = torch.tensor([8.0, 4.0, 16.0])
+    c.add("aten::batch_norm_stats", [xs, 1e-5], **tol, ref=lambda t, eps: stats(t, eps))
+    c.add("aten::batch_norm_gather_stats_with_counts", [xs, means, invstds, None, None, 0.1, 1e-5, counts], **tol,
+          ref=lambda t, m, i, rm, rv, mo, eps, n: stats(xs, eps))
+    even = torch.stack([stats(xs[:2], 1e-5)[0], stats(xs[2:4], 1e-5)[0]])
+    even_inv = torch.stack([stats(xs[:2], 1e-5)[1], stats(xs[2:4], 1e-5)[1]])
+    c.add("aten::batch_norm_gather_stats", [xs, even, even_inv, floats(3), floats(3, lo=0.5, hi=2), 0.1, 1e-5, 8],
+          **tol, ref=lambda t, m, i, rm, rv, mo, eps, n: stats(xs[:4], eps))
+
     seqs = [floats(3, 2), floats(5, 2, seed=1), floats(1, 2, seed=2)]
     c.add("aten::pad_sequence", [seqs])
     c.add("aten::pad_sequence", [seqs, True, -1.5])
