@@ -96,6 +96,10 @@ std::tuple<Tensor, Tensor> _ctc_loss(const Tensor& log_probs, const Tensor& targ
                 " at dimension 1, but got size ", targets.size(1), " for argument #2 'targets'", kWhere);
     for (int64_t b = 0; b < batch; ++b) labels[b].assign(tp + b * targets.size(1), tp + b * targets.size(1) + target_lengths[b]);
   }
+  // PyTorch reads out of bounds for a label outside [0, classes); ember refuses it.
+  for (const auto& row : labels)
+    for (int64_t l : row)
+      EMBER_CHECK(l >= 0 && l < classes, "ctc_loss: target label ", l, " is out of range for ", classes, " classes");
   const int64_t alphaRow = 2 * maxTarget + 1;
   Tensor nll = empty({batch}, log_probs.dtype());
   Tensor alpha = full({batch, frames, alphaRow}, Scalar(-std::numeric_limits<double>::infinity()), log_probs.dtype());

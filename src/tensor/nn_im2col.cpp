@@ -109,6 +109,8 @@ Tensor col2im(const Tensor& self, IntArrayRef output_size, IntArrayRef kernel_si
   const int64_t block = b.kh * b.kw, rows = self.size(nd - 2), cols = self.size(nd - 1);
   EMBER_CHECK(rows % block == 0, "Expected size of input's dimension 1 to be divisible by the product of "
               "kernel_size, but got input.size(1)=", rows, " and kernel_size=(", b.kh, ", ", b.kw, ").");
+  EMBER_CHECK(output_size[0] > 0 && output_size[1] > 0, "col2im: output_size must be positive, but got (",
+              output_size[0], ", ", output_size[1], ")");
   b.h = output_size[0];
   b.w = output_size[1];
   countBlocks(b);
