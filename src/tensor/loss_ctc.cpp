@@ -34,8 +34,8 @@ T logSumExp3(T a, T b, T c) {
 
 // One sample: lp (T x C, rows `rowStride` apart), target labels, alpha (T x (2S + 1)).
 template <typename T>
-T ctcSample(const T* lp, int64_t rowStride, const std::vector<int64_t>& target, int64_t frames, int64_t blank,
-            T* alpha, int64_t alphaRow) {
+T ctcSample(const T* lp, int64_t rowStride, const std::vector<int64_t>& target, int64_t frames, int64_t blank, T* alpha,
+            int64_t alphaRow) {
   const T ninf = -std::numeric_limits<T>::infinity();
   const int64_t L = static_cast<int64_t>(target.size()), S = 2 * L + 1;
   auto prime = [&](int64_t s) { return s % 2 == 0 ? blank : target[static_cast<size_t>(s / 2)]; };
@@ -90,11 +90,14 @@ std::tuple<Tensor, Tensor> _ctc_loss(const Tensor& log_probs, const Tensor& targ
       offset += target_lengths[b];
     }
   } else {
-    EMBER_CHECK(targets.dim() == 2 && targets.size(0) == batch, "Expected targets of shape (batch, max target "
-                "length) or concatenated 1-D targets, but got ", targets.sizes(), kWhere);
+    EMBER_CHECK(targets.dim() == 2 && targets.size(0) == batch,
+                "Expected targets of shape (batch, max target "
+                "length) or concatenated 1-D targets, but got ",
+                targets.sizes(), kWhere);
     EMBER_CHECK(targets.size(1) >= maxTarget, "Expected tensor to have size at least ", maxTarget,
                 " at dimension 1, but got size ", targets.size(1), " for argument #2 'targets'", kWhere);
-    for (int64_t b = 0; b < batch; ++b) labels[b].assign(tp + b * targets.size(1), tp + b * targets.size(1) + target_lengths[b]);
+    for (int64_t b = 0; b < batch; ++b)
+      labels[b].assign(tp + b * targets.size(1), tp + b * targets.size(1) + target_lengths[b]);
   }
   // PyTorch reads out of bounds for a label outside [0, classes); ember refuses it.
   for (const auto& row : labels)
@@ -115,8 +118,8 @@ std::tuple<Tensor, Tensor> _ctc_loss(const Tensor& log_probs, const Tensor& targ
   return {nll, alpha};
 }
 
-Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, IntArrayRef input_lengths,
-                IntArrayRef target_lengths, int64_t blank, int64_t reduction, bool zero_infinity) {
+Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, IntArrayRef input_lengths, IntArrayRef target_lengths,
+                int64_t blank, int64_t reduction, bool zero_infinity) {
   const bool batched = log_probs.dim() == 3;
   const Tensor lp = batched ? log_probs : log_probs.unsqueeze(1);
   const Tensor tg = batched ? targets : targets.unsqueeze(0);

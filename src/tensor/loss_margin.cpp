@@ -7,8 +7,8 @@
 
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/ops/factory.h"
-#include "ember/tensor/ops/loss.h"
 #include "ember/tensor/ops/indexing.h"
+#include "ember/tensor/ops/loss.h"
 #include "ember/tensor/ops/loss_extra.h"
 #include "ember/tensor/ops/nn_misc.h"
 #include "ember/tensor/ops/pointwise.h"
@@ -58,11 +58,15 @@ Tensor cosine_embedding_loss(const Tensor& input1, const Tensor& input2, const T
   const int64_t td = target.dim();
   EMBER_CHECK(td <= 1, "0D or 1D target tensor expected, multi-target not supported");
   if (td == 1) {
-    EMBER_CHECK(input1.dim() == 2 && input2.dim() == 2, "1D target tensor expects 2D input tensors, but found "
-                "inputs with sizes ", input1.sizes(), " and ", input2.sizes(), ".");
+    EMBER_CHECK(input1.dim() == 2 && input2.dim() == 2,
+                "1D target tensor expects 2D input tensors, but found "
+                "inputs with sizes ",
+                input1.sizes(), " and ", input2.sizes(), ".");
   } else {
-    EMBER_CHECK(input1.dim() == 1 && input2.dim() == 1, "0D target tensor expects 1D input tensors, but found "
-                "inputs with sizes ", input1.sizes(), " and ", input2.sizes(), ".");
+    EMBER_CHECK(input1.dim() == 1 && input2.dim() == 1,
+                "0D target tensor expects 1D input tensors, but found "
+                "inputs with sizes ",
+                input1.sizes(), " and ", input2.sizes(), ".");
   }
   constexpr double kEps = 1e-12;
   const Tensor dot = sum(input1 * input2, {td});
@@ -76,8 +80,10 @@ Tensor cosine_embedding_loss(const Tensor& input1, const Tensor& input2, const T
 
 Tensor triplet_margin_loss(const Tensor& anchor, const Tensor& positive, const Tensor& negative, double margin,
                            double p, double eps, bool swap, int64_t reduction) {
-  EMBER_CHECK(anchor.dim() == positive.dim() && anchor.dim() == negative.dim(), "All inputs should have same "
-              "dimension but got ", anchor.dim(), "D, ", positive.dim(), "D and ", negative.dim(), "D inputs.");
+  EMBER_CHECK(anchor.dim() == positive.dim() && anchor.dim() == negative.dim(),
+              "All inputs should have same "
+              "dimension but got ",
+              anchor.dim(), "D, ", positive.dim(), "D and ", negative.dim(), "D inputs.");
   const Tensor dPos = pairwise_distance(anchor, positive, p, eps);
   Tensor dNeg = pairwise_distance(anchor, negative, p, eps);
   if (swap) dNeg = minimum(dNeg, pairwise_distance(positive, negative, p, eps));
@@ -150,8 +156,10 @@ Tensor multi_margin_loss(const Tensor& self, const Tensor& target, const Scalar&
           acc += z;
         }
         acc /= static_cast<T>(classes);
-        if (perRow) op[r] = acc;
-        else total += acc;
+        if (perRow)
+          op[r] = acc;
+        else
+          total += acc;
       }
       if (!perRow) op[0] = reduction == Reduction::Mean ? total / static_cast<T>(rows) : total;
     }
@@ -159,8 +167,7 @@ Tensor multi_margin_loss(const Tensor& self, const Tensor& target, const Scalar&
   return out;
 }
 
-std::tuple<Tensor, Tensor> multilabel_margin_loss_forward(const Tensor& self, const Tensor& target,
-                                                          int64_t reduction) {
+std::tuple<Tensor, Tensor> multilabel_margin_loss_forward(const Tensor& self, const Tensor& target, int64_t reduction) {
   EMBER_CHECK((self.dim() == 2 && self.size(1) != 0) || (self.dim() <= 1 && self.numel() > 0),
               "Expected non-empty vector or matrix with optional 0-dim batch size, but got: ", self.sizes());
   const auto [rows, classes] = rowsOf(self);
@@ -197,8 +204,10 @@ std::tuple<Tensor, Tensor> multilabel_margin_loss_forward(const Tensor& self, co
           }
         }
         acc /= static_cast<T>(classes);
-        if (perRow) op[r] = acc;
-        else total += acc;
+        if (perRow)
+          op[r] = acc;
+        else
+          total += acc;
       }
       if (!perRow) op[0] = reduction == Reduction::Mean ? total / static_cast<T>(rows) : total;
     }

@@ -83,53 +83,53 @@ void sample2d(const T* in, const T* grid, T* out, const Geom2d& g, int64_t mode,
   auto at = [&](const T* p, int64_t y, int64_t x) -> T {
     return (x >= 0 && x < g.w && y >= 0 && y < g.h) ? p[y * g.w + x] : T(0);
   };
-  parallelFor(0, g.n * outPlane, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, 4 * g.c)),
-              [&](int64_t q0, int64_t q1) {
-    for (int64_t q = q0; q < q1; ++q) {
-      const int64_t n = q / outPlane, pos = q % outPlane;
-      const T gx = grid[q * 2], gy = grid[q * 2 + 1];
-      const T* inN = in + n * g.c * plane;
-      T* outN = out + n * g.c * outPlane + pos;
-      if (mode == kBicubic) {
-        const T x = unnormalize(gx, g.w, ac), y = unnormalize(gy, g.h, ac);
-        const T x0 = std::floor(x), y0 = std::floor(y);
-        T wx[4], wy[4];
-        cubicWeights(x - x0, wx);
-        cubicWeights(y - y0, wy);
-        int64_t xs[4], ys[4];
-        for (int i = 0; i < 4; ++i) {
-          xs[i] = static_cast<int64_t>(padCoord(x0 - 1 + i, g.w, padding, ac));
-          ys[i] = static_cast<int64_t>(padCoord(y0 - 1 + i, g.h, padding, ac));
-        }
-        for (int64_t c = 0; c < g.c; ++c) {
-          const T* p = inN + c * plane;
-          T acc = 0;
-          for (int i = 0; i < 4; ++i) {
-            const T row = at(p, ys[i], xs[0]) * wx[0] + at(p, ys[i], xs[1]) * wx[1] + at(p, ys[i], xs[2]) * wx[2] +
-                          at(p, ys[i], xs[3]) * wx[3];
-            acc += row * wy[i];
+  parallelFor(
+      0, g.n * outPlane, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, 4 * g.c)), [&](int64_t q0, int64_t q1) {
+        for (int64_t q = q0; q < q1; ++q) {
+          const int64_t n = q / outPlane, pos = q % outPlane;
+          const T gx = grid[q * 2], gy = grid[q * 2 + 1];
+          const T* inN = in + n * g.c * plane;
+          T* outN = out + n * g.c * outPlane + pos;
+          if (mode == kBicubic) {
+            const T x = unnormalize(gx, g.w, ac), y = unnormalize(gy, g.h, ac);
+            const T x0 = std::floor(x), y0 = std::floor(y);
+            T wx[4], wy[4];
+            cubicWeights(x - x0, wx);
+            cubicWeights(y - y0, wy);
+            int64_t xs[4], ys[4];
+            for (int i = 0; i < 4; ++i) {
+              xs[i] = static_cast<int64_t>(padCoord(x0 - 1 + i, g.w, padding, ac));
+              ys[i] = static_cast<int64_t>(padCoord(y0 - 1 + i, g.h, padding, ac));
+            }
+            for (int64_t c = 0; c < g.c; ++c) {
+              const T* p = inN + c * plane;
+              T acc = 0;
+              for (int i = 0; i < 4; ++i) {
+                const T row = at(p, ys[i], xs[0]) * wx[0] + at(p, ys[i], xs[1]) * wx[1] + at(p, ys[i], xs[2]) * wx[2] +
+                              at(p, ys[i], xs[3]) * wx[3];
+                acc += row * wy[i];
+              }
+              outN[c * outPlane] = acc;
+            }
+            continue;
           }
-          outN[c * outPlane] = acc;
+          const T x = sourceCoord(gx, g.w, padding, ac), y = sourceCoord(gy, g.h, padding, ac);
+          if (mode == kNearest) {
+            const int64_t xi = static_cast<int64_t>(std::nearbyint(x)), yi = static_cast<int64_t>(std::nearbyint(y));
+            for (int64_t c = 0; c < g.c; ++c) outN[c * outPlane] = at(inN + c * plane, yi, xi);
+            continue;
+          }
+          const T xw = std::floor(x), yn = std::floor(y);
+          const int64_t x0 = static_cast<int64_t>(xw), y0 = static_cast<int64_t>(yn);
+          const T nw = (xw + 1 - x) * (yn + 1 - y), ne = (x - xw) * (yn + 1 - y), sw = (xw + 1 - x) * (y - yn),
+                  se = (x - xw) * (y - yn);
+          for (int64_t c = 0; c < g.c; ++c) {
+            const T* p = inN + c * plane;
+            outN[c * outPlane] =
+                at(p, y0, x0) * nw + at(p, y0, x0 + 1) * ne + at(p, y0 + 1, x0) * sw + at(p, y0 + 1, x0 + 1) * se;
+          }
         }
-        continue;
-      }
-      const T x = sourceCoord(gx, g.w, padding, ac), y = sourceCoord(gy, g.h, padding, ac);
-      if (mode == kNearest) {
-        const int64_t xi = static_cast<int64_t>(std::nearbyint(x)), yi = static_cast<int64_t>(std::nearbyint(y));
-        for (int64_t c = 0; c < g.c; ++c) outN[c * outPlane] = at(inN + c * plane, yi, xi);
-        continue;
-      }
-      const T xw = std::floor(x), yn = std::floor(y);
-      const int64_t x0 = static_cast<int64_t>(xw), y0 = static_cast<int64_t>(yn);
-      const T nw = (xw + 1 - x) * (yn + 1 - y), ne = (x - xw) * (yn + 1 - y), sw = (xw + 1 - x) * (y - yn),
-              se = (x - xw) * (y - yn);
-      for (int64_t c = 0; c < g.c; ++c) {
-        const T* p = inN + c * plane;
-        outN[c * outPlane] =
-            at(p, y0, x0) * nw + at(p, y0, x0 + 1) * ne + at(p, y0 + 1, x0) * sw + at(p, y0 + 1, x0 + 1) * se;
-      }
-    }
-  });
+      });
 }
 
 struct Geom3d {
@@ -142,33 +142,33 @@ void sample3d(const T* in, const T* grid, T* out, const Geom3d& g, int64_t mode,
   auto at = [&](const T* p, int64_t z, int64_t y, int64_t x) -> T {
     return (x >= 0 && x < g.w && y >= 0 && y < g.h && z >= 0 && z < g.d) ? p[(z * g.h + y) * g.w + x] : T(0);
   };
-  parallelFor(0, g.n * outPlane, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, 8 * g.c)),
-              [&](int64_t q0, int64_t q1) {
-    for (int64_t q = q0; q < q1; ++q) {
-      const int64_t n = q / outPlane, pos = q % outPlane;
-      const T x = sourceCoord(grid[q * 3], g.w, padding, ac), y = sourceCoord(grid[q * 3 + 1], g.h, padding, ac),
-              z = sourceCoord(grid[q * 3 + 2], g.d, padding, ac);
-      const T* inN = in + n * g.c * plane;
-      T* outN = out + n * g.c * outPlane + pos;
-      if (mode == kNearest) {
-        const int64_t xi = static_cast<int64_t>(std::nearbyint(x)), yi = static_cast<int64_t>(std::nearbyint(y)),
-                      zi = static_cast<int64_t>(std::nearbyint(z));
-        for (int64_t c = 0; c < g.c; ++c) outN[c * outPlane] = at(inN + c * plane, zi, yi, xi);
-        continue;
-      }
-      const T xf = std::floor(x), yf = std::floor(y), zf = std::floor(z);
-      const int64_t x0 = static_cast<int64_t>(xf), y0 = static_cast<int64_t>(yf), z0 = static_cast<int64_t>(zf);
-      const T wx[2] = {xf + 1 - x, x - xf}, wy[2] = {yf + 1 - y, y - yf}, wz[2] = {zf + 1 - z, z - zf};
-      for (int64_t c = 0; c < g.c; ++c) {
-        const T* p = inN + c * plane;
-        T acc = 0;
-        for (int k = 0; k < 2; ++k)
-          for (int j = 0; j < 2; ++j)
-            for (int i = 0; i < 2; ++i) acc += at(p, z0 + k, y0 + j, x0 + i) * (wx[i] * wy[j] * wz[k]);
-        outN[c * outPlane] = acc;
-      }
-    }
-  });
+  parallelFor(
+      0, g.n * outPlane, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, 8 * g.c)), [&](int64_t q0, int64_t q1) {
+        for (int64_t q = q0; q < q1; ++q) {
+          const int64_t n = q / outPlane, pos = q % outPlane;
+          const T x = sourceCoord(grid[q * 3], g.w, padding, ac), y = sourceCoord(grid[q * 3 + 1], g.h, padding, ac),
+                  z = sourceCoord(grid[q * 3 + 2], g.d, padding, ac);
+          const T* inN = in + n * g.c * plane;
+          T* outN = out + n * g.c * outPlane + pos;
+          if (mode == kNearest) {
+            const int64_t xi = static_cast<int64_t>(std::nearbyint(x)), yi = static_cast<int64_t>(std::nearbyint(y)),
+                          zi = static_cast<int64_t>(std::nearbyint(z));
+            for (int64_t c = 0; c < g.c; ++c) outN[c * outPlane] = at(inN + c * plane, zi, yi, xi);
+            continue;
+          }
+          const T xf = std::floor(x), yf = std::floor(y), zf = std::floor(z);
+          const int64_t x0 = static_cast<int64_t>(xf), y0 = static_cast<int64_t>(yf), z0 = static_cast<int64_t>(zf);
+          const T wx[2] = {xf + 1 - x, x - xf}, wy[2] = {yf + 1 - y, y - yf}, wz[2] = {zf + 1 - z, z - zf};
+          for (int64_t c = 0; c < g.c; ++c) {
+            const T* p = inN + c * plane;
+            T acc = 0;
+            for (int k = 0; k < 2; ++k)
+              for (int j = 0; j < 2; ++j)
+                for (int i = 0; i < 2; ++i) acc += at(p, z0 + k, y0 + j, x0 + i) * (wx[i] * wy[j] * wz[k]);
+            outN[c * outPlane] = acc;
+          }
+        }
+      });
 }
 
 void checkCommon(const Tensor& input, const Tensor& grid, int64_t mode, int64_t padding) {
@@ -178,19 +178,24 @@ void checkCommon(const Tensor& input, const Tensor& grid, int64_t mode, int64_t 
   EMBER_CHECK(grid.size(-1) == input.dim() - 2, "grid_sampler(): expected grid to have size ", input.dim() - 2,
               " in last dimension, but got grid with sizes ", grid.sizes());
   for (int64_t d = 2; d < input.dim(); ++d)
-    EMBER_CHECK(input.size(d) > 0, "grid_sampler(): expected input to have non-empty spatial dimensions, but input "
-                "has sizes ", input.sizes(), " with dimension ", d, " being empty");
-  EMBER_CHECK(mode >= kBilinear && mode <= kBicubic, "grid_sampler(): interpolation_mode must be 0 (bilinear), 1 "
-              "(nearest) or 2 (bicubic), but got ", mode);
-  EMBER_CHECK(padding >= kZeros && padding <= kReflection, "grid_sampler(): padding_mode must be 0 (zeros), 1 "
-              "(border) or 2 (reflection), but got ", padding);
+    EMBER_CHECK(input.size(d) > 0,
+                "grid_sampler(): expected input to have non-empty spatial dimensions, but input "
+                "has sizes ",
+                input.sizes(), " with dimension ", d, " being empty");
+  EMBER_CHECK(mode >= kBilinear && mode <= kBicubic,
+              "grid_sampler(): interpolation_mode must be 0 (bilinear), 1 "
+              "(nearest) or 2 (bicubic), but got ",
+              mode);
+  EMBER_CHECK(padding >= kZeros && padding <= kReflection,
+              "grid_sampler(): padding_mode must be 0 (zeros), 1 "
+              "(border) or 2 (reflection), but got ",
+              padding);
 }
 
 void checkDtypes(const Tensor& input, const Tensor& grid, const char* name) {
-  EMBER_CHECK(input.dtype() == ScalarType::Float || input.dtype() == ScalarType::Double, name,
-              " not implemented for ", input.dtype());
-  EMBER_CHECK(grid.dtype() == input.dtype(), "expected scalar type ", input.dtype(), " but found ",
-              grid.dtype());
+  EMBER_CHECK(input.dtype() == ScalarType::Float || input.dtype() == ScalarType::Double, name, " not implemented for ",
+              input.dtype());
+  EMBER_CHECK(grid.dtype() == input.dtype(), "expected scalar type ", input.dtype(), " but found ", grid.dtype());
 }
 
 }  // namespace
@@ -198,8 +203,10 @@ void checkDtypes(const Tensor& input, const Tensor& grid, const char* name) {
 Tensor grid_sampler_2d(const Tensor& input, const Tensor& grid, int64_t interpolation_mode, int64_t padding_mode,
                        bool align_corners) {
   checkCommon(input, grid, interpolation_mode, padding_mode);
-  EMBER_CHECK(input.dim() == 4 && grid.dim() == 4, "grid_sampler(): expected 4D input and grid with same number of "
-              "dimensions, but got input with sizes ", input.sizes(), " and grid with sizes ", grid.sizes());
+  EMBER_CHECK(input.dim() == 4 && grid.dim() == 4,
+              "grid_sampler(): expected 4D input and grid with same number of "
+              "dimensions, but got input with sizes ",
+              input.sizes(), " and grid with sizes ", grid.sizes());
   checkDtypes(input, grid, "grid_sampler_2d_cpu");
   const Geom2d g{input.size(0), input.size(1), input.size(2), input.size(3), grid.size(1), grid.size(2)};
   Tensor out = empty({g.n, g.c, g.oh, g.ow}, input.dtype());
@@ -216,12 +223,14 @@ Tensor grid_sampler_2d(const Tensor& input, const Tensor& grid, int64_t interpol
 Tensor grid_sampler_3d(const Tensor& input, const Tensor& grid, int64_t interpolation_mode, int64_t padding_mode,
                        bool align_corners) {
   checkCommon(input, grid, interpolation_mode, padding_mode);
-  EMBER_CHECK(input.dim() == 5 && grid.dim() == 5, "grid_sampler(): expected 5D input and grid with same number of "
-              "dimensions, but got input with sizes ", input.sizes(), " and grid with sizes ", grid.sizes());
+  EMBER_CHECK(input.dim() == 5 && grid.dim() == 5,
+              "grid_sampler(): expected 5D input and grid with same number of "
+              "dimensions, but got input with sizes ",
+              input.sizes(), " and grid with sizes ", grid.sizes());
   EMBER_CHECK(interpolation_mode != kBicubic, "grid_sampler(): bicubic interpolation only supports 4D input");
   checkDtypes(input, grid, "\"grid_sampler3d_cpu\"");
-  const Geom3d g{input.size(0), input.size(1), input.size(2), input.size(3), input.size(4),
-                 grid.size(1),  grid.size(2),  grid.size(3)};
+  const Geom3d g{input.size(0), input.size(1), input.size(2), input.size(3),
+                 input.size(4), grid.size(1),  grid.size(2),  grid.size(3)};
   Tensor out = empty({g.n, g.c, g.od, g.oh, g.ow}, input.dtype());
   if (out.numel() == 0) return out;
   const Tensor x = input.contiguous(), gr = grid.contiguous();

@@ -27,10 +27,12 @@ Blocks blockGeom(IntArrayRef kernel, IntArrayRef dilation, IntArrayRef padding, 
   checkPair(dilation, "dilation");
   checkPair(padding, "padding");
   checkPair(stride, "stride");
-  EMBER_CHECK(kernel[0] > 0 && kernel[1] > 0, "kernel size should be greater than zero, but got kernel_height: ",
-              kernel[0], " kernel_width: ", kernel[1]);
-  EMBER_CHECK(dilation[0] > 0 && dilation[1] > 0, "dilation should be greater than zero, but got dilation_height: ",
-              dilation[0], " dilation_width: ", dilation[1]);
+  EMBER_CHECK(kernel[0] > 0 && kernel[1] > 0,
+              "kernel size should be greater than zero, but got kernel_height: ", kernel[0],
+              " kernel_width: ", kernel[1]);
+  EMBER_CHECK(dilation[0] > 0 && dilation[1] > 0,
+              "dilation should be greater than zero, but got dilation_height: ", dilation[0],
+              " dilation_width: ", dilation[1]);
   EMBER_CHECK(padding[0] >= 0 && padding[1] >= 0, "padding should be non-negative, but got pad_height: ", padding[0],
               " pad_width: ", padding[1]);
   EMBER_CHECK(stride[0] > 0 && stride[1] > 0, "stride should be greater than zero, but got stride_height: ", stride[0],
@@ -67,34 +69,39 @@ Tensor im2col(const Tensor& self, IntArrayRef kernel_size, IntArrayRef dilation,
   const int64_t nd = self.dim();
   EMBER_CHECK((nd == 3 || nd == 4) && self.size(nd - 3) != 0 && self.size(nd - 2) != 0 && self.size(nd - 1) != 0,
               "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for "
-              "input, but got: ", self.sizes());
+              "input, but got: ",
+              self.sizes());
   const bool batched = nd == 4;
   const Tensor x = (batched ? self : self.unsqueeze(0)).contiguous();
   const int64_t n = x.size(0), c = x.size(1);
   b.h = x.size(2);
   b.w = x.size(3);
   countBlocks(b);
-  EMBER_CHECK(b.bh >= 1 && b.bw >= 1, "Given input with spatial size (", b.h, ", ", b.w, "), kernel_size=(", b.kh,
-              ", ", b.kw, "), dilation=(", b.dh, ", ", b.dw, "), padding=(", b.ph, ", ", b.pw,
+  EMBER_CHECK(b.bh >= 1 && b.bw >= 1, "Given input with spatial size (", b.h, ", ", b.w, "), kernel_size=(", b.kh, ", ",
+              b.kw, "), dilation=(", b.dh, ", ", b.dw, "), padding=(", b.ph, ", ", b.pw,
               "), calculated shape of the array of sliding blocks as (", b.bh, ", ", b.bw,
               "), but its components must be at least one.");
   const int64_t rows = c * b.kh * b.kw, cols = b.bh * b.bw;
   Tensor out = empty({n, rows, cols}, self.dtype());
-  visitFloatingDtype(self.dtype(), [&]<typename T>() {
-    const T* in = x.data_ptr<T>();
-    T* o = out.data_ptr<T>();
-    parallelFor(0, n * c, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, rows / c * cols)),
-                [&](int64_t p0, int64_t p1) {
-      for (int64_t p = p0; p < p1; ++p) {
-        const int64_t ni = p / c, ci = p % c;
-        const T* plane = in + p * b.h * b.w;
-        T* dst = o + ni * rows * cols;
-        forTaps(b, ci, [&](int64_t row, int64_t y, int64_t xx, int64_t pos) {
-          dst[row * cols + pos] = (y >= 0 && y < b.h && xx >= 0 && xx < b.w) ? plane[y * b.w + xx] : T(0);
-        });
-      }
-    });
-  }, "\"im2col_out_cpu\"");
+  visitFloatingDtype(
+      self.dtype(),
+      [&]<typename T>() {
+        const T* in = x.data_ptr<T>();
+        T* o = out.data_ptr<T>();
+        parallelFor(0, n * c, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, rows / c * cols)),
+                    [&](int64_t p0, int64_t p1) {
+                      for (int64_t p = p0; p < p1; ++p) {
+                        const int64_t ni = p / c, ci = p % c;
+                        const T* plane = in + p * b.h * b.w;
+                        T* dst = o + ni * rows * cols;
+                        forTaps(b, ci, [&](int64_t row, int64_t y, int64_t xx, int64_t pos) {
+                          dst[row * cols + pos] =
+                              (y >= 0 && y < b.h && xx >= 0 && xx < b.w) ? plane[y * b.w + xx] : T(0);
+                        });
+                      }
+                    });
+      },
+      "\"im2col_out_cpu\"");
   return batched ? out : out.squeeze(0);
 }
 
@@ -105,39 +112,47 @@ Tensor col2im(const Tensor& self, IntArrayRef output_size, IntArrayRef kernel_si
   const int64_t nd = self.dim();
   EMBER_CHECK((nd == 2 || nd == 3) && self.size(nd - 2) != 0 && self.size(nd - 1) != 0,
               "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero dimensions "
-              "for input, but got: ", self.sizes());
+              "for input, but got: ",
+              self.sizes());
   const int64_t block = b.kh * b.kw, rows = self.size(nd - 2), cols = self.size(nd - 1);
-  EMBER_CHECK(rows % block == 0, "Expected size of input's dimension 1 to be divisible by the product of "
-              "kernel_size, but got input.size(1)=", rows, " and kernel_size=(", b.kh, ", ", b.kw, ").");
+  EMBER_CHECK(rows % block == 0,
+              "Expected size of input's dimension 1 to be divisible by the product of "
+              "kernel_size, but got input.size(1)=",
+              rows, " and kernel_size=(", b.kh, ", ", b.kw, ").");
   EMBER_CHECK(output_size[0] > 0 && output_size[1] > 0, "col2im: output_size must be positive, but got (",
               output_size[0], ", ", output_size[1], ")");
   b.h = output_size[0];
   b.w = output_size[1];
   countBlocks(b);
-  EMBER_CHECK(b.bh >= 1 && b.bw >= 1 && b.bh * b.bw == cols, "Given output_size=(", b.h, ", ", b.w,
-              "), kernel_size=(", b.kh, ", ", b.kw, "), dilation=(", b.dh, ", ", b.dw, "), padding=(", b.ph, ", ",
-              b.pw, "), stride=(", b.sh, ", ", b.sw, "), expected size of input's dimension 2 to match the calculated "
-              "number of sliding blocks ", b.bh, " * ", b.bw, " = ", b.bh * b.bw, ", but got input.size(2)=", cols,
-              ".");
+  EMBER_CHECK(b.bh >= 1 && b.bw >= 1 && b.bh * b.bw == cols, "Given output_size=(", b.h, ", ", b.w, "), kernel_size=(",
+              b.kh, ", ", b.kw, "), dilation=(", b.dh, ", ", b.dw, "), padding=(", b.ph, ", ", b.pw, "), stride=(",
+              b.sh, ", ", b.sw,
+              "), expected size of input's dimension 2 to match the calculated "
+              "number of sliding blocks ",
+              b.bh, " * ", b.bw, " = ", b.bh * b.bw, ", but got input.size(2)=", cols, ".");
   const bool batched = nd == 3;
   const Tensor x = (batched ? self : self.unsqueeze(0)).contiguous();
   const int64_t n = x.size(0), c = rows / block;
   Tensor out = zeros({n, c, b.h, b.w}, self.dtype());
-  visitFloatingDtype(self.dtype(), [&]<typename T>() {
-    const T* in = x.data_ptr<T>();
-    T* o = out.data_ptr<T>();
-    parallelFor(0, n * c, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, block * cols)),
-                [&](int64_t p0, int64_t p1) {
-      for (int64_t p = p0; p < p1; ++p) {
-        const int64_t ni = p / c, ci = p % c;
-        const T* src = in + ni * rows * cols;
-        T* plane = o + p * b.h * b.w;
-        forTaps(b, ci, [&](int64_t row, int64_t y, int64_t xx, int64_t pos) {
-          if (y >= 0 && y < b.h && xx >= 0 && xx < b.w) plane[y * b.w + xx] = static_cast<T>(plane[y * b.w + xx] + src[row * cols + pos]);
-        });
-      }
-    });
-  }, "\"col2im_out_cpu\"");
+  visitFloatingDtype(
+      self.dtype(),
+      [&]<typename T>() {
+        const T* in = x.data_ptr<T>();
+        T* o = out.data_ptr<T>();
+        parallelFor(0, n * c, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, block * cols)),
+                    [&](int64_t p0, int64_t p1) {
+                      for (int64_t p = p0; p < p1; ++p) {
+                        const int64_t ni = p / c, ci = p % c;
+                        const T* src = in + ni * rows * cols;
+                        T* plane = o + p * b.h * b.w;
+                        forTaps(b, ci, [&](int64_t row, int64_t y, int64_t xx, int64_t pos) {
+                          if (y >= 0 && y < b.h && xx >= 0 && xx < b.w)
+                            plane[y * b.w + xx] = static_cast<T>(plane[y * b.w + xx] + src[row * cols + pos]);
+                        });
+                      }
+                    });
+      },
+      "\"col2im_out_cpu\"");
   return batched ? out : out.squeeze(0);
 }
 

@@ -24,10 +24,10 @@ void checkFloatDtype(const Tensor& t, const char* name) {
 // self (N, C, *S) or (C, *S) with `spatial` dims S, scattered into output planes of outPlane.
 Tensor unpool(const Tensor& self, const Tensor& indices, IntArrayRef outSpatial, const char* name) {
   const int64_t spatial = static_cast<int64_t>(outSpatial.size());
-  EMBER_CHECK(indices.dtype() == ScalarType::Long, "elements in indices should be type int64 but got: ",
-              scalarTypeName(indices.dtype()));
-  EMBER_CHECK(self.dim() == spatial + 1 || self.dim() == spatial + 2, "Input to ", name, " should be a ",
-              spatial + 1, "d or ", spatial + 2, "d Tensor, but got a tensor with ", self.dim(), " dimensions.");
+  EMBER_CHECK(indices.dtype() == ScalarType::Long,
+              "elements in indices should be type int64 but got: ", scalarTypeName(indices.dtype()));
+  EMBER_CHECK(self.dim() == spatial + 1 || self.dim() == spatial + 2, "Input to ", name, " should be a ", spatial + 1,
+              "d or ", spatial + 2, "d Tensor, but got a tensor with ", self.dim(), " dimensions.");
   EMBER_CHECK(indices.sizes() == self.sizes(), "Expected shape of indices to be same as that of the input tensor (",
               self.sizes(), ") but got indices tensor with shape: ", indices.sizes());
   for (int64_t d = self.dim() - spatial - 1; d < self.dim(); ++d)
@@ -80,12 +80,14 @@ std::vector<int64_t> intervals(T sample, int64_t in, int64_t out, int64_t k) {
 }
 
 // 3-D form of both: (t, h, w) sizes, 2-D inputs having t = 1 and samples for (w, h).
-std::tuple<Tensor, Tensor> fractional(const Tensor& self, IntArrayRef kernel, IntArrayRef output,
-                                      const Tensor& samples, int64_t spatial, const char* name) {
+std::tuple<Tensor, Tensor> fractional(const Tensor& self, IntArrayRef kernel, IntArrayRef output, const Tensor& samples,
+                                      int64_t spatial, const char* name) {
   const char* axisNames[3] = {"time", "height", "width"};
-  EMBER_CHECK(static_cast<int64_t>(kernel.size()) == spatial, name, ": kernel_size must either be a single Int or "
+  EMBER_CHECK(static_cast<int64_t>(kernel.size()) == spatial, name,
+              ": kernel_size must either be a single Int or "
               "tuple of Ints");
-  EMBER_CHECK(static_cast<int64_t>(output.size()) == spatial, name, ": output_size must either be a single Int or "
+  EMBER_CHECK(static_cast<int64_t>(output.size()) == spatial, name,
+              ": output_size must either be a single Int or "
               "tuple of Ints");
   EMBER_CHECK(self.dim() == spatial + 1 || self.dim() == spatial + 2, name, "(): Expected ", spatial + 1, "D or ",
               spatial + 2, "D tensor, but got: ", self.sizes());
@@ -102,8 +104,8 @@ std::tuple<Tensor, Tensor> fractional(const Tensor& self, IntArrayRef kernel, In
   }
   // PyTorch 1.13 lets 2-D windows reach the last element, 3-D ones only the one before it.
   for (int64_t d = 3 - spatial; d < 3; ++d)
-    EMBER_CHECK(spatial == 2 ? out[d] + k[d] - 1 <= in[d] : out[d] + k[d] - 1 < in[d], name, "(): pool ", axisNames[d], " ", k[d], " too large relative to input ",
-                axisNames[d], " ", in[d]);
+    EMBER_CHECK(spatial == 2 ? out[d] + k[d] - 1 <= in[d] : out[d] + k[d] - 1 < in[d], name, "(): pool ", axisNames[d],
+                " ", k[d], " too large relative to input ", axisNames[d], " ", in[d]);
   EMBER_CHECK(samples.dim() == 3 && samples.size(0) >= n && samples.size(1) >= c && samples.size(2) >= spatial, name,
               "(): expected random_samples of shape (", n, ", ", c, ", ", spatial, "), but got ", samples.sizes());
   checkFloatDtype(self, (std::string("\"") + name + "_out_frame\"").c_str());
@@ -164,24 +166,29 @@ Tensor max_unpool2d(const Tensor& self, const Tensor& indices, IntArrayRef outpu
 
 Tensor max_unpool3d(const Tensor& self, const Tensor& indices, IntArrayRef output_size, IntArrayRef stride,
                     IntArrayRef padding) {
-  EMBER_CHECK(output_size.size() == 3, "There should be exactly three elements (depth, height, width) in "
-              "output_size, but got ", output_size.size(), " elements.");
-  EMBER_CHECK(stride.size() == 3, "There should be exactly three elements (depth, height, width) in stride, but got: ",
-              stride.size(), " elements.");
-  EMBER_CHECK(padding.size() == 3, "There should be exactly three elements (depth, height, width) in padding, but "
-              "got: ", padding.size(), " elements.");
-  EMBER_CHECK(stride[0] > 0 && stride[1] > 0 && stride[2] > 0, "strides should be greater than zero, but got stride: ",
-              stride);
+  EMBER_CHECK(output_size.size() == 3,
+              "There should be exactly three elements (depth, height, width) in "
+              "output_size, but got ",
+              output_size.size(), " elements.");
+  EMBER_CHECK(stride.size() == 3,
+              "There should be exactly three elements (depth, height, width) in stride, but got: ", stride.size(),
+              " elements.");
+  EMBER_CHECK(padding.size() == 3,
+              "There should be exactly three elements (depth, height, width) in padding, but "
+              "got: ",
+              padding.size(), " elements.");
+  EMBER_CHECK(stride[0] > 0 && stride[1] > 0 && stride[2] > 0,
+              "strides should be greater than zero, but got stride: ", stride);
   return unpool(self, indices, output_size, "max_unpool3d");
 }
 
-std::tuple<Tensor, Tensor> fractional_max_pool2d(const Tensor& self, IntArrayRef kernel_size,
-                                                 IntArrayRef output_size, const Tensor& random_samples) {
+std::tuple<Tensor, Tensor> fractional_max_pool2d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef output_size,
+                                                 const Tensor& random_samples) {
   return fractional(self, kernel_size, output_size, random_samples, 2, "fractional_max_pool2d");
 }
 
-std::tuple<Tensor, Tensor> fractional_max_pool3d(const Tensor& self, IntArrayRef kernel_size,
-                                                 IntArrayRef output_size, const Tensor& random_samples) {
+std::tuple<Tensor, Tensor> fractional_max_pool3d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef output_size,
+                                                 const Tensor& random_samples) {
   return fractional(self, kernel_size, output_size, random_samples, 3, "fractional_max_pool3d");
 }
 

@@ -4,12 +4,13 @@
 // image, r = (taps / 2) * max(s, 1); input j weighs filter((j - c + 0.5) / max(s, 1)), the
 // weights normalised to sum 1. Widths are resampled first, then heights (a dim whose size does
 // not change is left alone), in the input's dtype, as PyTorch's CPU kernel does.
+#include "ember/tensor/ops/upsample_aa.h"
+
 #include <cmath>
 #include <vector>
 
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/ops/factory.h"
-#include "ember/tensor/ops/upsample_aa.h"
 #include "ember/tensor/parallel.h"
 
 namespace ember {
@@ -39,8 +40,10 @@ struct AxisTaps {
 template <typename T>
 AxisTaps<T> axisTaps(Filter f, int64_t in, int64_t out, bool alignCorners, std::optional<double> scale) {
   T s;
-  if (alignCorners) s = out > 1 ? static_cast<T>(in - 1) / static_cast<T>(out - 1) : T(0);
-  else s = scale && *scale > 0 ? static_cast<T>(1.0 / *scale) : static_cast<T>(in) / static_cast<T>(out);
+  if (alignCorners)
+    s = out > 1 ? static_cast<T>(in - 1) / static_cast<T>(out - 1) : T(0);
+  else
+    s = scale && *scale > 0 ? static_cast<T>(1.0 / *scale) : static_cast<T>(in) / static_cast<T>(out);
   const T base = f == Filter::Triangle ? T(1) : T(2);  // half the filter's width at scale 1
   const T support = s >= 1 ? base * s : base;
   const T invScale = s >= 1 ? T(1) / s : T(1);
@@ -75,28 +78,28 @@ void pass(const T* in, T* out, int64_t planes, int64_t rows, int64_t cols, const
   const int64_t inPlane = rows * cols, outPlane = alongRows ? outLen * cols : rows * outLen;
   parallelFor(0, planes, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, outPlane * 4)),
               [&](int64_t p0, int64_t p1) {
-    for (int64_t p = p0; p < p1; ++p) {
-      const T* src = in + p * inPlane;
-      T* dst = out + p * outPlane;
-      for (int64_t o = 0; o < outLen; ++o) {
-        const T* w = t.w.data() + o * t.width;
-        const int64_t lo = t.start[o], n = t.len[o];
-        if (alongRows) {
-          for (int64_t c = 0; c < cols; ++c) {
-            T acc = 0;
-            for (int64_t j = 0; j < n; ++j) acc += src[(lo + j) * cols + c] * w[j];
-            dst[o * cols + c] = acc;
-          }
-        } else {
-          for (int64_t r = 0; r < rows; ++r) {
-            T acc = 0;
-            for (int64_t j = 0; j < n; ++j) acc += src[r * cols + lo + j] * w[j];
-            dst[r * outLen + o] = acc;
-          }
-        }
-      }
-    }
-  });
+                for (int64_t p = p0; p < p1; ++p) {
+                  const T* src = in + p * inPlane;
+                  T* dst = out + p * outPlane;
+                  for (int64_t o = 0; o < outLen; ++o) {
+                    const T* w = t.w.data() + o * t.width;
+                    const int64_t lo = t.start[o], n = t.len[o];
+                    if (alongRows) {
+                      for (int64_t c = 0; c < cols; ++c) {
+                        T acc = 0;
+                        for (int64_t j = 0; j < n; ++j) acc += src[(lo + j) * cols + c] * w[j];
+                        dst[o * cols + c] = acc;
+                      }
+                    } else {
+                      for (int64_t r = 0; r < rows; ++r) {
+                        T acc = 0;
+                        for (int64_t j = 0; j < n; ++j) acc += src[r * cols + lo + j] * w[j];
+                        dst[r * outLen + o] = acc;
+                      }
+                    }
+                  }
+                }
+              });
 }
 
 Tensor resampleAA(Filter f, const Tensor& self, IntArrayRef outSize, bool alignCorners, std::optional<double> sh,
@@ -105,8 +108,9 @@ Tensor resampleAA(Filter f, const Tensor& self, IntArrayRef outSize, bool alignC
   EMBER_CHECK(self.dim() == 4, "It is expected input_size equals to 4, but got size ", self.dim());
   const int64_t n = self.size(0), c = self.size(1), h = self.size(2), w = self.size(3);
   const int64_t oh = outSize[0], ow = outSize[1];
-  EMBER_CHECK(h > 0 && w > 0 && oh > 0 && ow > 0, "Input and output sizes should be greater than 0, but got input (H: ",
-              h, ", W: ", w, ") output (H: ", oh, ", W: ", ow, ")");
+  EMBER_CHECK(h > 0 && w > 0 && oh > 0 && ow > 0,
+              "Input and output sizes should be greater than 0, but got input (H: ", h, ", W: ", w, ") output (H: ", oh,
+              ", W: ", ow, ")");
   EMBER_CHECK(self.numel() != 0 || n == 0, "Non-empty 4D data tensor expected but got a tensor with sizes ",
               self.sizes());
   EMBER_CHECK(self.dtype() == ScalarType::Float || self.dtype() == ScalarType::Double,
@@ -123,8 +127,8 @@ Tensor resampleAA(Filter f, const Tensor& self, IntArrayRef outSize, bool alignC
       int64_t cols = w;
       if (ow != w) {  // widths first
         mid.resize(static_cast<size_t>(planes * h * ow));
-        pass<T>(src, oh != h ? mid.data() : out.data_ptr<T>(), planes, h, w,
-                axisTaps<T>(f, w, ow, alignCorners, sw), false);
+        pass<T>(src, oh != h ? mid.data() : out.data_ptr<T>(), planes, h, w, axisTaps<T>(f, w, ow, alignCorners, sw),
+                false);
         if (oh == h) return;
         src = mid.data();
         cols = ow;
@@ -144,8 +148,7 @@ Tensor resampleAAVec(Filter f, const Tensor& input, OptionalIntArrayRef outputSi
   EMBER_CHECK(outputSize.has_value() != scaleFactors.has_value(),
               "Must specify exactly one of output_size and scale_factors");
   if (outputSize) return resampleAA(f, input, *outputSize, alignCorners, std::nullopt, std::nullopt, name);
-  EMBER_CHECK(scaleFactors->size() == 2, "It is expected output_size equals to 2, but got size ",
-              scaleFactors->size());
+  EMBER_CHECK(scaleFactors->size() == 2, "It is expected output_size equals to 2, but got size ", scaleFactors->size());
   EMBER_CHECK(input.dim() == 4, "It is expected input_size equals to 4, but got size ", input.dim());
   const int64_t sizes[2] = {static_cast<int64_t>(static_cast<double>(input.size(2)) * (*scaleFactors)[0]),
                             static_cast<int64_t>(static_cast<double>(input.size(3)) * (*scaleFactors)[1])};

@@ -14,8 +14,8 @@ namespace {
 void checkSlowConv(const Tensor& input, const Tensor& weight, IntArrayRef kernel, int64_t dims, const char* name) {
   EMBER_CHECK(input.dim() == dims + 2, name, ": expected ", dims + 2, "D input tensor, but got: ", input.sizes());
   EMBER_CHECK(weight.dim() == dims + 2, name, ": expected ", dims + 2, "D weight tensor, but got: ", weight.sizes());
-  EMBER_CHECK(static_cast<int64_t>(kernel.size()) == dims || kernel.size() == 1, name, ": kernel_size must have ",
-              dims, " elements, but got ", kernel);
+  EMBER_CHECK(static_cast<int64_t>(kernel.size()) == dims || kernel.size() == 1, name, ": kernel_size must have ", dims,
+              " elements, but got ", kernel);
   for (int64_t d = 0; d < dims; ++d) {
     const int64_t k = kernel[kernel.size() == 1 ? 0 : static_cast<size_t>(d)];
     EMBER_CHECK(k == weight.size(d + 2), name, ": kernel_size ", kernel, " does not match the weight's kernel ",
@@ -46,11 +46,13 @@ void slowConvOp(Stack& s) {
   const Tensor bias = optTensorUndefArg(a[3]);
   const DimVector stride = intListArg(a[4]), padding = intListArg(a[5]);
   const DimVector outPadding = kKind == kTransposed ? intListArg(a[6]) : DimVector{0};
-  const DimVector dilation = kKind == kTransposed ? intListArg(a[7]) : kKind == kPlain ? DimVector{1} : intListArg(a[6]);
+  const DimVector dilation = kKind == kTransposed ? intListArg(a[7])
+                             : kKind == kPlain    ? DimVector{1}
+                                                  : intListArg(a[6]);
   checkSlowConv(input, weight, kernel, kDims, kKind == kTransposed ? "slow_conv_transpose" : "slow_conv");
   const int64_t groups = kKind == kDepthwise ? input.size(1) : 1;
-  finish<nIn, kOut>(s, convolution(input, weight, bias, stride, padding, dilation, kKind == kTransposed, outPadding,
-                                   groups));
+  finish<nIn, kOut>(
+      s, convolution(input, weight, bias, stride, padding, dilation, kKind == kTransposed, outPadding, groups));
 }
 
 // (input, weight, bias?, padding, stride[, out])
@@ -58,10 +60,12 @@ template <bool kOut>
 void nnpackOp(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
   const Tensor input = tensorArg(a[0]), weight = tensorArg(a[1]);
-  EMBER_CHECK(input.dim() == 4 && weight.dim() == 4, "_nnpack_spatial_convolution: expected 4D input and weight, but "
-              "got ", input.sizes(), " and ", weight.sizes());
-  finish<5, kOut>(s, convolution(input, weight, optTensorUndefArg(a[2]), intListArg(a[4]), intListArg(a[3]), {1},
-                                 false, {0}, 1));
+  EMBER_CHECK(input.dim() == 4 && weight.dim() == 4,
+              "_nnpack_spatial_convolution: expected 4D input and weight, but "
+              "got ",
+              input.sizes(), " and ", weight.sizes());
+  finish<5, kOut>(
+      s, convolution(input, weight, optTensorUndefArg(a[2]), intListArg(a[4]), intListArg(a[3]), {1}, false, {0}, 1));
 }
 
 // conv_tbc: input (time, batch, in), weight (kernel, in, out), bias (out), padding on time.
@@ -71,7 +75,8 @@ Tensor convTbc(const Tensor& self, const Tensor& weight, const Tensor& bias, int
   EMBER_CHECK(bias.dim() == 1, "Bias must be 1-D");
   EMBER_CHECK(self.size(2) == weight.size(1), "Input dim 2 (input channels) is not == dim 1 in the weight tensor");
   EMBER_CHECK(weight.size(2) == bias.size(0), "Bias size must equal dim 2 in the weight tensor (output channels).");
-  const Tensor y = convolution(self.permute({1, 2, 0}), weight.permute({2, 1, 0}), bias, {1}, {pad}, {1}, false, {0}, 1);
+  const Tensor y =
+      convolution(self.permute({1, 2, 0}), weight.permute({2, 1, 0}), bias, {1}, {pad}, {1}, false, {0}, 1);
   return y.permute({2, 0, 1}).contiguous();
 }
 template <bool kOut>
@@ -81,8 +86,10 @@ void convTbcOp(Stack& s) {
 }
 
 #define EMBER_OUT ", *, Tensor(a!) out) -> Tensor(a!)"
-#define EMBER_CONV2D "(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0"
-#define EMBER_CONV3D "(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0"
+#define EMBER_CONV2D \
+  "(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] padding=0"
+#define EMBER_CONV3D \
+  "(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] padding=0"
 #define EMBER_FWD2D "(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias, int[2] stride, int[2] padding"
 #define EMBER_FWD3D "(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] padding"
 #define EMBER_FWD_OUT ", *, Tensor(a!) output) -> Tensor(a!)"

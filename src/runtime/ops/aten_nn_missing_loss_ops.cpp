@@ -48,8 +48,8 @@ void tripletOp(Stack& s) {
 }
 void poissonOp(Stack& s) {
   IValue* a = args(s, 6);
-  finish<6, false>(s, poisson_nll_loss(tensorArg(a[0]), tensorArg(a[1]), boolArg(a[2]), boolArg(a[3]),
-                                       doubleArg(a[4]), intArg(a[5])));
+  finish<6, false>(s, poisson_nll_loss(tensorArg(a[0]), tensorArg(a[1]), boolArg(a[2]), boolArg(a[3]), doubleArg(a[4]),
+                                       intArg(a[5])));
 }
 template <bool kOut>
 void softMarginOp(Stack& s) {
@@ -72,8 +72,10 @@ void multilabelForwardOp(Stack& s) {
   constexpr size_t n = kOut ? 5 : 3;
   IValue* a = args(s, n);
   auto r = multilabel_margin_loss_forward(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]));
-  if constexpr (kOut) ret2Out(s, n, tensorArg(a[3]), tensorArg(a[4]), std::move(r));
-  else ret2(s, n, std::move(r));
+  if constexpr (kOut)
+    ret2Out(s, n, tensorArg(a[3]), tensorArg(a[4]), std::move(r));
+  else
+    ret2(s, n, std::move(r));
 }
 
 // ---- CTC: lengths as int[] or as integral tensors ----
@@ -96,12 +98,15 @@ void ctcRawOp(Stack& s) {
   IValue* a = args(s, n);
   auto r = _ctc_loss(tensorArg(a[0]), tensorArg(a[1]), lengthsArg(a[2], "input_lengths"),
                      lengthsArg(a[3], "target_lengths"), intArg(a[4]), boolArg(a[5]));
-  if constexpr (kOut) ret2Out(s, n, tensorArg(a[6]), tensorArg(a[7]), std::move(r));
-  else ret2(s, n, std::move(r));
+  if constexpr (kOut)
+    ret2Out(s, n, tensorArg(a[6]), tensorArg(a[7]), std::move(r));
+  else
+    ret2(s, n, std::move(r));
 }
 
 #define EMBER_OUT ", *, Tensor(a!) out) -> Tensor(a!)"
-#define EMBER_MULTI_MARGIN "(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=1"
+#define EMBER_MULTI_MARGIN \
+  "(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int reduction=1"
 #define EMBER_CTC_INT "(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int blank=0"
 #define EMBER_CTC_TENSOR "(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int blank=0"
 

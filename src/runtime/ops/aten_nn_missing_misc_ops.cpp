@@ -53,8 +53,10 @@ void normExceptDimOp(Stack& s) {
 }
 // The fused CPU form: first or last dim only; norms in float for bfloat16 weights.
 std::tuple<Tensor, Tensor> weightNormInterface(const Tensor& v, const Tensor& g, int64_t dim) {
-  EMBER_CHECK(dim == 0 || dim == v.dim() - 1, "_weight_norm_interface: fused kernels can only be applied for first "
-              "or last dim, but got dim ", dim);
+  EMBER_CHECK(dim == 0 || dim == v.dim() - 1,
+              "_weight_norm_interface: fused kernels can only be applied for first "
+              "or last dim, but got dim ",
+              dim);
   EMBER_CHECK(v.dtype() != ScalarType::Half && g.dtype() != ScalarType::Half,
               "\"weight_norm_kernel\" not implemented for 'Half'");
   const bool widen = v.dtype() == ScalarType::BFloat16;
@@ -76,8 +78,10 @@ void weightNormInterfaceOp(Stack& s) {
   constexpr size_t n = kOut ? 5 : 3;
   IValue* a = args(s, n);
   auto r = weightNormInterface(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]));
-  if constexpr (kOut) ret2Out(s, n, tensorArg(a[3]), tensorArg(a[4]), std::move(r));
-  else ret2(s, n, std::move(r));
+  if constexpr (kOut)
+    ret2Out(s, n, tensorArg(a[3]), tensorArg(a[4]), std::move(r));
+  else
+    ret2(s, n, std::move(r));
 }
 
 // ---- _masked_softmax: softmax with the mask's true entries left out (a row all left out is
@@ -101,8 +105,8 @@ void maskedSoftmaxOp(Stack& s) {
 }
 
 // ---- _trilinear: i1, i2, i3 each unsqueezed at its expand dims, multiplied, summed over sumdim ----
-Tensor trilinear(const Tensor& i1, const Tensor& i2, const Tensor& i3, IntArrayRef e1, IntArrayRef e2,
-                 IntArrayRef e3, IntArrayRef sumdim) {
+Tensor trilinear(const Tensor& i1, const Tensor& i2, const Tensor& i3, IntArrayRef e1, IntArrayRef e2, IntArrayRef e3,
+                 IntArrayRef sumdim) {
   const int64_t total = i1.dim() + static_cast<int64_t>(e1.size());
   auto expand = [total](const Tensor& t, IntArrayRef dims, const char* which) {
     EMBER_CHECK(t.dim() + static_cast<int64_t>(dims.size()) == total, "_trilinear: ", which,
@@ -123,8 +127,8 @@ template <bool kOut>
 void trilinearOp(Stack& s) {
   IValue* a = args(s, kOut ? 9 : 8);
   intArg(a[7]);  // unroll_dim: an evaluation-order hint
-  finish<8, kOut>(s, trilinear(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), intListArg(a[3]),
-                               intListArg(a[4]), intListArg(a[5]), intListArg(a[6])));
+  finish<8, kOut>(s, trilinear(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), intListArg(a[3]), intListArg(a[4]),
+                               intListArg(a[5]), intListArg(a[6])));
 }
 
 // ---- PyTorch 1.13's scaled dot-product attention (math form): q and k each divided by
@@ -134,7 +138,8 @@ std::tuple<Tensor, Tensor> sdpa(const Tensor& q, const Tensor& k, const Tensor& 
                                 double dropoutP, bool causal) {
   const double scale = std::sqrt(std::sqrt(static_cast<double>(q.size(-1))));
   if (causal) {
-    EMBER_CHECK(!mask.has_value(), "_scaled_dot_product_attention: Explicit attn_mask should not be set when "
+    EMBER_CHECK(!mask.has_value(),
+                "_scaled_dot_product_attention: Explicit attn_mask should not be set when "
                 "is_causal=True");
     mask = tril(ones({q.size(-2), k.size(-2)}, ScalarType::Bool));
   }
@@ -176,8 +181,10 @@ void batchNormUpdateStatsOp(Stack& s) {
   constexpr size_t n = kOut ? 6 : 4;
   IValue* a = args(s, n);
   auto r = batchNormUpdateStats(tensorArg(a[0]), optTensorUndefArg(a[1]), optTensorUndefArg(a[2]), doubleArg(a[3]));
-  if constexpr (kOut) ret2Out(s, n, tensorArg(a[4]), tensorArg(a[5]), std::move(r));
-  else ret2(s, n, std::move(r));
+  if constexpr (kOut)
+    ret2Out(s, n, tensorArg(a[4]), tensorArg(a[5]), std::move(r));
+  else
+    ret2(s, n, std::move(r));
 }
 
 // ---- SyncBatchNorm's statistics (CUDA-only in PyTorch; the same formulas here) ----
@@ -194,17 +201,21 @@ void batchNormStatsOp(Stack& s) {
   constexpr size_t n = kOut ? 4 : 2;
   IValue* a = args(s, n);
   auto r = batchNormStats(tensorArg(a[0]), doubleArg(a[1]));
-  if constexpr (kOut) ret2Out(s, n, tensorArg(a[2]), tensorArg(a[3]), std::move(r));
-  else ret2(s, n, std::move(r));
+  if constexpr (kOut)
+    ret2Out(s, n, tensorArg(a[2]), tensorArg(a[3]), std::move(r));
+  else
+    ret2(s, n, std::move(r));
 }
 // Combines per-replica (count, mean, invstd) rows into the global mean and invstd, moving the
 // running statistics towards the global mean and unbiased variance.
 std::tuple<Tensor, Tensor> gatherStats(const Tensor& mean, const Tensor& invstd, const Tensor& runMean,
                                        const Tensor& runVar, double momentum, double eps, const Tensor& counts) {
-  EMBER_CHECK(mean.dim() == 2 && invstd.sizes() == mean.sizes(), "batch_norm_gather_stats: expected mean and invstd "
-              "of shape (replicas, channels), but got ", mean.sizes(), " and ", invstd.sizes());
-  EMBER_CHECK(counts.numel() == mean.size(0), "batch_norm_gather_stats: expected ", mean.size(0),
-              " counts, but got ", counts.numel());
+  EMBER_CHECK(mean.dim() == 2 && invstd.sizes() == mean.sizes(),
+              "batch_norm_gather_stats: expected mean and invstd "
+              "of shape (replicas, channels), but got ",
+              mean.sizes(), " and ", invstd.sizes());
+  EMBER_CHECK(counts.numel() == mean.size(0), "batch_norm_gather_stats: expected ", mean.size(0), " counts, but got ",
+              counts.numel());
   const Tensor c = counts.reshape({-1, 1}).to(mean.dtype());
   const Tensor total = sum(c);
   const Tensor globalMean = sum(mean * c, {0}) / total;
@@ -223,12 +234,16 @@ void gatherStatsOp(Stack& s) {
   IValue* a = args(s, n);
   const Tensor input = tensorArg(a[0]), mean = tensorArg(a[1]);
   Tensor counts;
-  if constexpr (kCounts) counts = tensorArg(a[7]);
-  else counts = full({mean.dim() > 0 ? mean.size(0) : 0}, Scalar(intArg(a[7])), mean.dtype());
+  if constexpr (kCounts)
+    counts = tensorArg(a[7]);
+  else
+    counts = full({mean.dim() > 0 ? mean.size(0) : 0}, Scalar(intArg(a[7])), mean.dtype());
   auto r = gatherStats(mean, tensorArg(a[2]), optTensorUndefArg(a[3]), optTensorUndefArg(a[4]), doubleArg(a[5]),
                        doubleArg(a[6]), counts);
-  if constexpr (kOut) ret2Out(s, n, tensorArg(a[8]), tensorArg(a[9]), std::move(r));
-  else ret2(s, n, std::move(r));
+  if constexpr (kOut)
+    ret2Out(s, n, tensorArg(a[8]), tensorArg(a[9]), std::move(r));
+  else
+    ret2(s, n, std::move(r));
 }
 
 // ---- sequences ----
@@ -261,8 +276,9 @@ void packSequenceOp(Stack& s) {
 }
 
 #define EMBER_OUT ", *, Tensor(a!) out) -> Tensor(a!)"
-#define EMBER_SDPA                                                                                      \
-  "(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0., bool need_attn_weights=False, " \
+#define EMBER_SDPA                                                                             \
+  "(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float dropout_p=0., bool " \
+  "need_attn_weights=False, "                                                                  \
   "bool is_causal=False) -> (Tensor, Tensor)"
 #define EMBER_GATHER \
   "(Tensor input, Tensor mean, Tensor invstd, Tensor? running_mean, Tensor? running_var, float momentum, float eps"
@@ -302,8 +318,7 @@ RegisterOperators reg({
     {"aten::batch_norm_update_stats.out(Tensor input, Tensor? running_mean, Tensor? running_var, float momentum, *, "
      "Tensor(a!) out0, Tensor(b!) out1) -> (Tensor(a!), Tensor(b!))",
      batchNormUpdateStatsOp<true>},
-    {"aten::pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.) -> Tensor",
-     padSequenceOp},
+    {"aten::pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.) -> Tensor", padSequenceOp},
     {"aten::_pack_sequence(Tensor output, Tensor batch_sizes, Tensor? sorted_indices, Tensor? unsorted_indices) -> "
      "(Tensor, Tensor, Tensor?, Tensor?)",
      packSequenceOp},

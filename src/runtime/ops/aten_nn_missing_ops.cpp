@@ -43,14 +43,13 @@ void affineGridOp(Stack& s) {
 template <bool kOut>
 void im2colOp(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s, im2col(tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]), intListArg(a[3]),
-                            intListArg(a[4])));
+  finish<5, kOut>(s, im2col(tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]), intListArg(a[3]), intListArg(a[4])));
 }
 template <bool kOut>
 void col2imOp(Stack& s) {
   IValue* a = args(s, kOut ? 7 : 6);
-  finish<6, kOut>(s, col2im(tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]), intListArg(a[3]),
-                            intListArg(a[4]), intListArg(a[5])));
+  finish<6, kOut>(s, col2im(tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]), intListArg(a[3]), intListArg(a[4]),
+                            intListArg(a[5])));
 }
 
 // ---- unpooling and fractional pooling ----
@@ -62,8 +61,8 @@ void unpool2dOp(Stack& s) {
 template <bool kOut>
 void unpool3dOp(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s, max_unpool3d(tensorArg(a[0]), tensorArg(a[1]), intListArg(a[2]), intListArg(a[3]),
-                                  intListArg(a[4])));
+  finish<5, kOut>(s,
+                  max_unpool3d(tensorArg(a[0]), tensorArg(a[1]), intListArg(a[2]), intListArg(a[3]), intListArg(a[4])));
 }
 using FractionalFn = std::tuple<Tensor, Tensor> (*)(const Tensor&, IntArrayRef, IntArrayRef, const Tensor&);
 template <FractionalFn F, bool kOut>
@@ -71,8 +70,10 @@ void fractionalOp(Stack& s) {
   constexpr size_t n = kOut ? 6 : 4;
   IValue* a = args(s, n);
   auto r = F(tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]), tensorArg(a[3]));
-  if constexpr (kOut) ret2Out(s, n, tensorArg(a[4]), tensorArg(a[5]), std::move(r));
-  else ret2(s, n, std::move(r));
+  if constexpr (kOut)
+    ret2Out(s, n, tensorArg(a[4]), tensorArg(a[5]), std::move(r));
+  else
+    ret2(s, n, std::move(r));
 }
 
 // ---- rrelu: (self[, noise], lower, upper, training, generator[, out]) ----
@@ -106,8 +107,10 @@ void logSigmoidForwardOp(Stack& s) {
   constexpr size_t n = kOut ? 3 : 1;
   IValue* a = args(s, n);
   auto r = logSigmoidForward(tensorArg(a[0]));
-  if constexpr (kOut) ret2Out(s, n, tensorArg(a[1]), tensorArg(a[2]), std::move(r));
-  else ret2(s, n, std::move(r));
+  if constexpr (kOut)
+    ret2Out(s, n, tensorArg(a[1]), tensorArg(a[2]), std::move(r));
+  else
+    ret2(s, n, std::move(r));
 }
 
 // ---- embedding_renorm (functional: a renormed copy) and the JIT's no-grad in-place form ----
@@ -126,7 +129,8 @@ void noGradEmbeddingRenormOp(Stack& s) {
 }
 
 #define EMBER_OUT ", *, Tensor(a!) out) -> Tensor(a!)"
-#define EMBER_RRELU "Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, Generator? generator=None"
+#define EMBER_RRELU \
+  "Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, Generator? generator=None"
 #define EMBER_SAMPLER_ARGS "(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners"
 #define EMBER_BLOCK_ARGS "int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride"
 

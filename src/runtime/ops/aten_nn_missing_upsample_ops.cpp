@@ -97,8 +97,10 @@ Tensor legacyInterpolate(const Tensor& input, const IValue& size, const IValue& 
   if (nd == 4 && mode == "bilinear") return upsample_bilinear2d(input, out, corners);
   if (nd == 4 && mode == "bicubic") return upsample_bicubic2d(input, out, corners);
   if (nd == 5 && mode == "trilinear") return upsample_trilinear3d(input, out, corners);
-  EMBER_ERROR("Input Error: Only 3D, 4D and 5D input Tensors supported (got ", nd, "D) for the modes: nearest | "
-              "linear | bilinear | trilinear (got ", mode, ") ");
+  EMBER_ERROR("Input Error: Only 3D, 4D and 5D input Tensors supported (got ", nd,
+              "D) for the modes: nearest | "
+              "linear | bilinear | trilinear (got ",
+              mode, ") ");
 }
 // (input, size, scale_factor, mode, align_corners, recompute_scale_factor, antialias)
 void interpolateOp(Stack& s) {
@@ -118,27 +120,32 @@ template <bool kBilinear>
 void upsampleModeOp(Stack& s) {
   IValue* a = args(s, 3);
   const Tensor input = tensorArg(a[0]);
-  ret(s, 3, legacyInterpolate(input, a[1], a[2], kBilinear ? "bilinear" : "nearest",
-                              kBilinear ? std::optional<bool>(true) : std::nullopt, false));
+  ret(s, 3,
+      legacyInterpolate(input, a[1], a[2], kBilinear ? "bilinear" : "nearest",
+                        kBilinear ? std::optional<bool>(true) : std::nullopt, false));
 }
 
 #define EMBER_OUT ", *, Tensor(a!) out) -> Tensor(a!)"
-#define EMBER_INTERP_TAIL \
-  ", str mode=\"nearest\", bool? align_corners=None, bool? recompute_scale_factor=None, bool antialias=False) -> Tensor"
-#define EMBER_AA(name, fn, vecFn)                                                                                   \
-  {"aten::" name "(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? "            \
-   "scales_w=None) -> Tensor",                                                                                       \
-   aaOp<fn, false>},                                                                                                 \
-      {"aten::" name ".out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? "   \
-       "scales_w=None" EMBER_OUT,                                                                                    \
-       aaOp<fn, true>},                                                                                              \
-      {"aten::" name ".vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> "     \
-       "Tensor",                                                                                                     \
-       aaVecOp<vecFn, false>},                                                                                       \
-  {                                                                                                                  \
-    "aten::" name ".vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors"        \
-        EMBER_OUT,                                                                                                   \
-        aaVecOp<vecFn, true>                                                                                         \
+#define EMBER_INTERP_TAIL                                                                                          \
+  ", str mode=\"nearest\", bool? align_corners=None, bool? recompute_scale_factor=None, bool antialias=False) -> " \
+  "Tensor"
+#define EMBER_AA(name, fn, vecFn)                                                                         \
+  {"aten::" name                                                                                          \
+   "(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? "               \
+   "scales_w=None) -> Tensor",                                                                            \
+   aaOp<fn, false>},                                                                                      \
+      {"aten::" name                                                                                      \
+       ".out(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? "       \
+       "scales_w=None" EMBER_OUT,                                                                         \
+       aaOp<fn, true>},                                                                                   \
+      {"aten::" name                                                                                      \
+       ".vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> "        \
+       "Tensor",                                                                                          \
+       aaVecOp<vecFn, false>},                                                                            \
+  {                                                                                                       \
+    "aten::" name                                                                                         \
+    ".vec_out(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors" EMBER_OUT, \
+        aaVecOp<vecFn, true>                                                                              \
   }
 
 RegisterOperators reg({
@@ -149,8 +156,8 @@ RegisterOperators reg({
      interpolateOp},
     {"aten::__interpolate.size_list(Tensor input, int[]? size=None, float? scale_factor=None" EMBER_INTERP_TAIL,
      interpolateOp},
-    {"aten::__interpolate.size_list_scale_list(Tensor input, int[]? size=None, float[]? scale_factor=None"
-     EMBER_INTERP_TAIL,
+    {"aten::__interpolate.size_list_scale_list(Tensor input, int[]? size=None, float[]? "
+     "scale_factor=None" EMBER_INTERP_TAIL,
      interpolateOp},
     {"aten::__upsample(Tensor input, int? size=None, int? scale_factor=None, str mode=\"nearest\", bool? "
      "align_corners=None) -> Tensor",
@@ -158,8 +165,7 @@ RegisterOperators reg({
     {"aten::__upsample.size_list(Tensor input, int[]? size=None, int? scale_factor=None, str mode=\"nearest\", bool? "
      "align_corners=None) -> Tensor",
      upsampleOp},
-    {"aten::__upsample_bilinear(Tensor input, int? size=None, int? scale_factor=None) -> Tensor",
-     upsampleModeOp<true>},
+    {"aten::__upsample_bilinear(Tensor input, int? size=None, int? scale_factor=None) -> Tensor", upsampleModeOp<true>},
     {"aten::__upsample_bilinear.size_list(Tensor input, int[]? size=None, int? scale_factor=None) -> Tensor",
      upsampleModeOp<true>},
     {"aten::__upsample_bilinear.scale_list(Tensor input, int? size=None, int[]? scale_factor=None) -> Tensor",
@@ -167,8 +173,7 @@ RegisterOperators reg({
     {"aten::__upsample_bilinear.size_list_scale_list(Tensor input, int[]? size=None, int[]? scale_factor=None) -> "
      "Tensor",
      upsampleModeOp<true>},
-    {"aten::__upsample_nearest(Tensor input, int? size=None, int? scale_factor=None) -> Tensor",
-     upsampleModeOp<false>},
+    {"aten::__upsample_nearest(Tensor input, int? size=None, int? scale_factor=None) -> Tensor", upsampleModeOp<false>},
     {"aten::__upsample_nearest.size_list(Tensor input, int[]? size=None, int? scale_factor=None) -> Tensor",
      upsampleModeOp<false>},
 });

@@ -44,10 +44,13 @@ def cases(zoo):
     x = torch.randn(2, 3, 5, 6, generator=g)
     theta = torch.tensor([[[0.9, 0.2, 0.1], [-0.1, 1.1, 0.0]], [[1.2, 0.0, -0.3], [0.3, 0.8, 0.2]]])
     target = torch.softmax(torch.randn(2, 30, 5, generator=g), dim=-1)
-    zoo.add("nn_missing_warp_unfold_kl", torch.jit.script(WarpUnfoldKl().eval()), (x, theta, target), group="nn_missing")
+    zoo.add("nn_missing_warp_unfold_kl", torch.jit.script(WarpUnfoldKl().eval()), (x, theta, target),
+            group="nn_missing")
     a, b = torch.randn(4, 5, generator=g), torch.randn(4, 5, generator=g)
     sign = torch.tensor([1.0, -1.0, -1.0, 1.0])
-    zoo.add("nn_missing_losses", torch.jit.script(Losses()), (a, b, sign, torch.tensor([0, 4, 2, 1])), group="nn_missing")
+    zoo.add("nn_missing_losses", torch.jit.script(Losses()), (a, b, sign, torch.tensor([0, 4, 2, 1])),
+            group="nn_missing")
     logits = torch.randn(8, 2, 6, generator=g)
     zoo.add("nn_missing_ctc", torch.jit.script(Ctc()),
-            (logits, torch.tensor([[1, 2, 2], [5, 3, 0]]), torch.tensor([8, 7]), torch.tensor([3, 2])), group="nn_missing")
+            (logits, torch.tensor([[1, 2, 2], [5, 3, 0]]), torch.tensor([8, 7]), torch.tensor([3, 2])),
+            group="nn_missing")

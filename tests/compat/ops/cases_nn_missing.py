@@ -59,7 +59,8 @@ def _affine_grid(c):
 
 def _blocks(c):
     x = floats(2, 3, 6, 7)
-    for k, d, p, s in [([2, 2], [1, 1], [0, 0], [1, 1]), ([3, 2], [2, 1], [1, 2], [2, 3]), ([1, 1], [1, 1], [0, 0], [1, 1])]:
+    geometries = [([2, 2], [1, 1], [0, 0], [1, 1]), ([3, 2], [2, 1], [1, 2], [2, 3]), ([1, 1], [1, 1], [0, 0], [1, 1])]
+    for k, d, p, s in geometries:
         c.add("aten::im2col", [x, k, d, p, s])
         c.add("aten::im2col", [x[1], k, d, p, s])
         c.add("aten::im2col", [x.to(torch.bfloat16), k, d, p, s])
@@ -108,7 +109,8 @@ def _losses(c):
         c.add("aten::poisson_nll_loss", [prob + 0.1, prob * 3, False, True, 1e-8, red], **tol)
         c.add("aten::soft_margin_loss", [x, sign5.float(), red], **tol)
         c.add("aten::multi_margin_loss", [x, torch.tensor([0, 3, 1, 4]), 1, 1.0, None, red], **tol)
-        c.add("aten::multi_margin_loss", [x.double(), torch.tensor([2, 3, 1, 0]), 2, 0.5, floats(5, lo=0.1, hi=2).double(), red])
+        c.add("aten::multi_margin_loss", [x.double(), torch.tensor([2, 3, 1, 0]), 2, 0.5,
+                                          floats(5, lo=0.1, hi=2).double(), red])
         c.add("aten::multi_margin_loss", [x[0], torch.tensor(3), 1, 1.0, None, red], **tol)
         labels = torch.tensor([[0, 3, -1, 1, 1], [4, -1, 0, 0, 0], [-1, 2, 2, 2, 2], [0, 1, 2, 3, 4]])
         c.add("aten::multilabel_margin_loss", [x, labels, red], **tol)
@@ -124,7 +126,8 @@ def _losses(c):
     c.add("aten::multilabel_margin_loss.out", [x, torch.tensor([[0, -1, 0, 0, 0]] * 4), 2, empty_out()], **tol)
     c.add("aten::multilabel_margin_loss_forward.output", [x, torch.tensor([[1, 2, -1, 0, 0]] * 4), 1, empty_out(),
                                                          empty_out()], **tol)
-    c.add("aten::binary_cross_entropy.out", [prob.clamp(0.05, 0.95), prob, floats(5, lo=0.5, hi=1.5), 0, torch.zeros(4, 5)],
+    c.add("aten::binary_cross_entropy.out", [prob.clamp(0.05, 0.95), prob, floats(5, lo=0.5, hi=1.5), 0,
+                                             torch.zeros(4, 5)],
           **tol)
     # Errors.
     c.add("aten::kl_div", [x.long(), x.long()])

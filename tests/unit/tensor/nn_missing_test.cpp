@@ -25,9 +25,9 @@ TEST(NnMissing, BadArgumentsRaiseErrors) {
   EXPECT_THROW(col2im(randn({1, 4, 1}), {0, 2}, {2, 2}, {1, 1}, {1, 1}, {1, 1}), Error);
   const Tensor x = randn({1, 1, 2, 2});
   EXPECT_THROW(max_unpool2d(x, full({1, 1, 2, 2}, Scalar(-1), ScalarType::Long), {4, 4}), Error);
-  EXPECT_THROW(multi_margin_loss(randn({2, 3}), full({2}, Scalar(3), ScalarType::Long), Scalar(1), Scalar(1.0),
-                                 Tensor(), 1),
-               Error);
+  EXPECT_THROW(
+      multi_margin_loss(randn({2, 3}), full({2}, Scalar(3), ScalarType::Long), Scalar(1), Scalar(1.0), Tensor(), 1),
+      Error);
   EXPECT_THROW(rrelu_with_noise(x, randn({3}), Scalar(0.1), Scalar(0.3), true, nullptr), Error);
   EXPECT_THROW(grid_sampler(x, randn({1, 2, 2, 3}), 0, 0, false), Error);
 }

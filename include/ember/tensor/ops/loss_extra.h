@@ -26,14 +26,13 @@ Tensor soft_margin_loss(const Tensor& self, const Tensor& target, int64_t reduct
 Tensor multi_margin_loss(const Tensor& self, const Tensor& target, const Scalar& p, const Scalar& margin,
                          const Tensor& weight, int64_t reduction);
 // target rows list class indices up to the first -1. (loss, is_target).
-std::tuple<Tensor, Tensor> multilabel_margin_loss_forward(const Tensor& self, const Tensor& target,
-                                                          int64_t reduction);
+std::tuple<Tensor, Tensor> multilabel_margin_loss_forward(const Tensor& self, const Tensor& target, int64_t reduction);
 
 // CTC: log_probs (T, N, C) or (T, C) log-softmax outputs, targets (N, S) padded or 1-D
 // concatenated. _ctc_loss returns (negative log likelihood per sample, log alpha (N, T, 2S+1)).
 std::tuple<Tensor, Tensor> _ctc_loss(const Tensor& log_probs, const Tensor& targets, IntArrayRef input_lengths,
                                      IntArrayRef target_lengths, int64_t blank, bool zero_infinity);
-Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, IntArrayRef input_lengths,
-                IntArrayRef target_lengths, int64_t blank, int64_t reduction, bool zero_infinity);
+Tensor ctc_loss(const Tensor& log_probs, const Tensor& targets, IntArrayRef input_lengths, IntArrayRef target_lengths,
+                int64_t blank, int64_t reduction, bool zero_infinity);
 
 }  // namespace ember

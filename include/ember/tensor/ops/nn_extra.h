@@ -16,10 +16,10 @@ Tensor max_unpool3d(const Tensor& self, const Tensor& indices, IntArrayRef outpu
                     IntArrayRef padding);
 
 // random_samples (N, C, 2) for (w, h) or (N, C, 3) for (t, h, w). (values, int64 indices).
-std::tuple<Tensor, Tensor> fractional_max_pool2d(const Tensor& self, IntArrayRef kernel_size,
-                                                 IntArrayRef output_size, const Tensor& random_samples);
-std::tuple<Tensor, Tensor> fractional_max_pool3d(const Tensor& self, IntArrayRef kernel_size,
-                                                 IntArrayRef output_size, const Tensor& random_samples);
+std::tuple<Tensor, Tensor> fractional_max_pool2d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef output_size,
+                                                 const Tensor& random_samples);
+std::tuple<Tensor, Tensor> fractional_max_pool3d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef output_size,
+                                                 const Tensor& random_samples);
 
 // rrelu: x for x > 0, x * a otherwise, a = (lower + upper) / 2 in evaluation and a uniform
 // draw from [lower, upper] per negative element in training (PyTorch's stream); `noise` gets

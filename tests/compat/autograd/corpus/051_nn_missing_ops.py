@@ -5,7 +5,8 @@ def fn():
     g = (torch.cos(torch.arange(2 * 3 * 3 * 2, dtype=torch.float64).reshape(2, 3, 3, 2) * 1.1) * 1.2).requires_grad_()
     F = torch.nn.functional
     z = F.unfold(x, kernel_size=[2, 3], dilation=1, padding=1, stride=[1, 2]).pow(2.0).sum()
-    z = z + F.fold(x.reshape(2, 60)[:, :48].reshape(2, 12, 4), output_size=[3, 4], kernel_size=[2, 3], stride=1).sin().sum()
+    cols = x.reshape(2, 60)[:, :48].reshape(2, 12, 4)
+    z = z + F.fold(cols, output_size=[3, 4], kernel_size=[2, 3], stride=1).sin().sum()
     z = z + F.grid_sample(x, g, mode='bicubic', padding_mode='reflection', align_corners=False).pow(2.0).sum()
     z = z + F.grid_sample(x, g, mode='bilinear', padding_mode='border', align_corners=True).sin().sum()
     v = x.reshape(2, 3, 2, 2, 5)
