@@ -2,10 +2,12 @@
 // columns summed back into an image. Column row (c * kh + i) * kw + j, column position
 // by * bw + bx holds input[c, by * sh - ph + i * dh, bx * sw - pw + j * dw] (zero in the
 // padding). col2im adds in PyTorch's order (rows, then block rows, then block columns), so
-// 16-bit sums round as PyTorch's do.
+// 16-bit sums round as PyTorch's do. Complex tensors are placed as their real and imaginary
+// planes (the placement is linear), as two batch entries of their real view.
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/sampling.h"
+#include "ember/tensor/ops/spectral.h"
 #include "ember/tensor/parallel.h"
 
 namespace ember {
@@ -63,8 +65,10 @@ void forTaps(const Blocks& b, int64_t c, F&& f) {
 
 }  // namespace
 
-Tensor im2col(const Tensor& self, IntArrayRef kernel_size, IntArrayRef dilation, IntArrayRef padding,
-              IntArrayRef stride) {
+namespace {
+
+Tensor im2colReal(const Tensor& self, IntArrayRef kernel_size, IntArrayRef dilation, IntArrayRef padding,
+                  IntArrayRef stride) {
   Blocks b = blockGeom(kernel_size, dilation, padding, stride);
   const int64_t nd = self.dim();
   EMBER_CHECK((nd == 3 || nd == 4) && self.size(nd - 3) != 0 && self.size(nd - 2) != 0 && self.size(nd - 1) != 0,
@@ -105,8 +109,8 @@ Tensor im2col(const Tensor& self, IntArrayRef kernel_size, IntArrayRef dilation,
   return batched ? out : out.squeeze(0);
 }
 
-Tensor col2im(const Tensor& self, IntArrayRef output_size, IntArrayRef kernel_size, IntArrayRef dilation,
-              IntArrayRef padding, IntArrayRef stride) {
+Tensor col2imReal(const Tensor& self, IntArrayRef output_size, IntArrayRef kernel_size, IntArrayRef dilation,
+                  IntArrayRef padding, IntArrayRef stride) {
   checkPair(output_size, "output_size");
   Blocks b = blockGeom(kernel_size, dilation, padding, stride);
   const int64_t nd = self.dim();
@@ -154,6 +158,64 @@ Tensor col2im(const Tensor& self, IntArrayRef output_size, IntArrayRef kernel_si
       },
       "\"col2im_out_cpu\"");
   return batched ? out : out.squeeze(0);
+}
+
+// A complex (N, *rest) tensor as the real (2N, *rest) one of its real and imaginary planes.
+Tensor planesOf(const Tensor& z) {
+  const Tensor r = view_as_real(z.contiguous());
+  DimVector perm{0, r.dim() - 1};
+  for (int64_t d = 1; d < r.dim() - 1; ++d) perm.push_back(d);
+  DimVector sizes{z.size(0) * 2};
+  for (int64_t d = 1; d < z.dim(); ++d) sizes.push_back(z.size(d));
+  return r.permute(perm).reshape(sizes);
+}
+// The inverse: (2N, *rest) real planes back to the complex (N, *rest).
+Tensor complexOf(const Tensor& planes) {
+  DimVector sizes{planes.size(0) / 2, 2};
+  for (int64_t d = 1; d < planes.dim(); ++d) sizes.push_back(planes.size(d));
+  DimVector perm{0};
+  for (int64_t d = 2; d < static_cast<int64_t>(sizes.size()); ++d) perm.push_back(d);
+  perm.push_back(1);
+  return view_as_complex(planes.reshape(sizes).permute(perm).contiguous());
+}
+
+}  // namespace
+
+Tensor im2col(const Tensor& self, IntArrayRef kernel_size, IntArrayRef dilation, IntArrayRef padding,
+              IntArrayRef stride) {
+  if (!isComplexType(self.dtype())) return im2colReal(self, kernel_size, dilation, padding, stride);
+  const bool batched = self.dim() == 4;
+  const Tensor x = batched ? self : self.unsqueeze(0);
+  EMBER_CHECK(x.dim() == 4,
+              "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero "
+              "dimensions for input, but got: ",
+              self.sizes());
+  if (x.numel() == 0) {  // the shape (and checks) of the real path
+    const Tensor shape = im2colReal(empty(x.sizes(), ScalarType::Float), kernel_size, dilation, padding, stride);
+    const Tensor r = empty(shape.sizes(), self.dtype());
+    return batched ? r : r.squeeze(0);
+  }
+  const Tensor r = complexOf(im2colReal(planesOf(x), kernel_size, dilation, padding, stride));
+  return batched ? r : r.squeeze(0);
+}
+
+Tensor col2im(const Tensor& self, IntArrayRef output_size, IntArrayRef kernel_size, IntArrayRef dilation,
+              IntArrayRef padding, IntArrayRef stride) {
+  if (!isComplexType(self.dtype())) return col2imReal(self, output_size, kernel_size, dilation, padding, stride);
+  const bool batched = self.dim() == 3;
+  const Tensor x = batched ? self : self.unsqueeze(0);
+  EMBER_CHECK(x.dim() == 3,
+              "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero "
+              "dimensions for input, but got: ",
+              self.sizes());
+  if (x.numel() == 0) {  // the shape (and checks) of the real path
+    const Tensor shape =
+        col2imReal(empty(x.sizes(), ScalarType::Float), output_size, kernel_size, dilation, padding, stride);
+    const Tensor r = zeros(shape.sizes(), self.dtype());
+    return batched ? r : r.squeeze(0);
+  }
+  const Tensor r = complexOf(col2imReal(planesOf(x), output_size, kernel_size, dilation, padding, stride));
+  return batched ? r : r.squeeze(0);
 }
 
 }  // namespace ember
