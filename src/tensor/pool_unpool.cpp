@@ -104,8 +104,8 @@ std::tuple<Tensor, Tensor> fractional(const Tensor& self, IntArrayRef kernel, In
   }
   // PyTorch 1.13 lets 2-D windows reach the last element, 3-D ones only the one before it.
   for (int64_t d = 3 - spatial; d < 3; ++d)
-    EMBER_CHECK(spatial == 2 ? out[d] + k[d] - 1 <= in[d] : out[d] + k[d] - 1 < in[d], name, "(): pool ", axisNames[d],
-                " ", k[d], " too large relative to input ", axisNames[d], " ", in[d]);
+    EMBER_CHECK(spatial == 2 ? out[d] + k[d] - 1 <= in[d] : out[d] + k[d] - 1 < in[d], name, spatial == 3 ? "_out" : "",
+                "(): pool ", axisNames[d], " ", k[d], " too large relative to input ", axisNames[d], " ", in[d]);
   EMBER_CHECK(samples.dim() == 3 && samples.size(0) >= n && samples.size(1) >= c && samples.size(2) >= spatial, name,
               "(): expected random_samples of shape (", n, ", ", c, ", ", spatial, "), but got ", samples.sizes());
   checkFloatDtype(self, (std::string("\"") + name + "_out_frame\"").c_str());

@@ -1277,24 +1277,6 @@ def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_l
 
 # ---- fractional max pooling ----------------------------------------------------------------
 
-# Window starts of fractional pooling along one dimension for a sample u in [0, 1): the starts
-# grow by (input - pool) / (output - 1) on average and the last window ends at the input's end.
-def _fractional_starts(sample: float, input_size: int, output_size: int, pool_size: int) -> List[int]:
-    starts = torch.jit.annotate(List[int], [])
-    if output_size > 1:
-        alpha = float(input_size - pool_size) / (output_size - 1)
-        for i in range(output_size - 1):
-            starts.append(int((i + sample) * alpha) - int(sample * alpha))
-    starts.append(input_size - pool_size)
-    return starts
-
-
-# Flat indices of the pooling windows of one dimension: (output, pool).
-def _window_index(starts: List[int], pool_size: int, like: Tensor) -> Tensor:
-    offsets = torch.arange(pool_size, dtype=torch.long, device=like.device)
-    return (torch.tensor(starts, dtype=torch.long, device=like.device).unsqueeze(1) + offsets).reshape([-1])
-
-
 def _fractional_output_size(name: str, input: Tensor, dims: int, output_size: Optional[List[int]],
                             output_ratio: Optional[List[float]]) -> List[int]:
     if output_size is not None:
@@ -1307,62 +1289,8 @@ def _fractional_output_size(name: str, input: Tensor, dims: int, output_size: Op
     return sizes
 
 
-# Max over each window of every plane; samples (planes, dims) hold the planes' random offsets,
-# last dim first (width, then height, then depth), as PyTorch draws them.
-def _fractional_pool(name: str, input: Tensor, kernel_size: List[int], out_size: List[int],
-                     samples: Tensor) -> Tuple[Tensor, Tensor]:
-    dims = len(kernel_size)
-    batched = input.dim() == dims + 2
-    x = input
-    if not batched:
-        x = x.unsqueeze(0)
-    names = ["depth", "height", "width"]
-    spatial = x.size()[2:]
-    for d in range(dims):
-        if out_size[d] + kernel_size[d] - 1 > spatial[d]:
-            which = names[3 - dims + d]
-            raise RuntimeError("{}(): pool {} {} too large relative to input {} {}".format(
-                name, which, kernel_size[d], which, spatial[d]))
-    planes = x.size(0) * x.size(1)
-    if planes == 0:  # an empty batch: empty results of the output's shape
-        empty_shape = [x.size(0), x.size(1)] + out_size
-        out0 = torch.empty(empty_shape, dtype=x.dtype, device=x.device)
-        idx0 = torch.empty(empty_shape, dtype=torch.long, device=x.device)
-        if not batched:
-            return out0.squeeze(0), idx0.squeeze(0)
-        return out0, idx0
-    flat = x.reshape([planes, -1])
-    plane_samples = samples.reshape([planes, dims])
-    values = torch.jit.annotate(List[Tensor], [])
-    indices = torch.jit.annotate(List[Tensor], [])
-    for p in range(planes):
-        # The flat index of every (window, offset) pair: dims (o0, o1, ..., k0, k1, ...).
-        index = torch.zeros([1], dtype=torch.long, device=x.device)
-        stride = 1
-        for e in range(dims):
-            d = dims - 1 - e
-            sample = float(plane_samples[p, e])
-            starts = _fractional_starts(sample, spatial[d], out_size[d], kernel_size[d])
-            shape = torch.jit.annotate(List[int], [])
-            for _ in range(2 * dims):
-                shape.append(1)
-            shape[d] = out_size[d]
-            shape[dims + d] = kernel_size[d]
-            index = index + _window_index(starts, kernel_size[d], x).reshape(shape) * stride
-            stride *= spatial[d]
-        index = index.reshape(out_size + [-1])
-        best = flat[p].take(index).max(-1)
-        values.append(best[0])
-        indices.append(index.gather(-1, best[1].unsqueeze(-1)).squeeze(-1))
-    shape = [x.size(0), x.size(1)] + out_size
-    out = torch.stack(values).reshape(shape)
-    idx = torch.stack(indices).reshape(shape)
-    if not batched:
-        out = out.squeeze(0)
-        idx = idx.squeeze(0)
-    return out, idx
-
-
+# The operators (aten::fractional_max_pool2d / 3d, src/tensor/pool_unpool.cpp) place the windows
+# from samples (N, C, dims) drawn here as PyTorch draws them.
 def _fractional_samples(input: Tensor, dims: int, samples: Optional[Tensor]) -> Tensor:
     if samples is not None:
         return samples
@@ -1379,7 +1307,7 @@ def fractional_max_pool2d_with_indices(input: Tensor, kernel_size: BroadcastingL
                                        _random_samples: Optional[Tensor] = None) -> Tuple[Tensor, Tensor]:
     out_size = _fractional_output_size("fractional_max_pool2d", input, 2, output_size, output_ratio)
     samples = _fractional_samples(input, 2, _random_samples)
-    return _fractional_pool("fractional_max_pool2d", input, kernel_size, out_size, samples)
+    return torch.fractional_max_pool2d(input, kernel_size, out_size, samples)
 
 
 def _fractional_max_pool2d(input: Tensor, kernel_size: BroadcastingList2[int],
@@ -1397,7 +1325,7 @@ def fractional_max_pool3d_with_indices(input: Tensor, kernel_size: BroadcastingL
                                        _random_samples: Optional[Tensor] = None) -> Tuple[Tensor, Tensor]:
     out_size = _fractional_output_size("fractional_max_pool3d", input, 3, output_size, output_ratio)
     samples = _fractional_samples(input, 3, _random_samples)
-    return _fractional_pool("fractional_max_pool3d", input, kernel_size, out_size, samples)
+    return torch.fractional_max_pool3d(input, kernel_size, out_size, samples)
 
 
 def _fractional_max_pool3d(input: Tensor, kernel_size: BroadcastingList3[int],

@@ -2,8 +2,8 @@
 // (src/runtime/ops/aten_nn_missing*_ops.cpp): grid sampling as gathers of the input weighted by
 // the interpolation weights (so gradients reach both the input and the grid), affine grids as a
 // matmul of the base grid, im2col / col2im as strided slices, CTC as the forward recursion in
-// log space, and the losses as the pointwise expressions PyTorch's kernels evaluate. The kernels
-// still give the forward values.
+// log space, the losses as the pointwise expressions PyTorch's kernels evaluate, and fractional
+// max pooling as a gather at the kernel's indices. The kernels still give the forward values.
 #include <iterator>
 
 #include "runtime/autograd/decompositions.h"
@@ -398,6 +398,22 @@ def c_multilabel_margin_loss(self: Tensor, target: Tensor, reduction: int):
     if self.dim() < 2:
         loss = loss.reshape(torch.jit.annotate(List[int], []))
     return _reduce(loss, reduction)
+
+# Fractional max pooling: the kernel picks the windows' maxima (under no_grad), the values are
+# gathered from the input so that gradients reach the picked elements.
+def _nnm_gather_planes(x: Tensor, idx: Tensor, dims: int) -> Tensor:
+    lead = x.size()[:x.dim() - dims]
+    return x.reshape(lead + [-1]).gather(-1, idx.reshape(lead + [-1])).reshape(idx.size())
+
+def c_fractional_max_pool2d(self: Tensor, kernel_size: List[int], output_size: List[int], random_samples: Tensor):
+    with torch.no_grad():
+        out, idx = torch.fractional_max_pool2d(self, kernel_size, output_size, random_samples)
+    return _nnm_gather_planes(self, idx, 2), idx
+
+def c_fractional_max_pool3d(self: Tensor, kernel_size: List[int], output_size: List[int], random_samples: Tensor):
+    with torch.no_grad():
+        out, idx = torch.fractional_max_pool3d(self, kernel_size, output_size, random_samples)
+    return _nnm_gather_planes(self, idx, 3), idx
 )TS";
 
 const std::pair<const char*, const char*> kOps[] = {
@@ -419,6 +435,8 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::poisson_nll_loss", "c_poisson_nll_loss"},
     {"aten::multi_margin_loss", "c_multi_margin_loss"},
     {"aten::multilabel_margin_loss", "c_multilabel_margin_loss"},
+    {"aten::fractional_max_pool2d", "c_fractional_max_pool2d"},
+    {"aten::fractional_max_pool3d", "c_fractional_max_pool3d"},
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 def fn():
     # Gradients through the NN operators F.* now calls directly (their decompositions):
-    # unfold / fold, grid_sample in 3-D and bicubic, affine_grid in 3-D, ctc_loss.
+    # unfold / fold, grid_sample in 3-D and bicubic, affine_grid in 3-D, ctc_loss, fractional
+    # max pooling.
     x = torch.sin(torch.arange(2 * 3 * 4 * 5, dtype=torch.float64).reshape(2, 3, 4, 5) * 0.7).requires_grad_()
     g = (torch.cos(torch.arange(2 * 3 * 3 * 2, dtype=torch.float64).reshape(2, 3, 3, 2) * 1.1) * 1.2).requires_grad_()
     F = torch.nn.functional
@@ -18,6 +19,11 @@ def fn():
     targets = torch.tensor([[1, 2, 2], [4, 3, 0]])
     z = z + F.ctc_loss(lp, targets, torch.tensor([6, 5]), torch.tensor([3, 2]), blank=0)
     z = z + F.ctc_loss(lp, torch.tensor([1, 2, 2, 4, 3]), torch.tensor([6, 5]), torch.tensor([3, 2]), reduction='sum')
+    u2 = torch.tensor([[[0.3, 0.7], [0.9, 0.1], [0.5, 0.5]], [[0.2, 0.4], [0.6, 0.8], [0.05, 0.95]]], dtype=torch.float64)
+    z = z + F.fractional_max_pool2d(x, 2, output_size=[3, 3], _random_samples=u2).pow(2.0).sum()
+    u3 = torch.tensor([[[0.3, 0.7, 0.2]], [[0.9, 0.1, 0.6]]], dtype=torch.float64)
+    z = z + F.fractional_max_pool3d(x.reshape(2, 1, 3, 4, 5), [2, 2, 2], output_size=[1, 2, 3],
+                                    _random_samples=u3).sin().sum()
     return torch.autograd.grad([z], [x, g])
 
 
