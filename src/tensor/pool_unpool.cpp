@@ -34,7 +34,6 @@ Tensor unpool(const Tensor& self, const Tensor& indices, IntArrayRef outSpatial,
     EMBER_CHECK(self.size(d) > 0, name, "(): Expected input to have non-zero size for non-batch dimensions, but got ",
                 self.sizes(), " with dimension ", d, " being empty.");
   checkFloatDtype(self, (std::string("\"") + name + "\"").c_str());
-  const bool batched = self.dim() == spatial + 2;
   DimVector outSizes(self.sizes().begin(), self.sizes().end() - spatial);
   int64_t outPlane = 1, inPlane = 1;
   for (int64_t d = 0; d < spatial; ++d) {
@@ -45,7 +44,6 @@ Tensor unpool(const Tensor& self, const Tensor& indices, IntArrayRef outSpatial,
   Tensor out = zeros(outSizes, self.dtype());
   const Tensor x = self.contiguous(), idx = indices.contiguous();
   const int64_t planes = inPlane == 0 ? 0 : self.numel() / inPlane;
-  (void)batched;
   visitFloatingDtype(self.dtype(), [&]<typename T>() {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       const T* in = x.data_ptr<T>();

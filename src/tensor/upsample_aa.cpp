@@ -103,7 +103,7 @@ void pass(const T* in, T* out, int64_t planes, int64_t rows, int64_t cols, const
 }
 
 Tensor resampleAA(Filter f, const Tensor& self, IntArrayRef outSize, bool alignCorners, std::optional<double> sh,
-                  std::optional<double> sw, const char* name) {
+                  std::optional<double> sw) {
   EMBER_CHECK(outSize.size() == 2, "It is expected output_size equals to 2, but got size ", outSize.size());
   EMBER_CHECK(self.dim() == 4, "It is expected input_size equals to 4, but got size ", self.dim());
   const int64_t n = self.size(0), c = self.size(1), h = self.size(2), w = self.size(3);
@@ -115,7 +115,6 @@ Tensor resampleAA(Filter f, const Tensor& self, IntArrayRef outSize, bool alignC
               self.sizes());
   EMBER_CHECK(self.dtype() == ScalarType::Float || self.dtype() == ScalarType::Double,
               "\"compute_indices_weights_aa\" not implemented for '", scalarTypeName(self.dtype()), "'");
-  (void)name;
   Tensor out = empty({n, c, oh, ow}, self.dtype());
   if (out.numel() == 0) return out;
   const Tensor x = self.contiguous();
@@ -144,37 +143,37 @@ Tensor resampleAA(Filter f, const Tensor& self, IntArrayRef outSize, bool alignC
 }
 
 Tensor resampleAAVec(Filter f, const Tensor& input, OptionalIntArrayRef outputSize, bool alignCorners,
-                     OptionalDoubleArrayRef scaleFactors, const char* name) {
+                     OptionalDoubleArrayRef scaleFactors) {
   EMBER_CHECK(outputSize.has_value() != scaleFactors.has_value(),
               "Must specify exactly one of output_size and scale_factors");
-  if (outputSize) return resampleAA(f, input, *outputSize, alignCorners, std::nullopt, std::nullopt, name);
+  if (outputSize) return resampleAA(f, input, *outputSize, alignCorners, std::nullopt, std::nullopt);
   EMBER_CHECK(scaleFactors->size() == 2, "It is expected output_size equals to 2, but got size ", scaleFactors->size());
   EMBER_CHECK(input.dim() == 4, "It is expected input_size equals to 4, but got size ", input.dim());
   const int64_t sizes[2] = {static_cast<int64_t>(static_cast<double>(input.size(2)) * (*scaleFactors)[0]),
                             static_cast<int64_t>(static_cast<double>(input.size(3)) * (*scaleFactors)[1])};
-  return resampleAA(f, input, IntArrayRef(sizes, 2), alignCorners, (*scaleFactors)[0], (*scaleFactors)[1], name);
+  return resampleAA(f, input, IntArrayRef(sizes, 2), alignCorners, (*scaleFactors)[0], (*scaleFactors)[1]);
 }
 
 }  // namespace
 
 Tensor _upsample_bilinear2d_aa(const Tensor& self, IntArrayRef output_size, bool align_corners,
                                std::optional<double> scales_h, std::optional<double> scales_w) {
-  return resampleAA(Filter::Triangle, self, output_size, align_corners, scales_h, scales_w, "_upsample_bilinear2d_aa");
+  return resampleAA(Filter::Triangle, self, output_size, align_corners, scales_h, scales_w);
 }
 
 Tensor _upsample_bicubic2d_aa(const Tensor& self, IntArrayRef output_size, bool align_corners,
                               std::optional<double> scales_h, std::optional<double> scales_w) {
-  return resampleAA(Filter::Cubic, self, output_size, align_corners, scales_h, scales_w, "_upsample_bicubic2d_aa");
+  return resampleAA(Filter::Cubic, self, output_size, align_corners, scales_h, scales_w);
 }
 
 Tensor _upsample_bilinear2d_aa_vec(const Tensor& input, OptionalIntArrayRef output_size, bool align_corners,
                                    OptionalDoubleArrayRef scale_factors) {
-  return resampleAAVec(Filter::Triangle, input, output_size, align_corners, scale_factors, "_upsample_bilinear2d_aa");
+  return resampleAAVec(Filter::Triangle, input, output_size, align_corners, scale_factors);
 }
 
 Tensor _upsample_bicubic2d_aa_vec(const Tensor& input, OptionalIntArrayRef output_size, bool align_corners,
                                   OptionalDoubleArrayRef scale_factors) {
-  return resampleAAVec(Filter::Cubic, input, output_size, align_corners, scale_factors, "_upsample_bicubic2d_aa");
+  return resampleAAVec(Filter::Cubic, input, output_size, align_corners, scale_factors);
 }
 
 }  // namespace ember
