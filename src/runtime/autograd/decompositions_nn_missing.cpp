@@ -2,8 +2,9 @@
 // (src/runtime/ops/aten_nn_missing*_ops.cpp): grid sampling as gathers of the input weighted by
 // the interpolation weights (so gradients reach both the input and the grid), affine grids as a
 // matmul of the base grid, im2col / col2im as strided slices, CTC as the forward recursion in
-// log space, the losses as the pointwise expressions PyTorch's kernels evaluate, and fractional
-// max pooling as a gather at the kernel's indices. The kernels still give the forward values.
+// log space, the losses as the pointwise expressions PyTorch's kernels evaluate, fractional max
+// pooling as a gather at the kernel's indices, and antialiased resampling as products with its
+// weight matrices. The kernels still give the forward values.
 #include <iterator>
 
 #include "runtime/autograd/decompositions.h"
@@ -414,6 +415,71 @@ def c_fractional_max_pool3d(self: Tensor, kernel_size: List[int], output_size: L
     with torch.no_grad():
         out, idx = torch.fractional_max_pool3d(self, kernel_size, output_size, random_samples)
     return _nnm_gather_planes(self, idx, 3), idx
+
+# Antialiased resampling is linear along each dim: out = Mh @ x @ Mw^T with the kernel's
+# normalised filter weights (a dim whose size does not change is left alone).
+def _nnm_aa_matrix(n: int, out_size: int, align_corners: bool, scale: Optional[float], cubic: bool, like: Tensor) -> Tensor:
+    s = 0.0
+    if align_corners:
+        if out_size > 1:
+            s = (n - 1) / (out_size - 1)
+    elif scale is not None and scale > 0:
+        s = 1.0 / scale
+    else:
+        s = n / out_size
+    base = 2.0 if cubic else 1.0
+    support = base * s if s >= 1.0 else base
+    inv = 1.0 / s if s >= 1.0 else 1.0
+    m = torch.zeros([out_size, n], dtype=like.dtype)
+    for i in range(out_size):
+        center = s * (i + 0.5)
+        lo = max(int(center - support + 0.5), 0)
+        hi = min(int(center + support + 0.5), n)
+        ws: List[float] = []
+        total = 0.0
+        for j in range(lo, hi):
+            x = abs((j - center + 0.5) * inv)
+            w = 0.0
+            if cubic:
+                a = -0.5
+                if x < 1.0:
+                    w = ((a + 2) * x - (a + 3)) * x * x + 1
+                elif x < 2.0:
+                    w = ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
+            elif x < 1.0:
+                w = 1.0 - x
+            ws.append(w)
+            total += w
+        for k in range(len(ws)):
+            m[i, lo + k] = ws[k] / total if total != 0.0 else ws[k]
+    return m
+
+def _nnm_aa(x: Tensor, output_size: List[int], align_corners: bool, sh: Optional[float], sw: Optional[float], cubic: bool) -> Tensor:
+    out = x
+    if output_size[1] != x.size(3):
+        out = torch.matmul(out, _nnm_aa_matrix(x.size(3), output_size[1], align_corners, sw, cubic, x).t())
+    if output_size[0] != x.size(2):
+        out = torch.matmul(_nnm_aa_matrix(x.size(2), output_size[0], align_corners, sh, cubic, x), out)
+    return out
+
+def _nnm_aa_vec(x: Tensor, output_size: Optional[List[int]], align_corners: bool, scale_factors: Optional[List[float]], cubic: bool) -> Tensor:
+    if output_size is not None:
+        return _nnm_aa(x, output_size, align_corners, None, None, cubic)
+    assert scale_factors is not None
+    sizes = [int(x.size(2) * scale_factors[0]), int(x.size(3) * scale_factors[1])]
+    return _nnm_aa(x, sizes, align_corners, scale_factors[0], scale_factors[1], cubic)
+
+def c_upsample_bilinear2d_aa(self: Tensor, output_size: List[int], align_corners: bool, scales_h: Optional[float], scales_w: Optional[float]):
+    return _nnm_aa(self, output_size, align_corners, scales_h, scales_w, False)
+
+def c_upsample_bicubic2d_aa(self: Tensor, output_size: List[int], align_corners: bool, scales_h: Optional[float], scales_w: Optional[float]):
+    return _nnm_aa(self, output_size, align_corners, scales_h, scales_w, True)
+
+def c_upsample_bilinear2d_aa_vec(input: Tensor, output_size: Optional[List[int]], align_corners: bool, scale_factors: Optional[List[float]]):
+    return _nnm_aa_vec(input, output_size, align_corners, scale_factors, False)
+
+def c_upsample_bicubic2d_aa_vec(input: Tensor, output_size: Optional[List[int]], align_corners: bool, scale_factors: Optional[List[float]]):
+    return _nnm_aa_vec(input, output_size, align_corners, scale_factors, True)
 )TS";
 
 const std::pair<const char*, const char*> kOps[] = {
@@ -437,6 +503,10 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::multilabel_margin_loss", "c_multilabel_margin_loss"},
     {"aten::fractional_max_pool2d", "c_fractional_max_pool2d"},
     {"aten::fractional_max_pool3d", "c_fractional_max_pool3d"},
+    {"aten::_upsample_bilinear2d_aa", "c_upsample_bilinear2d_aa"},
+    {"aten::_upsample_bicubic2d_aa", "c_upsample_bicubic2d_aa"},
+    {"aten::_upsample_bilinear2d_aa.vec", "c_upsample_bilinear2d_aa_vec"},
+    {"aten::_upsample_bicubic2d_aa.vec", "c_upsample_bicubic2d_aa_vec"},
 };
 
 }  // namespace
