@@ -3,8 +3,10 @@
 // the interpolation weights (so gradients reach both the input and the grid), affine grids as a
 // matmul of the base grid, im2col / col2im as strided slices, CTC as the forward recursion in
 // log space, the losses as the pointwise expressions PyTorch's kernels evaluate, fractional max
-// pooling as a gather at the kernel's indices, and antialiased resampling as products with its
-// weight matrices. The kernels still give the forward values.
+// pooling as a gather at the kernel's indices, antialiased resampling as products with its
+// weight matrices, the convolution spellings as aten::convolution, max unpooling as a scatter,
+// and the weight-norm, masked-softmax, trilinear and attention compositions. The kernels still
+// give the forward values.
 #include <iterator>
 
 #include "runtime/autograd/decompositions.h"
@@ -480,6 +482,110 @@ def c_upsample_bilinear2d_aa_vec(input: Tensor, output_size: Optional[List[int]]
 
 def c_upsample_bicubic2d_aa_vec(input: Tensor, output_size: Optional[List[int]], align_corners: bool, scale_factors: Optional[List[float]]):
     return _nnm_aa_vec(input, output_size, align_corners, scale_factors, True)
+
+# The convolution spellings: aten::convolution, whose derivative ember has.
+def c_slow_conv(self: Tensor, weight: Tensor, kernel_size: List[int], bias: Optional[Tensor], stride: List[int], padding: List[int]):
+    return torch.convolution(self, weight, bias, stride, padding, [1], False, [0], 1)
+
+def c_slow_conv_dilated(self: Tensor, weight: Tensor, kernel_size: List[int], bias: Optional[Tensor], stride: List[int], padding: List[int], dilation: List[int]):
+    return torch.convolution(self, weight, bias, stride, padding, dilation, False, [0], 1)
+
+def c_slow_conv_transpose(self: Tensor, weight: Tensor, kernel_size: List[int], bias: Optional[Tensor], stride: List[int], padding: List[int], output_padding: List[int], dilation: List[int]):
+    return torch.convolution(self, weight, bias, stride, padding, dilation, True, output_padding, 1)
+
+def c_conv_depthwise3d(self: Tensor, weight: Tensor, kernel_size: List[int], bias: Optional[Tensor], stride: List[int], padding: List[int], dilation: List[int]):
+    return torch.convolution(self, weight, bias, stride, padding, dilation, False, [0], self.size(1))
+
+def c_nnpack_spatial_convolution(input: Tensor, weight: Tensor, bias: Optional[Tensor], padding: List[int], stride: List[int]):
+    return torch.convolution(input, weight, bias, stride, padding, [1], False, [0], 1)
+
+def c_conv_tbc(self: Tensor, weight: Tensor, bias: Tensor, pad: int):
+    y = torch.convolution(self.permute([1, 2, 0]), weight.permute([2, 1, 0]), bias, [1], [pad], [1], False, [0], 1)
+    return y.permute([2, 0, 1])
+
+# Max unpooling: the values scattered to their indices in zeroed planes.
+def _nnm_unpool(self: Tensor, indices: Tensor, output_size: List[int]) -> Tensor:
+    dims = len(output_size)
+    lead = self.size()[:self.dim() - dims]
+    plane = 1
+    for o in output_size:
+        plane *= o
+    out = torch.zeros(lead + [plane], dtype=self.dtype)
+    out = out.scatter(-1, indices.reshape(lead + [-1]), self.reshape(lead + [-1]))
+    return out.reshape(lead + output_size)
+
+def c_max_unpool2d(self: Tensor, indices: Tensor, output_size: List[int]):
+    return _nnm_unpool(self, indices, output_size)
+
+def c_max_unpool3d(self: Tensor, indices: Tensor, output_size: List[int], stride: List[int], padding: List[int]):
+    return _nnm_unpool(self, indices, output_size)
+
+# Weight normalisation.
+def _nnm_norm_dim0(v: Tensor, pow: int) -> Tensor:
+    shape = [v.size(0)] + [1] * (v.dim() - 1)
+    return v.reshape([v.size(0), -1]).norm(pow, [1]).reshape(shape)
+
+def c_norm_except_dim(v: Tensor, pow: int, dim: int):
+    if dim == -1:
+        return v.norm(pow)
+    if dim == 0:
+        return _nnm_norm_dim0(v, pow)
+    if dim == v.dim() - 1:
+        shape = [1] * (v.dim() - 1) + [v.size(dim)]
+        return v.reshape([-1, v.size(dim)]).norm(pow, [0]).reshape(shape)
+    return _nnm_norm_dim0(v.transpose(0, dim), pow).transpose(0, dim)
+
+def c_weight_norm(v: Tensor, g: Tensor, dim: int):
+    return v * (g / c_norm_except_dim(v, 2, dim))
+
+def c_weight_norm_interface(v: Tensor, g: Tensor, dim: int):
+    vv = v
+    gg = g
+    if v.dtype == torch.bfloat16:
+        vv = v.float()
+        gg = g.float()
+    norms = c_norm_except_dim(vv, 2, dim)
+    return (vv * (gg / norms)).to(v.dtype), norms
+
+def c_masked_softmax(self: Tensor, mask: Tensor, dim: Optional[int], mask_type: Optional[int]):
+    d = self.dim() - 1
+    if dim is not None:
+        d = dim
+    return torch.softmax(self.masked_fill(mask, -math.inf), d)
+
+def c_trilinear(i1: Tensor, i2: Tensor, i3: Tensor, expand1: List[int], expand2: List[int], expand3: List[int], sumdim: List[int], unroll_dim: int):
+    a = i1
+    for d in sorted(expand1):
+        a = a.unsqueeze(d)
+    b = i2
+    for d in sorted(expand2):
+        b = b.unsqueeze(d)
+    c = i3
+    for d in sorted(expand3):
+        c = c.unsqueeze(d)
+    p = a * b * c
+    if len(sumdim) == 0:
+        return p
+    return p.sum(sumdim)
+
+def c_sdpa(query: Tensor, key: Tensor, value: Tensor, attn_mask: Optional[Tensor], dropout_p: float, need_attn_weights: bool, is_causal: bool):
+    scale = math.sqrt(math.sqrt(float(query.size(-1))))
+    mask = attn_mask
+    if is_causal:
+        mask = torch.ones([query.size(-2), key.size(-2)], dtype=torch.bool).tril()
+    attn = torch.matmul(query / scale, key.transpose(-2, -1) / scale)
+    if mask is not None:
+        if mask.dtype == torch.bool:
+            attn = attn.masked_fill(torch.logical_not(mask), -math.inf)
+        else:
+            attn = attn + mask
+    attn = torch.softmax(attn, -1)
+    if dropout_p > 0.0:
+        attn = torch.dropout(attn, dropout_p, True)
+    return torch.matmul(attn, value), attn
+
+def c_log_sigmoid_forward(self: Tensor):
+    return torch.log_sigmoid(self), torch.exp(-self.abs())
 )TS";
 
 const std::pair<const char*, const char*> kOps[] = {
@@ -507,6 +613,28 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::_upsample_bicubic2d_aa", "c_upsample_bicubic2d_aa"},
     {"aten::_upsample_bilinear2d_aa.vec", "c_upsample_bilinear2d_aa_vec"},
     {"aten::_upsample_bicubic2d_aa.vec", "c_upsample_bicubic2d_aa_vec"},
+    {"aten::thnn_conv2d", "c_slow_conv"},
+    {"aten::_slow_conv2d_forward", "c_slow_conv"},
+    {"aten::slow_conv3d", "c_slow_conv"},
+    {"aten::slow_conv3d_forward", "c_slow_conv"},
+    {"aten::slow_conv_dilated2d", "c_slow_conv_dilated"},
+    {"aten::slow_conv_dilated3d", "c_slow_conv_dilated"},
+    {"aten::slow_conv_transpose2d", "c_slow_conv_transpose"},
+    {"aten::slow_conv_transpose3d", "c_slow_conv_transpose"},
+    {"aten::conv_depthwise3d", "c_conv_depthwise3d"},
+    {"aten::_nnpack_spatial_convolution", "c_nnpack_spatial_convolution"},
+    {"aten::conv_tbc", "c_conv_tbc"},
+    {"aten::max_unpool2d", "c_max_unpool2d"},
+    {"aten::max_unpool3d", "c_max_unpool3d"},
+    {"aten::norm_except_dim", "c_norm_except_dim"},
+    {"aten::_weight_norm", "c_weight_norm"},
+    {"aten::_weight_norm_interface", "c_weight_norm_interface"},
+    {"aten::_masked_softmax", "c_masked_softmax"},
+    {"aten::_trilinear", "c_trilinear"},
+    {"aten::_scaled_dot_product_attention", "c_sdpa"},
+    {"aten::_scaled_dot_product_attention_math", "c_sdpa"},
+    {"aten::_scaled_dot_product_attention_forward", "c_sdpa"},
+    {"aten::log_sigmoid_forward", "c_log_sigmoid_forward"},
 };
 
 }  // namespace
