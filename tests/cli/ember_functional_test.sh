@@ -2,8 +2,7 @@
 # The functional library across archives, checked against PyTorch 1.13 (/usr/bin/python3):
 # an archive PyTorch saved from a module calling F.* and torch.stft (its code/ carries PyTorch's
 # own torch/nn/functional.py functions, and torch.stft there is the operator) runs in ember
-# (F.interpolate and torch.norm are left out: their archive code calls aten::_upsample_bilinear2d_aa
-# and aten::nuclear_norm, not in ember yet)
+# (torch.norm is left out: its archive code calls aten::nuclear_norm, not in ember yet)
 # like in PyTorch; a source calling F.* compiled and saved by ember loads and runs in PyTorch.
 set -u
 ember=$1
@@ -23,7 +22,11 @@ class Net(torch.nn.Module):
         up = F.adaptive_avg_pool2d(F.pad(p, [1, 1, 1, 1]), 3)
         loss = F.cross_entropy(up.flatten(1), y, label_smoothing=0.1)
         spectrum = torch.stft(x.flatten(), 8, return_complex=True).abs().sum()
-        return loss + spectrum, i
+        small = F.interpolate(x, size=[3, 3], mode="bilinear", antialias=True) + F.interpolate(x, size=3)
+        warped = F.grid_sample(x, F.affine_grid(torch.eye(2, 3).unsqueeze(0).expand(2, 2, 3) * 0.9, [2, 1, 3, 3],
+                                                align_corners=False), align_corners=False)
+        blocks = F.fold(F.unfold(small * warped, 2), [3, 3], 2)
+        return loss + spectrum + blocks.sum(), i
 m = torch.jit.script(Net().eval())
 torch.jit.save(m, f"{d}/net.pt")
 x = torch.randn(2, 1, 4, 4)
@@ -47,6 +50,9 @@ def forward(x: Tensor, y: Tensor) -> Tensor:
     up = F.interpolate(h.view(1, 1, 3, 4), scale_factor=2.0, mode="bilinear") + F.interpolate(
         h.view(1, 1, 3, 4), size=[6, 8])
     extra = up.sum() + torch.norm(h) + F.threshold(h, 0.1, 2.0).sum() + F.max_pool2d(up, 2, return_indices=True)[0].sum()
+    sampled = F.grid_sample(up, torch.tanh(up[:, :, :, :2].reshape(1, 3, 2, 2)), mode="bicubic", align_corners=True)
+    extra = extra + sampled.sum() + F.kl_div(F.log_softmax(h, 1), F.softmax(y, 1), reduction="batchmean")
+    extra = extra + F.unfold(up, [2, 3], stride=2).sum() + F.interpolate(up, size=[3, 3], mode="bicubic", antialias=True).sum()
     return F.mse_loss(h, y, reduction="sum") + torch.norm(h, p=2) + F.nll_loss(F.log_softmax(h, 1), y.argmax(1)) + extra
 EOF2
 $py - "$tmp" <<'EOF2' || fail "PyTorch could not run the source"

@@ -651,41 +651,15 @@ def has_torch_function_unary(input: Tensor) -> bool:
     return False
 
 
-# im2col: (N, C, H, W) -> (N, C * kh * kw, L), the blocks in row-major order.
-def _im2col(input: Tensor, kernel_size: List[int], dilation: List[int], padding: List[int],
-            stride: List[int]) -> Tensor:
-    batched = input.dim() == 4
-    x = input
-    if not batched:
-        x = x.unsqueeze(0)
-    x = torch.constant_pad_nd(x, [padding[1], padding[1], padding[0], padding[0]], 0.0)
-    n = x.size(0)
-    c = x.size(1)
-    out_h = (x.size(2) - dilation[0] * (kernel_size[0] - 1) - 1) // stride[0] + 1
-    out_w = (x.size(3) - dilation[1] * (kernel_size[1] - 1) - 1) // stride[1] + 1
-    blocks = torch.jit.annotate(List[Tensor], [])
-    for i in range(kernel_size[0]):
-        for j in range(kernel_size[1]):
-            top = i * dilation[0]
-            left = j * dilation[1]
-            patch = x[:, :, top:top + stride[0] * (out_h - 1) + 1:stride[0],
-                      left:left + stride[1] * (out_w - 1) + 1:stride[1]]
-            blocks.append(patch.reshape([n, c, 1, out_h * out_w]))
-    cols = torch.cat(blocks, 2).reshape([n, c * kernel_size[0] * kernel_size[1], out_h * out_w])
-    if not batched:
-        cols = cols.squeeze(0)
-    return cols
-
-
 def unfold(input: Tensor, kernel_size: BroadcastingList2[int], dilation: BroadcastingList2[int] = 1,
            padding: BroadcastingList2[int] = 0, stride: BroadcastingList2[int] = 1) -> Tensor:
     if input.dim() != 3 and input.dim() != 4:
         raise RuntimeError("Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but "
                            "got: {}".format(input.size()))
-    return _im2col(input, kernel_size, dilation, padding, stride)
+    return torch.im2col(input, kernel_size, dilation, padding, stride)
 
 
-# col2im: sums the blocks back into place.
+# The shape checks with the functional's messages, then col2im (summing the blocks into place).
 def fold(input: Tensor, output_size: BroadcastingList2[int], kernel_size: BroadcastingList2[int],
          dilation: BroadcastingList2[int] = 1, padding: BroadcastingList2[int] = 0,
          stride: BroadcastingList2[int] = 1) -> Tensor:
@@ -711,18 +685,7 @@ def fold(input: Tensor, output_size: BroadcastingList2[int], kernel_size: Broadc
                            "size of input's dimension 2 to match the calculated number of sliding blocks {} * {} = "
                            "{}, but got input.size(2)={}.".format(output_size, kernel_size, dilation, padding,
                                                                   stride, out_h, out_w, out_h * out_w, cols.size(2)))
-    cols = cols.reshape([n, c, kernel_size[0], kernel_size[1], out_h, out_w])
-    out = torch.zeros([n, c, padded_h, padded_w], dtype=cols.dtype, device=cols.device)
-    for i in range(kernel_size[0]):
-        for j in range(kernel_size[1]):
-            top = i * dilation[0]
-            left = j * dilation[1]
-            out[:, :, top:top + stride[0] * (out_h - 1) + 1:stride[0],
-                left:left + stride[1] * (out_w - 1) + 1:stride[1]] += cols[:, :, i, j]
-    out = out[:, :, padding[0]:padding[0] + output_size[0], padding[1]:padding[1] + output_size[1]]
-    if not batched:
-        out = out.squeeze(0)
-    return out
+    return torch.col2im(input, output_size, kernel_size, dilation, padding, stride)
 
 
 # ---- interpolate ---------------------------------------------------------------------------
@@ -799,13 +762,13 @@ def _interpolate(input: Tensor, size: Optional[List[int]], scale_factor: Optiona
         return torch.upsample_linear1d(input, output_size, corners, scales)
     if ndim == 4 and mode == "bilinear":
         if antialias:
-            _no_antialias()
+            return torch._upsample_bilinear2d_aa(input, output_size, corners, scales)
         return torch.upsample_bilinear2d(input, output_size, corners, scales)
     if ndim == 5 and mode == "trilinear":
         return torch.upsample_trilinear3d(input, output_size, corners, scales)
     if ndim == 4 and mode == "bicubic":
         if antialias:
-            _no_antialias()
+            return torch._upsample_bicubic2d_aa(input, output_size, corners, scales)
         return torch.upsample_bicubic2d(input, output_size, corners, scales)
     if ndim == 3 and mode == "bilinear":
         raise NotImplementedError("Got 3D input, but bilinear mode needs 4D input")
@@ -822,11 +785,6 @@ def _interpolate(input: Tensor, size: Optional[List[int]], scale_factor: Optiona
     raise NotImplementedError("Input Error: Only 3D, 4D and 5D input Tensors supported (got {}D) for the modes: "
                               "nearest | linear | bilinear | bicubic | trilinear | area | nearest-exact (got {})"
                               .format(ndim, mode))
-
-
-# ember has no anti-aliased resampling operators (_upsample_bilinear2d_aa) yet.
-def _no_antialias():
-    raise NotImplementedError("interpolate: antialias=True is not supported by ember yet")
 
 
 # A single size or scale stands for every spatial dimension.
@@ -975,16 +933,12 @@ def kl_div(input: Tensor, target: Tensor, size_average: Optional[bool] = None, r
            reduction: str = "mean", log_target: bool = False) -> Tensor:
     if size_average is not None or reduce is not None:
         reduction = _legacy_reduction(size_average, reduce)
-    if log_target:
-        loss = torch.exp(target) * (target - input)
-    else:
-        loss = torch.xlogy(target, target) - target * input
     if reduction == "batchmean":
-        if input.dim() == 0:
-            return loss.sum()
-        return loss.sum() / input.size(0)
-    return _reduce_enum_loss(loss, reduction)
-
+        reduced = torch.kl_div(input, target, 2, log_target=log_target)
+        if input.dim() != 0:
+            reduced = reduced / input.size(0)
+        return reduced
+    return torch.kl_div(input, target, _reduction_enum(reduction), log_target=log_target)
 
 def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full: bool = False,
                      size_average: Optional[bool] = None, eps: float = 1e-8, reduce: Optional[bool] = None,
@@ -992,15 +946,7 @@ def poisson_nll_loss(input: Tensor, target: Tensor, log_input: bool = True, full
     reduction = _reduction_of(size_average, reduce, reduction)
     if reduction != "none" and reduction != "mean" and reduction != "sum":
         raise ValueError(reduction + " is not valid")
-    if log_input:
-        loss = torch.exp(input) - target * input
-    else:
-        loss = input - target * torch.log(input + eps)
-    if full:
-        stirling = target * torch.log(target) - target + 0.5 * torch.log(2 * math.pi * target)
-        loss = loss + stirling.masked_fill(target <= 1, 0)
-    return _reduce_loss(loss, reduction)
-
+    return torch.poisson_nll_loss(input, target, log_input, full, eps, _reduction_enum(reduction))
 
 def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = False, eps: float = 1e-6,
                       reduction: str = "mean") -> Tensor:
@@ -1025,12 +971,7 @@ def gaussian_nll_loss(input: Tensor, target: Tensor, var: Tensor, full: bool = F
 def hinge_embedding_loss(input: Tensor, target: Tensor, margin: float = 1.0, size_average: Optional[bool] = None,
                          reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
     reduction = _reduction_of(size_average, reduce, reduction)
-    enum = _reduction_enum(reduction)
-    zeros = torch.zeros_like(input)
-    beyond_margin = torch.where(target != 1, (margin - input).clamp_min(0), zeros)
-    own = torch.where(target != -1, input, zeros)
-    return _reduce_enum_loss(beyond_margin + own, reduction)
-
+    return torch.hinge_embedding_loss(input, target, margin, _reduction_enum(reduction))
 
 def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0,
                         size_average: Optional[bool] = None, reduce: Optional[bool] = None,
@@ -1041,17 +982,12 @@ def margin_ranking_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: 
         raise RuntimeError("margin_ranking_loss : All input tensors should have same dimension but got sizes: "
                            "input1: {}, input2: {}, target: {} ".format(
                                input1.size(), input2.size(), target.size()))
-    loss = (-target * (input1 - input2) + margin).clamp_min(0)
-    return _reduce_enum_loss(loss, reduction)
-
+    return torch.margin_ranking_loss(input1, input2, target, margin, enum)
 
 def soft_margin_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None, reduce: Optional[bool] = None,
                      reduction: str = "mean") -> Tensor:
     reduction = _reduction_of(size_average, reduce, reduction)
-    enum = _reduction_enum(reduction)
-    loss = torch.log1p(torch.exp(-target * input))
-    return _reduce_enum_loss(loss, reduction)
-
+    return torch.soft_margin_loss(input, target, _reduction_enum(reduction))
 
 def multilabel_soft_margin_loss(input: Tensor, target: Tensor, weight: Optional[Tensor] = None,
                                 size_average: Optional[bool] = None, reduce: Optional[bool] = None,
@@ -1077,62 +1013,20 @@ def multi_margin_loss(input: Tensor, target: Tensor, p: int = 1, margin: float =
     if weight is not None:
         if weight.dim() != 1:
             raise ValueError("weight must be one-dimensional")
-    x = input
-    if x.dim() < 2:
-        x = x.reshape([1, -1])
-    y = target.reshape([-1, 1])
-    classes = x.size(1)
-    terms = (margin - x.gather(1, y) + x).clamp_min(0)
-    if p == 2:
-        terms = terms * terms
-    if weight is not None:
-        terms = terms * weight.index_select(0, y.reshape([-1])).unsqueeze(1)
-    terms = terms.scatter(1, y, 0.0)
-    loss = terms.sum(1) / classes
-    if input.dim() < 2:
-        loss = loss.reshape(target.size())
-    return _reduce_enum_loss(loss, reduction)
-
+    return torch.multi_margin_loss(input, target, p, margin, weight, enum)
 
 # For each sample: the targets are the class indices before the first -1; the loss sums
 # max(0, 1 - (x[j] - x[i])) over targets j and non-targets i, divided by the class count.
 def multilabel_margin_loss(input: Tensor, target: Tensor, size_average: Optional[bool] = None,
                            reduce: Optional[bool] = None, reduction: str = "mean") -> Tensor:
     reduction = _reduction_of(size_average, reduce, reduction)
-    enum = _reduction_enum(reduction)
-    x = input
-    t = target
-    if x.dim() < 2:
-        x = x.reshape([1, -1])
-        t = t.reshape([1, -1])
-    classes = x.size(1)
-    valid = (t >= 0).to(torch.long).cumprod(1)
-    index = t.clamp_min(0)
-    is_target = torch.zeros_like(x).scatter_add(1, index, valid.to(x.dtype)) > 0
-    target_values = x.gather(1, index)
-    terms = (1 - target_values.unsqueeze(2) + x.unsqueeze(1)).clamp_min(0)
-    mask = valid.to(torch.bool).unsqueeze(2) & torch.logical_not(is_target).unsqueeze(1)
-    loss = (terms * mask.to(x.dtype)).sum([1, 2]) / classes
-    if input.dim() < 2:
-        loss = loss.reshape(torch.jit.annotate(List[int], []))
-    return _reduce_enum_loss(loss, reduction)
-
+    return torch.multilabel_margin_loss(input, target, _reduction_enum(reduction))
 
 def cosine_embedding_loss(input1: Tensor, input2: Tensor, target: Tensor, margin: float = 0,
                           size_average: Optional[bool] = None, reduce: Optional[bool] = None,
                           reduction: str = "mean") -> Tensor:
     reduction = _reduction_of(size_average, reduce, reduction)
-    enum = _reduction_enum(reduction)
-    dim = input1.dim() - 1
-    epsilon = 1e-12
-    dot = (input1 * input2).sum(dim)
-    norms = ((input1 * input1).sum(dim) + epsilon) * ((input2 * input2).sum(dim) + epsilon)
-    cos = dot / torch.sqrt(norms)
-    zeros = torch.zeros_like(cos)
-    positive = torch.where(target == 1, 1 - cos, zeros)
-    negative = torch.where(target == -1, (cos - margin).clamp_min(0), zeros)
-    return _reduce_enum_loss(positive + negative, reduction)
-
+    return torch.cosine_embedding_loss(input1, input2, target, margin, _reduction_enum(reduction))
 
 def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, margin: float = 1.0, p: float = 2,
                         eps: float = 1e-6, swap: bool = False, size_average: Optional[bool] = None,
@@ -1142,25 +1036,9 @@ def triplet_margin_loss(anchor: Tensor, positive: Tensor, negative: Tensor, marg
     if anchor.dim() != positive.dim() or positive.dim() != negative.dim():
         raise RuntimeError("All inputs should have same dimension but got {}D, {}D and {}D inputs.".format(
             anchor.dim(), positive.dim(), negative.dim()))
-    d_pos = torch.pairwise_distance(anchor, positive, p, eps)
-    d_neg = torch.pairwise_distance(anchor, negative, p, eps)
-    if swap:
-        d_neg = torch.min(d_neg, torch.pairwise_distance(positive, negative, p, eps))
-    loss = (margin + d_pos - d_neg).clamp_min(0)
-    return _reduce_enum_loss(loss, reduction)
-
+    return torch.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, enum)
 
 # ---- sampling grids ------------------------------------------------------------------------
-
-# `steps` points spread over [-1, 1]: the pixel centres, or the corners with align_corners.
-def _grid_line(steps: int, align_corners: bool, like: Tensor) -> Tensor:
-    if steps <= 1:
-        return torch.zeros([steps], dtype=like.dtype, device=like.device)
-    line = torch.linspace(-1.0, 1.0, steps, dtype=like.dtype, device=like.device)
-    if not align_corners:
-        line = line * (steps - 1) / steps
-    return line
-
 
 def affine_grid(theta: Tensor, size: List[int], align_corners: Optional[bool] = None) -> Tensor:
     corners = False
@@ -1181,27 +1059,7 @@ def affine_grid(theta: Tensor, size: List[int], align_corners: Optional[bool] = 
                                   "respectively. Got size {}.".format(size))
     if min(size) <= 0:
         raise ValueError("Expected non-zero, positive output size. Got {}".format(size))
-    # Homogeneous coordinates (x, y[, z], 1) of every output point, x running along the last dim.
-    spatial = size[2:]
-    count = 1
-    for s in spatial:
-        count *= s
-    axes = torch.jit.annotate(List[Tensor], [])
-    for i in range(len(spatial)):
-        d = len(spatial) - 1 - i
-        shape = torch.jit.annotate(List[int], [])
-        for j in range(len(spatial)):
-            shape.append(1)
-        shape[d] = spatial[d]
-        axes.append(_grid_line(spatial[d], corners, theta).view(shape).expand(spatial))
-    axes.append(torch.ones(spatial, dtype=theta.dtype, device=theta.device))
-    base = torch.stack(axes, -1).view([1, count, len(spatial) + 1])
-    grid = base.matmul(theta.transpose(1, 2))
-    out_shape = [size[0]]
-    for s in spatial:
-        out_shape.append(s)
-    out_shape.append(len(spatial))
-    return grid.view(out_shape)
+    return torch.affine_grid_generator(theta, size, corners)
 
 
 # ---- attention -----------------------------------------------------------------------------
@@ -1380,69 +1238,10 @@ def multi_head_attention_forward(query: Tensor, key: Tensor, value: Tensor, embe
     return out, None
 
 
-# ---- grid_sample (4-D input) ---------------------------------------------------------------
+# ---- grid_sample ---------------------------------------------------------------------------
 
-# Grid coordinates in [-1, 1] to pixel coordinates.
-def _unnormalize(coord: Tensor, size: int, align_corners: bool) -> Tensor:
-    if align_corners:
-        return (coord + 1) / 2 * (size - 1)
-    return ((coord + 1) * size - 1) / 2
-
-
-# Folds coordinates back into [low/2, high/2] as a mirror would, low and high given doubled.
-def _reflect(coord: Tensor, twice_low: int, twice_high: int) -> Tensor:
-    if twice_low == twice_high:
-        return torch.zeros_like(coord)
-    low = twice_low / 2
-    span = (twice_high - twice_low) / 2
-    distance = (coord - low).abs()
-    extra = torch.fmod(distance, span)
-    flips = torch.floor(distance / span)
-    return torch.where(torch.fmod(flips, 2) == 0, extra + low, span - extra + low)
-
-
-# Pixel coordinates moved inside the image by the padding mode (zeros: left as they are).
-def _pad_coord(coord: Tensor, size: int, padding_mode: str, align_corners: bool) -> Tensor:
-    if padding_mode == "border":
-        coord = coord.clamp(0, size - 1)
-    elif padding_mode == "reflection":
-        if align_corners:
-            coord = _reflect(coord, 0, 2 * (size - 1))
-        else:
-            coord = _reflect(coord, -1, 2 * size - 1)
-        coord = coord.clamp(0, size - 1)
-    return coord
-
-
-def _source_coord(coord: Tensor, size: int, padding_mode: str, align_corners: bool) -> Tensor:
-    return _pad_coord(_unnormalize(coord, size, align_corners), size, padding_mode, align_corners)
-
-
-# input (N, C, H, W) at integer pixels (y, x) of shape (N, Ho, Wo); zero outside the image.
-def _pixels(input: Tensor, y: Tensor, x: Tensor) -> Tensor:
-    n = input.size(0)
-    c = input.size(1)
-    h = input.size(2)
-    w = input.size(3)
-    inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
-    index = (y.clamp(0, h - 1) * w + x.clamp(0, w - 1)).to(torch.long).reshape([n, 1, -1]).expand([n, c, -1])
-    values = input.reshape([n, c, h * w]).gather(2, index)
-    return values * inside.reshape([n, 1, -1]).to(input.dtype)
-
-
-# Cubic convolution weights (A = -0.75) of the four taps around a fractional offset t.
-def _cubic_weights(t: Tensor) -> List[Tensor]:
-    a = -0.75
-    x1 = t + 1
-    w0 = ((a * x1 - 5 * a) * x1 + 8 * a) * x1 - 4 * a
-    w1 = ((a + 2) * t - (a + 3)) * t * t + 1
-    x2 = 1 - t
-    w2 = ((a + 2) * x2 - (a + 3)) * x2 * x2 + 1
-    x3 = 2 - t
-    w3 = ((a * x3 - 5 * a) * x3 + 8 * a) * x3 - 4 * a
-    return [w0, w1, w2, w3]
-
-
+# PyTorch's F.grid_sample checks the mode names and calls aten::grid_sampler, which checks the
+# shapes (src/tensor/nn_grid_sample.cpp).
 def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mode: str = "zeros",
                 align_corners: Optional[bool] = None) -> Tensor:
     if mode != "bilinear" and mode != "nearest" and mode != "bicubic":
@@ -1451,154 +1250,32 @@ def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear", padding_mod
     if padding_mode != "zeros" and padding_mode != "border" and padding_mode != "reflection":
         raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
                          "'reflection', but got: '{}'".format(padding_mode))
+    mode_enum = 0
+    if mode == "nearest":
+        mode_enum = 1
+    elif mode == "bicubic":
+        mode_enum = 2
+    padding_enum = 0
+    if padding_mode == "border":
+        padding_enum = 1
+    elif padding_mode == "reflection":
+        padding_enum = 2
     corners = False
     if align_corners is not None:
         corners = align_corners
-    if grid.size(-1) != input.dim() - 2:
-        raise RuntimeError("grid_sampler(): expected grid to have size {} in last dimension, but got grid with "
-                           "sizes {}".format(input.dim() - 2, grid.size()))
-    if input.size(0) != grid.size(0):
-        raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
-                           "sizes {} and grid with sizes {}".format(input.size(), grid.size()))
-    if input.dim() == 5:
-        if mode == "bicubic":
-            raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
-        return _grid_sample_3d(input, grid, mode, padding_mode, corners)
-    if input.dim() != 4:
-        raise RuntimeError("grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, but "
-                           "got input with sizes {} and grid with sizes {}".format(input.size(), grid.size()))
-    h = input.size(2)
-    w = input.size(3)
-    out_shape = [input.size(0), input.size(1), grid.size(1), grid.size(2)]
-    if mode == "bicubic":
-        # Taps are padded one by one (the coordinate itself is not clipped).
-        x = _unnormalize(grid[..., 0], w, corners)
-        y = _unnormalize(grid[..., 1], h, corners)
-        x0 = torch.floor(x)
-        y0 = torch.floor(y)
-        wx = _cubic_weights(x - x0)
-        wy = _cubic_weights(y - y0)
-        out = torch.zeros(out_shape, dtype=input.dtype, device=input.device)
-        for i in range(4):
-            row = torch.zeros(out_shape, dtype=input.dtype, device=input.device)
-            ty = y0 - 1 + i
-            for j in range(4):
-                tx = x0 - 1 + j
-                tap = _pixels(input, _pad_coord(ty, h, padding_mode, corners),
-                              _pad_coord(tx, w, padding_mode, corners))
-                row = row + tap.reshape(out_shape) * wx[j].unsqueeze(1)
-            out = out + row * wy[i].unsqueeze(1)
-        return out
-    x = _source_coord(grid[..., 0], w, padding_mode, corners)
-    y = _source_coord(grid[..., 1], h, padding_mode, corners)
-    if mode == "nearest":
-        return _pixels(input, torch.round(y), torch.round(x)).reshape(out_shape)
-    x0 = torch.floor(x)
-    y0 = torch.floor(y)
-    fx = (x - x0).unsqueeze(1)
-    fy = (y - y0).unsqueeze(1)
-    top = _pixels(input, y0, x0).reshape(out_shape) * (1 - fx) + _pixels(input, y0, x0 + 1).reshape(out_shape) * fx
-    bottom = _pixels(input, y0 + 1, x0).reshape(out_shape) * (1 - fx) + \
-        _pixels(input, y0 + 1, x0 + 1).reshape(out_shape) * fx
-    return top * (1 - fy) + bottom * fy
+    return torch.grid_sampler(input, grid, mode_enum, padding_enum, corners)
 
 
 # ---- CTC loss ------------------------------------------------------------------------------
 
-# Targets as an (N, S) matrix: from the padded form, or from the concatenated 1-D form.
-def _ctc_target_matrix(targets: Tensor, target_lengths: List[int]) -> Tensor:
-    if targets.dim() == 2:
-        return targets
-    longest = 0
-    for length in target_lengths:
-        longest = max(longest, length)
-    rows = torch.jit.annotate(List[Tensor], [])
-    start = 0
-    for length in target_lengths:
-        row = targets[start:start + length]
-        rows.append(torch.constant_pad_nd(row, [0, longest - length], 0))
-        start += length
-    return torch.stack(rows)
-
-
-# The negative log likelihood of each target under the alignment model (forward recursion over
-# the target interleaved with blanks, in log space).
+# The negative log likelihood of each target under the alignment model: aten::ctc_loss
+# (src/tensor/loss_ctc.cpp), as PyTorch's F.ctc_loss calls it.
 def ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor, blank: int = 0,
              reduction: str = "mean", zero_infinity: bool = False) -> Tensor:
-    enum = _reduction_enum(reduction)
-    batched = log_probs.dim() == 3
-    if not batched:
-        log_probs = log_probs.unsqueeze(1)
-        targets = targets.unsqueeze(0)
-        input_lengths = input_lengths.reshape([1])
-        target_lengths = target_lengths.reshape([1])
-    steps = log_probs.size(0)
-    n = log_probs.size(1)
-    in_lengths: List[int] = input_lengths.tolist()
-    tgt_lengths: List[int] = target_lengths.tolist()
-    labels = _ctc_target_matrix(targets, tgt_lengths).to(torch.long)
-    width = 2 * labels.size(1) + 1
-    # The extended label sequence: blank, l1, blank, l2, ..., blank.
-    extended = torch.full([n, width], blank, dtype=torch.long, device=log_probs.device)
-    if labels.size(1) > 0:
-        extended[:, 1::2] = labels
-    # A step may skip a blank between two different labels.
-    skip = torch.zeros([n, width], dtype=torch.bool, device=log_probs.device)
-    if width > 2:
-        skip[:, 2:] = (extended[:, 2:] != blank) & (extended[:, 2:] != extended[:, :-2])
-    neg_inf = -math.inf
-    alpha = torch.full([n, width], neg_inf, dtype=log_probs.dtype, device=log_probs.device)
-    first = log_probs[0].gather(1, extended)
-    alpha[:, 0] = first[:, 0]
-    if width > 1:
-        alpha[:, 1] = first[:, 1]
-    lengths = torch.tensor(in_lengths, dtype=torch.long, device=log_probs.device)
-    for t in range(1, steps):
-        stay = alpha
-        advance = torch.constant_pad_nd(alpha[:, :-1], [1, 0], neg_inf)
-        jump = torch.constant_pad_nd(alpha[:, :-2], [2, 0], neg_inf).masked_fill(torch.logical_not(skip), neg_inf)
-        step = torch.logsumexp(torch.stack([stay, advance, jump]), 0) + log_probs[t].gather(1, extended)
-        alpha = torch.where((lengths > t).unsqueeze(1), step, alpha)
-    losses = torch.jit.annotate(List[Tensor], [])
-    for i in range(n):
-        end = 2 * tgt_lengths[i]
-        if end == 0:
-            likelihood = alpha[i, 0]
-        else:
-            likelihood = torch.logaddexp(alpha[i, end], alpha[i, end - 1])
-        losses.append(-likelihood)
-    loss = torch.stack(losses)
-    if zero_infinity:
-        loss = torch.where(loss == math.inf, torch.zeros_like(loss), loss)
-    if enum == 1:
-        divisor = torch.tensor(tgt_lengths, dtype=loss.dtype, device=loss.device).clamp_min(1)
-        return (loss / divisor).mean()
-    if enum == 2:
-        return loss.sum()
-    if not batched:
-        return loss.squeeze(0)
-    return loss
-
+    return torch.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, _reduction_enum(reduction),
+                          zero_infinity)
 
 # ---- fractional max pooling ----------------------------------------------------------------
-
-# Window starts of fractional pooling along one dimension for a sample u in [0, 1): the starts
-# grow by (input - pool) / (output - 1) on average and the last window ends at the input's end.
-def _fractional_starts(sample: float, input_size: int, output_size: int, pool_size: int) -> List[int]:
-    starts = torch.jit.annotate(List[int], [])
-    if output_size > 1:
-        alpha = float(input_size - pool_size) / (output_size - 1)
-        for i in range(output_size - 1):
-            starts.append(int((i + sample) * alpha) - int(sample * alpha))
-    starts.append(input_size - pool_size)
-    return starts
-
-
-# Flat indices of the pooling windows of one dimension: (output, pool).
-def _window_index(starts: List[int], pool_size: int, like: Tensor) -> Tensor:
-    offsets = torch.arange(pool_size, dtype=torch.long, device=like.device)
-    return (torch.tensor(starts, dtype=torch.long, device=like.device).unsqueeze(1) + offsets).reshape([-1])
-
 
 def _fractional_output_size(name: str, input: Tensor, dims: int, output_size: Optional[List[int]],
                             output_ratio: Optional[List[float]]) -> List[int]:
@@ -1612,62 +1289,8 @@ def _fractional_output_size(name: str, input: Tensor, dims: int, output_size: Op
     return sizes
 
 
-# Max over each window of every plane; samples (planes, dims) hold the planes' random offsets,
-# last dim first (width, then height, then depth), as PyTorch draws them.
-def _fractional_pool(name: str, input: Tensor, kernel_size: List[int], out_size: List[int],
-                     samples: Tensor) -> Tuple[Tensor, Tensor]:
-    dims = len(kernel_size)
-    batched = input.dim() == dims + 2
-    x = input
-    if not batched:
-        x = x.unsqueeze(0)
-    names = ["depth", "height", "width"]
-    spatial = x.size()[2:]
-    for d in range(dims):
-        if out_size[d] + kernel_size[d] - 1 > spatial[d]:
-            which = names[3 - dims + d]
-            raise RuntimeError("{}(): pool {} {} too large relative to input {} {}".format(
-                name, which, kernel_size[d], which, spatial[d]))
-    planes = x.size(0) * x.size(1)
-    if planes == 0:  # an empty batch: empty results of the output's shape
-        empty_shape = [x.size(0), x.size(1)] + out_size
-        out0 = torch.empty(empty_shape, dtype=x.dtype, device=x.device)
-        idx0 = torch.empty(empty_shape, dtype=torch.long, device=x.device)
-        if not batched:
-            return out0.squeeze(0), idx0.squeeze(0)
-        return out0, idx0
-    flat = x.reshape([planes, -1])
-    plane_samples = samples.reshape([planes, dims])
-    values = torch.jit.annotate(List[Tensor], [])
-    indices = torch.jit.annotate(List[Tensor], [])
-    for p in range(planes):
-        # The flat index of every (window, offset) pair: dims (o0, o1, ..., k0, k1, ...).
-        index = torch.zeros([1], dtype=torch.long, device=x.device)
-        stride = 1
-        for e in range(dims):
-            d = dims - 1 - e
-            sample = float(plane_samples[p, e])
-            starts = _fractional_starts(sample, spatial[d], out_size[d], kernel_size[d])
-            shape = torch.jit.annotate(List[int], [])
-            for _ in range(2 * dims):
-                shape.append(1)
-            shape[d] = out_size[d]
-            shape[dims + d] = kernel_size[d]
-            index = index + _window_index(starts, kernel_size[d], x).reshape(shape) * stride
-            stride *= spatial[d]
-        index = index.reshape(out_size + [-1])
-        best = flat[p].take(index).max(-1)
-        values.append(best[0])
-        indices.append(index.gather(-1, best[1].unsqueeze(-1)).squeeze(-1))
-    shape = [x.size(0), x.size(1)] + out_size
-    out = torch.stack(values).reshape(shape)
-    idx = torch.stack(indices).reshape(shape)
-    if not batched:
-        out = out.squeeze(0)
-        idx = idx.squeeze(0)
-    return out, idx
-
-
+# The operators (aten::fractional_max_pool2d / 3d, src/tensor/pool_unpool.cpp) place the windows
+# from samples (N, C, dims) drawn here as PyTorch draws them.
 def _fractional_samples(input: Tensor, dims: int, samples: Optional[Tensor]) -> Tensor:
     if samples is not None:
         return samples
@@ -1684,7 +1307,7 @@ def fractional_max_pool2d_with_indices(input: Tensor, kernel_size: BroadcastingL
                                        _random_samples: Optional[Tensor] = None) -> Tuple[Tensor, Tensor]:
     out_size = _fractional_output_size("fractional_max_pool2d", input, 2, output_size, output_ratio)
     samples = _fractional_samples(input, 2, _random_samples)
-    return _fractional_pool("fractional_max_pool2d", input, kernel_size, out_size, samples)
+    return torch.fractional_max_pool2d(input, kernel_size, out_size, samples)
 
 
 def _fractional_max_pool2d(input: Tensor, kernel_size: BroadcastingList2[int],
@@ -1702,7 +1325,7 @@ def fractional_max_pool3d_with_indices(input: Tensor, kernel_size: BroadcastingL
                                        _random_samples: Optional[Tensor] = None) -> Tuple[Tensor, Tensor]:
     out_size = _fractional_output_size("fractional_max_pool3d", input, 3, output_size, output_ratio)
     samples = _fractional_samples(input, 3, _random_samples)
-    return _fractional_pool("fractional_max_pool3d", input, kernel_size, out_size, samples)
+    return torch.fractional_max_pool3d(input, kernel_size, out_size, samples)
 
 
 def _fractional_max_pool3d(input: Tensor, kernel_size: BroadcastingList3[int],
@@ -1712,41 +1335,3 @@ def _fractional_max_pool3d(input: Tensor, kernel_size: BroadcastingList3[int],
     return fractional_max_pool3d_with_indices(input, kernel_size, output_size, output_ratio, return_indices,
                                               _random_samples)[0]
 
-
-# input (N, C, D, H, W) at integer voxels (z, y, x) of shape (N, Do, Ho, Wo); zero outside.
-def _voxels(input: Tensor, z: Tensor, y: Tensor, x: Tensor) -> Tensor:
-    n = input.size(0)
-    c = input.size(1)
-    d = input.size(2)
-    h = input.size(3)
-    w = input.size(4)
-    inside = (x >= 0) & (x < w) & (y >= 0) & (y < h) & (z >= 0) & (z < d)
-    flat = (z.clamp(0, d - 1) * h + y.clamp(0, h - 1)) * w + x.clamp(0, w - 1)
-    index = flat.to(torch.long).reshape([n, 1, -1]).expand([n, c, -1])
-    values = input.reshape([n, c, d * h * w]).gather(2, index)
-    return values * inside.reshape([n, 1, -1]).to(input.dtype)
-
-
-def _grid_sample_3d(input: Tensor, grid: Tensor, mode: str, padding_mode: str, corners: bool) -> Tensor:
-    out_shape = [input.size(0), input.size(1), grid.size(1), grid.size(2), grid.size(3)]
-    x = _source_coord(grid[..., 0], input.size(4), padding_mode, corners)
-    y = _source_coord(grid[..., 1], input.size(3), padding_mode, corners)
-    z = _source_coord(grid[..., 2], input.size(2), padding_mode, corners)
-    if mode == "nearest":
-        return _voxels(input, torch.round(z), torch.round(y), torch.round(x)).reshape(out_shape)
-    x0 = torch.floor(x)
-    y0 = torch.floor(y)
-    z0 = torch.floor(z)
-    fx = (x - x0).unsqueeze(1)
-    fy = (y - y0).unsqueeze(1)
-    fz = (z - z0).unsqueeze(1)
-    out = torch.zeros(out_shape, dtype=input.dtype, device=input.device)
-    for dz in range(2):
-        wz = fz if dz == 1 else 1 - fz
-        for dy in range(2):
-            wy = fy if dy == 1 else 1 - fy
-            for dx in range(2):
-                wx = fx if dx == 1 else 1 - fx
-                corner = _voxels(input, z0 + dz, y0 + dy, x0 + dx).reshape(out_shape)
-                out = out + corner * (wz * wy * wx)
-    return out

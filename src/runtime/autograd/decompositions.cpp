@@ -150,8 +150,9 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
     {"aten::cosine_similarity", "c_cosine_similarity"},
 };
 
-const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions, &kBagsResampleDecompositions, &kCompositeDecompositions,
-                                                 &kPackedRnnDecompositions, &kTransformerDecompositions};
+const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions,  &kBagsResampleDecompositions,
+                                             &kCompositeDecompositions,   &kPackedRnnDecompositions,
+                                             &kTransformerDecompositions, &kNnMissingDecompositions};
 
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;

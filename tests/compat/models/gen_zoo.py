@@ -24,10 +24,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import zoo_custom  # noqa: E402
+import zoo_nn_missing  # noqa: E402
 import zoo_nn  # noqa: E402
 import zoo_vision  # noqa: E402
 
-GROUPS = [zoo_custom, zoo_nn, zoo_vision]
+GROUPS = [zoo_custom, zoo_nn, zoo_nn_missing, zoo_vision]
 
 
 def plain(v):
