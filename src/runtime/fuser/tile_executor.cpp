@@ -459,8 +459,8 @@ class TileRun {
       }
     }
     for (const TileInstr& in : prog_.instrs) {
-      char* p[4];
-      int64_t s[4];
+      char* p[kMaxTileArgs + 1];
+      int64_t s[kMaxTileArgs + 1];
       p[0] = ptr[in.dst];
       s[0] = stride[in.dst];
       for (int a = 0; a < in.numArgs; ++a) {
