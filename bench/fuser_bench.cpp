@@ -10,8 +10,11 @@
 // measure; the median of the per-round ratios, with the load average),
 // and chain10's cost per element when its inputs stay in L2 (`chain10_128K`: the compute a
 // memory-bound chain must hide; with and without register chains). The percentages are printed
-// at one and at two threads. The conv and linear epilogues, fused and unfused
+// at one thread and, when the process may use two CPUs (not under run_all.sh's taskset), at two.
+// The conv and linear epilogues, fused and unfused
 // (`fuser_bench epilogues` alone). `fuser_bench CHAIN [fused]` runs one chain (for profiling).
+#include <sched.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -134,6 +137,13 @@ double loadAverage() {
   return l;
 }
 
+// The CPUs this process may run on (run_all.sh pins single-thread suites to one).
+int allowedCpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  return sched_getaffinity(0, sizeof(set), &set) == 0 ? CPU_COUNT(&set) : 1;
+}
+
 // `fuser_bench [CHAIN [fused]]`: only that chain, and only its fused run (for profiling).
 const char* gOnly = nullptr;
 bool gFusedOnly = false;
@@ -153,6 +163,11 @@ void benchChain(const std::string& name, const std::vector<IValue>& args, int64_
   // Bytes moved over time against the triad's (12 bytes per element), as compare.py derives it,
   // at one thread and at two (the chain and the triad each on two threads of the pool).
   for (int threads : {1, 2}) {
+    if (threads > allowedCpus()) {
+      std::fprintf(stderr, "fuser_bench: %s at %d threads skipped: the process may use %d CPU(s) (taskset)\n",
+                   name.c_str(), threads, allowedCpus());
+      continue;
+    }
     set_num_threads(threads);
     const TriadRatio tr = interleavedRatio(f, args, bytesPerElement);
     std::fprintf(stderr,
