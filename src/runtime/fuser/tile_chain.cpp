@@ -47,6 +47,7 @@ bool chainable(const TileProgram& prog, const TileInstr& in) {
     if (prog.values[in.args[a]].dtype != t) return false;
   if (in.binary) return in.numArgs == 2 && binaryStep(in, 0).has_value();
   if (in.unary) return in.numArgs == 1 && unaryStep(in.unaryOp).has_value();
+  if (in.clampMin || in.clampMax) return in.numArgs == 1 + in.clampMin + in.clampMax;
   return false;
 }
 
@@ -61,16 +62,25 @@ class ChainBuilder {
   // The first instruction: the accumulator loads its first operand.
   bool start(const TileInstr& in) {
     if (!push(TileChainOp::Load, in.args[0])) return false;
+    if (!in.binary && !in.unary) return clamp(in);
     return in.binary ? push(*binaryStep(in, 0), in.args[1]) : push(*unaryStep(in.unaryOp), -1);
   }
 
   // A following instruction reading the accumulator (the value `acc`).
   bool extend(const TileInstr& in, int acc) {
     if (in.unary) return push(*unaryStep(in.unaryOp), -1);
+    if (!in.binary) return clamp(in);
     const int a = in.args[0], b = in.args[1];
     if (a == acc && b == acc) return push(*binaryStep(in, 0), -1);
     if (a == acc) return push(*binaryStep(in, 0), b);
     return push(*binaryStep(in, 1), a);
+  }
+
+  // clamp(acc, lo, hi) with its number bounds (operands 1 and 2, either absent).
+  bool clamp(const TileInstr& in) {
+    int next = 1;
+    if (in.clampMin && !push(TileChainOp::ClampMin, in.args[next++])) return false;
+    return !in.clampMax || push(TileChainOp::ClampMax, in.args[next]);
   }
 
   TileInstr finish(int dst) {
@@ -111,7 +121,7 @@ std::atomic<bool> gChainsEnabled{chainsFromEnv()};
 
 const char* tileChainOpName(TileChainOp op) {
   static const char* const names[] = {"load", "add",  "sub",   "rsub",       "mul", "div", "rdiv",
-                                      "relu", "sqrt", "rsqrt", "reciprocal", "abs", "neg"};
+                                      "relu", "sqrt", "rsqrt", "reciprocal", "abs", "neg",  "clamp_min", "clamp_max"};
   const auto i = static_cast<size_t>(op);
   return i < sizeof(names) / sizeof(names[0]) ? names[i] : "?";
 }

@@ -6,7 +6,8 @@
 // once per strip of vectors, not per element.
 //
 // Only ops whose vector formula is correctly rounded, or a bit operation, join a chain (add and
-// sub with alpha 1, mul, div, sqrt, rsqrt and reciprocal as 1/x, relu as max(0, x), abs, neg),
+// sub with alpha 1, mul, div, sqrt, rsqrt and reciprocal as 1/x, relu as max(0, x), abs, neg,
+// clamp with number bounds),
 // written as the tensor library's kernels write them, so a chain's result equals the per-op
 // kernels' bit for bit. tile_chain.isa.cpp is compiled once per instruction set, like the
 // tensor library's kernels, and picked at run time.
@@ -34,6 +35,8 @@ enum class TileChainOp : uint8_t {
   Reciprocal,  // 1 / acc
   Abs,
   Neg,
+  ClampMin,  // x > acc ? x : acc (clamp's lower number bound; a NaN bound gives NaN)
+  ClampMax,  // x < acc ? x : acc (the upper one)
   Count
 };
 

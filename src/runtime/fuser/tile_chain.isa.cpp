@@ -36,6 +36,7 @@ namespace {
     static Reg mul(Reg a, Reg b) { return P##mul##S(a, b); }              \
     static Reg div(Reg a, Reg b) { return P##div##S(a, b); }              \
     static Reg max(Reg a, Reg b) { return P##max##S(a, b); }              \
+    static Reg min(Reg a, Reg b) { return P##min##S(a, b); }              \
     static Reg sqrt(Reg a) { return P##sqrt##S(a); }                      \
     static Reg neg(Reg a) { return P##xor##S(a, set1(T(-0.0))); }         \
     static Reg abs(Reg a) { return P##andnot##S(set1(T(-0.0)), a); }      \
@@ -92,7 +93,11 @@ inline typename V::Reg apply(typename V::Reg a, typename V::Reg x) {
   else if constexpr (Op == O::Rsqrt) return V::div(V::set1(1), V::sqrt(a));
   else if constexpr (Op == O::Reciprocal) return V::div(V::set1(1), a);
   else if constexpr (Op == O::Abs) return V::abs(a);
-  else return V::neg(a);
+  else if constexpr (Op == O::Neg) return V::neg(a);
+  // maxps(x, a) = x > a ? x : a and minps(x, a) = x < a ? x : a: clampLoop's formulas (a NaN
+  // accumulator passes through; a NaN bound is decoded as a Load of it).
+  else if constexpr (Op == O::ClampMin) return V::max(x, a);
+  else return V::min(x, a);
 }
 
 // One strip: out[i, i + kUnroll * W) from the steps.
@@ -133,6 +138,8 @@ inline void strip(const Step<T>* steps, const typename VecOf<T>::type::Reg* uni,
       EMBER_CHAIN_CASE(Reciprocal)
       EMBER_CHAIN_CASE(Abs)
       EMBER_CHAIN_CASE(Neg)
+      EMBER_CHAIN_CASE(ClampMin)
+      EMBER_CHAIN_CASE(ClampMax)
 #undef EMBER_CHAIN_CASE
       default:
         __builtin_unreachable();  // chainKernel decodes only these
@@ -160,7 +167,9 @@ T scalarApply(TileChainOp op, T a, T x) {
     case O::Rsqrt: return T(1) / std::sqrt(a);
     case O::Reciprocal: return T(1) / a;
     case O::Abs: return std::fabs(a);
-    default: return -a;
+    case O::Neg: return -a;
+    case O::ClampMin: return x != x ? x : (a < x ? x : a);  // clampLoop: a NaN bound gives NaN
+    default: return x != x ? x : (a > x ? x : a);
   }
 }
 
@@ -195,7 +204,10 @@ void chainKernel(char* const* p, const int64_t* s, int64_t n, const TileInstr& i
     const auto op = static_cast<TileChainOp>(in.chain[k].op);
     const T* src = arg >= 0 ? reinterpret_cast<const T*>(p[1 + arg]) : nullptr;
     const Source from = arg < 0 ? kAcc : s[1 + arg] == 0 ? kUniform : kTile;
-    steps[k] = {code(op, from), src};
+    const bool clamp = op == TileChainOp::ClampMin || op == TileChainOp::ClampMax;
+    if (clamp && from != kUniform) return stridedChain<T>(p, s, n, in);  // bounds are numbers
+    // A NaN bound makes every element that NaN (clampLoop): the step loads it.
+    steps[k] = {code(clamp && *src != *src ? TileChainOp::Load : op, from), src};
     uni[k] = from == kUniform ? V::set1(*src) : V::set1(0);
   }
   T* out = reinterpret_cast<T*>(p[0]);

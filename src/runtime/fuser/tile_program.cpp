@@ -387,6 +387,8 @@ class Compiler {
     TileInstr in;
     in.fn = fn;
     in.name = "clamp";
+    in.clampMin = has[0];
+    in.clampMax = has[1];
     for (int x : args) in.args[in.numArgs++] = x;
     in.dst = addValue(TileValueKind::Temp, c);
     for (int x : args) deps_[in.dst] |= deps_[x];

@@ -72,6 +72,7 @@ struct TileInstr {
   UnaryOp unaryOp = UnaryOp::Count;  // the float unary op, for register chains
   BinaryKernelFn binary = nullptr;
   BinaryArithOp binaryOp = BinaryArithOp::Add;
+  bool clampMin = false, clampMax = false;  // clamp with number bounds: which are given
   double alpha = 1.0;
   int64_t alphaInt = 1;
   const char* name = "";  // for listings

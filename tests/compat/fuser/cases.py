@@ -168,3 +168,5 @@ add(case("register_chain_double", None, T("a", 3001, seed=70, dtype="float64"), 
          body=CHAIN_BODY))
 add(case("register_chain_zero_dim_bias", "torch.relu((x * s + bias) / s - x) * 2.0", T("x", 64, 33, seed=72),
          T("s", seed=73), T("bias", 33, seed=74)))
+add(case("register_chain_clamp", "torch.clamp(torch.clamp(a * b, -0.5, 1.5) - b, max=0.25) + a",
+         T("a", 2000, seed=75), T("b", 2000, seed=76)))

@@ -184,6 +184,34 @@ graph(%a : Float(*, *, requires_grad=0, device=cpu), %r : Float(*, requires_grad
   }
 }
 
+// clamp with number bounds inside a chain: both bounds, only one, bounds that are Python-number
+// inputs, and a NaN bound (every element NaN, as the unfused clamp gives).
+TEST(TileChain, ClampWithNumberBounds) {
+  const char* ir = R"IR(
+graph(%a : Float(*, requires_grad=0, device=cpu), %b : Float(*, requires_grad=0, device=cpu), %lo : float, %hi : float):
+  %one : int = prim::Constant[value=1]()
+  %none : NoneType = prim::Constant()
+  %c : float = prim::Constant[value=0.25]()
+  %1 : Tensor = aten::mul(%a, %b)
+  %2 : Tensor = aten::clamp(%1, %lo, %hi)
+  %3 : Tensor = aten::sub(%2, %b, %one)
+  %4 : Tensor = aten::clamp(%3, %none, %c)
+  %5 : Tensor = aten::add(%4, %a, %one)
+  %6 : Tensor = aten::clamp(%5, %c, %none)
+  return (%6)
+)IR";
+  std::string listing;
+  runProgram(ir, {randn({10}), randn({10}), -0.5, 1.5}, &listing);
+  FileCheck()
+      .check("out0:Float = chain(")
+      .check("[load@0 mul@1 clamp_min@2 clamp_max@3 sub@1 clamp_max@4 add@0 clamp_min@5]")
+      .checkNot("= clamp(")
+      .run(listing);
+  for (int64_t n : {5, 200, 3000})
+    for (std::pair<double, double> bounds : {std::pair<double, double>{-0.5, 1.5}, {NAN, 1.0}, {-1.0, NAN}, {2.0, -2.0}})
+      checkChain(ir, {awkward(n, kFloat, 11), awkward(n, kFloat, 12), bounds.first, bounds.second});
+}
+
 // Only runs whose links are read once become chains: an intermediate that is also an output,
 // an add with alpha 2 (a + 2 * b rounds twice) and a tanh break them.
 TEST(TileChain, WhatBreaksAChain) {
