@@ -9,8 +9,12 @@
 // each chain's bandwidth as a percentage of the triad's, the two timed alternately (the issue's
 // measure; the median of the per-round ratios, with the load average),
 // and chain10's cost per element when its inputs stay in L2 (`chain10_128K`: the compute a
-// memory-bound chain must hide). The conv and linear epilogues, fused and unfused
+// memory-bound chain must hide; with and without register chains). The percentages are printed
+// at one thread and, when the process may use two CPUs (not under run_all.sh's taskset), at two.
+// The conv and linear epilogues, fused and unfused
 // (`fuser_bench epilogues` alone). `fuser_bench CHAIN [fused]` runs one chain (for profiling).
+#include <sched.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -21,8 +25,10 @@
 #include "ember/tensor.h"
 #include "ember/tensor/ops/conv_fused.h"
 #include "ember/tensor/ops/linear_fused.h"
+#include "ember/tensor/parallel.h"
 #include "passes/tensorexpr_fuser.h"
 #include "runtime/fuser/fusion_group.h"
+#include "runtime/fuser/tile_chain.h"
 
 using namespace ember;
 using namespace ember::jit;
@@ -98,16 +104,18 @@ struct TriadRatio {
   double percent, chainGbs, triadGbs;
 };
 
+// The triad on the intra-op pool (as many threads as the chain gets; inline with one).
+void parallelTriad(float* __restrict pa, const float* __restrict pb, const float* __restrict pc) {
+  parallelFor(0, kN, int64_t{1} << 16, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) pa[i] = pb[i] + 3.0f * pc[i];
+  });
+}
+
 TriadRatio interleavedRatio(Function& f, const std::vector<IValue>& args, int64_t bytesPerElement) {
   std::vector<double> ratio, chain, triad;
   static std::vector<float> a(kN), b(kN, 1.5f), c(kN, 2.5f);
-  float* __restrict pa = a.data();
-  const float* __restrict pb = b.data();
-  const float* __restrict pc = c.data();
   for (int r = 0; r < 9; ++r) {
-    const double t = onceSeconds([&] {
-      for (int64_t i = 0; i < kN; ++i) pa[i] = pb[i] + 3.0f * pc[i];
-    });
+    const double t = onceSeconds([&] { parallelTriad(a.data(), b.data(), c.data()); });
     const double s = onceSeconds([&] { f(args); });
     chain.push_back(static_cast<double>(bytesPerElement * kN) / s * 1e-9);
     triad.push_back(12.0 * kN / t * 1e-9);
@@ -129,6 +137,13 @@ double loadAverage() {
   return l;
 }
 
+// The CPUs this process may run on (run_all.sh pins single-thread suites to one).
+int allowedCpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  return sched_getaffinity(0, sizeof(set), &set) == 0 ? CPU_COUNT(&set) : 1;
+}
+
 // `fuser_bench [CHAIN [fused]]`: only that chain, and only its fused run (for profiling).
 const char* gOnly = nullptr;
 bool gFusedOnly = false;
@@ -145,10 +160,21 @@ void benchChain(const std::string& name, const std::vector<IValue>& args, int64_
   int64_t groups = fuserStats().compiles.load() - compiles;
   bool ranFused = fuserStats().fusedRuns.load() > fusedRuns;
   report("fuser", name + "_16M", fused, 1);
-  // Bytes moved over time against the triad's (12 bytes per element), as compare.py derives it.
-  const TriadRatio tr = interleavedRatio(f, args, bytesPerElement);
-  std::fprintf(stderr, "fuser_bench: %s fused %.2f GB/s = %.0f%% of the triad's %.2f GB/s (load average %.1f)\n",
-               name.c_str(), tr.chainGbs, tr.percent, tr.triadGbs, loadAverage());
+  // Bytes moved over time against the triad's (12 bytes per element), as compare.py derives it,
+  // at one thread and at two (the chain and the triad each on two threads of the pool).
+  for (int threads : {1, 2}) {
+    if (threads > allowedCpus()) {
+      std::fprintf(stderr, "fuser_bench: %s at %d threads skipped: the process may use %d CPU(s) (taskset)\n",
+                   name.c_str(), threads, allowedCpus());
+      continue;
+    }
+    set_num_threads(threads);
+    const TriadRatio tr = interleavedRatio(f, args, bytesPerElement);
+    std::fprintf(stderr,
+                 "fuser_bench: %s fused %.2f GB/s = %.0f%% of the triad's %.2f GB/s, %d thread%s (load average %.1f)\n",
+                 name.c_str(), tr.chainGbs, tr.percent, tr.triadGbs, threads, threads > 1 ? "s" : "", loadAverage());
+  }
+  set_num_threads(1);
   if (groups > 0)
     report("fuser", "compile_" + name, (fuserStats().compileNanos.load() - nanos) * 1e-9 / static_cast<double>(groups),
            1);
@@ -161,9 +187,21 @@ void benchChain(const std::string& name, const std::vector<IValue>& args, int64_
 void benchInCache() {
   if (gOnly && std::string(gOnly) != "chain10" && std::string(gOnly) != "chain10_128K") return;
   Tensor a = randn({int64_t{1} << 17}), b = randn({int64_t{1} << 17});
-  const double fused = timeFunction(true, "chain10", {a, b}, 200);
+  // Without register chains (one instruction per op, tile_chain.h) and with them, alternately.
+  std::vector<double> with, without;
+  for (int round = 0; round < 3; ++round) {
+    setTileChainsEnabled(false);
+    without.push_back(timeFunction(true, "chain10", {a, b}, 200));
+    setTileChainsEnabled(true);
+    with.push_back(timeFunction(true, "chain10", {a, b}, 200));
+  }
+  std::sort(with.begin(), with.end());
+  std::sort(without.begin(), without.end());
+  const double fused = with[1];
   report("fuser", "chain10_128K", fused, 1);
-  std::fprintf(stderr, "fuser_bench: chain10 in L2 fused %.2f ns per element\n", fused / (1 << 17) * 1e9);
+  report("fuser", "chain10_128K_no_chains", without[1], 1);
+  std::fprintf(stderr, "fuser_bench: chain10 in L2 fused %.2f ns per element (%.2f without register chains)\n",
+               fused / (1 << 17) * 1e9, without[1] / (1 << 17) * 1e9);
   if (!gFusedOnly) report("fuser", "chain10_128K_unfused", timeFunction(false, "chain10", {a, b}, 50), 1);
 }
 

@@ -7,15 +7,11 @@
 #include <limits>
 #include <optional>
 
-#if defined(__x86_64__) || defined(_M_X64)
-#include <immintrin.h>
-#define EMBER_TILE_X86 1
-#endif
-
 #include "ember/error.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/shape.h"
 #include "ember/tensor/parallel.h"
+#include "runtime/fuser/tile_stream.h"
 #include "tensor/dtype_convert.h"
 #include "tensor/kernels/nn_kernels.h"
 #include "tensor/kernels/reduce_kernels.h"
@@ -127,21 +123,10 @@ void gather(const InputPlan& p, const std::vector<int64_t>& shape, int64_t start
 constexpr int64_t kStreamingBytes = int64_t{4} << 20;
 
 // Copies `bytes` (a multiple of 64, 64-byte aligned at both ends) from an L1 slot to memory,
-// bypassing the caches.
-void streamCopy(char* dst, const char* src, int64_t bytes) {
-#ifdef EMBER_TILE_X86
-  for (int64_t i = 0; i < bytes; i += 16)
-    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i), _mm_load_si128(reinterpret_cast<const __m128i*>(src + i)));
-#else
-  std::memcpy(dst, src, static_cast<size_t>(bytes));
-#endif
-}
+// bypassing the caches, with the CPU's widest vectors (tile_stream.h).
+void streamCopy(char* dst, const char* src, int64_t bytes) { tileStreamCopy()(dst, src, bytes); }
 
-void streamFence() {
-#ifdef EMBER_TILE_X86
-  _mm_sfence();
-#endif
-}
+void streamFence() { tileStreamFence(); }
 
 // Asks for [p, p + bytes) in the L2 cache ahead of use: the tile loop reads its inputs in
 // bursts, and without this the memory bus idles while a tile computes.
@@ -350,7 +335,7 @@ class TileRun {
     for (const Tensor& o : outputs) {
       outBase_.push_back(static_cast<char*>(o.data_ptr()));
       streaming_ = streaming_ || static_cast<int64_t>(o.nbytes()) >= kStreamingBytes;
-      aligned = aligned && (reinterpret_cast<uintptr_t>(o.data_ptr()) & 15) == 0;
+      aligned = aligned && (reinterpret_cast<uintptr_t>(o.data_ptr()) & 63) == 0;
     }
     streaming_ = streaming_ && aligned && !rows && !outRows;  // row runs start mid line
     slotted_ = streaming_ || outRows;                          // a sliced output is copied out by rows
@@ -459,8 +444,8 @@ class TileRun {
       }
     }
     for (const TileInstr& in : prog_.instrs) {
-      char* p[4];
-      int64_t s[4];
+      char* p[kMaxTileArgs + 1];
+      int64_t s[kMaxTileArgs + 1];
       p[0] = ptr[in.dst];
       s[0] = stride[in.dst];
       for (int a = 0; a < in.numArgs; ++a) {

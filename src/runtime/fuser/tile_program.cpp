@@ -13,6 +13,7 @@
 #include "ember/core/symbols.h"
 #include "ember/ir/ir.h"
 #include "passes/tensorexpr_fuser_ops.h"
+#include "runtime/fuser/tile_chain.h"
 #include "runtime/fuser/tile_kernels.h"
 
 namespace ember::jit {
@@ -29,6 +30,7 @@ class Compiler {
       if (!lower(n)) return std::nullopt;
     }
     if (!bindOutputs()) return std::nullopt;
+    fuseRegisterChains(prog_);
     assignSlots();
     return std::move(prog_);
   }
@@ -292,6 +294,7 @@ class Compiler {
           int dst = emit(tileFloatBinary(), "binary", t.result, {*a, *b});
           TileInstr& in = prog_.instrs.back();
           in.binary = floatBinaryKernel(bop, c);
+          in.binaryOp = bop;
           in.alpha = op.kind == K::Sub || op.kind == K::Rsub ? -al : al;
           return in.binary ? std::optional<int>(dst) : std::nullopt;
         }
@@ -347,6 +350,7 @@ class Compiler {
         if (isFloat) {
           int dst = emit(tileFloatUnary(), unaryOpName(op.unary), t.result, {*a});
           prog_.instrs.back().unary = floatUnaryKernel(op.unary, c);
+          prog_.instrs.back().unaryOp = op.unary;
           prog_.instrs.back().params = op.params;
           return dst;
         }
@@ -383,6 +387,8 @@ class Compiler {
     TileInstr in;
     in.fn = fn;
     in.name = "clamp";
+    in.clampMin = has[0];
+    in.clampMax = has[1];
     for (int x : args) in.args[in.numArgs++] = x;
     in.dst = addValue(TileValueKind::Temp, c);
     for (int x : args) deps_[in.dst] |= deps_[x];
@@ -511,7 +517,12 @@ std::string TileProgram::str() const {
   for (const TileInstr& in : instrs) {
     out << name(in.dst) << " = " << in.name << "(";
     for (int a = 0; a < in.numArgs; ++a) out << (a ? ", " : "") << name(in.args[a]);
-    out << ")\n";
+    out << ")";
+    for (int k = 0; k < in.chainLength; ++k)
+      out << (k ? " " : " [") << tileChainOpName(static_cast<TileChainOp>(in.chain[k].op))
+          << (in.chain[k].arg < 0 ? std::string() : "@" + std::to_string(in.chain[k].arg))
+          << (k + 1 == in.chainLength ? "]" : "");
+    out << "\n";
   }
   if (reduction)
     out << name(reduction->output) << " = " << fusedReductionName(reduction->op.kind) << "(" << name(reduction->input)

@@ -30,6 +30,10 @@ class Graph;
 
 inline constexpr int64_t kTileElements = 1024;
 inline constexpr int64_t kTileSlotBytes = kTileElements * 8;
+// Operands of one instruction at most (a register chain's distinct operands, tile_chain.h).
+inline constexpr int kMaxTileArgs = 8;
+// Steps of one register chain at most.
+inline constexpr int kMaxChainSteps = 16;
 
 enum class TileValueKind : uint8_t {
   Input,    // a tensor input of the group (read in place, broadcast, or gathered into a slot)
@@ -51,17 +55,30 @@ struct TileInstr;
 // element size; n elements.
 using TileFn = void (*)(char* const* ptrs, const int64_t* strides, int64_t n, const TileInstr& instr);
 
+// One step of a register chain (tile_chain.h): `op` applied to the accumulator and operand
+// `arg` (an index into TileInstr::args, or -1: the accumulator itself).
+struct TileChainStep {
+  uint8_t op = 0;
+  int8_t arg = -1;
+};
+
 struct TileInstr {
   TileFn fn = nullptr;
   int dst = -1;
-  int args[3] = {-1, -1, -1};
+  int args[kMaxTileArgs] = {-1, -1, -1, -1, -1, -1, -1, -1};
   int numArgs = 0;
   UnaryKernelFn unary = nullptr;
   UnaryParams params;
+  UnaryOp unaryOp = UnaryOp::Count;  // the float unary op, for register chains
   BinaryKernelFn binary = nullptr;
+  BinaryArithOp binaryOp = BinaryArithOp::Add;
+  bool clampMin = false, clampMax = false;  // clamp with number bounds: which are given
   double alpha = 1.0;
   int64_t alphaInt = 1;
   const char* name = "";  // for listings
+  // A register chain: the steps run per vector with the accumulator in registers.
+  TileChainStep chain[kMaxChainSteps];
+  int chainLength = 0;
 };
 
 // How a uniform's element is obtained at the start of a run.

@@ -154,3 +154,19 @@ add(case("lstm_cell_scalar_bias_chunk", None, T("x", 5, 16, seed=114), T("h", 5,
          T("w_hh", 32, 128, seed=118, lo=-0.3, hi=0.3), T("b", 1, seed=119), body=LSTM_CELL_BIAS))
 add(case("chunk_dim0_of_chain", None, T("a", 12, 30, seed=120), T("r", 30, seed=121),
          body="    p, q, s = torch.chunk(a * r - 1.0, 3, 0)\n    return torch.tanh(p) * q + torch.exp(s)\n"))
+
+# Register chains (src/runtime/fuser/tile_chain.*): runs of add/sub/mul/div, sqrt, rsqrt,
+# reciprocal, relu, abs and neg, each feeding the next, evaluated with the running value in
+# registers; every step kind, the running value on either side of sub and div and with itself,
+# sizes around the strip and tile widths, a 0-dim operand and a broadcast bias, float64.
+CHAIN_BODY = ("    t = torch.reciprocal(-torch.rsqrt(torch.abs(b / (3.0 - a / b))))\n"
+              "    u = a - t * t\n"
+              "    return (b + torch.sqrt(torch.relu(u))) * 0.5\n")
+for n in (7, 129, 1025, 40000):
+    add(case("register_chain_%d" % n, None, T("a", n, seed=60 + n % 7), T("b", n, seed=61 + n % 5), body=CHAIN_BODY))
+add(case("register_chain_double", None, T("a", 3001, seed=70, dtype="float64"), T("b", 3001, seed=71, dtype="float64"),
+         body=CHAIN_BODY))
+add(case("register_chain_zero_dim_bias", "torch.relu((x * s + bias) / s - x) * 2.0", T("x", 64, 33, seed=72),
+         T("s", seed=73), T("bias", 33, seed=74)))
+add(case("register_chain_clamp", "torch.clamp(torch.clamp(a * b, -0.5, 1.5) - b, max=0.25) + a",
+         T("a", 2000, seed=75), T("b", 2000, seed=76)))
