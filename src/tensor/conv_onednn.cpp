@@ -296,6 +296,10 @@ void setWeightCaching(bool enabled) {
   gPackedBytes = 0;
 }
 
+bool weightsCacheable(const Tensor& weight) {
+  return gPackedEnabled.load(std::memory_order_relaxed) && weight.is_contiguous();
+}
+
 size_t cachedWeightCount() {
   std::lock_guard<std::mutex> lock(gPackedMutex);
   return gPacked.size();
@@ -330,7 +334,7 @@ bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& we
   memory src = plan->srcReorder ? scratch(plan->pd.src_desc(), srcHold) : userSrc;
   // Only weights that are already contiguous can be cached: a copy made by contiguous() above
   // is a new storage each call.
-  const bool cacheable = gPackedEnabled.load(std::memory_order_relaxed) && weight0.is_contiguous();
+  const bool cacheable = weightsCacheable(weight0);
   memory w = plan->weightsReorder ? blockedWeights(plan, weight, cacheable, stream, wHold)
                                   : memory(plan->userWeights, eng, weight.data_ptr());
   memory dst = plan->dstReorder ? scratch(plan->pd.dst_desc(), dstHold) : userDst;
