@@ -186,9 +186,18 @@ struct PackedKeyHash {
   }
 };
 
-std::mutex gPackedMutex;
-std::unordered_map<PackedKey, std::shared_ptr<PackedWeights>, PackedKeyHash> gPacked;
-size_t gPackedBytes = 0;
+struct PackedCache {
+  std::mutex mutex;
+  std::unordered_map<PackedKey, std::shared_ptr<PackedWeights>, PackedKeyHash> entries;
+  size_t bytes = 0;
+};
+
+// Never destroyed: weights freed during exit (after static destructors) still come to
+// forgetStorage.
+PackedCache& packedCache() {
+  static auto* cache = new PackedCache();
+  return *cache;
+}
 // Past this the cache starts over.
 constexpr size_t kMaxPackedBytes = size_t{1} << 30;
 
@@ -200,47 +209,50 @@ std::atomic<bool> gPackedEnabled{[] {
 
 size_t entryBytes(const PackedWeights& e) { return static_cast<size_t>(e.blocked.defined() ? e.blocked.numel() : 0); }
 
-// Entries are destroyed outside gPackedMutex: freeing their blocked copies comes back to
+// Entries are destroyed outside the cache's mutex: freeing their blocked copies comes back to
 // storage_watch (not to forgetStorage: blocked copies are never watched).
 using Evicted = std::vector<std::shared_ptr<PackedWeights>>;
 
 // The weights' storage was freed (storage_watch.h listener).
 void forgetStorage(const StorageImpl* storage) {
+  PackedCache& c = packedCache();
   Evicted dead;
-  std::lock_guard<std::mutex> lock(gPackedMutex);
-  for (auto it = gPacked.begin(); it != gPacked.end();) {
+  std::lock_guard<std::mutex> lock(c.mutex);
+  for (auto it = c.entries.begin(); it != c.entries.end();) {
     if (it->first.storage != storage) {
       ++it;
       continue;
     }
-    gPackedBytes -= entryBytes(*it->second);
+    c.bytes -= entryBytes(*it->second);
     dead.push_back(std::move(it->second));
-    it = gPacked.erase(it);
+    it = c.entries.erase(it);
   }
 }
 
 std::shared_ptr<PackedWeights> findPacked(const PackedKey& key) {
-  std::lock_guard<std::mutex> lock(gPackedMutex);
-  auto it = gPacked.find(key);
-  return it == gPacked.end() ? nullptr : it->second;
+  PackedCache& c = packedCache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  auto it = c.entries.find(key);
+  return it == c.entries.end() ? nullptr : it->second;
 }
 
 void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
+  PackedCache& c = packedCache();
   Evicted dead;
-  std::lock_guard<std::mutex> lock(gPackedMutex);
+  std::lock_guard<std::mutex> lock(c.mutex);
   const size_t bytes = entryBytes(*entry);
-  if (gPackedBytes + bytes > kMaxPackedBytes) {
-    for (auto& [k, e] : gPacked) dead.push_back(std::move(e));
-    gPacked.clear();
-    gPackedBytes = 0;
+  if (c.bytes + bytes > kMaxPackedBytes) {
+    for (auto& [k, e] : c.entries) dead.push_back(std::move(e));
+    c.entries.clear();
+    c.bytes = 0;
   }
-  auto& slot = gPacked[key];
+  auto& slot = c.entries[key];
   if (slot) {
-    gPackedBytes -= entryBytes(*slot);
+    c.bytes -= entryBytes(*slot);
     dead.push_back(std::move(slot));
   }
   slot = std::move(entry);
-  gPackedBytes += bytes;
+  c.bytes += bytes;
 }
 
 // The blocked weights for this call: from the cache while the weights' storage has not been
@@ -288,12 +300,13 @@ bool isNhwc(const Tensor& t) {
 }  // namespace
 
 void setWeightCaching(bool enabled) {
+  PackedCache& c = packedCache();
   gPackedEnabled.store(enabled, std::memory_order_relaxed);
   Evicted dead;
-  std::lock_guard<std::mutex> lock(gPackedMutex);
-  for (auto& [k, e] : gPacked) dead.push_back(std::move(e));
-  gPacked.clear();
-  gPackedBytes = 0;
+  std::lock_guard<std::mutex> lock(c.mutex);
+  for (auto& [k, e] : c.entries) dead.push_back(std::move(e));
+  c.entries.clear();
+  c.bytes = 0;
 }
 
 bool weightsCacheable(const Tensor& weight) {
@@ -301,8 +314,9 @@ bool weightsCacheable(const Tensor& weight) {
 }
 
 size_t cachedWeightCount() {
-  std::lock_guard<std::mutex> lock(gPackedMutex);
-  return gPacked.size();
+  PackedCache& c = packedCache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  return c.entries.size();
 }
 
 size_t builtPlanCount() { return gPlansBuilt.load(std::memory_order_relaxed); }
