@@ -7,6 +7,7 @@
 #include "ember/tensor/ops/unary.h"
 #include "tensor/elementwise.h"
 #include "tensor/unary_common.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -114,6 +115,7 @@ double celuInverseAlpha(const Scalar& alpha) {
 
 Tensor relu(const Tensor& self) { return reluImpl(self, Dest::fresh()); }
 Tensor& relu_(Tensor& self) {
+  detail::noteWrite(self);
   reluImpl(self, Dest::inplace(self));
   return self;
 }
@@ -127,20 +129,24 @@ Tensor hardtanh(const Tensor& self, const Scalar& min_val, const Scalar& max_val
   return hardtanhImpl(self, min_val, max_val, Dest::fresh());
 }
 Tensor& hardtanh_(Tensor& self, const Scalar& min_val, const Scalar& max_val) {
+  detail::noteWrite(self);
   hardtanhImpl(self, min_val, max_val, Dest::inplace(self));
   return self;
 }
 Tensor& hardtanh_out(Tensor& out, const Tensor& self, const Scalar& min_val, const Scalar& max_val) {
+  detail::noteWrite(out);
   hardtanhImpl(self, min_val, max_val, Dest::into(out));
   return out;
 }
 
 Tensor gelu(const Tensor& self, std::string_view approximate) { return geluImpl(self, approximate, Dest::fresh()); }
 Tensor& gelu_(Tensor& self, std::string_view approximate) {
+  detail::noteWrite(self);
   geluImpl(self, approximate, Dest::inplace(self));
   return self;
 }
 Tensor& gelu_out(Tensor& out, const Tensor& self, std::string_view approximate) {
+  detail::noteWrite(out);
   geluImpl(self, approximate, Dest::into(out));
   return out;
 }
@@ -154,6 +160,7 @@ Tensor softplus(const Tensor& self, const Scalar& beta, const Scalar& threshold)
   return softplusImpl(self, beta, threshold, Dest::fresh());
 }
 Tensor& softplus_out(Tensor& out, const Tensor& self, const Scalar& beta, const Scalar& threshold) {
+  detail::noteWrite(out);
   softplusImpl(self, beta, threshold, Dest::into(out));
   return out;
 }
@@ -162,10 +169,12 @@ Tensor leaky_relu(const Tensor& self, const Scalar& negative_slope) {
   return leakyReluImpl(self, negative_slope, Dest::fresh());
 }
 Tensor& leaky_relu_(Tensor& self, const Scalar& negative_slope) {
+  detail::noteWrite(self);
   leakyReluImpl(self, negative_slope, Dest::inplace(self));
   return self;
 }
 Tensor& leaky_relu_out(Tensor& out, const Tensor& self, const Scalar& negative_slope) {
+  detail::noteWrite(out);
   leakyReluImpl(self, negative_slope, Dest::into(out));
   return out;
 }
@@ -174,11 +183,13 @@ Tensor elu(const Tensor& self, const Scalar& alpha, const Scalar& scale, const S
   return eluImpl(self, alpha, scale, input_scale, Dest::fresh());
 }
 Tensor& elu_(Tensor& self, const Scalar& alpha, const Scalar& scale, const Scalar& input_scale) {
+  detail::noteWrite(self);
   eluImpl(self, alpha, scale, input_scale, Dest::inplace(self));
   return self;
 }
 Tensor& elu_out(Tensor& out, const Tensor& self, const Scalar& alpha, const Scalar& scale,
                 const Scalar& input_scale) {
+  detail::noteWrite(out);
   eluImpl(self, alpha, scale, input_scale, Dest::into(out));
   return out;
 }

@@ -224,13 +224,29 @@ Route routeFromEnv() {
   return route;
 }
 
+// 1x1 float32 convolutions with few output positions and many weights run faster in oneDNN
+// than as ember's GEMM once oneDNN's blocked copy of the weights is cached (the GEMM streams the
+// whole weight matrix for a right-hand side of a few dozen columns). Best of 3 runs each, 1 image,
+// 1 thread, AVX-512 (2026-11-27, bench/conv_shapes.py shapes): 7x7 outputs 512->2048 0.89
+// against 1.30 ms, 2048->512 0.91 against 1.05, 1152->192 0.19 against 0.27, 160->960 0.14
+// against 0.19, 320->1280 0.45 against 0.50; 2x2 outputs 256->512 0.023 against 0.043. At 14x14
+// the GEMM stays ahead (1024->256 1.01 against 1.13, 96->576 0.21 against 0.26, stride 2
+// 512->1024 2.34 against 2.67), and further at 28x28.
+bool preferOnednnPointwise(const Tensor& input, const Tensor& weight, const ConvShape& s, const ConvParams& p) {
+  if (input.dtype() != kFloat || p.groups != 1 || p.transposed || s.kernel != conv::Dims3{1, 1, 1} ||
+      !conv::weightsCacheable(weight))
+    return false;
+  const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
+  return positions >= 4 && positions <= 49 && s.inChannels * s.outChannels >= 48 * 1024;
+}
+
 // The float kernels of ember's own that beat oneDNN for their shapes: 1x1 convolutions as GEMMs
 // on the tensors' own layouts (oneDNN reorders NCHW data to blocked layouts and back), depthwise
 // ones as a vectorised stencil. true when one of them computed `out`.
 bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                     const ConvParams& p, const ConvShape& s) {
   if (routeFromEnv() != Route::Auto) return false;
-  if (conv::pointwiseConvolution(out, input, weight, bias, p, s)) {
+  if (!preferOnednnPointwise(input, weight, s, p) && conv::pointwiseConvolution(out, input, weight, bias, p, s)) {
     conv::setLastBackend("pointwise");
     return true;
   }
@@ -242,13 +258,14 @@ bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight
 }
 
 // float32 convolutions whose weights are large for the work done on them run faster as im2col +
-// GEMM: oneDNN first reorders the weights into its blocked layout on every call (9.4 MB for a
-// 512x512x3x3 filter) and its blocked kernels do poorly on a 7x7 image. Measured on the 7x7
-// outputs of ResNet's last stage, 1 image, 1 thread: 2.3 ms against 2.8-3.3 ms for 512x512x3x3,
-// 1.06 against 1.6 ms for 256->512 3x3 stride 2; at 2 threads 1.0 against 1.1 ms. oneDNN stays
-// ahead with weights of 256x256x3x3 (0.55 against 0.58-0.66 ms at 7x7) or 2 images at 7x7.
-bool preferIm2col(const ConvShape& s, const ConvParams& p) {
-  if (p.transposed || p.groups != 1) return false;
+// GEMM when oneDNN has to reorder the weights into its blocked layout on every call (9.4 MB for
+// a 512x512x3x3 filter). Measured on the 7x7 outputs of ResNet's last stage, 1 image, 1 thread
+// (AVX2): 2.3 ms against 2.8-3.3 ms for 512x512x3x3, 1.06 against 1.6 ms for 256->512 3x3 stride
+// 2. With the blocked weights cached (the default for contiguous weights) oneDNN is ahead
+// (AVX-512, 2026-11-27): 2.6 against 3.0-4.0 ms for 512x512x3x3 at 7x7, 1.16 against 1.6 ms for
+// 256->512 stride 2, 0.56 against 1.05 ms for 512x512x3x3 at 2x2 (resnet18 on 64x64 images).
+bool preferIm2col(const Tensor& weight, const ConvShape& s, const ConvParams& p) {
+  if (p.transposed || p.groups != 1 || conv::weightsCacheable(weight)) return false;
   const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
   const int64_t weights = s.outChannels * s.inChannels * s.kernel[0] * s.kernel[1] * s.kernel[2];
   return positions <= 64 && weights >= (int64_t{1} << 20);
@@ -270,7 +287,7 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
   if ((input.dtype() == kFloat || input.dtype() == kDouble) && ownFloatKernel(out, input, weight, bias, p, s))
     return out;
   if (input.dtype() == kFloat && routeFromEnv() != Route::Im2col &&
-      !(routeFromEnv() == Route::Auto && preferIm2col(s, p)) &&
+      !(routeFromEnv() == Route::Auto && preferIm2col(weight, s, p)) &&
       conv::onednnConvolution(out, input, weight, bias, p, s, post)) {
     conv::setLastBackend("onednn");
     if (postApplied) *postApplied = post.algorithm != 0;

@@ -1,7 +1,7 @@
 // float32 convolutions on oneDNN. Creating a primitive costs far more than running a small one,
 // so primitives (and the reorders between ember's plain layouts and the blocked layouts oneDNN
 // picks) are cached by shape, layout and thread count. Weights reordered into the blocked layout
-// are cached too (see PackedWeights). Transposed convolutions stay on im2col.
+// are cached too, per weight storage and its write version (see PackedWeights). Transposed convolutions stay on im2col.
 #include <dnnl.hpp>
 #include <atomic>
 #include <cstdlib>
@@ -16,6 +16,7 @@
 #include "ember/tensor/parallel.h"
 #include "tensor/blas_backend.h"
 #include "tensor/conv_utils.h"
+#include "tensor/storage_watch.h"
 
 namespace ember::conv {
 
@@ -158,99 +159,135 @@ memory scratch(const memory::desc& md, Tensor& holder) {
   return memory(md, cpuEngine(), holder.data_ptr());
 }
 
-// Weights in the blocked layout a plan wants, cached per weight buffer: a module's weights are
+// Weights in the blocked layout a plan wants, cached per weight storage: a module's weights are
 // the same every call, and reordering them costs up to a fifth of a ResNet's convolution time
-// (512x512x3x3 weights: 9.4 MB rewritten per call). ember tensors carry no version counter, so
-// an entry also keeps a copy of the plain weights it was made from and is used only while the
-// weights still equal it (a memcmp reads the bytes twice, sequentially; the reorder it saves
-// scatters them). Weights that change between calls are marked and not cached again.
+// (512x512x3x3 weights: 9.4 MB rewritten per call). An entry is keyed on the weights' storage,
+// offset and plan (the plan fixes shape, groups and layouts) and holds the storage's write
+// version (storage_watch.h) it was made at: an in-place write (an optimizer step, copy_,
+// load_state_dict) bumps the version and the next call reorders again. When the weights'
+// storage is freed its entries go, so the cache keeps nothing of dead weights.
 struct PackedWeights {
   std::shared_ptr<const Plan> plan;  // held so that no other plan reuses the key's address
-  Tensor plain;    // the weights the entry was made from (bytes)
-  Tensor blocked;  // plan->pd.weights_desc() layout (bytes)
-  bool changes = false;
+  Tensor blocked;                    // plan->pd.weights_desc() layout (bytes)
+  uint32_t version = 0;              // of the weights' storage when `blocked` was made
 };
 
 struct PackedKey {
-  const void* data;
+  const StorageImpl* storage;
+  int64_t offset;
   const Plan* plan;
   bool operator==(const PackedKey&) const = default;
 };
 
 struct PackedKeyHash {
   size_t operator()(const PackedKey& k) const {
-    return std::hash<const void*>()(k.data) * 31 + std::hash<const void*>()(k.plan);
+    return (std::hash<const void*>()(k.storage) * 31 + std::hash<int64_t>()(k.offset)) * 31 +
+           std::hash<const void*>()(k.plan);
   }
 };
 
-std::mutex gPackedMutex;
-std::unordered_map<PackedKey, std::shared_ptr<PackedWeights>, PackedKeyHash> gPacked;
-size_t gPackedBytes = 0;
-// Both copies of every cached weight count; past this the cache starts over.
+struct PackedCache {
+  std::mutex mutex;
+  std::unordered_map<PackedKey, std::shared_ptr<PackedWeights>, PackedKeyHash> entries;
+  size_t bytes = 0;
+};
+
+// Never destroyed: weights freed during exit (after static destructors) still come to
+// forgetStorage.
+PackedCache& packedCache() {
+  static auto* cache = new PackedCache();
+  return *cache;
+}
+// Past this the cache starts over.
 constexpr size_t kMaxPackedBytes = size_t{1} << 30;
 
-// Off unless EMBER_CONV_WEIGHT_CACHE=1: on an idle 2-core AVX2 VM (2026-11-25) it left warm
-// resnet18/mobilenet_v2 latency unchanged within noise while the extra copy made first calls
-// 60-120 ms slower and doubled the weights' memory. It should come back keyed on a tensor
-// version counter, with no copy and no memcmp.
+// On unless EMBER_CONV_WEIGHT_CACHE=0.
 std::atomic<bool> gPackedEnabled{[] {
   const char* env = std::getenv("EMBER_CONV_WEIGHT_CACHE");
-  return env && std::string_view(env) == "1";
+  return !(env && std::string_view(env) == "0");
 }()};
 
-std::shared_ptr<PackedWeights> findPacked(const PackedKey& key) {
-  std::lock_guard<std::mutex> lock(gPackedMutex);
-  auto it = gPacked.find(key);
-  return it == gPacked.end() ? nullptr : it->second;
+size_t entryBytes(const PackedWeights& e) { return static_cast<size_t>(e.blocked.defined() ? e.blocked.numel() : 0); }
+
+// Entries are destroyed outside the cache's mutex: freeing their blocked copies comes back to
+// storage_watch (not to forgetStorage: blocked copies are never watched).
+using Evicted = std::vector<std::shared_ptr<PackedWeights>>;
+
+// The weights' storage was freed (storage_watch.h listener).
+void forgetStorage(const StorageImpl* storage) {
+  PackedCache& c = packedCache();
+  Evicted dead;
+  std::lock_guard<std::mutex> lock(c.mutex);
+  for (auto it = c.entries.begin(); it != c.entries.end();) {
+    if (it->first.storage != storage) {
+      ++it;
+      continue;
+    }
+    c.bytes -= entryBytes(*it->second);
+    dead.push_back(std::move(it->second));
+    it = c.entries.erase(it);
+  }
 }
 
-size_t entryBytes(const PackedWeights& e) {
-  return static_cast<size_t>(e.plain.defined() ? e.plain.numel() : 0) +
-         static_cast<size_t>(e.blocked.defined() ? e.blocked.numel() : 0);
+std::shared_ptr<PackedWeights> findPacked(const PackedKey& key) {
+  PackedCache& c = packedCache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  auto it = c.entries.find(key);
+  return it == c.entries.end() ? nullptr : it->second;
 }
 
 void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
-  std::lock_guard<std::mutex> lock(gPackedMutex);
+  PackedCache& c = packedCache();
+  Evicted dead;
+  std::lock_guard<std::mutex> lock(c.mutex);
   const size_t bytes = entryBytes(*entry);
-  if (gPackedBytes + bytes > kMaxPackedBytes) {
-    gPacked.clear();
-    gPackedBytes = 0;
+  if (c.bytes + bytes > kMaxPackedBytes) {
+    for (auto& [k, e] : c.entries) dead.push_back(std::move(e));
+    c.entries.clear();
+    c.bytes = 0;
   }
-  auto& slot = gPacked[key];
-  if (slot) gPackedBytes -= entryBytes(*slot);
+  auto& slot = c.entries[key];
+  if (slot) {
+    c.bytes -= entryBytes(*slot);
+    dead.push_back(std::move(slot));
+  }
   slot = std::move(entry);
-  gPackedBytes += bytes;
+  c.bytes += bytes;
 }
 
-// The blocked weights for this call: from the cache while the weights are unchanged, else
-// reordered into `holder` (and cached, unless these weights were seen to change).
+// The blocked weights for this call: from the cache while the weights' storage has not been
+// written since, else reordered into `holder` (and cached when `cacheable`).
 memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight, bool cacheable, dnnl::stream& stream,
                       Tensor& holder) {
   const Plan& plan = *planPtr;
   auto& eng = cpuEngine();
-  const size_t nbytes = static_cast<size_t>(weight.numel()) * sizeof(float);
-  memory userW(plan.userWeights, eng, weight.data_ptr());
-  const PackedKey key{weight.data_ptr(), &plan};
-  std::shared_ptr<PackedWeights> hit = cacheable ? findPacked(key) : nullptr;
-  if (hit && !hit->changes && std::memcmp(hit->plain.data_ptr(), weight.data_ptr(), nbytes) == 0) {
-    holder = hit->blocked;
-    return memory(plan.pd.weights_desc(), eng, holder.data_ptr());
+  const StorageImpl* storage = weight.storage().impl();
+  const PackedKey key{storage, weight.storage_offset(), &plan};
+  uint32_t version = 0;
+  if (cacheable) {
+    static const bool listening = [] {
+      detail::addStorageFreedListener(forgetStorage);
+      return true;
+    }();
+    (void)listening;
+    version = detail::watchStorage(storage);
+    std::shared_ptr<PackedWeights> hit = findPacked(key);
+    if (hit && hit->version == version) {
+      holder = hit->blocked;
+      return memory(plan.pd.weights_desc(), eng, holder.data_ptr());
+    }
   }
+  memory userW(plan.userWeights, eng, weight.data_ptr());
   memory w = scratch(plan.pd.weights_desc(), holder);
   plan.weightsReorder->execute(stream, userW, w);
   gWeightReorders.fetch_add(1, std::memory_order_relaxed);
-  if (!cacheable) return w;
-  auto entry = std::make_shared<PackedWeights>();
-  entry->plan = planPtr;
-  if (hit) {
-    entry->changes = true;  // seen with other contents before: not worth copying every call
-  } else {
-    stream.wait();
-    entry->plain = empty({static_cast<int64_t>(nbytes)}, kByte);
-    std::memcpy(entry->plain.data_ptr(), weight.data_ptr(), nbytes);
+  if (cacheable) {
+    auto entry = std::make_shared<PackedWeights>();
+    entry->plan = planPtr;
     entry->blocked = holder;
+    entry->version = version;
+    storePacked(key, std::move(entry));
   }
-  if (!hit || !hit->changes) storePacked(key, std::move(entry));
   return w;
 }
 
@@ -263,17 +300,23 @@ bool isNhwc(const Tensor& t) {
 }  // namespace
 
 void setWeightCaching(bool enabled) {
+  PackedCache& c = packedCache();
   gPackedEnabled.store(enabled, std::memory_order_relaxed);
-  std::lock_guard<std::mutex> lock(gPackedMutex);
-  gPacked.clear();
-  gPackedBytes = 0;
+  Evicted dead;
+  std::lock_guard<std::mutex> lock(c.mutex);
+  for (auto& [k, e] : c.entries) dead.push_back(std::move(e));
+  c.entries.clear();
+  c.bytes = 0;
+}
+
+bool weightsCacheable(const Tensor& weight) {
+  return gPackedEnabled.load(std::memory_order_relaxed) && weight.is_contiguous();
 }
 
 size_t cachedWeightCount() {
-  std::lock_guard<std::mutex> lock(gPackedMutex);
-  size_t n = 0;
-  for (const auto& [key, entry] : gPacked) n += !entry->changes;
-  return n;
+  PackedCache& c = packedCache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  return c.entries.size();
 }
 
 size_t builtPlanCount() { return gPlansBuilt.load(std::memory_order_relaxed); }
@@ -304,8 +347,8 @@ bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& we
   Tensor srcHold, wHold, dstHold, scratchHold;
   memory src = plan->srcReorder ? scratch(plan->pd.src_desc(), srcHold) : userSrc;
   // Only weights that are already contiguous can be cached: a copy made by contiguous() above
-  // lives at a new address each call.
-  const bool cacheable = gPackedEnabled.load(std::memory_order_relaxed) && weight0.is_contiguous();
+  // is a new storage each call.
+  const bool cacheable = weightsCacheable(weight0);
   memory w = plan->weightsReorder ? blockedWeights(plan, weight, cacheable, stream, wHold)
                                   : memory(plan->userWeights, eng, weight.data_ptr());
   memory dst = plan->dstReorder ? scratch(plan->pd.dst_desc(), dstHold) : userDst;

@@ -70,6 +70,9 @@ Tensor conv2dWithPostOp(const Tensor& input, const Tensor& weight, const Tensor&
 // it. cachedWeightCount() counts the entries in use (for tests).
 void setWeightCaching(bool enabled);
 size_t cachedWeightCount();
+// Whether oneDNN would find these weights' blocked copy cached after a first call: caching is on
+// and the weights are contiguous (a copy made for the call is a new storage every time).
+bool weightsCacheable(const Tensor& weight);
 // Convolution plans (primitive with its reorders) built, and weights reordered into a blocked
 // layout, by this process so far: a call that finds both cached adds to neither (for tests).
 size_t builtPlanCount();

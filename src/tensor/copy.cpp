@@ -9,6 +9,7 @@
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/shape.h"
 #include "strided_loop.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -168,11 +169,13 @@ void copyStridedUnchecked(const Tensor& dst, const void* srcData, ScalarType src
 }  // namespace detail
 
 Tensor& copy_(Tensor& self, const Tensor& src, bool non_blocking) {
+  detail::noteWrite(self);
   copy_(static_cast<const Tensor&>(self), src, non_blocking);
   return self;
 }
 
 const Tensor& copy_(const Tensor& self, const Tensor& src, bool /*non_blocking*/) {
+  detail::noteWrite(self);
   EMBER_CHECK(self.defined() && src.defined(), "copy_: expected defined tensors");
   if (self.is_same(src)) return self;
   EMBER_CHECK(isSupportedScalarType(self.dtype()) && isSupportedScalarType(src.dtype()),

@@ -5,6 +5,7 @@
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/reduce.h"
 #include "reduce_utils.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -98,10 +99,12 @@ Tensor cumprod(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype)
 }
 
 Tensor& cumsum_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  detail::noteWrite(out);
   writeOut(out, cumsum(self, dim, dtype ? dtype : std::optional<ScalarType>(out.dtype())), "cumsum", false);
   return out;
 }
 Tensor& cumprod_out(Tensor& out, const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  detail::noteWrite(out);
   writeOut(out, cumprod(self, dim, dtype ? dtype : std::optional<ScalarType>(out.dtype())), "cumprod", false);
   return out;
 }

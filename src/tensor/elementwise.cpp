@@ -4,6 +4,7 @@
 
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/shape.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -57,12 +58,14 @@ Elementwise& Elementwise::out(const Tensor& out) {
   EMBER_CHECK(out.defined(), "out= expects a defined tensor");
   mode_ = Mode::Out;
   userOut_ = out;
+  detail::noteWrite(out);
   return *this;
 }
 
 Elementwise& Elementwise::inplace(const Tensor& self) {
   mode_ = Mode::InPlace;
   userOut_ = self;
+  detail::noteWrite(self);
   return *this;
 }
 

@@ -10,6 +10,7 @@
 #include "scalar_convert.h"
 #include "strided_loop.h"
 #include "type_promotion.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -146,6 +147,7 @@ Tensor empty_strided(IntArrayRef sizes, IntArrayRef strides, TensorOptions optio
 }
 
 Tensor& fill_(Tensor& self, const Scalar& value) {
+  detail::noteWrite(self);
   EMBER_CHECK(self.defined(), "fill_: expected a defined tensor");
   if (self.is_complex()) {
     // (re, im) into the real view's two columns; a real value has im 0.
@@ -161,6 +163,7 @@ Tensor& fill_(Tensor& self, const Scalar& value) {
 }
 
 Tensor& fill_(Tensor& self, const Tensor& value) {
+  detail::noteWrite(self);
   EMBER_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
               " dimensions.");
   return fill_(self, value.item());

@@ -14,6 +14,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "indexing_utils.h"
 #include "strided_loop.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -235,6 +236,7 @@ Tensor index(const Tensor& self, ArrayRef<std::optional<Tensor>> indices) {
 
 const Tensor& index_put_(const Tensor& self, ArrayRef<std::optional<Tensor>> indices, const Tensor& values,
                          bool accumulate) {
+  detail::noteWrite(self);
   EMBER_CHECK(values.dtype() == self.dtype(), "Index put requires the source and destination dtypes match, got ",
               scalarTypeName(self.dtype()), " for the destination and ", scalarTypeName(values.dtype()),
               " for the source.");

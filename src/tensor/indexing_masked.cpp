@@ -7,6 +7,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "indexing_utils.h"
 #include "strided_loop.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -77,6 +78,7 @@ std::vector<Tensor> nonzero_numpy(const Tensor& self) {
 }
 
 const Tensor& masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value) {
+  detail::noteWrite(self);
   checkMaskDtype(mask, "masked_fill_");
   DimVector shape = broadcastShapes(self.sizes(), mask.sizes());
   EMBER_CHECK(IntArrayRef(shape) == self.sizes(), "output with shape ", self.sizes(),
@@ -97,6 +99,7 @@ const Tensor& masked_fill_(const Tensor& self, const Tensor& mask, const Scalar&
 }
 
 const Tensor& masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value) {
+  detail::noteWrite(self);
   EMBER_CHECK(value.dim() == 0, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
               value.dim(), " dimension(s).");
   return masked_fill_(self, mask, scalarOf(value));

@@ -14,6 +14,7 @@
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/shape.h"
 #include "indexing_utils.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -174,6 +175,7 @@ void checkIndexSlices(const char* op, const Tensor& self, int64_t dim, const Ten
 
 const Tensor& scatter_reduce_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
                               std::string_view reduce, bool include_self) {
+  detail::noteWrite(self);
   const Reduce op = parseScatterReduceName(reduce);
   dim = wrapDim(dim, self.dim());
   scatterReduceChecks(self, dim, index, src);
@@ -189,6 +191,7 @@ Tensor scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, cons
 
 const Tensor& index_reduce_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
                             std::string_view reduce, bool include_self) {
+  detail::noteWrite(self);
   const Reduce op = parseIndexReduceName(reduce);
   dim = wrapDim(dim, self.dim());
   EMBER_CHECK(index.dtype() == kLong || index.dtype() == kInt,
@@ -206,6 +209,7 @@ Tensor index_reduce(const Tensor& self, int64_t dim, const Tensor& index, const 
 }
 
 const Tensor& index_copy_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  detail::noteWrite(self);
   dim = wrapDim(dim, self.dim());
   EMBER_CHECK(index.dtype() == kLong, "index_copy_(): Expected a long tensor for index, but got ", index.dtype());
   checkIndexSlices("index_copy_", self, dim, index, source);
@@ -219,6 +223,7 @@ Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Te
 }
 
 const Tensor& masked_scatter_(const Tensor& self, const Tensor& mask, const Tensor& source) {
+  detail::noteWrite(self);
   EMBER_CHECK(self.dtype() == source.dtype(), "masked_scatter: expected self and source to have same dtypes but got",
               self.dtype(), " and ", source.dtype());
   Tensor m = mask.dtype() == kBool ? mask : ne(mask, Scalar(int64_t{0}));
@@ -243,6 +248,7 @@ Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& sour
 }
 
 const Tensor& put_(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate) {
+  detail::noteWrite(self);
   EMBER_CHECK(index.dtype() == kLong, "put_(): Expected a long tensor for index, but got ", index.dtype());
   EMBER_CHECK(self.dtype() == source.dtype(), "put_(): self and source expected to have the same dtype, but got "
               "self.dtype = ", self.dtype(), " and source.dtype = ", source.dtype());

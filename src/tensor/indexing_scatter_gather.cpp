@@ -10,6 +10,7 @@
 #include "ember/tensor/ops/indexing.h"
 #include "ember/tensor/ops/shape.h"
 #include "indexing_utils.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -137,20 +138,25 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*spars
 }
 
 const Tensor& scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  detail::noteWrite(self);
   return scatterImpl(self, dim, index, &src, nullptr, ScatterMode::Assign);
 }
 const Tensor& scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  detail::noteWrite(self);
   return scatterImpl(self, dim, index, nullptr, &value, ScatterMode::Assign);
 }
 const Tensor& scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
                        std::string_view reduce) {
+  detail::noteWrite(self);
   return scatterImpl(self, dim, index, &src, nullptr, reduceMode(reduce));
 }
 const Tensor& scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value,
                        std::string_view reduce) {
+  detail::noteWrite(self);
   return scatterImpl(self, dim, index, nullptr, &value, reduceMode(reduce));
 }
 const Tensor& scatter_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  detail::noteWrite(self);
   return scatterImpl(self, dim, index, &src, nullptr, ScatterMode::Add);
 }
 

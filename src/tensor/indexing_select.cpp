@@ -7,6 +7,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "indexing_utils.h"
 #include "strided_loop.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -88,6 +89,7 @@ void checkIndexAddArgs(const Tensor& self, int64_t dim, const Tensor& index, con
 }  // namespace
 
 Tensor& index_select_out(Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
+  detail::noteWrite(out);
   dim = wrapDim(dim, self.dim());
   checkIndexSelectArgs(self, index);
   EMBER_CHECK(out.dtype() == self.dtype(), "index_select(): self and result must have the same scalar type");
@@ -141,6 +143,7 @@ Tensor take(const Tensor& self, const Tensor& index) {
 
 const Tensor& index_add_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
                          const Scalar& alpha) {
+  detail::noteWrite(self);
   dim = wrapDim(dim, self.dim());
   checkIndexAddArgs(self, dim, index, source);
   Tensor self1 = atLeast1d(self), src1 = atLeast1d(source);
@@ -198,6 +201,7 @@ Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Ten
 }
 
 const Tensor& index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  detail::noteWrite(self);
   dim = wrapDim(dim, self.dim());
   EMBER_CHECK(index.dim() <= 1, "Index has to be a vector/scalar");
   EMBER_CHECK_KIND(Index, index.dtype() == kLong, "index_fill_(): Expected dtype int64 for index.");
@@ -229,6 +233,7 @@ const Tensor& index_fill_(const Tensor& self, int64_t dim, const Tensor& index, 
 }
 
 const Tensor& index_fill_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+  detail::noteWrite(self);
   EMBER_CHECK(value.dim() == 0, "index_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
               value.dim(), " dimension(s).");
   return index_fill_(self, dim, index, scalarOf(value));

@@ -5,6 +5,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "tensor/elementwise.h"
 #include "tensor/linalg_utils.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -70,6 +71,7 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
 }
 
 Tensor& matmul_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   Tensor r = matmul(self, other);
   EMBER_CHECK(out.dtype() == r.dtype(), "Expected out tensor to have dtype ", r.dtype(), ", but got ", out.dtype(),
               " instead");
@@ -92,6 +94,7 @@ Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
 }
 
 Tensor& linear_out(Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias) {
+  detail::noteWrite(out);
   Tensor r = linear(input, weight, bias);
   EMBER_CHECK(out.dtype() == r.dtype(), "Expected out tensor to have dtype ", r.dtype(), ", but got ", out.dtype(),
               " instead");

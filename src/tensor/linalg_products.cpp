@@ -11,6 +11,7 @@
 #include "tensor/elementwise.h"
 #include "tensor/linalg_small_gemm.h"
 #include "tensor/linalg_utils.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -54,6 +55,7 @@ void seedWithSelf(const Tensor& out, const Tensor& self, const Scalar& beta) {
 // ---- mm / bmm ----
 
 Tensor& mm_out(Tensor& out, const Tensor& self, const Tensor& mat2) {
+  detail::noteWrite(out);
   checkMatrices(self, mat2);
   checkGemmDtype(self.dtype(), "addmm_impl_cpu_");
   prepareOut(out, self.dtype(), {self.size(0), mat2.size(1)});
@@ -71,6 +73,7 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
 }
 
 Tensor& bmm_out(Tensor& out, const Tensor& self, const Tensor& mat2) {
+  detail::noteWrite(out);
   checkBatches(self, mat2);
   checkGemmDtype(self.dtype(), "bmm");
   prepareOut(out, self.dtype(), {self.size(0), self.size(1), mat2.size(2)});
@@ -103,6 +106,7 @@ void checkAddmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2) {
 
 Tensor& addmm_out(Tensor& out, const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
                   const Scalar& alpha) {
+  detail::noteWrite(out);
   checkAddmm(self, mat1, mat2);
   DimVector shape{mat1.size(0), mat2.size(1)};
   Tensor expanded = self.expand(shape);  // checks the broadcast before `out` is touched
@@ -118,6 +122,7 @@ Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const S
 }
 
 Tensor& addmm_(Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
+  detail::noteWrite(self);
   checkAddmm(self, mat1, mat2);
   DimVector shape{mat1.size(0), mat2.size(1)};
   EMBER_CHECK(self.sizes() == IntArrayRef(shape), "Bad in-place call: input tensor size ", self.sizes(),
@@ -145,6 +150,7 @@ void checkBaddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const 
 
 Tensor& baddbmm_out(Tensor& out, const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
                     const Scalar& alpha) {
+  detail::noteWrite(out);
   checkBaddbmm(self, batch1, batch2, "baddbmm");
   DimVector shape{batch1.size(0), batch1.size(1), batch2.size(2)};
   Tensor expanded = self.expand(shape);
@@ -161,6 +167,7 @@ Tensor baddbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, c
 }
 
 Tensor& baddbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) {
+  detail::noteWrite(self);
   checkBaddbmm(self, batch1, batch2, "baddbmm");
   DimVector shape{batch1.size(0), batch1.size(1), batch2.size(2)};
   EMBER_CHECK(self.sizes() == IntArrayRef(shape), "Bad in-place call: input tensor size ", self.sizes(),
@@ -173,6 +180,7 @@ Tensor& baddbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const
 // [n, B*k] @ [B*k, p].
 Tensor& addbmm_out(Tensor& out, const Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta,
                    const Scalar& alpha) {
+  detail::noteWrite(out);
   checkBaddbmm(self, batch1, batch2, "addbmm");
   const int64_t b = batch1.size(0), n = batch1.size(1), k = batch1.size(2), p = batch2.size(2);
   DimVector shape{n, p};
@@ -193,6 +201,7 @@ Tensor addbmm(const Tensor& self, const Tensor& batch1, const Tensor& batch2, co
 // PyTorch's addbmm_ is addbmm_out into self: a self that only broadcasts to [n, p] (a [1] or
 // [p] bias) is resized to the result.
 Tensor& addbmm_(Tensor& self, const Tensor& batch1, const Tensor& batch2, const Scalar& beta, const Scalar& alpha) {
+  detail::noteWrite(self);
   Tensor result = addbmm(self, batch1, batch2, beta, alpha);
   if (self.sizes() != result.sizes()) prepareOut(self, self.dtype(), result.sizes());
   self.copy_(result);
@@ -219,6 +228,7 @@ void mvInto(const Tensor& out, const Tensor& mat, const Tensor& vec, const Scala
 
 Tensor& addmv_out(Tensor& out, const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta,
                   const Scalar& alpha) {
+  detail::noteWrite(out);
   // PyTorch reports the shape problem with self's size: the 0-dim self checks like 1 element.
   Tensor self1 = self.dim() == 0 ? self.reshape({1}) : self;
   checkMv(self1, mat, vec);
@@ -237,6 +247,7 @@ Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Sca
 }
 
 Tensor& addmv_(Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  detail::noteWrite(self);
   checkMv(self, mat, vec);
   checkSameDtype(mat, vec);
   checkSameDtype(self, mat);
@@ -248,6 +259,7 @@ Tensor& addmv_(Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar&
 }
 
 Tensor& mv_out(Tensor& out, const Tensor& self, const Tensor& vec) {
+  detail::noteWrite(out);
   EMBER_CHECK(self.dim() == 2 && vec.dim() == 1, "vector + matrix @ vector expected, got 1, ", self.dim(), ", ",
               vec.dim());
   EMBER_CHECK(self.size(1) == vec.size(0), "size mismatch, got ", self.size(0), ", ", self.size(0), "x", self.size(1),
@@ -285,6 +297,7 @@ Tensor withPositiveStride(const Tensor& v) { return v.numel() > 1 && v.stride(0)
 }  // namespace
 
 Tensor& dot_out(Tensor& out, const Tensor& self, const Tensor& tensor) {
+  detail::noteWrite(out);
   checkDot(self, tensor);
   prepareOut(out, self.dtype(), {});
   Tensor x = withPositiveStride(self), y = withPositiveStride(tensor);
@@ -310,6 +323,7 @@ Tensor outer(const Tensor& self, const Tensor& vec2) {
 }
 
 Tensor& outer_out(Tensor& out, const Tensor& self, const Tensor& vec2) {
+  detail::noteWrite(out);
   EMBER_CHECK(self.dim() == 1, "outer: Expected 1-D argument self, but got ", self.dim(), "-D");
   EMBER_CHECK(vec2.dim() == 1, "outer: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
   return mul_out(out, self.reshape({self.size(0), 1}), vec2);

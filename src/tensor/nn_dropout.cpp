@@ -8,6 +8,7 @@
 #include "ember/tensor/ops/nn_misc.h"
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/random.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -50,6 +51,7 @@ Tensor dropoutImpl(Tensor input, double p, bool train) {
 
 Tensor dropout(const Tensor& input, double p, bool train) { return dropoutImpl<false, false, false>(input, p, train); }
 Tensor& dropout_(Tensor& self, double p, bool train) {
+  detail::noteWrite(self);
   dropoutImpl<false, false, true>(self, p, train);
   return self;
 }
@@ -57,6 +59,7 @@ Tensor feature_dropout(const Tensor& input, double p, bool train) {
   return dropoutImpl<true, false, false>(input, p, train);
 }
 Tensor& feature_dropout_(Tensor& self, double p, bool train) {
+  detail::noteWrite(self);
   dropoutImpl<true, false, true>(self, p, train);
   return self;
 }
@@ -64,6 +67,7 @@ Tensor alpha_dropout(const Tensor& input, double p, bool train) {
   return dropoutImpl<false, true, false>(input, p, train);
 }
 Tensor& alpha_dropout_(Tensor& self, double p, bool train) {
+  detail::noteWrite(self);
   dropoutImpl<false, true, true>(self, p, train);
   return self;
 }
@@ -71,6 +75,7 @@ Tensor feature_alpha_dropout(const Tensor& input, double p, bool train) {
   return dropoutImpl<true, true, false>(input, p, train);
 }
 Tensor& feature_alpha_dropout_(Tensor& self, double p, bool train) {
+  detail::noteWrite(self);
   dropoutImpl<true, true, true>(self, p, train);
   return self;
 }

@@ -13,6 +13,7 @@
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/shape.h"
 #include "ember/tensor/parallel.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -108,6 +109,7 @@ Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t, bool, boo
 }
 
 Tensor& embedding_renorm_(Tensor& self, const Tensor& indices, double max_norm, double norm_type) {
+  detail::noteWrite(self);
   EMBER_CHECK(self.dim() == 2, "'self' must be 2-D");
   checkIndexDtype(indices, "indices", "embedding_renorm_");
   std::vector<int64_t> idx = toInt64(indices);

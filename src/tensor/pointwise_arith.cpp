@@ -7,6 +7,7 @@
 #include "kernels/binary_kernels.h"
 #include "pointwise_common.h"
 #include "pointwise_fastpath.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -206,12 +207,15 @@ Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
   return pwOp(kPromote, [&](Elementwise& it) { addKernel(it, alpha, false); }, self, other);
 }
 Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha) {
+  detail::noteWrite(self);
   return pwInplace(self, kPromote, [&](Elementwise& it) { addKernel(it, alpha, false); }, other);
 }
 Tensor& add_(Tensor& self, const Scalar& other, const Scalar& alpha) {
+  detail::noteWrite(self);
   return pwInplace(self, kPromote, [&](Elementwise& it) { addKernel(it, alpha, false); }, other);
 }
 Tensor& add_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, [&](Elementwise& it) { addKernel(it, alpha, false); }, self, other);
 }
 
@@ -224,14 +228,17 @@ Tensor sub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
   return pwOp(kPromote, [&](Elementwise& it) { checkSub(it, self, other); addKernel(it, alpha, true); }, self, other);
 }
 Tensor& sub_(Tensor& self, const Tensor& other, const Scalar& alpha) {
+  detail::noteWrite(self);
   return pwInplace(self, kPromote, [&](Elementwise& it) { checkSub(it, self, other); addKernel(it, alpha, true); },
                    other);
 }
 Tensor& sub_(Tensor& self, const Scalar& other, const Scalar& alpha) {
+  detail::noteWrite(self);
   return pwInplace(self, kPromote, [&](Elementwise& it) { checkSub(it, self, other); addKernel(it, alpha, true); },
                    other);
 }
 Tensor& sub_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, [&](Elementwise& it) { checkSub(it, self, other); addKernel(it, alpha, true); }, self,
                other);
 }
@@ -254,6 +261,7 @@ Tensor mul(const Tensor& self, const Scalar& other) {
 Tensor& mul_(Tensor& self, const Tensor& other) { return pwInplace(self, kPromote, mulKernel, other); }
 Tensor& mul_(Tensor& self, const Scalar& other) { return pwInplace(self, kPromote, mulKernel, other); }
 Tensor& mul_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, mulKernel, self, other);
 }
 Tensor multiply(const Tensor& self, const Tensor& other) { return mul(self, other); }
@@ -268,14 +276,17 @@ Tensor div(const Tensor& self, const Scalar& other, std::optional<std::string_vi
   return pwOp(divSpec(m), [m](Elementwise& it) { divKernel(it, m); }, self, other);
 }
 Tensor& div_(Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode) {
+  detail::noteWrite(self);
   DivMode m = parseMode(rounding_mode);
   return pwInplace(self, divSpec(m), [m](Elementwise& it) { divKernel(it, m); }, other);
 }
 Tensor& div_(Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode) {
+  detail::noteWrite(self);
   DivMode m = parseMode(rounding_mode);
   return pwInplace(self, divSpec(m), [m](Elementwise& it) { divKernel(it, m); }, other);
 }
 Tensor& div_out(Tensor& out, const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode) {
+  detail::noteWrite(out);
   DivMode m = parseMode(rounding_mode);
   return pwOut(out, divSpec(m), [m](Elementwise& it) { divKernel(it, m); }, self, other);
 }
@@ -292,6 +303,7 @@ Tensor floor_divide(const Tensor& self, const Scalar& other) { return div(self, 
 Tensor& floor_divide_(Tensor& self, const Tensor& other) { return div_(self, other, "floor"); }
 Tensor& floor_divide_(Tensor& self, const Scalar& other) { return div_(self, other, "floor"); }
 Tensor& floor_divide_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return div_out(out, self, other, "floor");
 }
 
@@ -302,6 +314,7 @@ Tensor remainder(const Scalar& self, const Tensor& other) { return pwOp(kPromote
 Tensor& remainder_(Tensor& self, const Tensor& other) { return pwInplace(self, kPromote, remainderKernel, other); }
 Tensor& remainder_(Tensor& self, const Scalar& other) { return pwInplace(self, kPromote, remainderKernel, other); }
 Tensor& remainder_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, remainderKernel, self, other);
 }
 Tensor fmod(const Tensor& self, const Tensor& other) { return pwOp(kPromote, fmodKernel, self, other); }
@@ -309,6 +322,7 @@ Tensor fmod(const Tensor& self, const Scalar& other) { return pwOp(kPromote, fmo
 Tensor& fmod_(Tensor& self, const Tensor& other) { return pwInplace(self, kPromote, fmodKernel, other); }
 Tensor& fmod_(Tensor& self, const Scalar& other) { return pwInplace(self, kPromote, fmodKernel, other); }
 Tensor& fmod_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, fmodKernel, self, other);
 }
 

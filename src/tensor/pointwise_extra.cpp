@@ -17,6 +17,7 @@
 #include "indexing_utils.h"
 #include "pointwise_common.h"
 #include "unary_common.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -159,11 +160,13 @@ Tensor angleImpl(const Tensor& self, const Dest& dest) {
 Tensor gcd(const Tensor& self, const Tensor& other) { return pwOp(kPromote, gcdLcmKernel<false>, self, other); }
 Tensor& gcd_(Tensor& self, const Tensor& other) { return pwInplace(self, kPromote, gcdLcmKernel<false>, other); }
 Tensor& gcd_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, gcdLcmKernel<false>, self, other);
 }
 Tensor lcm(const Tensor& self, const Tensor& other) { return pwOp(kPromote, gcdLcmKernel<true>, self, other); }
 Tensor& lcm_(Tensor& self, const Tensor& other) { return pwInplace(self, kPromote, gcdLcmKernel<true>, other); }
 Tensor& lcm_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, gcdLcmKernel<true>, self, other);
 }
 
@@ -172,10 +175,12 @@ Tensor heaviside(const Tensor& self, const Tensor& values) {
   return pwOp(kPromote, heavisideKernel, self, values);
 }
 Tensor& heaviside_(Tensor& self, const Tensor& values) {
+  detail::noteWrite(self);
   checkHeaviside(self, values);
   return pwInplace(self, kPromote, heavisideKernel, values);
 }
 Tensor& heaviside_out(Tensor& out, const Tensor& self, const Tensor& values) {
+  detail::noteWrite(out);
   checkHeaviside(self, values);
   return pwOut(out, kPromote, heavisideKernel, self, values);
 }
@@ -183,12 +188,14 @@ Tensor& heaviside_out(Tensor& out, const Tensor& self, const Tensor& values) {
 Tensor ldexp(const Tensor& self, const Tensor& other) { return mul(self, pow(Scalar(2.0), other)); }
 Tensor& ldexp_(Tensor& self, const Tensor& other) { return mul_(self, pow(Scalar(2.0), other)); }
 Tensor& ldexp_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return mul_out(out, self, pow(Scalar(2.0), other));
 }
 
 Tensor nextafter(const Tensor& self, const Tensor& other) { return pwOp(kPromote, nextafterKernel, self, other); }
 Tensor& nextafter_(Tensor& self, const Tensor& other) { return pwInplace(self, kPromote, nextafterKernel, other); }
 Tensor& nextafter_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, nextafterKernel, self, other);
 }
 
@@ -205,26 +212,31 @@ Tensor float_power(const Scalar& self, const Tensor& exponent) {
   return pow(doubleScalar(self, t), asDouble(exponent, t));
 }
 Tensor& float_power_(Tensor& self, const Tensor& exponent) {
+  detail::noteWrite(self);
   const ScalarType t = floatPowerType(self, exponent);
   checkFloatPowerDest(self, "base", t);
   return pow_(self, asDouble(exponent, t));
 }
 Tensor& float_power_(Tensor& self, const Scalar& exponent) {
+  detail::noteWrite(self);
   const ScalarType t = floatPowerType(self, exponent);
   checkFloatPowerDest(self, "base", t);
   return pow_(self, doubleScalar(exponent, t));
 }
 Tensor& float_power_out(Tensor& out, const Tensor& self, const Tensor& exponent) {
+  detail::noteWrite(out);
   const ScalarType t = floatPowerType(self, exponent);
   checkFloatPowerDest(out, "output", t);
   return pow_out(out, asDouble(self, t), asDouble(exponent, t));
 }
 Tensor& float_power_out(Tensor& out, const Tensor& self, const Scalar& exponent) {
+  detail::noteWrite(out);
   const ScalarType t = floatPowerType(self, exponent);
   checkFloatPowerDest(out, "output", t);
   return pow_out(out, asDouble(self, t), doubleScalar(exponent, t));
 }
 Tensor& float_power_out(Tensor& out, const Scalar& self, const Tensor& exponent) {
+  detail::noteWrite(out);
   const ScalarType t = floatPowerType(self, exponent);
   checkFloatPowerDest(out, "output", t);
   return pow_out(out, doubleScalar(self, t), asDouble(exponent, t));
@@ -264,16 +276,19 @@ std::tuple<Tensor&, Tensor&> frexp_out(Tensor& mantissa, Tensor& exponent, const
 
 Tensor angle(const Tensor& self) { return angleImpl(self, Dest::fresh()); }
 Tensor& angle_out(Tensor& out, const Tensor& self) {
+  detail::noteWrite(out);
   angleImpl(self, Dest::into(out));
   return out;
 }
 
 Tensor conj_physical(const Tensor& self) { return self.is_complex() ? complexConj(self) : ember::clone(self); }
 Tensor& conj_physical_(Tensor& self) {
+  detail::noteWrite(self);
   complexConjInplace(self);
   return self;
 }
 Tensor& conj_physical_out(Tensor& out, const Tensor& self) {
+  detail::noteWrite(out);
   if (self.is_complex()) {
     EMBER_CHECK(out.dtype() == self.dtype(), "Found dtype ", out.dtype(), " but expected ", self.dtype());
     resizeOutput(out, self.sizes(), self.strides());

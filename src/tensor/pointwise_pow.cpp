@@ -5,6 +5,7 @@
 #include "complex_dispatch.h"
 #include "ember/tensor/ops/pointwise.h"
 #include "pointwise_common.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -118,17 +119,21 @@ Tensor pow(const Tensor& self, const Scalar& exponent) {
 Tensor pow(const Scalar& self, const Tensor& exponent) { return pwOp(kPromote, powKernel, self, exponent); }
 Tensor& pow_(Tensor& self, const Tensor& exponent) { return pwInplace(self, kPromote, powKernel, exponent); }
 Tensor& pow_(Tensor& self, const Scalar& exponent) {
+  detail::noteWrite(self);
   checkPowScalarExponent(self, exponent);
   return pwInplace(self, kPromote, powKernel, exponent);
 }
 Tensor& pow_out(Tensor& out, const Tensor& self, const Tensor& exponent) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, powKernel, self, exponent);
 }
 Tensor& pow_out(Tensor& out, const Tensor& self, const Scalar& exponent) {
+  detail::noteWrite(out);
   checkPowScalarExponent(self, exponent);
   return pwOut(out, kPromote, powKernel, self, exponent);
 }
 Tensor& pow_out(Tensor& out, const Scalar& self, const Tensor& exponent) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, powKernel, self, exponent);
 }
 
@@ -136,6 +141,7 @@ Tensor& pow_out(Tensor& out, const Scalar& self, const Tensor& exponent) {
 Tensor atan2(const Tensor& self, const Tensor& other) { return pwOp(kToFloat, atan2Kernel, self, other); }
 Tensor& atan2_(Tensor& self, const Tensor& other) { return pwInplace(self, kToFloat, atan2Kernel, other); }
 Tensor& atan2_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kToFloat, atan2Kernel, self, other);
 }
 Tensor arctan2(const Tensor& self, const Tensor& other) { return atan2(self, other); }
@@ -143,18 +149,22 @@ Tensor arctan2(const Tensor& self, const Tensor& other) { return atan2(self, oth
 // ---- maximum / minimum / fmax / fmin ----
 Tensor maximum(const Tensor& self, const Tensor& other) { return pwOp(kPromote, maxMinKernel<true>, self, other); }
 Tensor& maximum_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, maxMinKernel<true>, self, other);
 }
 Tensor minimum(const Tensor& self, const Tensor& other) { return pwOp(kPromote, maxMinKernel<false>, self, other); }
 Tensor& minimum_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, maxMinKernel<false>, self, other);
 }
 Tensor fmax(const Tensor& self, const Tensor& other) { return pwOp(kPromote, fmaxFminKernel<true>, self, other); }
 Tensor& fmax_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, fmaxFminKernel<true>, self, other);
 }
 Tensor fmin(const Tensor& self, const Tensor& other) { return pwOp(kPromote, fmaxFminKernel<false>, self, other); }
 Tensor& fmin_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   return pwOut(out, kPromote, fmaxFminKernel<false>, self, other);
 }
 

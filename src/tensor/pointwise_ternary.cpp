@@ -5,6 +5,7 @@
 #include "complex_dispatch.h"
 #include "ember/tensor/ops/pointwise.h"
 #include "pointwise_common.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -233,6 +234,7 @@ Tensor where(const Tensor& condition, const Scalar& self, const Scalar& other) {
   return whereImpl(condition, self, other, nullptr);
 }
 Tensor& where_out(Tensor& out, const Tensor& condition, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   whereImpl(condition, self, other, &out);
   return out;
 }
@@ -247,20 +249,24 @@ Tensor clamp(const Tensor& self, const std::optional<Tensor>& min, const std::op
   return clampImpl(self, min, max, nullptr, false);
 }
 Tensor& clamp_(Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  detail::noteWrite(self);
   clampImpl(self, min, max, &self, true);
   return self;
 }
 Tensor& clamp_(Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  detail::noteWrite(self);
   clampImpl(self, min, max, &self, true);
   return self;
 }
 Tensor& clamp_out(Tensor& out, const Tensor& self, const std::optional<Scalar>& min,
                   const std::optional<Scalar>& max) {
+  detail::noteWrite(out);
   clampImpl(self, min, max, &out, false);
   return out;
 }
 Tensor& clamp_out(Tensor& out, const Tensor& self, const std::optional<Tensor>& min,
                   const std::optional<Tensor>& max) {
+  detail::noteWrite(out);
   clampImpl(self, min, max, &out, false);
   return out;
 }
@@ -270,6 +276,7 @@ Tensor clamp_min(const Tensor& self, const Tensor& min) {
 }
 Tensor& clamp_min_(Tensor& self, const Scalar& min) { return clamp_(self, min, std::nullopt); }
 Tensor& clamp_min_(Tensor& self, const Tensor& min) {
+  detail::noteWrite(self);
   return clamp_(self, std::optional<Tensor>(min), std::optional<Tensor>());
 }
 Tensor clamp_max(const Tensor& self, const Scalar& max) { return clamp(self, std::nullopt, max); }
@@ -278,6 +285,7 @@ Tensor clamp_max(const Tensor& self, const Tensor& max) {
 }
 Tensor& clamp_max_(Tensor& self, const Scalar& max) { return clamp_(self, std::nullopt, max); }
 Tensor& clamp_max_(Tensor& self, const Tensor& max) {
+  detail::noteWrite(self);
   return clamp_(self, std::optional<Tensor>(), std::optional<Tensor>(max));
 }
 Tensor clip(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
@@ -287,6 +295,7 @@ Tensor clip(const Tensor& self, const std::optional<Tensor>& min, const std::opt
   return clamp(self, min, max);
 }
 Tensor& clip_(Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  detail::noteWrite(self);
   return clamp_(self, min, max);
 }
 
@@ -321,12 +330,14 @@ Tensor addcmul(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
                     [&](Elementwise& it) { addcmulKernel(it, value); });
 }
 Tensor& addcmul_(Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  detail::noteWrite(self);
   runTernary(ResultRule::Promote, self, tensor1, tensor2, &self, true,
              [&](Elementwise& it) { addcmulKernel(it, value); });
   return self;
 }
 Tensor& addcmul_out(Tensor& out, const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
                     const Scalar& value) {
+  detail::noteWrite(out);
   runTernary(ResultRule::Promote, self, tensor1, tensor2, &out, false,
              [&](Elementwise& it) { addcmulKernel(it, value); });
   return out;
@@ -337,6 +348,7 @@ Tensor addcdiv(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
                     [&](Elementwise& it) { addcdivKernel(it, value); });
 }
 Tensor& addcdiv_(Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  detail::noteWrite(self);
   checkAddcdiv(tensor1, tensor2);
   runTernary(ResultRule::Promote, self, tensor1, tensor2, &self, true,
              [&](Elementwise& it) { addcdivKernel(it, value); });
@@ -344,6 +356,7 @@ Tensor& addcdiv_(Tensor& self, const Tensor& tensor1, const Tensor& tensor2, con
 }
 Tensor& addcdiv_out(Tensor& out, const Tensor& self, const Tensor& tensor1, const Tensor& tensor2,
                     const Scalar& value) {
+  detail::noteWrite(out);
   checkAddcdiv(tensor1, tensor2);
   runTernary(ResultRule::Promote, self, tensor1, tensor2, &out, false,
              [&](Elementwise& it) { addcdivKernel(it, value); });
@@ -370,18 +383,22 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight) {
   return lerpImpl(self, end, weight, nullptr, false);
 }
 Tensor& lerp_(Tensor& self, const Tensor& end, const Scalar& weight) {
+  detail::noteWrite(self);
   lerpImpl(self, end, weight, &self, true);
   return self;
 }
 Tensor& lerp_(Tensor& self, const Tensor& end, const Tensor& weight) {
+  detail::noteWrite(self);
   lerpImpl(self, end, weight, &self, true);
   return self;
 }
 Tensor& lerp_out(Tensor& out, const Tensor& self, const Tensor& end, const Scalar& weight) {
+  detail::noteWrite(out);
   lerpImpl(self, end, weight, &out, false);
   return out;
 }
 Tensor& lerp_out(Tensor& out, const Tensor& self, const Tensor& end, const Tensor& weight) {
+  detail::noteWrite(out);
   lerpImpl(self, end, weight, &out, false);
   return out;
 }

@@ -13,6 +13,7 @@
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/products.h"
 #include "ember/tensor/ops/shape.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -109,6 +110,7 @@ Tensor addr(const Tensor& self, const Tensor& vec1, const Tensor& vec2, const Sc
 }
 
 Tensor& addr_(Tensor& self, const Tensor& vec1, const Tensor& vec2, const Scalar& beta, const Scalar& alpha) {
+  detail::noteWrite(self);
   Tensor r = addr(self, vec1, vec2, beta, alpha);
   EMBER_CHECK(r.sizes() == self.sizes(), "output with shape ", self.sizes(), " doesn't match the broadcast shape ",
               r.sizes());

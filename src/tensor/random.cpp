@@ -7,6 +7,7 @@
 #include "ember/tensor/ops/spectral.h"
 #include "random_draw.h"
 #include "scalar_convert.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -47,6 +48,7 @@ void checkFloatingOutput(const Tensor& self, const char* op) {
 }  // namespace
 
 Tensor& uniform_(Tensor& self, double from, double to, Generator* generator) {
+  detail::noteWrite(self);
   if (self.is_complex()) {  // both parts uniform, as PyTorch fills the real view
     Tensor parts = view_as_real(self);
     uniform_(parts, from, to, generator);
@@ -78,6 +80,7 @@ Tensor rand_like(const Tensor& self, TensorOptions options, std::optional<Memory
 }
 
 Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, Generator* generator) {
+  detail::noteWrite(self);
   Generator& g = generatorOr(generator);
   visitDtype(self.dtype(), [&]<typename T>() {
     int64_t last;  // inclusive upper end
@@ -105,6 +108,7 @@ Tensor& random_(Tensor& self, int64_t from, std::optional<int64_t> to, Generator
 Tensor& random_(Tensor& self, int64_t to, Generator* generator) { return random_(self, 0, to, generator); }
 
 Tensor& random_(Tensor& self, Generator* generator) {
+  detail::noteWrite(self);
   Generator& g = generatorOr(generator);
   std::lock_guard<std::mutex> lock(g.mutex());
   visitDtype(self.dtype(), [&]<typename T>() {
@@ -177,6 +181,7 @@ Tensor randperm(int64_t n, TensorOptions options, Generator* generator) {
 }
 
 Tensor& bernoulli_(Tensor& self, double p, Generator* generator) {
+  detail::noteWrite(self);
   EMBER_CHECK(0 <= p && p <= 1, "bernoulli_ expects p to be in [0, 1], but got p=", p);
   EMBER_CHECK(self.dtype() != kHalf, "\"bernoulli_scalar_cpu_\" not implemented for 'Half'");
   Generator& g = generatorOr(generator);
@@ -188,6 +193,7 @@ Tensor& bernoulli_(Tensor& self, double p, Generator* generator) {
 }
 
 Tensor& bernoulli_(Tensor& self, const Tensor& p, Generator* generator) {
+  detail::noteWrite(self);
   EMBER_CHECK(isFloatingType(p.dtype()), "expected probabilities tensor to have floating type, got ", p.dtype());
   EMBER_CHECK(self.dtype() != kHalf, "\"bernoulli_tensor_cpu_self_\" not implemented for 'Half'");
   // p broadcasts to self's shape (stride 0 along new or size-1 dims).
@@ -233,6 +239,7 @@ Tensor bernoulli(const Tensor& self, double p, Generator* generator) {
 }
 
 Tensor& exponential_(Tensor& self, double lambd, Generator* generator) {
+  detail::noteWrite(self);
   checkFloatingOutput(self, "exponential_cpu");
   EMBER_CHECK(lambd >= 0.0, "exponential_ expects lambda >= 0.0, but found lambda=", lambd);
   Generator& g = generatorOr(generator);

@@ -14,6 +14,7 @@
 #include "ember/tensor/ops/random.h"
 #include "ember/tensor/ops/spectral.h"
 #include "random_draw.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -137,6 +138,7 @@ void normalFillBlocked(T* data, int64_t n, Generator& g, Block&& block) {
 }  // namespace
 
 Tensor& normal_(Tensor& self, double mean, double std, Generator* generator) {
+  detail::noteWrite(self);
   EMBER_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
   if (self.is_complex()) {  // both parts normal with std / sqrt(2), as PyTorch fills the real view
     Tensor parts = view_as_real(self);

@@ -4,6 +4,7 @@
 #include "complex_dispatch.h"
 #include "ember/tensor/ops/reduce.h"
 #include "reduce_utils.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -73,10 +74,12 @@ Tensor any(const Tensor& self, int64_t dim, bool keepdim) {
 }
 
 Tensor& all_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim) {
+  detail::noteWrite(out);
   writeOut(out, all(self, dim, keepdim), "all", false);
   return out;
 }
 Tensor& any_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim) {
+  detail::noteWrite(out);
   writeOut(out, any(self, dim, keepdim), "any", false);
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ember/tensor/ops/reduce.h"
 #include "reduce_utils.h"
 #include "tensor/kernels/reduce_kernels.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -199,12 +200,14 @@ Tensor amin(const Tensor& self, IntArrayRef dim, bool keepdim) {
 }
 
 Tensor& amax_out(Tensor& out, const Tensor& self, IntArrayRef dim, bool keepdim) {
+  detail::noteWrite(out);
   checkOutDtype(out, self.dtype(), "");
   writeOut(out, amax(self, dim, keepdim), "amax", true);
   return out;
 }
 
 Tensor& amin_out(Tensor& out, const Tensor& self, IntArrayRef dim, bool keepdim) {
+  detail::noteWrite(out);
   checkOutDtype(out, self.dtype(), "");
   writeOut(out, amin(self, dim, keepdim), "amin", true);
   return out;
@@ -236,12 +239,14 @@ Tensor argmin(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
 }
 
 Tensor& argmax_out(Tensor& out, const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  detail::noteWrite(out);
   checkOutDtype(out, kLong, "");
   writeOut(out, argmax(self, dim, keepdim), "argmax", true);
   return out;
 }
 
 Tensor& argmin_out(Tensor& out, const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  detail::noteWrite(out);
   checkOutDtype(out, kLong, "");
   writeOut(out, argmin(self, dim, keepdim), "argmin", true);
   return out;

@@ -8,6 +8,7 @@
 #include "ember/tensor/ops/spectral.h"
 #include "ember/tensor/ops/unary.h"
 #include "reduce_utils.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -119,10 +120,12 @@ Tensor std(const Tensor& self, IntArrayRef dim, std::optional<int64_t> correctio
 }
 
 Tensor& var_out(Tensor& out, const Tensor& self, IntArrayRef dim, bool unbiased, bool keepdim) {
+  detail::noteWrite(out);
   writeOut(out, var(self, dim, unbiased, keepdim), "var", true);
   return out;
 }
 Tensor& std_out(Tensor& out, const Tensor& self, IntArrayRef dim, bool unbiased, bool keepdim) {
+  detail::noteWrite(out);
   writeOut(out, std(self, dim, unbiased, keepdim), "std", true);
   return out;
 }

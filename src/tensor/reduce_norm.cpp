@@ -5,6 +5,7 @@
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/spectral.h"
 #include "reduce_utils.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -116,6 +117,7 @@ Tensor norm(const Tensor& self, std::string_view p, IntArrayRef dim, bool keepdi
 
 Tensor& norm_out(Tensor& out, const Tensor& self, const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim,
                  std::optional<ScalarType> dtype) {
+  detail::noteWrite(out);
   writeOut(out, norm(self, p, dim, keepdim, dtype), "norm", true);
   return out;
 }

@@ -8,6 +8,7 @@
 #include "ember/tensor/ops/spectral.h"
 #include "reduce_utils.h"
 #include "tensor/kernels/reduce_kernels.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -243,6 +244,7 @@ Tensor sum(const Tensor& self, IntArrayRef dim, bool keepdim, std::optional<Scal
 }
 
 Tensor& sum_out(Tensor& out, const Tensor& self, IntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
+  detail::noteWrite(out);
   writeOut(out, sumDims(self, dim, keepdim, dtype ? dtype : std::optional<ScalarType>(out.dtype()), false), "sum",
            false);
   return out;
@@ -259,6 +261,7 @@ Tensor mean(const Tensor& self, IntArrayRef dim, bool keepdim, std::optional<Sca
 }
 
 Tensor& mean_out(Tensor& out, const Tensor& self, IntArrayRef dim, bool keepdim, std::optional<ScalarType> dtype) {
+  detail::noteWrite(out);
   writeOut(out, meanDims(self, dim, keepdim, dtype ? dtype : std::optional<ScalarType>(out.dtype())), "mean", false);
   return out;
 }
@@ -272,6 +275,7 @@ Tensor prod(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarT
 }
 
 Tensor& prod_out(Tensor& out, const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
+  detail::noteWrite(out);
   writeOut(out, prod(self, dim, keepdim, dtype ? dtype : std::optional<ScalarType>(out.dtype())), "prod", false);
   return out;
 }
@@ -286,6 +290,7 @@ Tensor logsumexp(const Tensor& self, IntArrayRef dim, bool keepdim) {
 }
 
 Tensor& logsumexp_out(Tensor& out, const Tensor& self, IntArrayRef dim, bool keepdim) {
+  detail::noteWrite(out);
   writeOut(out, logsumexp(self, dim, keepdim), "logsumexp", false);
   return out;
 }

@@ -5,6 +5,7 @@
 
 #include "elementwise.h"  // resizeOutput
 #include "ember/tensor/ops/shape.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -134,6 +135,7 @@ Tensor cat(ArrayRef<Tensor> tensors, int64_t dim) {
 }
 
 Tensor& cat_out(Tensor& out, ArrayRef<Tensor> tensors, int64_t dim) {
+  detail::noteWrite(out);
   CatPlan plan = planCat(tensors, dim);
   EMBER_CHECK(canCast(plan.dtype, out.dtype()), "torch.cat(): input types can't be cast to the desired output type ",
               scalarTypeName(out.dtype()));
@@ -166,6 +168,7 @@ Tensor stack(ArrayRef<Tensor> tensors, int64_t dim) {
 }
 
 Tensor& stack_out(Tensor& out, ArrayRef<Tensor> tensors, int64_t dim) {
+  detail::noteWrite(out);
   std::vector<Tensor> parts = unsqueezeForStack(tensors, dim);
   return cat_out(out, parts, dim);
 }

@@ -11,6 +11,7 @@
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/shape.h"
 #include "ember/tensor/ops/shape_extra.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -169,6 +170,7 @@ Tensor renorm(const Tensor& self, const Scalar& p, int64_t dim, const Scalar& ma
 }
 
 Tensor& renorm_(Tensor& self, const Scalar& p, int64_t dim, const Scalar& maxnorm) {
+  detail::noteWrite(self);
   return copy_(self, renorm(self, p, dim, maxnorm));
 }
 

@@ -23,6 +23,7 @@
 
 #include "ember/tensor/ops/special.h"
 #include "tensor/special_common.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -386,6 +387,7 @@ EMBER_SPECIAL_UNARY_FORMS(i1e, i1eImpl)
 EMBER_SPECIAL_UNARY_FORMS(airy_ai, airyAiImpl)
 
 Tensor& i0_(Tensor& self) {
+  detail::noteWrite(self);
   i0Impl(self, Dest{&self, true});
   return self;
 }

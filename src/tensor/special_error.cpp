@@ -13,6 +13,7 @@
 
 #include "ember/tensor/ops/special.h"
 #include "tensor/special_common.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -125,6 +126,7 @@ Tensor xlog1py(const Tensor& self, const Tensor& other) {
   return special_detail::binary("xlog1py_cpu", self, other, Dest{}, xlog1pyValue, true, true);
 }
 Tensor& xlog1py_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   special_detail::binary("xlog1py_cpu", self, other, Dest{&out, false}, xlog1pyValue, true, true);
   return out;
 }

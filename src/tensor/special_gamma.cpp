@@ -18,6 +18,7 @@
 
 #include "ember/tensor/ops/special.h"
 #include "tensor/special_common.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -235,30 +236,36 @@ Tensor mvlgammaImpl(const Tensor& self, int64_t p, const Dest& dest) {
 EMBER_SPECIAL_UNARY_FORMS(lgamma, lgammaImpl)
 EMBER_SPECIAL_UNARY_FORMS(digamma, digammaImpl)
 Tensor& lgamma_(Tensor& self) {
+  detail::noteWrite(self);
   lgammaImpl(self, Dest{&self, true});
   return self;
 }
 Tensor& digamma_(Tensor& self) {
+  detail::noteWrite(self);
   digammaImpl(self, Dest{&self, true});
   return self;
 }
 
 Tensor polygamma(int64_t n, const Tensor& self) { return polygammaImpl(n, self, Dest{}); }
 Tensor& polygamma_out(Tensor& out, int64_t n, const Tensor& self) {
+  detail::noteWrite(out);
   polygammaImpl(n, self, Dest{&out, false});
   return out;
 }
 Tensor& polygamma_(Tensor& self, int64_t n) {
+  detail::noteWrite(self);
   polygammaImpl(n, self, Dest{&self, true});
   return self;
 }
 
 Tensor mvlgamma(const Tensor& self, int64_t p) { return mvlgammaImpl(self, p, Dest{}); }
 Tensor& mvlgamma_out(Tensor& out, const Tensor& self, int64_t p) {
+  detail::noteWrite(out);
   mvlgammaImpl(self, p, Dest{&out, false});
   return out;
 }
 Tensor& mvlgamma_(Tensor& self, int64_t p) {
+  detail::noteWrite(self);
   mvlgammaImpl(self, p, Dest{&self, true});
   return self;
 }
@@ -267,6 +274,7 @@ Tensor zeta(const Tensor& self, const Tensor& other) {
   return special_detail::binary("zeta_cpu", self, other, Dest{}, hurwitzZeta);
 }
 Tensor& zeta_out(Tensor& out, const Tensor& self, const Tensor& other) {
+  detail::noteWrite(out);
   special_detail::binary("zeta_cpu", self, other, Dest{&out, false}, hurwitzZeta);
   return out;
 }

@@ -16,6 +16,7 @@
 
 #include "ember/tensor/ops/special.h"
 #include "tensor/special_common.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -176,6 +177,7 @@ const char* polynomialName(Polynomial kind) {
 
 Tensor polynomial(Polynomial kind, const Tensor& x, const Tensor& n) { return polynomialImpl(kind, x, n, Dest{}); }
 Tensor& polynomial_out(Tensor& out, Polynomial kind, const Tensor& x, const Tensor& n) {
+  detail::noteWrite(out);
   polynomialImpl(kind, x, n, Dest{&out, false});
   return out;
 }

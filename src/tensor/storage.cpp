@@ -6,6 +6,7 @@
 #include "ember/tensor/allocator.h"
 #include "ember/tensor/autograd_hooks.h"
 #include "tensor/object_pool.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -21,6 +22,7 @@ StorageImpl::StorageImpl(void* data, size_t nbytes, std::function<void()> delete
 
 StorageImpl::~StorageImpl() {
   if (detail::ImplFreedHook hook = detail::gStorageImplFreed.load(std::memory_order_relaxed)) hook(this);
+  detail::watchedStorageFreed(this);
   if (deleter_) deleter_();
   else freeCpu(data_);
 }

@@ -7,6 +7,7 @@
 #include "tensor/kernels/unary_math.h"
 #include "tensor/elementwise.h"
 #include "tensor/unary_common.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -135,10 +136,12 @@ EMBER_UNARY_FORMS(frac, fracImpl)
 
 Tensor round(const Tensor& self, int64_t decimals) { return roundDecimalsImpl(self, decimals, Dest::fresh()); }
 Tensor& round_(Tensor& self, int64_t decimals) {
+  detail::noteWrite(self);
   roundDecimalsImpl(self, decimals, Dest::inplace(self));
   return self;
 }
 Tensor& round_out(Tensor& out, const Tensor& self, int64_t decimals) {
+  detail::noteWrite(out);
   roundDecimalsImpl(self, decimals, Dest::into(out));
   return out;
 }

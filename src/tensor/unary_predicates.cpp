@@ -9,6 +9,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "ember/tensor/ops/unary.h"
 #include "tensor/unary_common.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -137,16 +138,19 @@ Tensor isfinite(const Tensor& self) {
 
 Tensor isposinf(const Tensor& self) { return isposinfImpl(self, Dest::fresh()); }
 Tensor& isposinf_out(Tensor& out, const Tensor& self) {
+  detail::noteWrite(out);
   isposinfImpl(self, Dest::into(out));
   return out;
 }
 Tensor isneginf(const Tensor& self) { return isneginfImpl(self, Dest::fresh()); }
 Tensor& isneginf_out(Tensor& out, const Tensor& self) {
+  detail::noteWrite(out);
   isneginfImpl(self, Dest::into(out));
   return out;
 }
 Tensor signbit(const Tensor& self) { return signbitImpl(self, Dest::fresh()); }
 Tensor& signbit_out(Tensor& out, const Tensor& self) {
+  detail::noteWrite(out);
   signbitImpl(self, Dest::into(out));
   return out;
 }
@@ -157,11 +161,13 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
 }
 Tensor& nan_to_num_(Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                     std::optional<double> neginf) {
+  detail::noteWrite(self);
   nanToNumImpl(self, nan, posinf, neginf, Dest::inplace(self));
   return self;
 }
 Tensor& nan_to_num_out(Tensor& out, const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                        std::optional<double> neginf) {
+  detail::noteWrite(out);
   nanToNumImpl(self, nan, posinf, neginf, Dest::into(out));
   return out;
 }

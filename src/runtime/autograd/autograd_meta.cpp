@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "ember/tensor/autograd_hooks.h"
+#include "tensor/storage_watch.h"
 
 namespace ember::autograd {
 
@@ -129,6 +130,8 @@ void bumpVersion(const StorageImpl* storage) {
   auto [it, inserted] = s.map.try_emplace(storage, 0);
   if (inserted) slotOf(storage).fetch_add(1, std::memory_order_relaxed);
   ++it->second;
+  // Caches of data derived from tensor contents (reordered convolution weights) see the write too.
+  ember::detail::noteStorageWrite(storage);
 }
 
 }  // namespace ember::autograd

@@ -1,0 +1,172 @@
+// The cache of weights reordered for oneDNN (conv_onednn.cpp) is keyed on the weights' storage
+// and its write version (tensor/storage_watch.h). These tests check that it saves the reorder on
+// repeated calls, that every kind of in-place update of the weights (an optimizer step, add_,
+// copy_ as load_state_dict does, a write through a view) is seen, and that it keeps nothing of
+// weights that died. Each result after an update is compared with the convolution of a clone of
+// the updated weights (a fresh storage, so a fresh reorder), and where the value is known without
+// ember's arithmetic (zeroed or negated weights) with that.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <optional>
+#include <vector>
+
+#include "ember/tensor.h"
+#include "tensor/conv_utils.h"
+
+namespace ember {
+namespace {
+
+// Largest absolute difference at most `tol` times (1 + the largest magnitude of `want`).
+bool close(const Tensor& got, const Tensor& want, double tol) {
+  if (got.sizes() != want.sizes()) return false;
+  const double diff = (got - want).abs().max().item<float>();
+  return diff <= tol * (1.0 + want.abs().max().item<float>());
+}
+
+// 3x3, 32 -> 48 channels on a 10x10 image: a shape oneDNN computes with blocked weights on both
+// AVX2 and AVX-512, used by no other test of this binary.
+Tensor convOf(const Tensor& x, const Tensor& w) {
+  const std::vector<int64_t> one{1};
+  return conv2d(x, w, Tensor(), IntArrayRef(one), IntArrayRef(one));
+}
+
+class ConvWeightCache : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (std::getenv("EMBER_CONV")) GTEST_SKIP() << "oneDNN is off";
+    conv::setWeightCaching(true);
+    manual_seed(31);
+    x = randn({1, 32, 10, 10});
+    w = randn({48, 32, 3, 3});
+  }
+  void TearDown() override { conv::setWeightCaching(true); }
+
+  // Runs the convolution once more and expects `reordered` weight reorders from it and a result
+  // equal to that of a clone of the current weights.
+  void expectFreshResult(size_t reordered) {
+    const size_t before = conv::weightReorderCount();
+    Tensor got = convOf(x, w);
+    EXPECT_EQ(conv::weightReorderCount() - before, reordered);
+    Tensor want = convOf(x, w.clone());
+    EXPECT_TRUE(close(got, want, 1e-5)) << "stale reordered weights were used";
+  }
+
+  Tensor x, w;
+};
+
+TEST_F(ConvWeightCache, ARepeatedCallReordersNothing) {
+  const size_t before = conv::weightReorderCount();
+  Tensor first = convOf(x, w);
+  ASSERT_EQ(conv::weightReorderCount(), before + 1) << "this shape no longer takes blocked weights in oneDNN";
+  for (int i = 0; i < 3; ++i) {
+    Tensor again = convOf(x, w);
+    EXPECT_TRUE(close(again, first, 0));
+  }
+  EXPECT_EQ(conv::weightReorderCount(), before + 1);
+}
+
+TEST_F(ConvWeightCache, AddInPlaceInvalidates) {
+  convOf(x, w);
+  w.add_(1);
+  expectFreshResult(1);
+  expectFreshResult(0);  // and the new reorder is cached in turn
+}
+
+TEST_F(ConvWeightCache, CopyInPlaceAsLoadStateDictInvalidates) {
+  convOf(x, w);
+  Tensor loaded = randn({48, 32, 3, 3});
+  w.copy_(loaded);
+  expectFreshResult(1);
+  // The result is that of the loaded weights.
+  EXPECT_TRUE(close(convOf(x, w), convOf(x, loaded.clone()), 1e-5));
+}
+
+TEST_F(ConvWeightCache, OptimizerStepsInvalidate) {
+  convOf(x, w);
+  Tensor grad = randn({48, 32, 3, 3}), momentum = zeros({48, 32, 3, 3});
+  // SGD with momentum: buf = 0.9 buf + g; w -= lr * buf.
+  momentum.mul_(0.9).add_(grad);
+  w.add_(momentum, -0.1);
+  expectFreshResult(1);
+  // Adam's update: w -= lr * m / (sqrt(v) + eps).
+  Tensor m = randn({48, 32, 3, 3}), denom = rand({48, 32, 3, 3}).add_(0.5);
+  w.addcdiv_(m, denom, -0.01);
+  expectFreshResult(1);
+  // Weight decay (w *= 1 - lr * wd) and an in-place clamp.
+  w.mul_(0.99);
+  expectFreshResult(1);
+  w.clamp_(std::optional<Scalar>(-1.0), std::optional<Scalar>(1.0));
+  expectFreshResult(1);
+}
+
+TEST_F(ConvWeightCache, WritesThroughAViewInvalidate) {
+  convOf(x, w);
+  Tensor filter0 = w.select(0, 0);
+  filter0.fill_(0.25);
+  expectFreshResult(1);
+  w.index_fill_(0, tensor<int64_t>({3, 7}), 0.5);
+  expectFreshResult(1);
+  w.zero_();
+  expectFreshResult(1);
+  // All-zero weights: the convolution is zero (a value known without ember's arithmetic).
+  EXPECT_EQ(convOf(x, w).abs().max().item<float>(), 0.0f);
+}
+
+TEST_F(ConvWeightCache, ReadsDoNotInvalidate) {
+  convOf(x, w);
+  Tensor sum = w.sum(), copy = w.clone(), scaled = w * 2;
+  Tensor other = zeros({48, 32, 3, 3});
+  other.copy_(w);  // w is the source: not written
+  expectFreshResult(0);
+}
+
+TEST_F(ConvWeightCache, DeadWeightsAreEvicted) {
+  const size_t cachedBefore = conv::cachedWeightCount();
+  {
+    Tensor dying = randn({48, 32, 3, 3});
+    convOf(x, dying);
+    EXPECT_EQ(conv::cachedWeightCount(), cachedBefore + 1);
+  }
+  EXPECT_EQ(conv::cachedWeightCount(), cachedBefore) << "the cache keeps reordered weights of a freed tensor";
+}
+
+TEST_F(ConvWeightCache, NewWeightsAtAFreedWeightsAddressAreReordered) {
+  // Freed and allocated again with the same sizes, the storage (pooled) and its bytes (the caching
+  // allocator) are likely to come back at the same addresses: the entry must not be found.
+  for (int i = 0; i < 4; ++i) {
+    Tensor a = randn({48, 32, 3, 3});
+    Tensor got = convOf(x, a);
+    EXPECT_TRUE(close(got, convOf(x, a.clone()), 1e-5)) << "round " << i;
+  }
+}
+
+TEST_F(ConvWeightCache, SharedStorageWeightsAreKeyedByOffset) {
+  // Two filters banks in one storage (a flat parameter buffer): each gets its own entry.
+  Tensor flat = randn({2 * 48 * 32 * 9});
+  Tensor w1 = flat.narrow(0, 0, 48 * 32 * 9).view({48, 32, 3, 3});
+  Tensor w2 = flat.narrow(0, 48 * 32 * 9, 48 * 32 * 9).view({48, 32, 3, 3});
+  Tensor r1 = convOf(x, w1), r2 = convOf(x, w2);
+  EXPECT_TRUE(close(r1, convOf(x, w1.clone()), 1e-5));
+  EXPECT_TRUE(close(r2, convOf(x, w2.clone()), 1e-5));
+  EXPECT_FALSE(close(r1, r2, 1e-3));
+  // A write into one bank bumps the storage: both are reordered again, both right.
+  w2.mul_(-1);
+  const size_t before = conv::weightReorderCount();
+  EXPECT_TRUE(close(convOf(x, w1), r1, 1e-5));
+  EXPECT_TRUE(close(convOf(x, w2), r2.neg(), 1e-4));
+  EXPECT_EQ(conv::weightReorderCount(), before + 2);
+}
+
+TEST_F(ConvWeightCache, SwitchedOffReordersEveryCall) {
+  conv::setWeightCaching(false);
+  convOf(x, w);
+  const size_t before = conv::weightReorderCount();
+  convOf(x, w);
+  convOf(x, w);
+  EXPECT_EQ(conv::weightReorderCount(), before + 2);
+  EXPECT_EQ(conv::cachedWeightCount(), 0u);
+}
+
+}  // namespace
+}  // namespace ember
