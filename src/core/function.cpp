@@ -1,10 +1,21 @@
 #include "ember/core/function.h"
 
+#include <atomic>
+
+#include "ember/core/code_epoch.h"
 #include "ember/core/function_schema.h"
 #include "ember/core/stack.h"
 #include "ember/error.h"
 
 namespace ember::jit {
+namespace {
+
+std::atomic<uint64_t> gCodeEpoch{0};
+
+}  // namespace
+
+uint64_t codeEpoch() { return gCodeEpoch.load(std::memory_order_acquire); }
+void noteCodeChanged() { gCodeEpoch.fetch_add(1, std::memory_order_acq_rel); }
 
 IValue Function::operator()(std::vector<IValue> args, const std::unordered_map<std::string, IValue>& kwargs) {
   const FunctionSchema& schema = getSchema();

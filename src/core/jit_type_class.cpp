@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "ember/core/code_epoch.h"
 #include "ember/core/function.h"
 #include "ember/core/function_schema.h"
 #include "ember/core/type.h"
@@ -98,6 +99,7 @@ void ClassType::addMethod(Function* method) {
   EMBER_CHECK(method, "cannot add a null method to class ", qualifiedName_);
   EMBER_CHECK(!findMethod(method->name()), "Can't redefine method: ", method->name(), " on class: ", qualifiedName_);
   methods_.push_back(method);
+  noteCodeChanged();
 }
 
 Function* ClassType::findMethod(std::string_view name) const {
@@ -110,6 +112,7 @@ void ClassType::unsafeRemoveMethod(std::string_view name) {
   auto it = std::find_if(methods_.begin(), methods_.end(), [&](Function* f) { return f->name() == name; });
   EMBER_CHECK(it != methods_.end(), "Can't delete undefined method ", name, " on class: ", qualifiedName_);
   methods_.erase(it);
+  noteCodeChanged();
 }
 
 bool ClassType::equals(const Type& rhs) const {

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "ember/core/code_epoch.h"
 #include "ember/error.h"
 #include "ember/ir/ir.h"
 #include "runtime/argument_spec.h"
@@ -192,6 +193,19 @@ std::shared_ptr<Graph> GraphExecutor::graphFor(const Stack& stack) {
 GraphExecutorState GraphExecutor::debugState() const { return impl_->debugState(); }
 
 void GraphExecutor::run(Stack& stack) { runCode(*getPlanFor(stack).code, stack); }
+
+void GraphExecutor::prepareAhead() { impl_->prepareAhead(); }
+
+ExecutorSettings ExecutorSettings::current() {
+  ExecutorSettings s;
+  s.optimize = getGraphExecutorOptimize();
+  s.profiling = getProfilingExecutor();
+  s.numProfiledRuns = getNumProfiledRuns();
+  s.strategy = getFusionStrategy();
+  s.maxSpecializations = getMaxSpecializations();
+  s.codeEpoch = ember::jit::codeEpoch();
+  return s;
+}
 
 const std::shared_ptr<Graph>& GraphExecutor::graph() const { return impl_->graph(); }
 const std::string& GraphExecutor::functionName() const { return impl_->name(); }

@@ -23,6 +23,8 @@ class GraphExecutorImplBase {
   // Runs a call whose inputs failed the guard of one of this executor's specialised plans (the
   // prim::FallbackGraph of that plan calls it): pops the inputs, pushes the outputs.
   virtual void runAfterBailout(Stack& stack);
+  // GraphExecutor::prepareAhead; nothing by default.
+  virtual void prepareAhead() {}
 
   const std::shared_ptr<Graph>& graph() const { return graph_; }
   const std::string& name() const { return name_; }

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "ember/core/code_epoch.h"
 #include "ember/core/stack.h"
 #include "ember/error.h"
 #include "ember/ir/ir.h"
@@ -65,6 +66,8 @@ void GraphFunction::setGraph(std::shared_ptr<Graph> graph) {
   std::lock_guard<std::recursive_mutex> lock(mutex_);
   graph_ = std::move(graph);
   executor_.reset();
+  preparedWith_.reset();
+  noteCodeChanged();
 }
 
 const FunctionSchema& GraphFunction::getSchema() const {
@@ -78,14 +81,46 @@ void GraphFunction::setSchema(FunctionSchema schema) {
   schema_ = std::move(schema);
 }
 
-GraphExecutor& GraphFunction::getExecutor() {
-  ensureDefined();
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
+GraphExecutor& GraphFunction::executorLocked() {
   EMBER_CHECK(graph_, "function '", qualname_, "' has no body");
+  // A plan prepared under other settings (or code) is not the one this call would build.
+  if (preparedWith_ && !(*preparedWith_ == ExecutorSettings::current())) {
+    preparedWith_.reset();
+    executor_ = std::make_unique<GraphExecutor>(graph_, qualname_);  // then the prepared one goes
+  }
   if (!executor_) executor_ = std::make_unique<GraphExecutor>(graph_, qualname_);
   return *executor_;
 }
 
-void GraphFunction::run(Stack& stack) { getExecutor().run(stack); }
+GraphExecutor& GraphFunction::getExecutor() {
+  ensureDefined();
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  return executorLocked();
+}
+
+void GraphFunction::prepareAhead() {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (executor_) return;
+  try {
+    ensureDefined();
+    executorLocked().prepareAhead();
+    // Taken after the preparation: defining the callees it inlined moves the code epoch.
+    preparedWith_ = ExecutorSettings::current();
+  } catch (const Error&) {
+    executor_.reset();
+    preparedWith_.reset();
+  }
+}
+
+void GraphFunction::run(Stack& stack) {
+  ensureDefined();
+  GraphExecutor* executor;
+  {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    executor = &executorLocked();
+    preparedWith_.reset();  // from now on the executor is in use: settings apply as to any other
+  }
+  executor->run(stack);
+}
 
 }  // namespace ember::jit

@@ -208,6 +208,13 @@ class ProfilingExecutor : public GraphExecutorImplBase {
     return planForMiss(inputs);
   }
 
+  // The profiling plan the first call would build (getPlanFor then finds it).
+  void prepareAhead() override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!getGraphExecutorOptimize() || depth_ > 0 || profilingPlan_ || compiled_ > 0) return;
+    startProfiling();
+  }
+
   void runAfterBailout(Stack& stack) override {
     const IValue* inputs = inputsOf(stack);
     bailouts_.fetch_add(1, std::memory_order_relaxed);

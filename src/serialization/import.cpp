@@ -5,11 +5,13 @@
 // defines __setstate__ get it called with their pickled state, as PyTorch does.
 #include "ember/serialization/import.h"
 
+#include <cstdlib>
 #include <istream>
 #include <string_view>
 #include <iterator>
 
 #include "ember/error.h"
+#include "ember/runtime/graph_function.h"
 #include "ember/serialization/archive_reader.h"
 #include "ember/serialization/storage_context.h"
 #include "ember/serialization/zip_reader.h"
@@ -90,6 +92,15 @@ bool codeHoldsProducts(const ZipReader& reader) try {
   return false;
 }
 
+// The first call's plan of `forward` is built while the archive loads (GraphFunction::prepareAhead:
+// discarded again if settings or code change before that call), unless EMBER_PREPARE_AT_LOAD=0.
+void prepareForwardAhead(const IValue& root) {
+  const char* env = std::getenv("EMBER_PREPARE_AT_LOAD");
+  if (env && std::string_view(env) == "0") return;
+  if (auto* forward = dynamic_cast<GraphFunction*>(root.toObjectRef().type->findMethod("forward")))
+    forward->prepareAhead();
+}
+
 Module loadFromReader(const ZipReader& reader, ExtraFilesMap* extraFiles) {
   blas::GemmWarmup warmup(codeHoldsProducts(reader));
   readArchiveVersion(reader);
@@ -111,6 +122,7 @@ Module loadFromReader(const ZipReader& reader, ExtraFilesMap* extraFiles) {
   for (const TypePtr& t : cu->getTypes())
     if (auto cls = t->cast<ClassType>()) registerClassUnit(cls, cu);
   readExtraFiles(reader, extraFiles);
+  prepareForwardAhead(root);
   return Module(Object(root.toObject(), cu));
 }
 

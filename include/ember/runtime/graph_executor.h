@@ -74,6 +74,10 @@ class GraphExecutor {
   // the stack); with the profiling executor, asking counts as a call (a profiling run may be
   // used up). Thread-safe; the returned plan lives as long as the executor.
   const ExecutionPlan& getPlanFor(const Stack& stack);
+  // Builds now what the first call would (the profiling executor's profiling plan: the graph
+  // inlined and optimised, instrumented, emitted), so that the call does not pay it. Nothing for
+  // the specialising executor, whose plans depend on the inputs, or with optimisation off.
+  void prepareAhead();
   // The graph the executor runs for these inputs once warm: profiling runs are done first, so
   // this is the specialised graph (PyTorch's graph_for).
   std::shared_ptr<Graph> graphFor(const Stack& stack);
@@ -117,6 +121,20 @@ std::string fusionStrategyString(const FusionStrategy& strategy);  // "STATIC:2,
 // executors created afterwards.
 void setMaxSpecializations(int64_t n);
 int64_t getMaxSpecializations();
+
+// What a plan prepared ahead of its first call depends on (GraphFunction::prepareAhead): the
+// executor settings above and the code epoch (ember/core/function.h). Equal snapshots, taken at
+// preparation and at the first call, mean the prepared plan is the one the call would build.
+struct ExecutorSettings {
+  bool optimize = false;
+  bool profiling = false;
+  int64_t numProfiledRuns = 0;
+  FusionStrategy strategy;
+  int64_t maxSpecializations = 0;
+  uint64_t codeEpoch = 0;
+  static ExecutorSettings current();
+  friend bool operator==(const ExecutorSettings&, const ExecutorSettings&) = default;
+};
 
 // The graph of the last specialised plan any executor ran on this thread
 // (torch.jit.last_executed_optimized_graph()); nullptr before one ran.

@@ -45,14 +45,23 @@ class GraphFunction : public Function {
   void ensureDefined();
   bool isDefined() const;
   GraphExecutor& getExecutor();
+  // Builds the executor and the plan of its first call now (jit::load does so for `forward`), so
+  // that the call does not pay for it. Invisible to programs: if the executor settings or the
+  // code change before the first call (ExecutorSettings), the prepared executor is discarded and
+  // the call builds its own; a preparation that fails is dropped too (the call reports the error).
+  // Does nothing when the function has run already.
+  void prepareAhead();
 
  private:
+  GraphExecutor& executorLocked();  // mutex_ held
   std::string qualname_;
   std::string name_;
   mutable std::shared_ptr<Graph> graph_;
   Creator creator_;
   mutable std::optional<FunctionSchema> schema_;
   std::unique_ptr<GraphExecutor> executor_;
+  // Set while executor_ was prepared ahead and has not run: the settings it was prepared under.
+  std::optional<ExecutorSettings> preparedWith_;
   mutable std::recursive_mutex mutex_;
   bool defining_ = false;
 };
