@@ -81,7 +81,8 @@ class Rules {
         {"_native_multi_head_attention", &Rules::nativeMultiHeadAttention},
         {"gru", &Rules::recurrent}, {"rnn_tanh", &Rules::recurrent}, {"rnn_relu", &Rules::recurrent}, {"split", &Rules::chunkOrSplit}, {"select_scatter", &Rules::first}, {"slice_scatter", &Rules::first},
         {"index_put", &Rules::first}, {"scatter", &Rules::first}, {"scatter_add", &Rules::first},
-        {"gather", &Rules::gatherLike}, {"masked_scatter", &Rules::first}, {"native_dropout", &Rules::twoSame}};
+        {"gather", &Rules::gatherLike}, {"masked_scatter", &Rules::first}, {"native_dropout", &Rules::twoSame},
+        {"ctc_loss", &Rules::ctcLoss}};
     auto it = table.find(name);
     if (it == table.end()) return std::nullopt;
     return (this->*(it->second))();
@@ -131,6 +132,13 @@ class Rules {
   }
   std::optional<Outputs> first() { return Outputs{sizes(0)}; }
   std::optional<Outputs> twoSame() { return Outputs{sizes(0), sizes(0)}; }
+  // log_probs is (T, N, C), or (T, C) unbatched: one loss per batch element with reduction
+  // 'none', a scalar otherwise.
+  std::optional<Outputs> ctcLoss() {
+    const Sizes& logProbs = sizes(0);
+    if (constInt(argIndex("reduction")) != 0 || logProbs.size() < 3) return Outputs{Sizes{}};
+    return Outputs{Sizes{logProbs[1]}};
+  }
   std::optional<Outputs> mm() { return Outputs{{sizes(0).at(0), sizes(1).at(1)}}; }
   std::optional<Outputs> bmm() { return Outputs{{sizes(0).at(0), sizes(0).at(1), sizes(1).at(2)}}; }
   std::optional<Outputs> addmm() { return Outputs{{sizes(1).at(0), sizes(2).at(1)}}; }

@@ -165,6 +165,10 @@ std::tuple<Tensor, Tensor> batchNormUpdateStats(const Tensor& input, const Tenso
                                                 double momentum) {
   EMBER_CHECK(input.dim() >= 2, "batch_norm_update_stats: expected an input of 2 or more dims, but got ",
               input.sizes());
+  for (const Tensor* stat : {&runMean, &runVar})
+    EMBER_CHECK(!stat->defined() || (stat->dim() == 1 && stat->numel() == input.size(1)),
+                "batch_norm_update_stats: expected running statistics of shape [", input.size(1), "], but got ",
+                stat->sizes());
   DimVector dims{0};
   for (int64_t d = 2; d < input.dim(); ++d) dims.push_back(d);
   auto [var, mean] = var_mean(input, dims, std::optional<int64_t>(0), false);

@@ -139,9 +139,9 @@ void runCopy(size_t index, Stack& s) {
   const size_t nIn = shape.nArgs - (shape.hasOut ? 1 : 0);
   if (kBindings[index].complexOnly) {
     const IValue& self = s[s.size() - nIn];
-    EMBER_CHECK(self.isTensor() && isComplexType(self.toTensor().dtype()),
-                "_conj_copy: expected a complex tensor, got ",
-                self.isTensor() ? scalarTypeName(self.toTensor().dtype()) : self.tagKind());
+    const bool tensor = self.isTensor() && self.toTensor().defined();
+    EMBER_CHECK(tensor && isComplexType(self.toTensor().dtype()), "_conj_copy: expected a complex tensor, got ",
+                tensor ? scalarTypeName(self.toTensor().dtype()) : self.tagKind());
   }
   for (int i = 0; i < kBindings[index].extraNone; ++i) s.emplace_back();
   EMBER_ASSERT(nIn + kBindings[index].extraNone == view.nArgs, "view operator ", kBindings[index].view, " takes ",
