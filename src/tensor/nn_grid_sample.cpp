@@ -78,7 +78,8 @@ struct Geom2d {
 };
 
 template <typename T>
-void sample2d(const T* in, const T* grid, T* out, const Geom2d& g, int64_t mode, int64_t padding, bool ac) {
+void sample2d(const T* in, const T* grid, T* out, const Geom2d& g, int64_t mode, int64_t padding, bool ac,
+              bool nanOnNonFinite) {
   const int64_t plane = g.h * g.w, outPlane = g.oh * g.ow;
   auto at = [&](const T* p, int64_t y, int64_t x) -> T {
     return (x >= 0 && x < g.w && y >= 0 && y < g.h) ? p[y * g.w + x] : T(0);
@@ -111,6 +112,10 @@ void sample2d(const T* in, const T* grid, T* out, const Geom2d& g, int64_t mode,
               }
               outN[c * outPlane] = acc;
             }
+            continue;
+          }
+          if (nanOnNonFinite && mode == kBilinear && padding == kZeros && !(std::isfinite(gx) && std::isfinite(gy))) {
+            for (int64_t c = 0; c < g.c; ++c) outN[c * outPlane] = std::numeric_limits<T>::quiet_NaN();
             continue;
           }
           const T x = sourceCoord(gx, g.w, padding, ac), y = sourceCoord(gy, g.h, padding, ac);
@@ -200,8 +205,10 @@ void checkDtypes(const Tensor& input, const Tensor& grid, const char* name) {
 
 }  // namespace
 
-Tensor grid_sampler_2d(const Tensor& input, const Tensor& grid, int64_t interpolation_mode, int64_t padding_mode,
-                       bool align_corners) {
+namespace {
+
+Tensor sampleGrid2d(const Tensor& input, const Tensor& grid, int64_t interpolation_mode, int64_t padding_mode,
+                    bool align_corners, bool nanOnNonFinite) {
   checkCommon(input, grid, interpolation_mode, padding_mode);
   EMBER_CHECK(input.dim() == 4 && grid.dim() == 4,
               "grid_sampler(): expected 4D input and grid with same number of "
@@ -215,9 +222,21 @@ Tensor grid_sampler_2d(const Tensor& input, const Tensor& grid, int64_t interpol
   visitFloatingDtype(input.dtype(), [&]<typename T>() {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
       sample2d<T>(x.data_ptr<T>(), gr.data_ptr<T>(), out.data_ptr<T>(), g, interpolation_mode, padding_mode,
-                  align_corners);
+                  align_corners, nanOnNonFinite);
   });
   return out;
+}
+
+}  // namespace
+
+Tensor grid_sampler_2d(const Tensor& input, const Tensor& grid, int64_t interpolation_mode, int64_t padding_mode,
+                       bool align_corners) {
+  return sampleGrid2d(input, grid, interpolation_mode, padding_mode, align_corners, true);
+}
+
+Tensor grid_sampler_2d_cpu_fallback(const Tensor& input, const Tensor& grid, int64_t interpolation_mode,
+                                    int64_t padding_mode, bool align_corners) {
+  return sampleGrid2d(input, grid, interpolation_mode, padding_mode, align_corners, false);
 }
 
 Tensor grid_sampler_3d(const Tensor& input, const Tensor& grid, int64_t interpolation_mode, int64_t padding_mode,

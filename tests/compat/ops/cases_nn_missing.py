@@ -30,6 +30,16 @@ def _grid_sampler(c):
     c.add("aten::grid_sampler_2d", [floats(1, 2, 1, 1), _grid(1, 2, 2, 2, seed=5), 0, 2, True], **tol)
     c.add("aten::grid_sampler_2d", [floats(2, 5, 6, 3).permute(0, 3, 1, 2), g4, 0, 1, False], **tol)
     c.add("aten::grid_sampler_2d", [floats(0, 3, 5, 6), _grid(0, 2, 2, 2), 0, 0, False])
+    # Non-finite coordinates with zeros padding (a 1x1 feature map's normalised grid is 0/0 in
+    # RAFT's correlation pyramid): NaN from the 2-D sampler, 0 from its scalar fallback and 3-D.
+    nan, inf = float("nan"), float("inf")
+    g_bad = torch.tensor([[[[nan, 0.0], [0.5, nan], [inf, 0.0], [0.2, 0.3]]]])
+    for ac in [False, True]:
+        c.add("aten::grid_sampler_2d", [floats(1, 2, 2, 2), g_bad, 0, 0, ac])
+        c.add("aten::_grid_sampler_2d_cpu_fallback", [floats(1, 2, 2, 2), g_bad, 0, 0, ac])
+        c.add("aten::grid_sampler_2d", [floats(1, 2, 2, 2), g_bad, 1, 0, ac])
+        c.add("aten::grid_sampler_2d", [floats(1, 2, 2, 2), g_bad, 2, 0, ac])
+    c.add("aten::grid_sampler_3d", [floats(1, 1, 2, 2, 2), torch.tensor([[[[[nan, 0.0, 0.0], [0.5, inf, 0.0]]]]]), 0, 0, True])
     c.add("aten::grid_sampler_2d.out", [x4, g4, 0, 0, False, empty_out()], **tol)
     c.add("aten::_grid_sampler_2d_cpu_fallback.out", [x4, g4, 1, 1, True, empty_out()], **tol)
     c.add("aten::grid_sampler_3d.out", [x5, g5, 0, 1, False, empty_out()], **tol)

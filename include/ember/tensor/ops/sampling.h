@@ -10,8 +10,13 @@
 
 namespace ember {
 
+// Bilinear sampling with zeros padding gives NaN where a grid coordinate is not finite, as
+// PyTorch's vectorised CPU kernel does; its scalar `_grid_sampler_2d_cpu_fallback` and the 3-D
+// sampler give 0 there.
 Tensor grid_sampler_2d(const Tensor& input, const Tensor& grid, int64_t interpolation_mode, int64_t padding_mode,
                        bool align_corners);
+Tensor grid_sampler_2d_cpu_fallback(const Tensor& input, const Tensor& grid, int64_t interpolation_mode,
+                                    int64_t padding_mode, bool align_corners);
 Tensor grid_sampler_3d(const Tensor& input, const Tensor& grid, int64_t interpolation_mode, int64_t padding_mode,
                        bool align_corners);
 // 4-D input to grid_sampler_2d, 5-D to grid_sampler_3d.
