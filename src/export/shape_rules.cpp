@@ -2,6 +2,7 @@
 // returns the output sizes. Sizes are SymInt expressions, so a static program gives constants.
 #include "shape_rules.h"
 
+#include <cmath>
 #include <set>
 #include <unordered_map>
 
@@ -82,7 +83,13 @@ class Rules {
         {"gru", &Rules::recurrent}, {"rnn_tanh", &Rules::recurrent}, {"rnn_relu", &Rules::recurrent}, {"split", &Rules::chunkOrSplit}, {"select_scatter", &Rules::first}, {"slice_scatter", &Rules::first},
         {"index_put", &Rules::first}, {"scatter", &Rules::first}, {"scatter_add", &Rules::first},
         {"gather", &Rules::gatherLike}, {"masked_scatter", &Rules::first}, {"native_dropout", &Rules::twoSame},
-        {"ctc_loss", &Rules::ctcLoss}};
+        {"ctc_loss", &Rules::ctcLoss}, {"upsample_nearest1d", &Rules::upsample},
+        {"upsample_nearest2d", &Rules::upsample}, {"upsample_nearest3d", &Rules::upsample},
+        {"_upsample_nearest_exact1d", &Rules::upsample}, {"_upsample_nearest_exact2d", &Rules::upsample},
+        {"_upsample_nearest_exact3d", &Rules::upsample}, {"upsample_linear1d", &Rules::upsample},
+        {"upsample_bilinear2d", &Rules::upsample}, {"upsample_bicubic2d", &Rules::upsample},
+        {"upsample_trilinear3d", &Rules::upsample}, {"_upsample_bilinear2d_aa", &Rules::upsample},
+        {"_upsample_bicubic2d_aa", &Rules::upsample}};
     auto it = table.find(name);
     if (it == table.end()) return std::nullopt;
     return (this->*(it->second))();
@@ -439,6 +446,25 @@ class Rules {
     Sizes out(in.begin(), in.end() - static_cast<std::ptrdiff_t>(size.size()));
     for (int64_t s : size) out.push_back(s);
     if (schema_.returns().size() == 2) return Outputs{out, out};
+    return Outputs{out};
+  }
+  // The upsampling families: batch and channels, then output_size when given; from the scale
+  // factors (floor(size * scale), as PyTorch) only when the spatial sizes are constants.
+  std::optional<Outputs> upsample() {
+    const Sizes& in = sizes(0);
+    const size_t o = argIndex("output_size");
+    Sizes out(in.begin(), in.begin() + std::min<size_t>(2, in.size()));
+    if (!isNone(o)) {
+      for (const SymInt& d : intsArg(o)) out.push_back(d);
+      return Outputs{out};
+    }
+    if (!has("scale_factors") || isNone(argIndex("scale_factors"))) return std::nullopt;
+    const std::vector<double> scales = args_.at(argIndex("scale_factors")).value.toDoubleVector();
+    if (scales.size() + 2 != in.size()) return std::nullopt;
+    for (size_t i = 0; i < scales.size(); ++i) {
+      if (!in[i + 2].isConst()) return std::nullopt;
+      out.emplace_back(static_cast<int64_t>(std::floor(static_cast<double>(in[i + 2].constValue()) * scales[i])));
+    }
     return Outputs{out};
   }
   std::optional<Outputs> nativeLayerNorm() {

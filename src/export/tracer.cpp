@@ -70,6 +70,12 @@ bool isContainerOp(jit::Symbol k) {
          k == jit::Symbol::aten("len");
 }
 
+// `sizes[-2:]`: aten::slice on a list (aten::slice.t), whose elements keep their symbols.
+bool isListSlice(const jit::Node* n) {
+  return n->kind() == jit::aten::slice && n->inputs().size() == 4 &&
+         n->input(0)->type()->kind() == jit::TypeKind::ListType;
+}
+
 bool returnsTensor(const jit::FunctionSchema& s) {
   for (const jit::Argument& r : s.returns()) {
     jit::TypePtr t = r.type();
@@ -720,12 +726,13 @@ std::optional<SymExpr> Tracer::symbolicListEquality(const Frame& f, const jit::N
 
 void Tracer::runScalarOperator(const jit::Node* n, Frame& f, jit::Stack& stack, const jit::Operator& op) {
   jit::Symbol k = n->kind();
+  const bool container = isContainerOp(k) || isListSlice(n);
   std::vector<SymExpr> args;
   bool symbolic = false, dataDependent = false;
   for (size_t i = 0; i < n->inputs().size(); ++i) {
     const jit::Value* v = n->input(i);
     auto s = symOf(f, v);
-    symbolic |= s.has_value() || (f.elementSyms.count(v) && !isContainerOp(k));
+    symbolic |= s.has_value() || (f.elementSyms.count(v) && !container);
     dataDependent |= f.dataDependent.count(v) > 0;
     if (s) args.push_back(*s);
     else if (stack[i].isInt()) args.emplace_back(stack[i].toInt());
@@ -737,7 +744,7 @@ void Tracer::runScalarOperator(const jit::Node* n, Frame& f, jit::Stack& stack, 
   // Formatting a message (`f"got {input.shape}"` in an assert) does not pin the sizes it shows.
   bool makesString = op.schema().returns().size() == 1 &&
                      op.schema().returns()[0].type()->kind() == jit::TypeKind::StringType;
-  if (symbolic && !isContainerOp(k) && !makesString) {
+  if (symbolic && !container && !makesString) {
     if (args.size() == n->inputs().size()) result = symbolicScalarOp(qual, args);
     if (!result) result = symbolicListEquality(f, n, stack, qual);
     if (!result) {
@@ -762,7 +769,7 @@ void Tracer::runScalarOperator(const jit::Node* n, Frame& f, jit::Stack& stack, 
     if (dataDependent) f.dataDependent.insert(n->output(i));
   }
   if (result && !result->isConst()) f.syms[n->output()] = *result;
-  if (isContainerOp(k)) propagateContainer(n, f, in);
+  if (container) propagateContainer(n, f, in);
 }
 
 void Tracer::propagateContainer(const jit::Node* n, Frame& f, const jit::Stack& in) {
@@ -786,6 +793,31 @@ void Tracer::propagateContainer(const jit::Node* n, Frame& f, const jit::Stack& 
   if (k == jit::prim::ListUnpack || k == jit::prim::TupleUnpack) {
     for (size_t i = 0; i < n->outputs().size() && i < el->size(); ++i)
       if ((*el)[i]) f.syms[n->output(i)] = *(*el)[i];
+    return;
+  }
+  if (isListSlice(n)) {
+    // Python's slice of the list: the bounds are assumed (guarded) at their values, the selected
+    // elements keep their symbols.
+    for (size_t i = 1; i < 4; ++i) {
+      checkNotDataDependent(f, n->input(i), "a list slice bound");
+      if (symOf(f, n->input(i))) specialize(*symOf(f, n->input(i)));
+    }
+    const int64_t size = static_cast<int64_t>(el->size());
+    const int64_t step = in[3].toInt();
+    if (step <= 0) return;
+    auto bound = [&](const IValue& v, int64_t dflt) {
+      if (v.isNone()) return dflt;
+      int64_t b = v.toInt();
+      if (b < 0) b += size;
+      return std::clamp<int64_t>(b, 0, size);
+    };
+    std::vector<std::optional<SymExpr>> out;
+    bool any = false;
+    for (int64_t i = bound(in[1], 0); i < bound(in[2], size); i += step) {
+      out.push_back((*el)[i]);
+      any |= out.back().has_value();
+    }
+    if (any) f.elementSyms[n->output()] = out;
     return;
   }
   if ((k == jit::prim::TupleIndex || k == jit::aten::__getitem__) && in.size() == 2 && in[1].isInt()) {

@@ -164,6 +164,11 @@ SugaredValuePtr BuiltinModule::attr(const SourceRange& loc, Emitter& m, const st
   if (name_ == "torch.fft") return builtin(Symbol::aten("fft_" + field));
   if (name_ == "torch.ops") return std::make_shared<BuiltinModule>("ops." + field);
   if (name_.rfind("ops.", 0) == 0) return builtin(Symbol::fromNamespaceAndName(name_.substr(4), field));
+  // torch._C._nn.upsample_bilinear2d, torch._C._fft.fft_fft, torch._C._linalg.linalg_inv,
+  // torch._C._special.special_erf: the bindings' modules, whose functions are the aten operators
+  // of the same name (as torch/jit/_builtins.py registers them).
+  if (name_ == "torch._C" && (field == "_nn" || field == "_fft" || field == "_linalg" || field == "_special"))
+    return std::make_shared<BuiltinModule>("torch._C." + field);
   // torch.nn.functional and torch.functional: the functional library's TorchScript function
   // when it has one (as PyTorch compiles the Python function), else the operator (F.conv2d).
   if (name_ == "torch.nn.functional" || name_ == "torch.functional") {

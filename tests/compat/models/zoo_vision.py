@@ -49,3 +49,12 @@ def cases(zoo):
         with torch.no_grad():
             traced = torch.jit.trace(model, (x,), check_trace=False)
         zoo.add(f"vision_{name}_traced", traced, (x,), group="vision", rtol=1e-3, atol=1e-4)
+    # Segmentation heads (dict outputs; their F.interpolate compiles in the antialiased kernels'
+    # calls): scripted only, a small input and few classes.
+    from torchvision.models import segmentation as seg
+    for name, model in (("lraspp", seg.lraspp_mobilenet_v3_large(weights=None, weights_backbone=None, num_classes=4)),
+                        ("deeplabv3", seg.deeplabv3_mobilenet_v3_large(weights=None, weights_backbone=None,
+                                                                        num_classes=4, aux_loss=False))):
+        x = torch.randn(1, 3, 64, 64)
+        zoo.add(f"vision_{name}_scripted", torch.jit.script(model.eval()), (x,), group="vision", rtol=1e-3,
+                atol=1e-4)
