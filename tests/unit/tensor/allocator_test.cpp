@@ -2,6 +2,8 @@
 // from several threads (the basic caching tests are in tensor_core_test.cpp).
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <atomic>
 #include <cstring>
 #include <iterator>
@@ -165,6 +167,41 @@ TEST(AllocatorReuseTest, RepeatedCallsAllocateNoFreshMemory) {
   const int64_t cached = allocatorStats().cachedBytes;
   for (int i = 0; i < 3; ++i) EXPECT_EQ(round(), first);
   EXPECT_EQ(allocatorStats().cachedBytes, cached);
+}
+
+// Page faults the calling thread has taken so far.
+long threadMinorFaults() {
+  rusage u{};
+  getrusage(RUSAGE_THREAD, &u);
+  return u.ru_minflt;
+}
+
+TEST(AllocatorPopulateTest, FreshMidSizeBlocksAreWrittenWithoutAFaultPerPage) {
+  AllocatorSettings keep;
+  if (!allocatorCachingEnabled()) GTEST_SKIP() << "caching is off (AddressSanitizer)";
+  emptyAllocatorCache();
+  // 1 MiB (256 pages of 4 KiB) and 100 KB: fresh blocks, mapped with their pages populated.
+  for (size_t bytes : {size_t{1} << 20, size_t{100000}}) {
+    auto* p = static_cast<unsigned char*>(allocateCpu(bytes));
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 64, 0u);
+    const long before = threadMinorFaults();
+    std::memset(p, 0x5A, bytes);
+    const long faults = threadMinorFaults() - before;
+    EXPECT_LT(faults, 8) << bytes << " bytes";
+    EXPECT_EQ(p[0], 0x5A);
+    EXPECT_EQ(p[bytes - 1], 0x5A);
+    freeCpu(p);
+  }
+  // Freed, such a block is cached and handed out again; with caching off it goes back to the OS.
+  void* a = allocateCpu(300000);
+  freeCpu(a);
+  void* b = allocateCpu(300000);
+  EXPECT_EQ(a, b);
+  setAllocatorCaching(false);
+  const int64_t off = allocatorStats().cachedBytes;
+  freeCpu(b);
+  EXPECT_EQ(allocatorStats().cachedBytes, off);
 }
 
 }  // namespace
