@@ -1,0 +1,250 @@
+// The last small aten:: operators TorchScript graphs reach (issue 15): complex(x, y) over 0-dim
+// tensors (aten::Complex.* and ComplexImplicit), the sym_* size queries (plain ints: ember has no
+// symbolic shapes), data, is_pinned / pin_memory (CPU only: nothing is pinned and pinning needs a
+// GPU, as in PyTorch built with CUDA but run without one), is_set_to, _tensor_to_list /
+// _list_to_tensor, the private index_put and no-grad initialiser forms, and the out= forms of
+// unsafe_split. Each is a composition of existing tensor-library functions.
+#include <complex>
+#include <string>
+#include <vector>
+
+#include "ember/runtime/register_operators.h"
+#include "ember/tensor/ops/factory.h"
+#include "ember/tensor/ops/indexing.h"
+#include "ember/tensor/ops/random.h"
+#include "ember/tensor/ops/shape.h"
+#include "runtime/ops/aten_arg_utils.h"
+#include "runtime/ops/op_helpers.h"
+
+namespace ember::jit::aten {
+namespace {
+
+using C = std::complex<double>;
+
+// ---- complex(x, y) ----
+// A tensor operand of complex(): a one-element 0-dim tensor read as a real number; a complex
+// value with a nonzero imaginary part does not convert (PyTorch's "cannot be converted to double").
+double realOfTensor(IValue& v) {
+  Tensor t = tensorArg(v);
+  EMBER_CHECK(t.dim() == 0, "Cannot input a tensor of dimension other than 0 as a scalar argument");
+  Scalar sc = t.item();
+  EMBER_CHECK(!sc.isComplex() || sc.toComplexDouble().imag() == 0.0,
+              "value cannot be converted to type double without overflow");
+  return sc.toDouble();
+}
+double realOf(IValue& v) {
+  if (v.isTensor()) return realOfTensor(v);
+  if (v.isBool()) return v.toBool() ? 1.0 : 0.0;
+  if (v.isInt()) return static_cast<double>(v.toInt());
+  return doubleArg(v);
+}
+void complexOf2(Stack& s) {
+  IValue* a = args(s, 2);
+  double re = realOf(a[0]);
+  double im = realOf(a[1]);
+  ret(s, 2, IValue(C(re, im)));
+}
+// ComplexImplicit: a 0-dim tensor as a complex number (a complex tensor keeps its imaginary part).
+void complexImplicit(Stack& s) {
+  IValue* a = args(s, 1);
+  Tensor t = tensorArg(a[0]);
+  EMBER_CHECK(t.dim() == 0, "Cannot input a tensor of dimension other than 0 as a scalar argument");
+  C r = t.item().toComplexDouble();
+  ret(s, 1, IValue(r));
+}
+
+// ---- size queries ----
+void symSize(Stack& s) {
+  IValue* a = args(s, 1);
+  IValue r = makeIntList(tensorArg(a[0]).sizes());
+  ret(s, 1, std::move(r));
+}
+void symSizeInt(Stack& s) {
+  IValue* a = args(s, 2);
+  Tensor t = tensorArg(a[0]);
+  int64_t d = wrapDim(intArg(a[1]), t.dim(), false);
+  ret(s, 2, t.sizes()[d]);
+}
+void symStride(Stack& s) {
+  IValue* a = args(s, 1);
+  IValue r = makeIntList(tensorArg(a[0]).strides());
+  ret(s, 1, std::move(r));
+}
+void symStrideInt(Stack& s) {
+  IValue* a = args(s, 2);
+  Tensor t = tensorArg(a[0]);
+  int64_t d = wrapDim(intArg(a[1]), t.dim(), false);
+  ret(s, 2, t.strides()[d]);
+}
+void symNumel(Stack& s) {
+  IValue* a = args(s, 1);
+  ret(s, 1, tensorArg(a[0]).numel());
+}
+void symStorageOffset(Stack& s) {
+  IValue* a = args(s, 1);
+  ret(s, 1, tensorArg(a[0]).storage_offset());
+}
+
+// ---- properties ----
+// data: the same values without autograd history (a detached alias).
+void dataOp(Stack& s) {
+  IValue* a = args(s, 1);
+  Tensor r = detach(tensorArg(a[0]));
+  ret(s, 1, std::move(r));
+}
+void isPinned(Stack& s) {
+  IValue* a = args(s, 2);
+  tensorArg(a[0]);
+  optDeviceArg(a[1]);
+  ret(s, 2, false);
+}
+void pinMemory(Stack& s) {
+  IValue* a = args(s, 2);
+  tensorArg(a[0]);
+  optDeviceArg(a[1]);
+  EMBER_CHECK(false, "pin_memory: pinned memory needs a CUDA device, which ember does not have");
+}
+// is_set_to: the same storage, offset, sizes and strides.
+void isSetTo(Stack& s) {
+  IValue* a = args(s, 2);
+  Tensor x = tensorArg(a[0]);
+  Tensor y = tensorArg(a[1]);
+  bool r = x.is_alias_of(y) && x.storage_offset() == y.storage_offset() && x.sizes() == y.sizes() &&
+           x.strides() == y.strides();
+  ret(s, 2, r);
+}
+
+// ---- list conversions ----
+// _tensor_to_list reads size(0) int32 elements along the first dimension (PyTorch's helper for
+// the int[] arguments TorchScript keeps as tensors).
+void tensorToList(Stack& s) {
+  IValue* a = args(s, 1);
+  Tensor t = tensorArg(a[0]);
+  EMBER_CHECK(t.dtype() == ScalarType::Int, "_tensor_to_list: expected scalar type Int but found ",
+              scalarTypeName(t.dtype()));
+  EMBER_CHECK(t.dim() >= 1, "_tensor_to_list: expected a tensor with at least one dimension");
+  std::vector<int64_t> r;
+  const int32_t* p = t.data_ptr<int32_t>();
+  for (int64_t i = 0; i < t.sizes()[0]; ++i) r.push_back(p[i * t.strides()[0]]);
+  ret(s, 1, makeIntList(r));
+}
+void listToTensor(Stack& s) {
+  IValue* a = args(s, 1);
+  DimVector v = intListArg(a[0]);
+  Tensor r = empty({static_cast<int64_t>(v.size())}, TensorOptions().dtype(ScalarType::Int));
+  for (size_t i = 0; i < v.size(); ++i) r.data_ptr<int32_t>()[i] = static_cast<int32_t>(v[i]);
+  ret(s, 1, std::move(r));
+}
+
+// ---- _index_put_impl ----
+// unsafe (skip the bounds checks) is accepted and ignored: ember always checks.
+template <bool kInplace, bool kOut>
+void indexPutImpl(Stack& s) {
+  constexpr size_t n = kOut ? 6 : 5;
+  IValue* a = args(s, n);
+  Tensor self = tensorArg(a[0]);
+  std::vector<std::optional<Tensor>> indices = optTensorListArg(a[1]);
+  Tensor values = tensorArg(a[2]);
+  bool accumulate = boolArg(a[3]);
+  boolArg(a[4]);
+  if constexpr (kInplace) {
+    index_put_(self, indices, values, accumulate);
+    ret(s, n, std::move(self));
+  } else {
+    Tensor r = index_put(self, indices, values, accumulate);
+    if constexpr (kOut) {
+      Tensor out = tensorArg(a[5]);
+      writeOut(out, r);
+      r = out;
+    }
+    ret(s, n, std::move(r));
+  }
+}
+
+// ---- no-grad initialisers (torch.nn.init's helpers) ----
+void noGradFill(Stack& s) {
+  IValue* a = args(s, 2);
+  Tensor t = tensorArg(a[0]);
+  fill_(t, Scalar(doubleArg(a[1])));
+  ret(s, 2, std::move(t));
+}
+void noGradZero(Stack& s) {
+  IValue* a = args(s, 1);
+  Tensor t = tensorArg(a[0]);
+  zero_(t);
+  ret(s, 1, std::move(t));
+}
+template <bool kNormal>
+void noGradRandom(Stack& s) {
+  IValue* a = args(s, 3);
+  Tensor t = tensorArg(a[0]);
+  double p = doubleArg(a[1]);
+  double q = doubleArg(a[2]);
+  if constexpr (kNormal) normal_(t, p, q);
+  else uniform_(t, p, q);
+  ret(s, 3, std::move(t));
+}
+
+// ---- unsafe_split out= forms: each piece copied into the matching out tensor ----
+void writePieces(const std::vector<Tensor>& pieces, const IValue& outs) {
+  std::vector<Tensor> out = tensorListArg(outs);
+  EMBER_CHECK(out.size() == pieces.size(), "unsafe_split: expected ", pieces.size(), " out tensors but got ",
+              out.size());
+  for (size_t i = 0; i < out.size(); ++i) writeOut(out[i], pieces[i]);
+}
+void unsafeSplitOut(Stack& s) {
+  IValue* a = args(s, 4);
+  writePieces(split(tensorArg(a[0]), intArg(a[1]), intArg(a[2])), a[3]);
+  dropArgs(s, 4);
+}
+void unsafeSplitWithSizesOut(Stack& s) {
+  IValue* a = args(s, 4);
+  writePieces(split_with_sizes(tensorArg(a[0]), intListArg(a[1]), intArg(a[2])), a[3]);
+  dropArgs(s, 4);
+}
+
+RegisterOperators reg({
+    {"aten::Complex.Tensor_Tensor(Tensor a, Tensor b) -> complex", complexOf2},
+    {"aten::Complex.Tensor_bool(Tensor x, bool y) -> complex", complexOf2},
+    {"aten::Complex.Tensor_float(Tensor x, float y) -> complex", complexOf2},
+    {"aten::Complex.Tensor_int(Tensor x, int y) -> complex", complexOf2},
+    {"aten::Complex.bool_Tensor(bool x, Tensor y) -> complex", complexOf2},
+    {"aten::Complex.float_Tensor(float x, Tensor y) -> complex", complexOf2},
+    {"aten::Complex.int_Tensor(int x, Tensor y) -> complex", complexOf2},
+    {"aten::ComplexImplicit(Tensor a) -> complex", complexImplicit},
+    {"aten::sym_size(Tensor self) -> SymInt[]", symSize},
+    {"aten::sym_size.int(Tensor self, int dim) -> SymInt", symSizeInt},
+    {"aten::sym_stride(Tensor self) -> SymInt[]", symStride},
+    {"aten::sym_stride.int(Tensor self, int dim) -> SymInt", symStrideInt},
+    {"aten::sym_numel(Tensor self) -> SymInt", symNumel},
+    {"aten::sym_storage_offset(Tensor self) -> SymInt", symStorageOffset},
+    {"aten::data(Tensor self) -> Tensor", dataOp},
+    {"aten::is_pinned(Tensor self, Device? device=None) -> bool", isPinned},
+    {"aten::pin_memory(Tensor(a) self, Device? device=None) -> Tensor(a)", pinMemory},
+    {"aten::is_set_to(Tensor self, Tensor tensor) -> bool", isSetTo},
+    {"aten::_tensor_to_list(Tensor self) -> int[]", tensorToList},
+    {"aten::_list_to_tensor(int[] self) -> Tensor", listToTensor},
+    {"aten::_index_put_impl(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool "
+     "unsafe=False) -> Tensor",
+     indexPutImpl<false, false>},
+    {"aten::_index_put_impl.out(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False, bool "
+     "unsafe=False, *, Tensor(a!) out) -> Tensor(a!)",
+     indexPutImpl<false, true>},
+    {"aten::_index_put_impl_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False, bool "
+     "unsafe=False) -> Tensor(a!)",
+     indexPutImpl<true, false>},
+    {"aten::_index_put_impl_.hacked_twin(Tensor(a!) self, Tensor[] indices, Tensor values, bool "
+     "accumulate=False, bool unsafe=False) -> Tensor(a!)",
+     indexPutImpl<true, false>},
+    {"aten::_no_grad_fill_(Tensor(a!) tensor, float val) -> Tensor(a!)", noGradFill},
+    {"aten::_no_grad_zero_(Tensor(a!) tensor) -> Tensor(a!)", noGradZero},
+    {"aten::_no_grad_uniform_(Tensor(a!) tensor, float a, float b) -> Tensor(a!)", noGradRandom<false>},
+    {"aten::_no_grad_normal_(Tensor(a!) tensor, float mean, float std) -> Tensor(a!)", noGradRandom<true>},
+    {"aten::unsafe_split.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()",
+     unsafeSplitOut},
+    {"aten::unsafe_split_with_sizes.out(Tensor self, int[] split_sizes, int dim=0, *, Tensor(a!)[] out) -> ()",
+     unsafeSplitWithSizesOut},
+});
+
+}  // namespace
+}  // namespace ember::jit::aten
