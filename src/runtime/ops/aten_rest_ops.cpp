@@ -22,15 +22,20 @@ namespace {
 using C = std::complex<double>;
 
 // ---- complex(x, y) ----
+// A 0-dim tensor's value as a complex number (item() reads real dtypes only).
+C complexItem(const Tensor& t) {
+  EMBER_CHECK(t.dim() == 0, "Cannot input a tensor of dimension other than 0 as a scalar argument");
+  if (!isComplexType(t.dtype())) return t.item().toComplexDouble();
+  Tensor d = to(t, ScalarType::ComplexDouble);
+  const double* p = static_cast<const double*>(d.data_ptr());
+  return C(p[0], p[1]);
+}
 // A tensor operand of complex(): a one-element 0-dim tensor read as a real number; a complex
 // value with a nonzero imaginary part does not convert (PyTorch's "cannot be converted to double").
 double realOfTensor(IValue& v) {
-  Tensor t = tensorArg(v);
-  EMBER_CHECK(t.dim() == 0, "Cannot input a tensor of dimension other than 0 as a scalar argument");
-  Scalar sc = t.item();
-  EMBER_CHECK(!sc.isComplex() || sc.toComplexDouble().imag() == 0.0,
-              "value cannot be converted to type double without overflow");
-  return sc.toDouble();
+  C z = complexItem(tensorArg(v));
+  EMBER_CHECK(z.imag() == 0.0, "value cannot be converted to type double without overflow");
+  return z.real();
 }
 double realOf(IValue& v) {
   if (v.isTensor()) return realOfTensor(v);
@@ -47,9 +52,7 @@ void complexOf2(Stack& s) {
 // ComplexImplicit: a 0-dim tensor as a complex number (a complex tensor keeps its imaginary part).
 void complexImplicit(Stack& s) {
   IValue* a = args(s, 1);
-  Tensor t = tensorArg(a[0]);
-  EMBER_CHECK(t.dim() == 0, "Cannot input a tensor of dimension other than 0 as a scalar argument");
-  C r = t.item().toComplexDouble();
+  C r = complexItem(tensorArg(a[0]));
   ret(s, 1, IValue(r));
 }
 
@@ -62,6 +65,7 @@ void symSize(Stack& s) {
 void symSizeInt(Stack& s) {
   IValue* a = args(s, 2);
   Tensor t = tensorArg(a[0]);
+  // PyTorch reads sizes()[dim] unchecked; ember wraps negative dims and checks the range.
   int64_t d = wrapDim(intArg(a[1]), t.dim(), false);
   ret(s, 2, t.sizes()[d]);
 }

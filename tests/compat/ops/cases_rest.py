@@ -1,0 +1,158 @@
+"""The last small operators of issue 15: complex(x, y) with 0-dim tensors (aten::Complex.* and
+ComplexImplicit; complex results go through prim::NumToTensor / view_as_real graphs), the sym_*
+size queries, data, is_pinned / pin_memory (CPU: pinning needs CUDA, an error), is_set_to,
+_tensor_to_list / _list_to_tensor, the _index_put_impl forms, the _no_grad_* initialisers (seeded)
+and the out= forms of unsafe_split (graphs returning the written list)."""
+import torch
+
+from caselib import empty_out, floats, ints
+
+
+def _run_graph(text, inputs):
+    g = torch._C.parse_ir(text)
+    fn = torch._C._create_function_from_graph("f", g)
+    return fn(*[[t.clone() for t in v] if isinstance(v, list) else v.clone() if isinstance(v, torch.Tensor) else v
+                for v in inputs])
+
+
+def _complex_graph(tx, ty, implicit=False, complex_x=False):
+    """complex_x: %x is a real [2] tensor taken as a 0-dim complex one (view_as_complex)."""
+    x = "%xc" if complex_x else "%x"
+    view = "  %xc : Tensor = aten::view_as_complex(%x)\n" if complex_x else ""
+    if implicit:
+        head = f"graph(%x : {tx}):\n{view}  %c : complex = aten::ComplexImplicit({x})\n"
+    else:
+        head = f"graph(%x : {tx}, %y : {ty}):\n{view}  %c : complex = aten::Complex({x}, %y)\n"
+    return head + ("  %t : Tensor = prim::NumToTensor(%c)\n"
+                   "  %r : Tensor = aten::view_as_real(%t)\n"
+                   "  return (%r)\n")
+
+
+def complex_cases(c):
+    t = torch.tensor
+    pairs = [
+        ("tt_float_long", "Tensor", "Tensor", [t(1.5), t(-2)]),
+        ("tt_bool_double", "Tensor", "Tensor", [t(True), t(0.25, dtype=torch.float64)]),
+        ("tt_int_half", "Tensor", "Tensor", [t(7, dtype=torch.int32), t(-0.5, dtype=torch.float16)]),
+        ("tensor_bool", "Tensor", "bool", [t(2.5), True]),
+        ("tensor_float", "Tensor", "float", [t(3), 2.5]),
+        ("tensor_int", "Tensor", "int", [t(-1.75), 9]),
+        ("bool_tensor", "bool", "Tensor", [False, t(4)]),
+        ("float_tensor", "float", "Tensor", [-0.5, t(1.25)]),
+        ("int_tensor", "int", "Tensor", [6, t(True)]),
+    ]
+    for name, tx, ty, inputs in pairs:
+        text = _complex_graph(tx, ty)
+        c.add_graph(f"Complex_{name}", text, inputs, [_run_graph(text, inputs)])
+    # A complex tensor with a zero imaginary part converts; complex(x, y) of a real complex is real.
+    text = _complex_graph("Tensor", "Tensor", complex_x=True)
+    inputs = [t([3.0, 0.0]), t(4.0)]
+    c.add_graph("Complex_tt_real_complex", text, inputs, [_run_graph(text, inputs)])
+    for name, x, cplx in [("float", t(3.0), False), ("long", t(-4), False), ("bool", t(True), False),
+                          ("cfloat", t([1.5, -2.0]), True), ("cdouble", t([-0.25, 8.0], dtype=torch.float64), True)]:
+        text = _complex_graph("Tensor", None, implicit=True, complex_x=cplx)
+        c.add_graph(f"ComplexImplicit_{name}", text, [x], [_run_graph(text, [x])])
+
+
+def size_cases(c):
+    x = floats(2, 3, 4, seed=1)
+    xt = x.transpose(0, 2)
+    row = x[1]
+    for v in (x, xt, row, torch.tensor(2.0)):
+        c.add("aten::sym_size", [v])
+        c.add("aten::sym_stride", [v])
+        c.add("aten::sym_numel", [v])
+        c.add("aten::sym_storage_offset", [v])
+    # PyTorch 1.13 reads sizes()[dim] unchecked (negative and out-of-range dims read past the
+    # array); ember wraps negative dims and raises out of range, so only valid dims compare.
+    for d in (0, 1, 2):
+        c.add("aten::sym_size.int", [x, d])
+        c.add("aten::sym_stride.int", [xt, d])
+
+
+def property_cases(c):
+    x = floats(3, 4, seed=2)
+    c.add("aten::data", [x])
+    c.add("aten::data", [ints(5, seed=3)])
+    c.add("aten::is_pinned", [x])
+    c.add("aten::pin_memory", [x])
+    c.add("aten::is_set_to", [x, floats(3, 4, seed=2)])
+    c.add("aten::_tensor_to_list", [torch.tensor([4, -2, 7], dtype=torch.int32)])
+    c.add("aten::_tensor_to_list", [torch.tensor([[1, 2], [3, 4]], dtype=torch.int32)])
+    c.add("aten::_tensor_to_list", [torch.tensor([4, 5])])
+    c.add("aten::_list_to_tensor", [[3, -1, 0, 8]])
+    c.add("aten::_list_to_tensor", [[]])
+
+
+def is_set_to_graphs(c):
+    """is_set_to needs aliases of one storage: made inside the graph."""
+    x = floats(4, 6, seed=4)
+    views = {
+        "same": "  %v : Tensor = aten::alias(%x)\n",
+        "transposed": "  %a : int = prim::Constant[value=0]()\n  %b : int = prim::Constant[value=1]()\n"
+                      "  %v : Tensor = aten::transpose(%x, %a, %b)\n",
+        "flattened": "  %s : int[] = prim::Constant[value=[24]]()\n  %v : Tensor = aten::view(%x, %s)\n",
+        "row": "  %a : int = prim::Constant[value=0]()\n  %v : Tensor = aten::select(%x, %a, %a)\n",
+        "copy": "  %n : NoneType = prim::Constant()\n  %v : Tensor = aten::clone(%x, %n)\n",
+    }
+    for name, body in views.items():
+        text = ("graph(%x : Tensor):\n" + body + "  %r : bool = aten::is_set_to(%x, %v)\n"
+                "  %t : Tensor = prim::NumToTensor(%r)\n  return (%t)\n")
+        c.add_graph(f"is_set_to_{name}", text, [x], [_run_graph(text, [x])])
+
+
+def index_put_cases(c):
+    x = floats(4, 5, seed=5)
+    rows = torch.tensor([0, 2, 2])
+    cols = torch.tensor([1, 4, 1])
+    vals = floats(3, seed=6)
+    for acc in (False, True):
+        c.add("aten::_index_put_impl", [x, [rows, cols], vals, acc])
+        c.add("aten::_index_put_impl", [x, [rows, None], floats(5, seed=7), acc, True])
+        c.add("aten::_index_put_impl_", [x, [rows, cols], vals, acc])
+        c.add("aten::_index_put_impl_.hacked_twin", [x, [rows, cols], vals, acc])
+        c.add("aten::_index_put_impl.out", [x, [rows, cols], vals, acc, False, empty_out()])
+    c.add("aten::_index_put_impl_", [x, [x > 0], torch.tensor(0.5)])
+    c.add("aten::_index_put_impl", [x, [torch.tensor([9])], torch.tensor(1.0)])
+    c.add("aten::_index_put_impl_", [x, [rows, cols], vals.double()])
+
+
+def no_grad_cases(c):
+    x = torch.zeros(3, 4)
+    c.add("aten::_no_grad_fill_", [x, 2.5])
+    c.add("aten::_no_grad_fill_", [torch.zeros(5, dtype=torch.int64), 3.0])
+    c.add("aten::_no_grad_zero_", [floats(2, 3, seed=8)])
+    for seed in (0, 7):
+        c.add("aten::_no_grad_uniform_", [torch.empty(4, 6), -2.0, 3.0], seed=seed)
+        c.add("aten::_no_grad_normal_", [torch.empty(4, 6), 1.0, 0.5], seed=seed)
+        c.add("aten::_no_grad_uniform_", [torch.empty(40, dtype=torch.float64), 0.0, 1.0], seed=seed)
+        c.add("aten::_no_grad_normal_", [torch.empty(40, dtype=torch.float64), -1.0, 2.0], seed=seed)
+
+
+def split_out_cases(c):
+    x = floats(7, 4, seed=9)
+    graphs = [
+        ("Tensor_out", "unsafe_split", "int", 3, 0, 3),
+        ("Tensor_out_dim1", "unsafe_split", "int", 2, 1, 2),
+        ("with_sizes_out", "unsafe_split_with_sizes", "int[]", [2, 4, 1], 0, 3),
+        ("with_sizes_out_dim1", "unsafe_split_with_sizes", "int[]", [1, 3], -1, 2),
+    ]
+    for name, op, kind, split, dim, n in graphs:
+        text = (f"graph(%x : Tensor, %o : Tensor[]):\n  %s : {kind} = prim::Constant[value={split}]()\n"
+                f"  %d : int = prim::Constant[value={dim}]()\n   = aten::{op}(%x, %s, %d, %o)\n  return (%o)\n")
+        outs = [torch.empty(0) for _ in range(n)]
+        inputs = [x, outs]
+        written = [torch.empty(0) for _ in range(n)]
+        getattr(torch.ops.aten, op).out(x, split, dim, out=written) if kind == "int[]" else \
+            torch.ops.aten.unsafe_split.Tensor_out(x, split, dim, out=written)
+        c.add_graph(f"unsafe_split_{name}", text, inputs, [written])
+
+
+def cases(c):
+    complex_cases(c)
+    size_cases(c)
+    property_cases(c)
+    is_set_to_graphs(c)
+    index_put_cases(c)
+    no_grad_cases(c)
+    split_out_cases(c)
