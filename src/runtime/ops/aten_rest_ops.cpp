@@ -2,7 +2,7 @@
 // tensors (aten::Complex.* and ComplexImplicit), the sym_* size queries (plain ints: ember has no
 // symbolic shapes), data, is_pinned / pin_memory (CPU only: nothing is pinned and pinning needs a
 // GPU, as in PyTorch built with CUDA but run without one), is_set_to, _tensor_to_list /
-// _list_to_tensor, the private index_put and no-grad initialiser forms, and the out= forms of
+// _list_to_tensor, linalg_eig.out, the private index_put and no-grad initialiser forms, and the out= forms of
 // unsafe_split. Each is a composition of existing tensor-library functions.
 #include <complex>
 #include <string>
@@ -11,6 +11,7 @@
 #include "ember/runtime/register_operators.h"
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/indexing.h"
+#include "ember/tensor/ops/linalg_decompositions.h"
 #include "ember/tensor/ops/random.h"
 #include "ember/tensor/ops/shape.h"
 #include "runtime/ops/aten_arg_utils.h"
@@ -207,7 +208,24 @@ void unsafeSplitWithSizesOut(Stack& s) {
   dropArgs(s, 4);
 }
 
+// ---- linalg_eig.out: the complex results written into complex out tensors ----
+void linalgEigOut(Stack& s) {
+  IValue* a = args(s, 3);
+  auto [values, vectors] = linalg_eig(tensorArg(a[0]));
+  Tensor outValues = tensorArg(a[1]);
+  Tensor outVectors = tensorArg(a[2]);
+  for (const Tensor* out : {&outValues, &outVectors}) {
+    EMBER_CHECK(isComplexType(out->dtype()) && canCast(values.dtype(), out->dtype()),
+                "torch.linalg.eig: Expected the out tensors to be safely castable from ", scalarTypeName(values.dtype()),
+                " dtype, but got ", scalarTypeName(out->dtype()));
+  }
+  ret2Out(s, 3, outValues, outVectors, std::make_tuple(values, vectors));
+}
+
 RegisterOperators reg({
+    {"aten::linalg_eig.out(Tensor self, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) "
+     "eigenvalues, Tensor(b!) eigenvectors)",
+     linalgEigOut},
     {"aten::Complex.Tensor_Tensor(Tensor a, Tensor b) -> complex", complexOf2},
     {"aten::Complex.Tensor_bool(Tensor x, bool y) -> complex", complexOf2},
     {"aten::Complex.Tensor_float(Tensor x, float y) -> complex", complexOf2},

@@ -233,7 +233,30 @@ def backward_cases(c):
         c.add("aten::conv_tbc_backward", [go, inp, wt, bias, pad], **TOL)
 
 
+def eig_out_cases(c):
+    """linalg_eig.out into complex out tensors made in the graph, read back through view_as_real
+    (one graph per result; the out tensor itself is the third). ember and PyTorch both call
+    LAPACK's geev, so the eigenvectors compare directly."""
+    for name, x, dt in (("cfloat", floats(3, 3, seed=50), 9), ("cdouble_out", floats(4, 4, seed=51), 10),
+                        ("batched", floats(2, 3, 3, seed=52, dtype=torch.float64), 10)):
+        for which in ("%w", "%v", "%a"):
+            text = ("graph(%x : Tensor):\n  %s : int[] = prim::Constant[value=[0]]()\n"
+                    f"  %dt : int = prim::Constant[value={dt}]()\n  %n : NoneType = prim::Constant()\n"
+                    "  %a : Tensor = aten::empty(%s, %dt, %n, %n, %n, %n)\n"
+                    "  %b : Tensor = aten::empty(%s, %dt, %n, %n, %n, %n)\n"
+                    "  %w : Tensor, %v : Tensor = aten::linalg_eig(%x, %a, %b)\n"
+                    f"  %r : Tensor = aten::view_as_real({which})\n  return (%r)\n")
+            # PyTorch's interpreter crashes on this out= node: its answer comes from the eager call.
+            ctype = torch.complex64 if dt == 9 else torch.complex128
+            a, b = torch.empty(0, dtype=ctype), torch.empty(0, dtype=ctype)
+            w, v = torch.ops.aten.linalg_eig.out(x, eigenvalues=a, eigenvectors=b)
+            expected = torch.view_as_real({"%w": w, "%v": v, "%a": a}[which])
+            c.add_graph(f"linalg_eig_out_{name}_{which[1]}", text, [x], [expected], rtol=1e-4, atol=1e-5)
+    c.add("aten::linalg_eig.out", [floats(3, 3, seed=53), empty_out(), empty_out()])
+
+
 def cases(c):
+    eig_out_cases(c)
     backward_cases(c)
     complex_cases(c)
     size_cases(c)
