@@ -2,7 +2,8 @@
 // tensors (aten::Complex.* and ComplexImplicit), the sym_* size queries (plain ints: ember has no
 // symbolic shapes), data, is_pinned / pin_memory (CPU only: nothing is pinned and pinning needs a
 // GPU, as in PyTorch built with CUDA but run without one), is_set_to, _tensor_to_list /
-// _list_to_tensor, linalg_eig.out, the private index_put and no-grad initialiser forms, and the out= forms of
+// _list_to_tensor, linalg_eig.out, set_ / set over tensor sources
+// (Storage forms are left out: TorchScript code cannot make a Storage), the private index_put and no-grad initialiser forms, and the out= forms of
 // unsafe_split. Each is a composition of existing tensor-library functions.
 #include <complex>
 #include <string>
@@ -222,7 +223,74 @@ void linalgEigOut(Stack& s) {
   ret2Out(s, 3, outValues, outVectors, std::make_tuple(values, vectors));
 }
 
+// ---- set_: re-pointing a tensor at another tensor's storage ----
+// ember's storages do not grow: a geometry reaching past the source's storage is an error (PyTorch
+// enlarges the storage), and so is a source of another dtype.
+void setGeometry(Tensor& self, const Tensor& source, int64_t offset, IntArrayRef sizes, IntArrayRef strides) {
+  EMBER_CHECK(self.dtype() == source.dtype(), "set_: could not set a tensor of type ", scalarTypeName(self.dtype()),
+              " to a tensor of type ", scalarTypeName(source.dtype()));
+  EMBER_CHECK(offset >= 0, "set_: storage offset must be non-negative, but got ", offset);
+  DimVector st = strides.empty() ? contiguousStrides(sizes) : DimVector(strides.begin(), strides.end());
+  EMBER_CHECK(st.size() == sizes.size(), "set_: got ", sizes.size(), " sizes and ", st.size(), " strides");
+  int64_t last = offset;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    EMBER_CHECK(sizes[d] >= 0 && st[d] >= 0, "set_: negative sizes or strides are not allowed");
+    if (sizes[d] == 0) last = -1;
+    if (last >= 0) last += (sizes[d] - 1) * st[d];
+  }
+  int64_t capacity = static_cast<int64_t>(source.storage().nbytes() / elementSize(source.dtype()));
+  EMBER_CHECK(last < capacity, "set_: the geometry reaches element ", last, " of a storage of ", capacity,
+              " elements (ember does not enlarge storages)");
+  self.impl()->setStorage(source.storage());
+  self.impl()->setSizesAndStrides(sizes, st, offset);
+}
+template <bool kWithOffset>
+void setSourceInplace(Stack& s) {
+  constexpr size_t n = kWithOffset ? 5 : 2;
+  IValue* a = args(s, n);
+  Tensor self = tensorArg(a[0]);
+  Tensor source = tensorArg(a[1]);
+  if constexpr (kWithOffset) setGeometry(self, source, intArg(a[2]), intListArg(a[3]), intListArg(a[4]));
+  else setGeometry(self, source, source.storage_offset(), source.sizes(), source.strides());
+  ret(s, n, std::move(self));
+}
+// set_(self): an empty storage, sizes [0].
+void setEmptyInplace(Stack& s) {
+  IValue* a = args(s, 1);
+  Tensor self = tensorArg(a[0]);
+  Tensor e = empty({0}, TensorOptions().dtype(self.dtype()));
+  setGeometry(self, e, 0, e.sizes(), e.strides());
+  ret(s, 1, std::move(self));
+}
+// The functional forms: a new tensor set to the source (sharing its storage, as PyTorch's);
+// the out= forms write the values into out.
+template <bool kSource, bool kOut>
+void setFunctional(Stack& s) {
+  constexpr size_t n = (kSource ? 2 : 1) + (kOut ? 1 : 0);
+  IValue* a = args(s, n);
+  Tensor self = tensorArg(a[0]);
+  Tensor r = kSource ? alias(tensorArg(a[1])) : empty({0}, TensorOptions().dtype(self.dtype()));
+  EMBER_CHECK(r.dtype() == self.dtype(), "set: could not set a tensor of type ", scalarTypeName(self.dtype()),
+              " to a tensor of type ", scalarTypeName(r.dtype()));
+  if constexpr (kOut) {
+    Tensor out = tensorArg(a[n - 1]);
+    writeOut(out, r);
+    r = out;
+  }
+  ret(s, n, std::move(r));
+}
+
 RegisterOperators reg({
+    {"aten::set_(Tensor(a!) self) -> Tensor(a!)", setEmptyInplace},
+    {"aten::set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)", setSourceInplace<false>},
+    {"aten::set_.source_Tensor_storage_offset(Tensor(a!) self, Tensor source, SymInt storage_offset, SymInt[] size, "
+     "SymInt[] stride=[]) -> Tensor(a!)",
+     setSourceInplace<true>},
+    {"aten::set(Tensor self) -> Tensor", setFunctional<false, false>},
+    {"aten::set.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", setFunctional<false, true>},
+    {"aten::set.source_Tensor(Tensor self, Tensor source) -> Tensor", setFunctional<true, false>},
+    {"aten::set.source_Tensor_out(Tensor self, Tensor source, *, Tensor(a!) out) -> Tensor(a!)",
+     setFunctional<true, true>},
     {"aten::linalg_eig.out(Tensor self, *, Tensor(a!) eigenvalues, Tensor(b!) eigenvectors) -> (Tensor(a!) "
      "eigenvalues, Tensor(b!) eigenvectors)",
      linalgEigOut},

@@ -255,7 +255,25 @@ def eig_out_cases(c):
     c.add("aten::linalg_eig.out", [floats(3, 3, seed=53), empty_out(), empty_out()])
 
 
+def set_cases(c):
+    """set_ / set over tensor sources. PyTorch enlarges a storage that a geometry reaches past and
+    accepts a source of another dtype; ember raises for both, so those are not compared."""
+    src = floats(6, seed=60)
+    c.add("aten::set_", [floats(2, 3, seed=61)])
+    c.add("aten::set_.source_Tensor", [torch.zeros(1), src])
+    c.add("aten::set_.source_Tensor", [torch.zeros(4, 4), floats(2, 3, seed=62)], strides=True)
+    c.add("aten::set_.source_Tensor_storage_offset", [torch.zeros(1), src, 1, [2, 2], [1, 2]], strides=True)
+    c.add("aten::set_.source_Tensor_storage_offset", [torch.zeros(1), src, 2, [2, 2]], strides=True)
+    c.add("aten::set_.source_Tensor_storage_offset", [torch.zeros(1), src, 0, [3, 0], [5, 1]], strides=True)
+    c.add("aten::set", [floats(2, 3, seed=63)])
+    c.add("aten::set.out", [floats(2, 3, seed=63), empty_out()])
+    c.add("aten::set.source_Tensor", [torch.zeros(2), floats(3, 2, seed=64)])
+    c.add("aten::set.source_Tensor_out", [torch.zeros(2), floats(3, 2, seed=64), empty_out()])
+    c.add("aten::set_.source_Tensor", [torch.zeros(1, dtype=torch.int64), ints(4, seed=65)])
+
+
 def cases(c):
+    set_cases(c)
     eig_out_cases(c)
     backward_cases(c)
     complex_cases(c)
