@@ -656,6 +656,26 @@ def b_conv_tbc(self: Tensor, input: Tensor, weight: Tensor, bias: Tensor, pad: i
         assert gw is not None
         assert gb is not None
         return gx.detach(), gw.detach(), gb.detach()
+
+# PyTorch's CTC gradient is taken as if log_probs came from a log_softmax: the vector-Jacobian
+# product of the loss plus exp(log_probs) * grad, zero past each input length (and, with
+# zero_infinity, for the samples whose loss is infinite).
+def b_ctc_loss(grad: Tensor, log_probs: Tensor, targets: Tensor, input_lengths: List[int], target_lengths: List[int], neg_log_likelihood: Tensor, log_alpha: Tensor, blank: int, zero_infinity: bool):
+    with torch.enable_grad():
+        x = _vjp_leaf(log_probs)
+        nll = torch.ctc_loss(x, targets, input_lengths, target_lengths, blank, 0, False)
+        g = _vjp(nll, x, grad)
+    steps = torch.arange(log_probs.size(0)).unsqueeze(1)
+    valid = steps < torch.tensor(input_lengths).unsqueeze(0)
+    g = (g + log_probs.exp() * grad.unsqueeze(0).unsqueeze(2)) * valid.unsqueeze(2).to(g.dtype)
+    if zero_infinity:
+        g = g.masked_fill(torch.isinf(neg_log_likelihood).unsqueeze(0).unsqueeze(2), 0.0)
+    return g
+
+def b_ctc_loss_tensor(grad: Tensor, log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor, neg_log_likelihood: Tensor, log_alpha: Tensor, blank: int, zero_infinity: bool):
+    in_lengths: List[int] = input_lengths.reshape([-1]).tolist()
+    tgt_lengths: List[int] = target_lengths.reshape([-1]).tolist()
+    return b_ctc_loss(grad, log_probs, targets, in_lengths, tgt_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 )TS";
 
 }  // namespace ember::jit::aten

@@ -272,7 +272,27 @@ def set_cases(c):
     c.add("aten::set_.source_Tensor", [torch.zeros(1, dtype=torch.int64), ints(4, seed=65)])
 
 
+def ctc_backward_cases(c):
+    """_ctc_loss_backward with the saved values of _ctc_loss (padded and concatenated targets)."""
+    T, B, C = 6, 2, 4
+    lp = torch.log_softmax(floats(T, B, C, seed=70), 2)
+    for name, targets, in_l, tgt_l, blank, zinf in (
+            ("padded", torch.tensor([[1, 2, 2], [3, 1, 0]]), [6, 5], [3, 2], 0, False),
+            ("concat", torch.tensor([1, 2, 3, 3]), [6, 4], [1, 3], 0, True),
+            ("blank_last", torch.tensor([[0, 1], [2, 2]]), [5, 6], [2, 2], 3, False),
+            ("infinite", torch.tensor([[1, 1, 1, 1], [2, 1, 0, 0]]), [3, 6], [4, 2], 0, True)):
+        nll, alpha = torch.ops.aten._ctc_loss(lp, targets, in_l, tgt_l, blank, zinf)
+        grad = floats(B, lo=0.5, hi=2.0, seed=71)
+        c.add("aten::_ctc_loss_backward", [grad, lp, targets, in_l, tgt_l, nll, alpha, blank, zinf],
+              name=f"_ctc_loss_backward_{name}", **TOL)
+        c.add("aten::_ctc_loss_backward.Tensor", [grad, lp, targets, torch.tensor(in_l), torch.tensor(tgt_l), nll,
+                                                  alpha, blank, zinf], name=f"_ctc_loss_backward_Tensor_{name}", **TOL)
+    c.add("aten::_ctc_loss_backward.out", [grad, lp, targets, in_l, tgt_l, nll, alpha, blank, zinf, empty_out()],
+          **TOL)
+
+
 def cases(c):
+    ctc_backward_cases(c)
     set_cases(c)
     eig_out_cases(c)
     backward_cases(c)
