@@ -32,10 +32,12 @@ C complexItem(const Tensor& t) {
   const double* p = static_cast<const double*>(d.data_ptr());
   return C(p[0], p[1]);
 }
-// A tensor operand of complex(): a one-element 0-dim tensor read as a real number; a complex
+// A tensor operand of complex(): a one-element tensor (of any dimension) read as a real number; a complex
 // value with a nonzero imaginary part does not convert (PyTorch's "cannot be converted to double").
 double realOfTensor(IValue& v) {
-  C z = complexItem(tensorArg(v));
+  Tensor t = tensorArg(v);
+  EMBER_CHECK(t.numel() == 1, "a Tensor with ", t.numel(), " elements cannot be converted to Scalar");
+  C z = complexItem(t.dim() == 0 ? t : reshape(t, IntArrayRef()));
   EMBER_CHECK(z.imag() == 0.0, "value cannot be converted to type double without overflow");
   return z.real();
 }

@@ -40,10 +40,17 @@ def complex_cases(c):
         ("bool_tensor", "bool", "Tensor", [False, t(4)]),
         ("float_tensor", "float", "Tensor", [-0.5, t(1.25)]),
         ("int_tensor", "int", "Tensor", [6, t(True)]),
+        ("int_tensor_1x1", "int", "Tensor", [6, t([[2.5]])]),
     ]
     for name, tx, ty, inputs in pairs:
         text = _complex_graph(tx, ty)
         c.add_graph(f"Complex_{name}", text, inputs, [_run_graph(text, inputs)])
+    # Errors (no complex result to encode): a tensor of more than one element (one element of any
+    # dimension converts: the graph case below). (A complex argument cannot be recorded.)
+    c.add("aten::Complex.Tensor_Tensor", [t([1.0, 2.0]), t(1)])
+    c.add("aten::Complex.Tensor_float", [floats(2, 2, seed=10), 1.0])
+    c.add("aten::Complex.int_Tensor", [1, torch.ones(0)])
+    c.add("aten::ComplexImplicit", [t([1.0, 2.0])])
     # A complex tensor with a zero imaginary part converts; complex(x, y) of a real complex is real.
     text = _complex_graph("Tensor", "Tensor", complex_x=True)
     inputs = [t([3.0, 0.0]), t(4.0)]
