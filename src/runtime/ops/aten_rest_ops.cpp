@@ -226,8 +226,7 @@ void linalgEigOut(Stack& s) {
 }
 
 // ---- set_: re-pointing a tensor at another tensor's storage ----
-// ember's storages do not grow: a geometry reaching past the source's storage is an error (PyTorch
-// enlarges the storage), and so is a source of another dtype.
+// A source of another dtype is an error (PyTorch reinterprets it).
 void setGeometry(Tensor& self, const Tensor& source, int64_t offset, IntArrayRef sizes, IntArrayRef strides) {
   EMBER_CHECK(self.dtype() == source.dtype(), "set_: could not set a tensor of type ", scalarTypeName(self.dtype()),
               " to a tensor of type ", scalarTypeName(source.dtype()));
@@ -240,9 +239,13 @@ void setGeometry(Tensor& self, const Tensor& source, int64_t offset, IntArrayRef
     if (sizes[d] == 0) last = -1;
     if (last >= 0) last += (sizes[d] - 1) * st[d];
   }
-  int64_t capacity = static_cast<int64_t>(source.storage().nbytes() / elementSize(source.dtype()));
-  EMBER_CHECK(last < capacity, "set_: the geometry reaches element ", last, " of a storage of ", capacity,
-              " elements (ember does not enlarge storages)");
+  // A geometry past the end enlarges the storage, keeping its contents (as PyTorch does).
+  size_t needed = static_cast<size_t>(last + 1) * elementSize(source.dtype());
+  if (needed > source.storage().nbytes()) {
+    EMBER_CHECK(source.storage().impl()->ownsMemory(), "set_: the geometry reaches element ", last,
+                " of a storage that ember cannot enlarge (borrowed memory)");
+    source.storage().impl()->resize(needed);
+  }
   self.impl()->setStorage(source.storage());
   self.impl()->setSizesAndStrides(sizes, st, offset);
 }

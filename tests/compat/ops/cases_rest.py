@@ -263,8 +263,9 @@ def eig_out_cases(c):
 
 
 def set_cases(c):
-    """set_ / set over tensor sources. PyTorch enlarges a storage that a geometry reaches past and
-    accepts a source of another dtype; ember raises for both, so those are not compared."""
+    """set_ / set over tensor sources. A geometry past the source's storage enlarges it (the new
+    element is uninitialised: shapes only). PyTorch accepts a source of another dtype, ember
+    raises: not compared."""
     src = floats(6, seed=60)
     c.add("aten::set_", [floats(2, 3, seed=61)])
     c.add("aten::set_.source_Tensor", [torch.zeros(1), src])
@@ -272,6 +273,7 @@ def set_cases(c):
     c.add("aten::set_.source_Tensor_storage_offset", [torch.zeros(1), src, 1, [2, 2], [1, 2]], strides=True)
     c.add("aten::set_.source_Tensor_storage_offset", [torch.zeros(1), src, 2, [2, 2]], strides=True)
     c.add("aten::set_.source_Tensor_storage_offset", [torch.zeros(1), src, 0, [3, 0], [5, 1]], strides=True)
+    c.add("aten::set_.source_Tensor_storage_offset", [torch.zeros(1), src, 1, [3, 2]], values=False)
     c.add("aten::set", [floats(2, 3, seed=63)])
     c.add("aten::set.out", [floats(2, 3, seed=63), empty_out()])
     c.add("aten::set.source_Tensor", [torch.zeros(2), floats(3, 2, seed=64)])
