@@ -27,8 +27,11 @@ def _nnm_reflect(coord: Tensor, twice_low: int, twice_high: int) -> Tensor:
     low = twice_low / 2
     span = (twice_high - twice_low) / 2
     distance = (coord - low).abs()
-    extra = torch.fmod(distance, span)
-    flips = torch.floor(distance / span)
+    # fmod has no derivative formula: its value on the detached distance, plus the distance's own
+    # gradient (d fmod(x, c) / dx = 1); the flip count is piecewise constant.
+    held = distance.detach()
+    extra = torch.fmod(held, span) + (distance - held)
+    flips = torch.floor(held / span)
     return torch.where(torch.fmod(flips, 2) == 0, extra + low, span - extra + low)
 
 def _nnm_pad_coord(coord: Tensor, size: int, padding_mode: int, align_corners: bool) -> Tensor:

@@ -328,6 +328,8 @@ const char* const kNonDifferentiable[] = {
     "aten::new_ones",    "aten::new_empty",     "aten::new_full",       "aten::bernoulli_", "aten::uniform_",
     "aten::normal_",     "aten::argmax",        "aten::argmin",         "prim::data",       "aten::_version",
     "aten::retain_grad", "aten::retains_grad",
+    // aten_rest_ops.cpp: data detaches; the nn.init helpers write under no_grad (parameters too).
+    "aten::data", "aten::_no_grad_fill_", "aten::_no_grad_zero_", "aten::_no_grad_uniform_", "aten::_no_grad_normal_",
 };
 
 std::vector<std::string> splitTopLevel(const std::string& s) {

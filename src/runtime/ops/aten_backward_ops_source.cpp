@@ -568,6 +568,114 @@ def b_embedding(grad: Tensor, indices: Tensor, num_weights: int, padding_idx: in
     if sparse:
         raise RuntimeError("embedding_backward: sparse gradients are not supported by ember (sparse tensors are not implemented)")
     return b_embedding_dense(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
+
+# This round's new forwards (issue 15): each the vector-Jacobian product of its decomposed forward.
+def _vjp2(y: Tensor, x1: Tensor, x2: Tensor, grad_output: Tensor) -> Tuple[Tensor, Tensor]:
+    go: List[Optional[Tensor]] = [grad_output]
+    r = torch.autograd.grad([y], [x1, x2], go, allow_unused=True)
+    g1 = r[0]
+    g2 = r[1]
+    if g1 is None:
+        g1 = torch.zeros_like(x1)
+    if g2 is None:
+        g2 = torch.zeros_like(x2)
+    return g1.detach(), g2.detach()
+
+def b_upsample_bilinear2d_aa(grad_output: Tensor, output_size: List[int], input_size: List[int], align_corners: bool, scales_h: Optional[float], scales_w: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch._upsample_bilinear2d_aa(x, output_size, align_corners, scales_h, scales_w), x, grad_output)
+
+def b_upsample_bilinear2d_aa_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], align_corners: bool, scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch._upsample_bilinear2d_aa(x, output_size, align_corners, scale_factors), x, grad_output)
+
+def b_upsample_bicubic2d_aa(grad_output: Tensor, output_size: List[int], input_size: List[int], align_corners: bool, scales_h: Optional[float], scales_w: Optional[float]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch._upsample_bicubic2d_aa(x, output_size, align_corners, scales_h, scales_w), x, grad_output)
+
+def b_upsample_bicubic2d_aa_vec(grad_output: Tensor, output_size: Optional[List[int]], input_size: List[int], align_corners: bool, scale_factors: Optional[List[float]]):
+    with torch.enable_grad():
+        x = _vjp_zeros(input_size, grad_output)
+        return _vjp(torch._upsample_bicubic2d_aa(x, output_size, align_corners, scale_factors), x, grad_output)
+
+def b_grid_sampler_2d(grad_output: Tensor, input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int, align_corners: bool, output_mask: List[bool]):
+    with torch.enable_grad():
+        x = _vjp_leaf(input)
+        g = _vjp_leaf(grid)
+        return _vjp2(torch.grid_sampler_2d(x, g, interpolation_mode, padding_mode, align_corners), x, g, grad_output)
+
+def b_grid_sampler_3d(grad_output: Tensor, input: Tensor, grid: Tensor, interpolation_mode: int, padding_mode: int, align_corners: bool, output_mask: List[bool]):
+    with torch.enable_grad():
+        x = _vjp_leaf(input)
+        g = _vjp_leaf(grid)
+        return _vjp2(torch.grid_sampler_3d(x, g, interpolation_mode, padding_mode, align_corners), x, g, grad_output)
+
+def b_affine_grid_generator(grad: Tensor, size: List[int], align_corners: bool):
+    rows = 2 if len(size) == 4 else 3
+    with torch.enable_grad():
+        theta = torch.zeros([size[0], rows, rows + 1], dtype=grad.dtype).requires_grad_(True)
+        return _vjp(torch.affine_grid_generator(theta, size, align_corners), theta, grad)
+
+def b_multi_margin_loss(grad_output: Tensor, self: Tensor, target: Tensor, p: float, margin: float, weight: Optional[Tensor], reduction: int):
+    with torch.enable_grad():
+        x = _vjp_leaf(self)
+        return _vjp(torch.multi_margin_loss(x, target, p, margin, weight, reduction), x, grad_output)
+
+def b_multilabel_margin_loss(grad_output: Tensor, self: Tensor, target: Tensor, reduction: int, is_target: Tensor):
+    with torch.enable_grad():
+        x = _vjp_leaf(self)
+        return _vjp(torch.multilabel_margin_loss(x, target, reduction), x, grad_output)
+
+def b_masked_softmax(grad_output: Tensor, output: Tensor, mask: Tensor, dim: Optional[int]):
+    d = output.dim() - 1
+    if dim is not None:
+        d = dim
+    g = output * (grad_output - (grad_output * output).sum([d], True))
+    return g.masked_fill(mask, 0)
+
+def b_weight_norm_interface(grad_w: Tensor, saved_v: Tensor, saved_g: Tensor, saved_norms: Tensor, dim: int):
+    with torch.enable_grad():
+        v = _vjp_leaf(saved_v)
+        g = _vjp_leaf(saved_g)
+        return _vjp2(torch._weight_norm_interface(v, g, dim)[0], v, g, grad_w)
+
+def b_conv_tbc(self: Tensor, input: Tensor, weight: Tensor, bias: Tensor, pad: int):
+    with torch.enable_grad():
+        x = _vjp_leaf(input)
+        w = _vjp_leaf(weight)
+        b = _vjp_leaf(bias)
+        go: List[Optional[Tensor]] = [self]
+        r = torch.autograd.grad([torch.conv_tbc(x, w, b, pad)], [x, w, b], go)
+        gx = r[0]
+        gw = r[1]
+        gb = r[2]
+        assert gx is not None
+        assert gw is not None
+        assert gb is not None
+        return gx.detach(), gw.detach(), gb.detach()
+
+# PyTorch's CTC gradient is taken as if log_probs came from a log_softmax: the vector-Jacobian
+# product of the loss plus exp(log_probs) * grad, zero past each input length (and, with
+# zero_infinity, for the samples whose loss is infinite).
+def b_ctc_loss(grad: Tensor, log_probs: Tensor, targets: Tensor, input_lengths: List[int], target_lengths: List[int], neg_log_likelihood: Tensor, log_alpha: Tensor, blank: int, zero_infinity: bool):
+    with torch.enable_grad():
+        x = _vjp_leaf(log_probs)
+        nll = torch.ctc_loss(x, targets, input_lengths, target_lengths, blank, 0, False)
+        g = _vjp(nll, x, grad)
+    steps = torch.arange(log_probs.size(0)).unsqueeze(1)
+    valid = steps < torch.tensor(input_lengths).unsqueeze(0)
+    g = (g + log_probs.exp() * grad.unsqueeze(0).unsqueeze(2)) * valid.unsqueeze(2).to(g.dtype)
+    if zero_infinity:
+        g = g.masked_fill(torch.isinf(neg_log_likelihood).unsqueeze(0).unsqueeze(2), 0.0)
+    return g
+
+def b_ctc_loss_tensor(grad: Tensor, log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor, neg_log_likelihood: Tensor, log_alpha: Tensor, blank: int, zero_infinity: bool):
+    in_lengths: List[int] = input_lengths.reshape([-1]).tolist()
+    tgt_lengths: List[int] = target_lengths.reshape([-1]).tolist()
+    return b_ctc_loss(grad, log_probs, targets, in_lengths, tgt_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 )TS";
 
 }  // namespace ember::jit::aten
