@@ -152,7 +152,8 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
 
 const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions,  &kBagsResampleDecompositions,
                                              &kCompositeDecompositions,   &kPackedRnnDecompositions,
-                                             &kTransformerDecompositions, &kNnMissingDecompositions};
+                                             &kTransformerDecompositions, &kNnMissingDecompositions,
+                                             &kAliasDecompositions};
 
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;

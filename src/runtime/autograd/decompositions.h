@@ -29,6 +29,7 @@ extern const DecompositionShard kCompositeDecompositions;
 extern const DecompositionShard kPackedRnnDecompositions;
 extern const DecompositionShard kTransformerDecompositions;
 extern const DecompositionShard kNnMissingDecompositions;
+extern const DecompositionShard kAliasDecompositions;
 
 // Most ops with a decomposition run their kernel forward (same values and speed as without
 // grad) and get a recompute node: backward runs the decomposition again on the saved inputs
