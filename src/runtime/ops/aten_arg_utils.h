@@ -290,4 +290,17 @@ void alphaOutOp(Stack& s) {
   ret(s, 4, std::move(out));
 }
 
+// Replaces the kArgs arguments (and the out tensor of an out= overload) by the result, written
+// into out (resized, dtype-checked) for the out= form.
+template <size_t kArgs, bool kOut>
+void finishOut(Stack& s, Tensor r) {
+  constexpr size_t n = kArgs + (kOut ? 1 : 0);
+  if constexpr (kOut) {
+    Tensor out = tensorArg(args(s, n)[kArgs]);
+    writeOut(out, r);
+    r = std::move(out);
+  }
+  ret(s, n, std::move(r));
+}
+
 }  // namespace ember::jit::aten

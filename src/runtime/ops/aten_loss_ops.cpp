@@ -8,17 +8,6 @@
 namespace ember::jit::aten {
 namespace {
 
-template <size_t kArgs, bool kOut>
-void finish(Stack& s, Tensor r) {
-  constexpr size_t n = kArgs + (kOut ? 1 : 0);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(args(s, n)[kArgs]);
-    writeOut(out, r);
-    r = std::move(out);
-  }
-  ret(s, n, std::move(r));
-}
-
 using SimpleLoss = Tensor (*)(const Tensor&, const Tensor&, int64_t);
 using ParamLoss = Tensor (*)(const Tensor&, const Tensor&, int64_t, double);
 using NllLoss = Tensor (*)(const Tensor&, const Tensor&, const Tensor&, int64_t, int64_t);
@@ -28,13 +17,13 @@ using NllForward = std::tuple<Tensor, Tensor> (*)(const Tensor&, const Tensor&, 
 template <SimpleLoss F, bool kOut>
 void simpleLoss(Stack& s) {
   IValue* a = args(s, kOut ? 4 : 3);
-  finish<3, kOut>(s, F(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2])));
+  finishOut<3, kOut>(s, F(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2])));
 }
 // (self, target, reduction, beta/delta)
 template <ParamLoss F, bool kOut>
 void paramLoss(Stack& s) {
   IValue* a = args(s, kOut ? 5 : 4);
-  finish<4, kOut>(s, F(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]), doubleArg(a[3])));
+  finishOut<4, kOut>(s, F(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]), doubleArg(a[3])));
 }
 // (self, target, weight?, reduction). binary_cross_entropy.out is not bound: PyTorch 1.13's CPU
 // version leaves `out` unwritten, so no archive can rely on it.
@@ -46,14 +35,14 @@ void bceOp(Stack& s) {
 template <bool kOut>
 void bceLogitsOp(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s, binary_cross_entropy_with_logits(tensorArg(a[0]), tensorArg(a[1]), optTensorUndefArg(a[2]),
+  finishOut<5, kOut>(s, binary_cross_entropy_with_logits(tensorArg(a[0]), tensorArg(a[1]), optTensorUndefArg(a[2]),
                                                       optTensorUndefArg(a[3]), intArg(a[4])));
 }
 // (self, target, weight?, reduction, ignore_index)
 template <NllLoss F, bool kOut>
 void nllOp(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s, F(tensorArg(a[0]), tensorArg(a[1]), optTensorUndefArg(a[2]), intArg(a[3]), intArg(a[4])));
+  finishOut<5, kOut>(s, F(tensorArg(a[0]), tensorArg(a[1]), optTensorUndefArg(a[2]), intArg(a[3]), intArg(a[4])));
 }
 template <NllForward F, bool kOut>
 void nllForwardOp(Stack& s) {

@@ -10,17 +10,6 @@
 namespace ember::jit::aten {
 namespace {
 
-template <size_t kArgs, bool kOut>
-void finish(Stack& s, Tensor r) {
-  constexpr size_t n = kArgs + (kOut ? 1 : 0);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(args(s, n)[kArgs]);
-    writeOut(out, r);
-    r = std::move(out);
-  }
-  ret(s, n, std::move(r));
-}
-
 void pushFour(Stack& s, size_t n, std::tuple<Tensor, Tensor, Tensor, Tensor> r) {
   dropArgs(s, n);
   s.emplace_back(std::move(std::get<0>(r)));
@@ -33,7 +22,7 @@ void pushFour(Stack& s, size_t n, std::tuple<Tensor, Tensor, Tensor, Tensor> r) 
 template <bool kOut>
 void embeddingOp(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s, embedding(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]), boolArg(a[3]), boolArg(a[4])));
+  finishOut<5, kOut>(s, embedding(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]), boolArg(a[3]), boolArg(a[4])));
 }
 void embeddingRenormOp(Stack& s) {
   IValue* a = args(s, 4);
@@ -105,13 +94,13 @@ using IntFn = Tensor (*)(const Tensor&, int64_t);
 template <IntFn F, bool kOut>
 void intOp(Stack& s) {
   IValue* a = args(s, kOut ? 3 : 2);
-  finish<2, kOut>(s, F(tensorArg(a[0]), intArg(a[1])));
+  finishOut<2, kOut>(s, F(tensorArg(a[0]), intArg(a[1])));
 }
 using SoftmaxFn = Tensor (*)(const Tensor&, int64_t, bool);
 template <SoftmaxFn F, bool kOut>
 void softmaxOp(Stack& s) {
   IValue* a = args(s, kOut ? 4 : 3);
-  finish<3, kOut>(s, F(tensorArg(a[0]), intArg(a[1]), boolArg(a[2])));
+  finishOut<3, kOut>(s, F(tensorArg(a[0]), intArg(a[1]), boolArg(a[2])));
 }
 
 // ---- similarity and norms ----
@@ -150,7 +139,7 @@ void frobeniusOp(Stack& s) {
 template <bool kOut>
 void frobeniusDimOp(Stack& s) {
   IValue* a = args(s, kOut ? 4 : 3);
-  finish<3, kOut>(s, frobenius_norm(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2])));
+  finishOut<3, kOut>(s, frobenius_norm(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2])));
 }
 
 #define EMBER_OUT ", *, Tensor(a!) out) -> Tensor(a!)"

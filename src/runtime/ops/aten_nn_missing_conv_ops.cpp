@@ -25,17 +25,6 @@ void checkSlowConv(const Tensor& input, const Tensor& weight, IntArrayRef kernel
 
 enum Kind { kPlain, kDilated, kTransposed, kDepthwise };
 
-template <size_t kArgs, bool kOut>
-void finish(Stack& s, Tensor r) {
-  constexpr size_t n = kArgs + (kOut ? 1 : 0);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(args(s, n)[kArgs]);
-    writeOut(out, r);
-    r = std::move(out);
-  }
-  ret(s, n, std::move(r));
-}
-
 // (self, weight, kernel_size, bias?, stride, padding[, output_padding][, dilation][, out])
 template <int kDims, Kind kKind, bool kOut>
 void slowConvOp(Stack& s) {
@@ -51,7 +40,7 @@ void slowConvOp(Stack& s) {
                                                   : intListArg(a[6]);
   checkSlowConv(input, weight, kernel, kDims, kKind == kTransposed ? "slow_conv_transpose" : "slow_conv");
   const int64_t groups = kKind == kDepthwise ? input.size(1) : 1;
-  finish<nIn, kOut>(
+  finishOut<nIn, kOut>(
       s, convolution(input, weight, bias, stride, padding, dilation, kKind == kTransposed, outPadding, groups));
 }
 
@@ -64,7 +53,7 @@ void nnpackOp(Stack& s) {
               "_nnpack_spatial_convolution: expected 4D input and weight, but "
               "got ",
               input.sizes(), " and ", weight.sizes());
-  finish<5, kOut>(
+  finishOut<5, kOut>(
       s, convolution(input, weight, optTensorUndefArg(a[2]), intListArg(a[4]), intListArg(a[3]), {1}, false, {0}, 1));
 }
 
@@ -82,7 +71,7 @@ Tensor convTbc(const Tensor& self, const Tensor& weight, const Tensor& bias, int
 template <bool kOut>
 void convTbcOp(Stack& s) {
   IValue* a = args(s, kOut ? 5 : 4);
-  finish<4, kOut>(s, convTbc(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), intArg(a[3])));
+  finishOut<4, kOut>(s, convTbc(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), intArg(a[3])));
 }
 
 #define EMBER_OUT ", *, Tensor(a!) out) -> Tensor(a!)"

@@ -9,63 +9,52 @@
 namespace ember::jit::aten {
 namespace {
 
-template <size_t kArgs, bool kOut>
-void finish(Stack& s, Tensor r) {
-  constexpr size_t n = kArgs + (kOut ? 1 : 0);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(args(s, n)[kArgs]);
-    writeOut(out, r);
-    r = std::move(out);
-  }
-  ret(s, n, std::move(r));
-}
-
 // PyTorch 1.13's CPU kernel writes a reduced result correctly only into an out of the input's
 // shape; ember writes the same value whatever out's shape.
 void bceOutOp(Stack& s) {
   IValue* a = args(s, 5);
-  finish<4, true>(s, binary_cross_entropy(tensorArg(a[0]), tensorArg(a[1]), optTensorUndefArg(a[2]), intArg(a[3])));
+  finishOut<4, true>(s, binary_cross_entropy(tensorArg(a[0]), tensorArg(a[1]), optTensorUndefArg(a[2]), intArg(a[3])));
 }
 void klDivOp(Stack& s) {
   IValue* a = args(s, 4);
-  finish<4, false>(s, kl_div(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]), boolArg(a[3])));
+  finishOut<4, false>(s, kl_div(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]), boolArg(a[3])));
 }
 // (input1, input2, target, margin, reduction)
 using PairMarginFn = Tensor (*)(const Tensor&, const Tensor&, const Tensor&, double, int64_t);
 template <PairMarginFn F>
 void pairMarginOp(Stack& s) {
   IValue* a = args(s, 5);
-  finish<5, false>(s, F(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), doubleArg(a[3]), intArg(a[4])));
+  finishOut<5, false>(s, F(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), doubleArg(a[3]), intArg(a[4])));
 }
 void hingeOp(Stack& s) {
   IValue* a = args(s, 4);
-  finish<4, false>(s, hinge_embedding_loss(tensorArg(a[0]), tensorArg(a[1]), doubleArg(a[2]), intArg(a[3])));
+  finishOut<4, false>(s, hinge_embedding_loss(tensorArg(a[0]), tensorArg(a[1]), doubleArg(a[2]), intArg(a[3])));
 }
 void tripletOp(Stack& s) {
   IValue* a = args(s, 8);
-  finish<8, false>(s, triplet_margin_loss(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), doubleArg(a[3]),
+  finishOut<8, false>(s, triplet_margin_loss(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), doubleArg(a[3]),
                                           doubleArg(a[4]), doubleArg(a[5]), boolArg(a[6]), intArg(a[7])));
 }
 void poissonOp(Stack& s) {
   IValue* a = args(s, 6);
-  finish<6, false>(s, poisson_nll_loss(tensorArg(a[0]), tensorArg(a[1]), boolArg(a[2]), boolArg(a[3]), doubleArg(a[4]),
+  finishOut<6, false>(s, poisson_nll_loss(tensorArg(a[0]), tensorArg(a[1]), boolArg(a[2]), boolArg(a[3]), doubleArg(a[4]),
                                        intArg(a[5])));
 }
 template <bool kOut>
 void softMarginOp(Stack& s) {
   IValue* a = args(s, kOut ? 4 : 3);
-  finish<3, kOut>(s, soft_margin_loss(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2])));
+  finishOut<3, kOut>(s, soft_margin_loss(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2])));
 }
 template <bool kOut>
 void multiMarginOp(Stack& s) {
   IValue* a = args(s, kOut ? 7 : 6);
-  finish<6, kOut>(s, multi_margin_loss(tensorArg(a[0]), tensorArg(a[1]), scalarArg(a[2]), scalarArg(a[3]),
+  finishOut<6, kOut>(s, multi_margin_loss(tensorArg(a[0]), tensorArg(a[1]), scalarArg(a[2]), scalarArg(a[3]),
                                        optTensorUndefArg(a[4]), intArg(a[5])));
 }
 template <bool kOut>
 void multilabelOp(Stack& s) {
   IValue* a = args(s, kOut ? 4 : 3);
-  finish<3, kOut>(s, std::get<0>(multilabel_margin_loss_forward(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]))));
+  finishOut<3, kOut>(s, std::get<0>(multilabel_margin_loss_forward(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]))));
 }
 template <bool kOut>
 void multilabelForwardOp(Stack& s) {
@@ -89,7 +78,7 @@ DimVector lengthsArg(IValue& v, const char* name) {
 }
 void ctcOp(Stack& s) {
   IValue* a = args(s, 7);
-  finish<7, false>(s, ctc_loss(tensorArg(a[0]), tensorArg(a[1]), lengthsArg(a[2], "input_lengths"),
+  finishOut<7, false>(s, ctc_loss(tensorArg(a[0]), tensorArg(a[1]), lengthsArg(a[2], "input_lengths"),
                                lengthsArg(a[3], "target_lengths"), intArg(a[4]), intArg(a[5]), boolArg(a[6])));
 }
 template <bool kOut>

@@ -22,17 +22,6 @@
 namespace ember::jit::aten {
 namespace {
 
-template <size_t kArgs, bool kOut>
-void finish(Stack& s, Tensor r) {
-  constexpr size_t n = kArgs + (kOut ? 1 : 0);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(args(s, n)[kArgs]);
-    writeOut(out, r);
-    r = std::move(out);
-  }
-  ret(s, n, std::move(r));
-}
-
 // ---- weight normalisation ----
 // The pow-norm of v over every dim but `dim` (all dims for -1), keeping v's rank.
 Tensor normExceptDim(const Tensor& v, int64_t pow, int64_t dim) {
@@ -49,7 +38,7 @@ Tensor normExceptDim(const Tensor& v, int64_t pow, int64_t dim) {
 }
 void normExceptDimOp(Stack& s) {
   IValue* a = args(s, 3);
-  finish<3, false>(s, normExceptDim(tensorArg(a[0]), intArg(a[1]), intArg(a[2])));
+  finishOut<3, false>(s, normExceptDim(tensorArg(a[0]), intArg(a[1]), intArg(a[2])));
 }
 // The fused CPU form: first or last dim only; norms in float for bfloat16 weights.
 std::tuple<Tensor, Tensor> weightNormInterface(const Tensor& v, const Tensor& g, int64_t dim) {
@@ -71,7 +60,7 @@ Tensor weightNorm(const Tensor& v, const Tensor& g, int64_t dim) {
 }
 void weightNormOp(Stack& s) {
   IValue* a = args(s, 3);
-  finish<3, false>(s, weightNorm(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2])));
+  finishOut<3, false>(s, weightNorm(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2])));
 }
 template <bool kOut>
 void weightNormInterfaceOp(Stack& s) {
@@ -101,7 +90,7 @@ Tensor maskedSoftmax(const Tensor& self, const Tensor& mask, std::optional<int64
 template <bool kOut>
 void maskedSoftmaxOp(Stack& s) {
   IValue* a = args(s, kOut ? 5 : 4);
-  finish<4, kOut>(s, maskedSoftmax(tensorArg(a[0]), tensorArg(a[1]), optIntArg(a[2]), optIntArg(a[3])));
+  finishOut<4, kOut>(s, maskedSoftmax(tensorArg(a[0]), tensorArg(a[1]), optIntArg(a[2]), optIntArg(a[3])));
 }
 
 // ---- _trilinear: i1, i2, i3 each unsqueezed at its expand dims, multiplied, summed over sumdim ----
@@ -127,7 +116,7 @@ template <bool kOut>
 void trilinearOp(Stack& s) {
   IValue* a = args(s, kOut ? 9 : 8);
   intArg(a[7]);  // unroll_dim: an evaluation-order hint
-  finish<8, kOut>(s, trilinear(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), intListArg(a[3]), intListArg(a[4]),
+  finishOut<8, kOut>(s, trilinear(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), intListArg(a[3]), intListArg(a[4]),
                                intListArg(a[5]), intListArg(a[6])));
 }
 
@@ -271,7 +260,7 @@ Tensor padSequence(const std::vector<Tensor>& seqs, bool batchFirst, double valu
 }
 void padSequenceOp(Stack& s) {
   IValue* a = args(s, 3);
-  finish<3, false>(s, padSequence(tensorListArg(a[0]), boolArg(a[1]), doubleArg(a[2])));
+  finishOut<3, false>(s, padSequence(tensorListArg(a[0]), boolArg(a[1]), doubleArg(a[2])));
 }
 // The PackedSequence constructor's check-free form: its four fields back as they are.
 void packSequenceOp(Stack& s) {

@@ -14,41 +14,29 @@
 namespace ember::jit::aten {
 namespace {
 
-// Replaces the kArgs arguments (and the out tensor, if any) by the result, written into out.
-template <size_t kArgs, bool kOut>
-void finish(Stack& s, Tensor r) {
-  constexpr size_t n = kArgs + (kOut ? 1 : 0);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(args(s, n)[kArgs]);
-    writeOut(out, r);
-    r = std::move(out);
-  }
-  ret(s, n, std::move(r));
-}
-
 // ---- grid sampling: (input, grid, interpolation_mode, padding_mode, align_corners[, out]) ----
 using SamplerFn = Tensor (*)(const Tensor&, const Tensor&, int64_t, int64_t, bool);
 template <SamplerFn F, bool kOut>
 void samplerOp(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s, F(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]), intArg(a[3]), boolArg(a[4])));
+  finishOut<5, kOut>(s, F(tensorArg(a[0]), tensorArg(a[1]), intArg(a[2]), intArg(a[3]), boolArg(a[4])));
 }
 template <bool kOut>
 void affineGridOp(Stack& s) {
   IValue* a = args(s, kOut ? 4 : 3);
-  finish<3, kOut>(s, affine_grid_generator(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2])));
+  finishOut<3, kOut>(s, affine_grid_generator(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2])));
 }
 
 // ---- sliding blocks ----
 template <bool kOut>
 void im2colOp(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s, im2col(tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]), intListArg(a[3]), intListArg(a[4])));
+  finishOut<5, kOut>(s, im2col(tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]), intListArg(a[3]), intListArg(a[4])));
 }
 template <bool kOut>
 void col2imOp(Stack& s) {
   IValue* a = args(s, kOut ? 7 : 6);
-  finish<6, kOut>(s, col2im(tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]), intListArg(a[3]), intListArg(a[4]),
+  finishOut<6, kOut>(s, col2im(tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]), intListArg(a[3]), intListArg(a[4]),
                             intListArg(a[5])));
 }
 
@@ -56,12 +44,12 @@ void col2imOp(Stack& s) {
 template <bool kOut>
 void unpool2dOp(Stack& s) {
   IValue* a = args(s, kOut ? 4 : 3);
-  finish<3, kOut>(s, max_unpool2d(tensorArg(a[0]), tensorArg(a[1]), intListArg(a[2])));
+  finishOut<3, kOut>(s, max_unpool2d(tensorArg(a[0]), tensorArg(a[1]), intListArg(a[2])));
 }
 template <bool kOut>
 void unpool3dOp(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s,
+  finishOut<5, kOut>(s,
                   max_unpool3d(tensorArg(a[0]), tensorArg(a[1]), intListArg(a[2]), intListArg(a[3]), intListArg(a[4])));
 }
 using FractionalFn = std::tuple<Tensor, Tensor> (*)(const Tensor&, IntArrayRef, IntArrayRef, const Tensor&);
@@ -91,7 +79,7 @@ void rreluOp(Stack& s) {
     rrelu_with_noise_(self, noise, lower, upper, training, gen);
     ret(s, n, std::move(self));
   } else {
-    finish<nIn, kForm == 2>(s, rrelu_with_noise(self, noise, lower, upper, training, gen));
+    finishOut<nIn, kForm == 2>(s, rrelu_with_noise(self, noise, lower, upper, training, gen));
   }
 }
 
@@ -119,7 +107,7 @@ void embeddingRenormOp(Stack& s) {
   IValue* a = args(s, kOut ? 5 : 4);
   Tensor r = tensorArg(a[0]).clone();
   embedding_renorm_(r, tensorArg(a[1]), doubleArg(a[2]), doubleArg(a[3]));
-  finish<4, kOut>(s, std::move(r));
+  finishOut<4, kOut>(s, std::move(r));
 }
 void noGradEmbeddingRenormOp(Stack& s) {
   IValue* a = args(s, 4);

@@ -22,23 +22,12 @@ std::optional<std::vector<double>> optDoubleListArg(const IValue& v) {
   return out;
 }
 
-template <size_t kArgs, bool kOut>
-void finish(Stack& s, Tensor r) {
-  constexpr size_t n = kArgs + (kOut ? 1 : 0);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(args(s, n)[kArgs]);
-    writeOut(out, r);
-    r = std::move(out);
-  }
-  ret(s, n, std::move(r));
-}
-
 // (self, output_size, align_corners, scales_h, scales_w[, out])
 using AAFn = Tensor (*)(const Tensor&, IntArrayRef, bool, std::optional<double>, std::optional<double>);
 template <AAFn F, bool kOut>
 void aaOp(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2]), optDoubleArg(a[3]), optDoubleArg(a[4])));
+  finishOut<5, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2]), optDoubleArg(a[3]), optDoubleArg(a[4])));
 }
 // (input, output_size?, align_corners, scale_factors?[, out])
 using AAVecFn = Tensor (*)(const Tensor&, OptionalIntArrayRef, bool, OptionalDoubleArrayRef);
@@ -47,7 +36,7 @@ void aaVecOp(Stack& s) {
   IValue* a = args(s, kOut ? 5 : 4);
   const std::optional<DimVector> size = optIntListArg(a[1]);
   const auto scales = optDoubleListArg(a[3]);
-  finish<4, kOut>(s, F(tensorArg(a[0]), size ? OptionalIntArrayRef(*size) : std::nullopt, boolArg(a[2]),
+  finishOut<4, kOut>(s, F(tensorArg(a[0]), size ? OptionalIntArrayRef(*size) : std::nullopt, boolArg(a[2]),
                        scales ? OptionalDoubleArrayRef(*scales) : std::nullopt));
 }
 

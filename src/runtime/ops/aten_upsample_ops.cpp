@@ -19,17 +19,6 @@ std::optional<std::vector<double>> optDoubleListArg(const IValue& v) {
   return out;
 }
 
-template <size_t kArgs, bool kOut>
-void finish(Stack& s, Tensor r) {
-  constexpr size_t n = kArgs + (kOut ? 1 : 0);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(args(s, n)[kArgs]);
-    writeOut(out, r);
-    r = std::move(out);
-  }
-  ret(s, n, std::move(r));
-}
-
 // Explicit nearest forms: (self, output_size, scales...) with S scales.
 using Near1 = Tensor (*)(const Tensor&, IntArrayRef, std::optional<double>);
 using Near2 = Tensor (*)(const Tensor&, IntArrayRef, std::optional<double>, std::optional<double>);
@@ -38,17 +27,17 @@ using Near3 = Tensor (*)(const Tensor&, IntArrayRef, std::optional<double>, std:
 template <Near1 F, bool kOut>
 void near1(Stack& s) {
   IValue* a = args(s, kOut ? 4 : 3);
-  finish<3, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), optDoubleArg(a[2])));
+  finishOut<3, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), optDoubleArg(a[2])));
 }
 template <Near2 F, bool kOut>
 void near2(Stack& s) {
   IValue* a = args(s, kOut ? 5 : 4);
-  finish<4, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), optDoubleArg(a[2]), optDoubleArg(a[3])));
+  finishOut<4, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), optDoubleArg(a[2]), optDoubleArg(a[3])));
 }
 template <Near3 F, bool kOut>
 void near3(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), optDoubleArg(a[2]), optDoubleArg(a[3]), optDoubleArg(a[4])));
+  finishOut<5, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), optDoubleArg(a[2]), optDoubleArg(a[3]), optDoubleArg(a[4])));
 }
 // Explicit interpolating forms: (self, output_size, align_corners, scales...).
 using Lin1 = Tensor (*)(const Tensor&, IntArrayRef, bool, std::optional<double>);
@@ -58,17 +47,17 @@ using Lin3 = Tensor (*)(const Tensor&, IntArrayRef, bool, std::optional<double>,
 template <Lin1 F, bool kOut>
 void lin1(Stack& s) {
   IValue* a = args(s, kOut ? 5 : 4);
-  finish<4, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2]), optDoubleArg(a[3])));
+  finishOut<4, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2]), optDoubleArg(a[3])));
 }
 template <Lin2 F, bool kOut>
 void lin2(Stack& s) {
   IValue* a = args(s, kOut ? 6 : 5);
-  finish<5, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2]), optDoubleArg(a[3]), optDoubleArg(a[4])));
+  finishOut<5, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2]), optDoubleArg(a[3]), optDoubleArg(a[4])));
 }
 template <Lin3 F, bool kOut>
 void lin3(Stack& s) {
   IValue* a = args(s, kOut ? 7 : 6);
-  finish<6, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2]), optDoubleArg(a[3]), optDoubleArg(a[4]),
+  finishOut<6, kOut>(s, F(tensorArg(a[0]), intListArg(a[1]), boolArg(a[2]), optDoubleArg(a[3]), optDoubleArg(a[4]),
                        optDoubleArg(a[5])));
 }
 // .vec forms: (input, output_size?, [align_corners,] scale_factors?).
@@ -79,7 +68,7 @@ void nearVec(Stack& s) {
   IValue* a = args(s, kOut ? 4 : 3);
   const std::optional<DimVector> size = optIntListArg(a[1]);
   const auto scales = optDoubleListArg(a[2]);
-  finish<3, kOut>(s, F(tensorArg(a[0]), size ? OptionalIntArrayRef(*size) : std::nullopt,
+  finishOut<3, kOut>(s, F(tensorArg(a[0]), size ? OptionalIntArrayRef(*size) : std::nullopt,
                        scales ? OptionalDoubleArrayRef(*scales) : std::nullopt));
 }
 template <LinVec F, bool kOut>
@@ -87,7 +76,7 @@ void linVec(Stack& s) {
   IValue* a = args(s, kOut ? 5 : 4);
   const std::optional<DimVector> size = optIntListArg(a[1]);
   const auto scales = optDoubleListArg(a[3]);
-  finish<4, kOut>(s, F(tensorArg(a[0]), size ? OptionalIntArrayRef(*size) : std::nullopt, boolArg(a[2]),
+  finishOut<4, kOut>(s, F(tensorArg(a[0]), size ? OptionalIntArrayRef(*size) : std::nullopt, boolArg(a[2]),
                        scales ? OptionalDoubleArrayRef(*scales) : std::nullopt));
 }
 
