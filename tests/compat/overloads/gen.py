@@ -52,7 +52,9 @@ NONDETERMINISTIC = {"aten::" + n for n in (
     "multinomial", "poisson", "binomial", "_standard_gamma", "_sample_dirichlet", "normal_functional",
     "geometric", "geometric_", "cauchy", "cauchy_", "log_normal", "log_normal_",
     "dropout", "feature_dropout", "alpha_dropout", "feature_alpha_dropout", "native_dropout", "rrelu",
-    "rrelu_with_noise", "empty", "empty_like", "new_empty", "empty_strided", "new_empty_strided")}
+    "rrelu_with_noise", "empty", "empty_like", "new_empty", "empty_strided", "new_empty_strided",
+    # a geometry past the source's storage grows it with uninitialised memory
+    "set", "set_")}
 # Overload names whose calls are not generated: they need values the inputs cannot provide.
 SKIP_TYPES = {"Dimname", "Dimname[]", "Generator", "Layout", "Storage", "Stream", "Any", "t", "t[]", "complex",
               "Tensor?[]", "str[]", "Device[]", "float[]", "bool[]", "__torch__", "Dict", "Future", "Union",
