@@ -55,12 +55,7 @@ void sampleOp(Stack& s) {
   constexpr size_t n = kOut ? 3 : 2;
   IValue* a = args(s, n);
   Tensor r = F(tensorArg(a[0]), generatorArg(a[1]));
-  if constexpr (kOut) {
-    Tensor out = tensorArg(a[2]);
-    writeOut(out, r);
-    r = out;
-  }
-  ret(s, n, std::move(r));
+  finishOut<2, kOut>(s, std::move(r));
 }
 
 template <bool kOut>
@@ -68,12 +63,7 @@ void binomialOp(Stack& s) {
   constexpr size_t n = kOut ? 4 : 3;
   IValue* a = args(s, n);
   Tensor r = binomial(tensorArg(a[0]), tensorArg(a[1]), generatorArg(a[2]));
-  if constexpr (kOut) {
-    Tensor out = tensorArg(a[3]);
-    writeOut(out, r);
-    r = out;
-  }
-  ret(s, n, std::move(r));
+  finishOut<3, kOut>(s, std::move(r));
 }
 
 template <bool kOut>
@@ -81,12 +71,7 @@ void gammaGradOp(Stack& s) {
   constexpr size_t n = kOut ? 3 : 2;
   IValue* a = args(s, n);
   Tensor r = standard_gamma_grad(tensorArg(a[0]), tensorArg(a[1]));
-  if constexpr (kOut) {
-    Tensor out = tensorArg(a[2]);
-    writeOut(out, r);
-    r = out;
-  }
-  ret(s, n, std::move(r));
+  finishOut<2, kOut>(s, std::move(r));
 }
 
 template <bool kOut>
@@ -94,12 +79,7 @@ void dirichletGradOp(Stack& s) {
   constexpr size_t n = kOut ? 4 : 3;
   IValue* a = args(s, n);
   Tensor r = dirichlet_grad(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]));
-  if constexpr (kOut) {
-    Tensor out = tensorArg(a[3]);
-    writeOut(out, r);
-    r = out;
-  }
-  ret(s, n, std::move(r));
+  finishOut<3, kOut>(s, std::move(r));
 }
 
 #define EMBER_GEN "*, Generator? generator=None"

@@ -172,12 +172,7 @@ void addmmActivation(Stack& s) {
   IValue* a = args(s, n);
   Tensor r = addmm(tensorArg(a[0]), tensorArg(a[1]), tensorArg(a[2]), scalarArg(a[3]), scalarArg(a[4]));
   r = boolArg(a[5]) ? gelu(r) : relu(r);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(a[6]);
-    writeOut(out, r);
-    r = out;
-  }
-  ret(s, n, std::move(r));
+  finishOut<6, kOut>(s, std::move(r));
 }
 // _aminmax(self) / _aminmax.dim(self, dim, keepdim) and their out0/out1 forms.
 template <bool kDim, bool kOut>
@@ -217,12 +212,7 @@ void fftC2C(Stack& s) {
   std::string norm = fftNorm(intArg(a[2]), forward);
   Tensor r = forward ? fft_fftn(self, std::nullopt, IntArrayRef(dims), norm)
                      : fft_ifftn(self, std::nullopt, IntArrayRef(dims), norm);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(a[4]);
-    writeOut(out, r);
-    r = out;
-  }
-  ret(s, n, std::move(r));
+  finishOut<4, kOut>(s, std::move(r));
 }
 template <bool kOut>
 void fftR2C(Stack& s) {
@@ -234,12 +224,7 @@ void fftR2C(Stack& s) {
   std::string norm = fftNorm(intArg(a[2]), true);
   Tensor r = boolArg(a[3]) ? fft_rfftn(self, std::nullopt, IntArrayRef(dims), norm)
                            : fft_fftn(self, std::nullopt, IntArrayRef(dims), norm);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(a[4]);
-    writeOut(out, r);
-    r = out;
-  }
-  ret(s, n, std::move(r));
+  finishOut<4, kOut>(s, std::move(r));
 }
 template <bool kOut>
 void fftC2R(Stack& s) {
@@ -254,12 +239,7 @@ void fftC2R(Stack& s) {
   for (int64_t d : dims) sizes.push_back(self.sizes()[d < 0 ? d + self.dim() : d]);
   sizes.back() = intArg(a[3]);
   Tensor r = fft_irfftn(self, IntArrayRef(sizes), IntArrayRef(dims), norm);
-  if constexpr (kOut) {
-    Tensor out = tensorArg(a[4]);
-    writeOut(out, r);
-    r = out;
-  }
-  ret(s, n, std::move(r));
+  finishOut<4, kOut>(s, std::move(r));
 }
 
 // ---- torch.range: end-inclusive, the default dtype unless one is given ----
@@ -389,12 +369,7 @@ void histogramddFromBinCts(Stack& s) {
   IValue* a = args(s, n);
   Tensor r = std::get<0>(
       histogramdd(tensorArg(a[0]), intListArg(a[1]), optDoubleListArg(a[2]), optTensorArg(a[3]), boolArg(a[4])));
-  if constexpr (kOut) {
-    Tensor out = tensorArg(a[5]);
-    writeOut(out, r);
-    r = out;
-  }
-  ret(s, n, std::move(r));
+  finishOut<5, kOut>(s, std::move(r));
 }
 template <bool kOut>
 void histogramddFromBinTensors(Stack& s) {
@@ -402,12 +377,7 @@ void histogramddFromBinTensors(Stack& s) {
   IValue* a = args(s, n);
   std::vector<Tensor> bins = tensorListArg(a[1]);
   Tensor r = std::get<0>(histogramdd(tensorArg(a[0]), bins, optTensorArg(a[2]), boolArg(a[3])));
-  if constexpr (kOut) {
-    Tensor out = tensorArg(a[4]);
-    writeOut(out, r);
-    r = out;
-  }
-  ret(s, n, std::move(r));
+  finishOut<4, kOut>(s, std::move(r));
 }
 
 // ---- Tensor[] builtins: elements compare as `bool(x == el)` / `bool(x < y)` ----
