@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "runtime/fuser/tile_chain.h"
+#include "tensor/kernels/vec_common_ops.h"
 
 #if defined(EMBER_ISA_AVX512) && defined(__GNUC__) && !defined(__clang__)
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_ps() as the merge source, which trips a
@@ -23,23 +24,12 @@
 namespace ember::jit::EMBER_CHAIN_NS(EMBER_ISA) {
 namespace {
 
-#define EMBER_CHAIN_VEC(Name, T, R, P, S)                                 \
-  struct Name {                                                           \
-    using Scalar = T;                                                     \
-    using Reg = R;                                                        \
-    static constexpr int64_t kWidth = sizeof(R) / sizeof(T);              \
-    static Reg load(const T* p) { return P##loadu##S(p); }                \
-    static void store(T* p, Reg v) { P##storeu##S(p, v); }               \
-    static Reg set1(T v) { return P##set1##S(v); }                        \
-    static Reg add(Reg a, Reg b) { return P##add##S(a, b); }              \
-    static Reg sub(Reg a, Reg b) { return P##sub##S(a, b); }              \
-    static Reg mul(Reg a, Reg b) { return P##mul##S(a, b); }              \
-    static Reg div(Reg a, Reg b) { return P##div##S(a, b); }              \
-    static Reg max(Reg a, Reg b) { return P##max##S(a, b); }              \
-    static Reg min(Reg a, Reg b) { return P##min##S(a, b); }              \
-    static Reg sqrt(Reg a) { return P##sqrt##S(a); }                      \
-    static Reg neg(Reg a) { return P##xor##S(a, set1(T(-0.0))); }         \
-    static Reg abs(Reg a) { return P##andnot##S(set1(T(-0.0)), a); }      \
+#define EMBER_CHAIN_VEC(Name, T, R, P, S)                    \
+  struct Name {                                              \
+    using Scalar = T;                                        \
+    using Reg = R;                                           \
+    static constexpr int64_t kWidth = sizeof(R) / sizeof(T); \
+    EMBER_VEC_COMMON(P, S)                                   \
   };
 
 #if defined(EMBER_ISA_AVX512)

@@ -12,6 +12,7 @@
 #include "ember/tensor/half.h"
 #include "tensor/kernels/unary_kernels.h"
 #include "tensor/kernels/unary_math.h"
+#include "tensor/kernels/vec_common_ops.h"
 
 #if defined(EMBER_ISA_AVX512) && defined(__GNUC__) && !defined(__clang__)
 // GCC 12's AVX-512 intrinsics pass _mm512_undefined_ps() as the merge source, which trips a
@@ -30,25 +31,6 @@ namespace {
 // = a > b ? a : b and min(a, b) = a < b ? a : b (so max(lo, x) lets a NaN x through);
 // gt/le/eq/isnan masks and select(m, x, y) = m ? x : y; abs/neg/sqrt; floor/ceil/trunc/rint;
 // and the SLEEF transcendental functions.
-
-#define EMBER_VEC_COMMON(P, S)                                           \
-  static Reg load(const Scalar* p) { return P##loadu##S(p); }            \
-  static void store(Scalar* p, Reg v) { P##storeu##S(p, v); }            \
-  static Reg set1(Scalar v) { return P##set1##S(v); }                    \
-  static Reg add(Reg a, Reg b) { return P##add##S(a, b); }               \
-  static Reg sub(Reg a, Reg b) { return P##sub##S(a, b); }               \
-  static Reg mul(Reg a, Reg b) { return P##mul##S(a, b); }               \
-  static Reg div(Reg a, Reg b) { return P##div##S(a, b); }               \
-  static Reg max(Reg a, Reg b) { return P##max##S(a, b); }               \
-  static Reg min(Reg a, Reg b) { return P##min##S(a, b); }               \
-  static Reg sqrt(Reg a) { return P##sqrt##S(a); }                      \
-  static Reg neg(Reg a) { return P##xor##S(a, set1(Scalar(-0.0))); }    \
-  static Reg abs(Reg a) { return P##andnot##S(set1(Scalar(-0.0)), a); } \
-  /* |mag| with the sign of sgn */                                       \
-  static Reg copysign(Reg mag, Reg sgn) {                                \
-    const Reg s = set1(Scalar(-0.0));                                    \
-    return P##or##S(P##andnot##S(s, mag), P##and##S(s, sgn));            \
-  }
 
 // SLEEF names: Sleef_<fn><lanes>_u<ulp><isa>.
 #define EMBER_VEC_SLEEF(L, I)                                                    \
