@@ -14,16 +14,11 @@
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/unary.h"
+#include "tensor/loss_reduction.h"
 
 namespace ember {
 
 namespace {
-
-Tensor reduce(const Tensor& loss, int64_t reduction) {
-  if (reduction == Reduction::Mean) return mean(loss);
-  if (reduction == Reduction::Sum) return sum(loss);
-  return loss;
-}
 
 }  // namespace
 
@@ -38,19 +33,19 @@ Tensor kl_div(const Tensor& self, const Tensor& target, int64_t reduction, bool 
     const Tensor tlogt = where(eq(target, Scalar(0)), Scalar(0.0), target * log(target));
     loss = tlogt - target * self;
   }
-  return reduce(loss, reduction);
+  return detail::reduceLoss(loss, reduction);
 }
 
 Tensor margin_ranking_loss(const Tensor& input1, const Tensor& input2, const Tensor& target, double margin,
                            int64_t reduction) {
-  return reduce(clamp_min(neg(target) * (input1 - input2) + Scalar(margin), Scalar(0)), reduction);
+  return detail::reduceLoss(clamp_min(neg(target) * (input1 - input2) + Scalar(margin), Scalar(0)), reduction);
 }
 
 Tensor hinge_embedding_loss(const Tensor& self, const Tensor& target, double margin, int64_t reduction) {
   const Tensor zero = zeros_like(self);
   const Tensor marginPart = where(ne(target, Scalar(1)), clamp_min(Scalar(margin) - self, Scalar(0)), zero);
   const Tensor selfPart = where(ne(target, Scalar(-1)), self, zero);
-  return reduce(marginPart + selfPart, reduction);
+  return detail::reduceLoss(marginPart + selfPart, reduction);
 }
 
 Tensor cosine_embedding_loss(const Tensor& input1, const Tensor& input2, const Tensor& target, double margin,
@@ -75,7 +70,7 @@ Tensor cosine_embedding_loss(const Tensor& input1, const Tensor& input2, const T
   const Tensor zero = zeros_like(cos);
   const Tensor pos = where(eq(target, Scalar(1)), Scalar(1) - cos, zero);
   const Tensor negPart = where(eq(target, Scalar(-1)), clamp_min(cos - Scalar(margin), Scalar(0)), zero);
-  return reduce(pos + negPart, reduction);
+  return detail::reduceLoss(pos + negPart, reduction);
 }
 
 Tensor triplet_margin_loss(const Tensor& anchor, const Tensor& positive, const Tensor& negative, double margin,
@@ -87,7 +82,7 @@ Tensor triplet_margin_loss(const Tensor& anchor, const Tensor& positive, const T
   const Tensor dPos = pairwise_distance(anchor, positive, p, eps);
   Tensor dNeg = pairwise_distance(anchor, negative, p, eps);
   if (swap) dNeg = minimum(dNeg, pairwise_distance(positive, negative, p, eps));
-  return reduce(clamp_min(Scalar(margin) + dPos - dNeg, Scalar(0)), reduction);
+  return detail::reduceLoss(clamp_min(Scalar(margin) + dPos - dNeg, Scalar(0)), reduction);
 }
 
 Tensor poisson_nll_loss(const Tensor& input, const Tensor& target, bool log_input, bool full, double eps,
@@ -97,11 +92,11 @@ Tensor poisson_nll_loss(const Tensor& input, const Tensor& target, bool log_inpu
     const Tensor stirling = target * log(target) - target + Scalar(0.5) * log(Scalar(2 * M_PI) * target);
     loss = loss + masked_fill(stirling, le(target, Scalar(1)), Scalar(0));
   }
-  return reduce(loss, reduction);
+  return detail::reduceLoss(loss, reduction);
 }
 
 Tensor soft_margin_loss(const Tensor& self, const Tensor& target, int64_t reduction) {
-  return reduce(log1p(exp(neg(self) * target)), reduction);
+  return detail::reduceLoss(log1p(exp(neg(self) * target)), reduction);
 }
 
 namespace {

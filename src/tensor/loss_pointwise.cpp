@@ -6,17 +6,12 @@
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/unary.h"
+#include "tensor/loss_reduction.h"
 #include "tensor/nn_layout.h"
 
 namespace ember {
 
 namespace {
-
-Tensor reduce(const Tensor& loss, int64_t reduction) {
-  if (reduction == Reduction::Mean) return mean(loss);
-  if (reduction == Reduction::Sum) return sum(loss);
-  return loss;
-}
 
 // Promotes the operands, checks the dtype against PyTorch's kernel and widens 16-bit floats.
 struct Operands {
@@ -31,7 +26,7 @@ Operands operands(const Tensor& self, const Tensor& target, std::initializer_lis
 }
 
 Tensor finish(const Tensor& loss, ScalarType dtype, int64_t reduction) {
-  return reduce(loss, reduction).to(dtype);
+  return detail::reduceLoss(loss, reduction).to(dtype);
 }
 
 }  // namespace
@@ -43,7 +38,7 @@ Tensor mse_loss(const Tensor& self, const Tensor& target, int64_t reduction) {
 }
 
 Tensor l1_loss(const Tensor& self, const Tensor& target, int64_t reduction) {
-  return reduce(abs(self - target), reduction);
+  return detail::reduceLoss(abs(self - target), reduction);
 }
 
 Tensor smooth_l1_loss(const Tensor& self, const Tensor& target, int64_t reduction, double beta) {
@@ -67,7 +62,7 @@ Tensor binary_cross_entropy(const Tensor& self, const Tensor& target, const Tens
   EMBER_CHECK(all(logical_and(ge(self, 0), le(self, 1))).item<bool>(), "all elements of input should be between 0 and 1");
   Tensor loss = (target - 1) * clamp_min(log1p(neg(self)), -100) - target * clamp_min(log(self), -100);
   if (weight.defined()) loss = loss * weight;
-  return reduce(loss, reduction);
+  return detail::reduceLoss(loss, reduction);
 }
 
 Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target, const Tensor& weight,
@@ -85,7 +80,7 @@ Tensor binary_cross_entropy_with_logits(const Tensor& self, const Tensor& target
     loss.add_(maxVal).add_(softplus);
   }
   if (weight.defined()) loss.mul_(weight);
-  return reduce(loss, reduction);
+  return detail::reduceLoss(loss, reduction);
 }
 
 }  // namespace ember

@@ -29,6 +29,14 @@ Tensor wrappedScalarTensor(const Scalar& s) {
   return t;
 }
 
+std::optional<std::vector<double>> optDoubleListArg(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  if (!v.isList()) throwArgType(v, "List[float]");
+  std::vector<double> out;
+  for (const auto& e : v.toListRef().elements) out.push_back(doubleArg(e));
+  return out;
+}
+
 DimVector intListArg(const IValue& v) {
   DimVector out;
   if (v.isInt()) {  // int[N] accepts a single int, repeated N times by the compiler's caller

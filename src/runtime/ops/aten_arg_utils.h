@@ -131,6 +131,8 @@ inline std::optional<DimVector> optIntListArg(const IValue& v) {
   if (v.isNone()) return std::nullopt;
   return intListArg(v);
 }
+// `float[]?` (scale factors, histogram ranges): None stays empty.
+std::optional<std::vector<double>> optDoubleListArg(const IValue& v);
 // `int[1]? dim` of reductions: None reduces over every dim, which the tensor library spells as
 // an empty list.
 inline DimVector dimListArg(const IValue& v) { return v.isNone() ? DimVector() : intListArg(v); }

@@ -10,14 +10,6 @@
 namespace ember::jit::aten {
 namespace {
 
-std::optional<std::vector<double>> optDoubleListArg(const IValue& v) {
-  if (v.isNone()) return std::nullopt;
-  if (!v.isList()) throwArgType(v, "List[float]");
-  std::vector<double> out;
-  for (const auto& e : v.toListRef().elements) out.push_back(doubleArg(e));
-  return out;
-}
-
 // Replaces the n arguments by the K results; with kOut the results are written into the last K
 // arguments (the out= tensors) and those are returned. kExact: out= must have the result's dtype
 // (PyTorch's rule for most of these ops), else a dtype the result casts to.

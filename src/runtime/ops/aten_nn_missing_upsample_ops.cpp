@@ -14,14 +14,6 @@
 namespace ember::jit::aten {
 namespace {
 
-std::optional<std::vector<double>> optDoubleListArg(const IValue& v) {
-  if (v.isNone()) return std::nullopt;
-  if (!v.isList()) throwArgType(v, "List[float]");
-  std::vector<double> out;
-  for (const auto& e : v.toListRef().elements) out.push_back(doubleArg(e));
-  return out;
-}
-
 // (self, output_size, align_corners, scales_h, scales_w[, out])
 using AAFn = Tensor (*)(const Tensor&, IntArrayRef, bool, std::optional<double>, std::optional<double>);
 template <AAFn F, bool kOut>

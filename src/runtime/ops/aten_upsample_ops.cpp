@@ -11,14 +11,6 @@
 namespace ember::jit::aten {
 namespace {
 
-std::optional<std::vector<double>> optDoubleListArg(const IValue& v) {
-  if (v.isNone()) return std::nullopt;
-  if (!v.isList()) throwArgType(v, "List[float]");
-  std::vector<double> out;
-  for (const auto& e : v.toListRef().elements) out.push_back(doubleArg(e));
-  return out;
-}
-
 // Explicit nearest forms: (self, output_size, scales...) with S scales.
 using Near1 = Tensor (*)(const Tensor&, IntArrayRef, std::optional<double>);
 using Near2 = Tensor (*)(const Tensor&, IntArrayRef, std::optional<double>, std::optional<double>);

@@ -341,12 +341,6 @@ void resizeFunctional(Stack& s) {
   ret(s, n, std::move(r));
 }
 // ---- _histogramdd_* (the pieces torch.histogramdd is written from) ----
-std::optional<std::vector<double>> optDoubleListArg(const IValue& v) {
-  if (v.isNone()) return std::nullopt;
-  std::vector<double> r;
-  for (const IValue& e : v.toListRef().elements) r.push_back(doubleArg(e));
-  return r;
-}
 template <bool kOut>
 void histogramddBinEdges(Stack& s) {
   constexpr size_t n = kOut ? 6 : 5;
