@@ -63,18 +63,6 @@ def c_mode(self: Tensor, dim: int, keepdim: bool):
         v, indices = torch.mode(self, dim, keepdim)
     return _pick_keepdim(self, dim, keepdim, indices)
 
-def c_median(self: Tensor):
-    flat = self.reshape([-1])
-    with torch.no_grad():
-        v, i = torch.median(flat, 0, True)
-    return flat.gather(0, i).reshape([])
-
-def c_nanmedian(self: Tensor):
-    flat = self.reshape([-1])
-    with torch.no_grad():
-        v, i = torch.nanmedian(flat, 0, True)
-    return flat.gather(0, i).reshape([])
-
 def c_cummax(self: Tensor, dim: int):
     with torch.no_grad():
         v, indices = torch.cummax(self, dim)

@@ -44,9 +44,12 @@ def _restore_dims(g: Tensor, dims: Optional[List[int]], size: List[int], keepdim
 def _zeros(size: List[int], like: Tensor) -> Tensor:
     return torch.zeros(size, dtype=like.dtype, device=like.device)
 
+# The gradient of a full reduction that picks one value (max, min, median, nanmedian), split
+# evenly between the elements equal to it, or between the NaNs when it is NaN.
 def _evenly_distribute(grad: Tensor, self: Tensor, value: Tensor) -> Tensor:
-    mask = (self == value).to(grad.dtype)
-    return mask * (grad / mask.sum())
+    mask = (self == value) | (self.isnan() & value.isnan())
+    share = mask.to(grad.dtype)
+    return share * (grad / share.sum())
 
 def d_add_Tensor(grad: Tensor, self_size: List[int], other_size: List[int], alpha: float):
     return _sum_to(grad, self_size), _sum_to(grad * alpha, other_size)

@@ -81,6 +81,8 @@ const std::pair<const char*, const char*> kFormulaOps[] = {
     {"aten::amin", "d_amax"},
     {"aten::max", "d_max"},
     {"aten::min", "d_max"},
+    {"aten::median", "d_max"},
+    {"aten::nanmedian", "d_max"},
     {"aten::max.dim", "d_max_dim"},
     {"aten::min.dim", "d_max_dim"},
     {"aten::square", "d_square"},
