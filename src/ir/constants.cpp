@@ -64,7 +64,7 @@ Value* Graph::insertConstant(const IValue& value, const std::optional<SourceRang
   } else if (value.isIntList()) {
     n->is_(attr::value, value.toIntVector());
     out->setType(ListType::ofInts());
-  } else if (value.isTuple() || value.isList() || value.isEnum()) {
+  } else if (value.isTuple() || value.isList() || value.isEnum() || value.isComplexDouble()) {
     n->ival_(attr::value, value);
     out->setType(value.type());
   } else {

@@ -506,12 +506,32 @@ class IRParser {
     return IValue(d);
   }
 
+  // A number, or a complex constant as PyTorch prints them: `0.+1.5j`, `2.-3.j` (a lone `1.5j`
+  // is read too).
+  IValue numberOrComplex() {
+    Token first = lex_.next();
+    auto asDouble = [](const IValue& v) { return v.isInt() ? static_cast<double>(v.toInt()) : v.toDouble(); };
+    auto imaginary = [&](const Token& t) {
+      Token digits = t;
+      digits.text.pop_back();
+      return asDouble(numberValue(digits));
+    };
+    if (first.text.size() > 1 && first.text.back() == 'j') return IValue(std::complex<double>(0.0, imaginary(first)));
+    const Token& next = lex_.cur();
+    if (next.kind == Tok::Number && next.text.size() > 1 && next.text.back() == 'j' &&
+        (next.text[0] == '+' || next.text[0] == '-')) {
+      double real = asDouble(numberValue(first));
+      return IValue(std::complex<double>(real, imaginary(lex_.next())));
+    }
+    return numberValue(first);
+  }
+
   // Constants inside `[...]`: numbers, strings, True/False/None, lists [..] and tuples (..).
   IValue parseIValue(int depth = 0) {
     if (depth > 64) lex_.error(lex_.cur().pos, "attribute value nested too deeply");
     const Token& t = lex_.cur();
     switch (t.kind) {
-      case Tok::Number: return numberValue(lex_.next());
+      case Tok::Number: return numberOrComplex();
       case Tok::String: return IValue(lex_.next().text);
       case Tok::Ident: {
         Token id = lex_.next();

@@ -83,6 +83,13 @@ void printIrIValue(std::ostream& out, const IValue& v) {
       printIrIValue(out, val);
     });
     out << "}";
+  } else if (v.isComplexDouble()) {
+    // As PyTorch prints complex constants: 0.+1.5j, 2.-3.j
+    const auto c = v.toComplexDouble();
+    printIrDouble(out, c.real());
+    if (!std::signbit(c.imag())) out << "+";
+    printIrDouble(out, c.imag());
+    out << "j";
   } else if (v.isTensor()) {
     out << "<Tensor>";
   } else {

@@ -526,10 +526,12 @@ bool canDifferentiateNode(const Node* n) {
     if (tensorKind(a.type()) == TensorKind::List &&
         (n->input(i)->node()->kind() != prim::ListConstruct || n->input(i)->uses().size() != 1))
       return false;
-    // Scalars reach formulas as floats: a constant or a float is converted in df.
+    // Scalars reach formulas as floats: a constant or a float is converted in df. A complex
+    // constant stays with eager autograd, which conjugates it for the formula (1j * z).
     if (isNumberArg(a) && n->input(i)->node()->kind() != prim::Constant &&
         n->input(i)->type()->kind() != TypeKind::FloatType)
       return false;
+    if (isNumberArg(a) && n->input(i)->type()->kind() == TypeKind::ComplexType) return false;
   }
   return true;
 }

@@ -58,16 +58,16 @@ def d_add_Scalar(grad: Tensor):
     return grad
 
 def d_sub_Tensor(grad: Tensor, self_size: List[int], other_size: List[int], alpha: float):
-    return _sum_to(grad, self_size), _sum_to(grad * -alpha, other_size)
+    return _sum_to(grad, self_size), _sum_to(-(grad * alpha), other_size)
 
 def d_sub_Scalar(grad: Tensor):
     return grad
 
 def d_rsub_Tensor(grad: Tensor, self_size: List[int], other_size: List[int], alpha: float):
-    return _sum_to(grad * -alpha, self_size), _sum_to(grad, other_size)
+    return _sum_to(-(grad * alpha), self_size), _sum_to(grad, other_size)
 
 def d_rsub_Scalar(grad: Tensor, alpha: float):
-    return grad * -alpha
+    return -(grad * alpha)
 
 def d_mul_Tensor(grad: Tensor, self: Tensor, other: Tensor):
     # PyTorch's convention for complex values: the gradient is conjugate-linear. conj of a real
@@ -91,7 +91,7 @@ def d_neg(grad: Tensor):
 def d_pow_Tensor_Scalar(grad: Tensor, self: Tensor, exponent: float):
     if exponent == 0.0:
         return torch.zeros_like(self)
-    return grad * exponent * self.pow(exponent - 1.0).conj()
+    return grad * (self.pow(exponent - 1.0) * exponent).conj()
 
 def d_pow_Tensor_Tensor(grad: Tensor, self: Tensor, exponent: Tensor, result: Tensor):
     gs = grad * exponent.conj() * self.pow(exponent - 1.0).conj()
@@ -714,8 +714,8 @@ def d_nll_loss_nd(grad: Tensor, self: Tensor, target: Tensor, weight: Optional[T
 def _smoothing_grad(grad: Tensor, self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int, ignore_index: int, label_smoothing: float) -> Tensor:
     # The gradient, along log_softmax(self), of label smoothing's second term with class
     # targets: eps / C times -sum_c w_c logp_c per non-ignored sample, reduced as PyTorch does
-    # (the mean divides by the summed weights of the targets, or without weights by the number
-    # of samples, ignored ones included).
+    # (the mean divides by the summed weights of the non-ignored targets, or without weights by
+    # their number, as the forward does).
     cdim = _class_dim(self)
     C = self.size(cdim)
     shape = [1] * self.dim()
@@ -730,7 +730,7 @@ def _smoothing_grad(grad: Tensor, self: Tensor, target: Tensor, weight: Optional
             safe = target.masked_fill(valid.logical_not(), 0).reshape([-1])
             g = g / (w.index_select(0, safe) * valid.reshape([-1]).to(self.dtype)).sum()
         else:
-            g = g / max(target.numel(), 1)
+            g = g / valid.sum().to(self.dtype)
     return -(g.unsqueeze(cdim) * w.reshape(shape)) * (label_smoothing / C)
 
 def d_cross_entropy_loss(grad: Tensor, self: Tensor, target: Tensor, weight: Optional[Tensor], reduction: int, ignore_index: int, label_smoothing: float):
@@ -1069,7 +1069,7 @@ def d_lerp_Scalar(grad: Tensor, self_size: List[int], end_size: List[int], weigh
     return _sum_to(grad * (1.0 - weight), self_size), _sum_to(grad * weight, end_size)
 
 def d_lerp_Tensor(grad: Tensor, self: Tensor, end: Tensor, weight: Tensor):
-    return _sum_to(grad * (1.0 - weight), self.size()), _sum_to(grad * weight, end.size()), _sum_to(grad * (end - self), weight.size())
+    return _sum_to(grad * (1.0 - weight).conj(), self.size()), _sum_to(grad * weight.conj(), end.size()), _sum_to(grad * (end - self).conj(), weight.size())
 
 def d_addcmul(grad: Tensor, self_size: List[int], tensor1: Tensor, tensor2: Tensor, value: float):
     return _sum_to(grad, self_size), _sum_to(grad * value * tensor2.conj(), tensor1.size()), _sum_to(grad * value * tensor1.conj(), tensor2.size())

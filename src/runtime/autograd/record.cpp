@@ -105,9 +105,19 @@ bool returnsView(const FunctionSchema& schema) {
          tensorArgKind(rets[0].type()) == TensorArgKind::Tensor && !schema.arguments().empty();
 }
 
-// The value a formula parameter named after schema argument `i` receives.
+// The value a formula parameter named after schema argument `i` receives. A complex Scalar
+// arrives conjugated: formulas use Scalars as multipliers of the incoming gradient (mul.Scalar,
+// div.Scalar, alpha, value, weight), whose backward multiplies by the conjugate (1j * z sends
+// -1j * grad to z, as PyTorch's mul_tensor_backward does). pow, which does more with its
+// Scalar, is differentiated as pow.Tensor_Tensor then (formulaSchemaFor).
 IValue formulaValue(const Argument& arg, const IValue& v) {
   if (isNumberType(arg.type()) && (v.isInt() || v.isBool())) return IValue(v.toScalar().toDouble());
+  if (isNumberType(arg.type()) && v.isComplexDouble()) return IValue(std::conj(v.toComplexDouble()));
+  if (tensorArgKind(arg.type()) == TensorArgKind::Tensor && v.isComplexDouble()) {
+    // Not a wrapped number: arithmetic on it inside a formula (1 - weight) stays complex128,
+    // where a wrapped complex number would round to the default complex64.
+    return IValue(scalar_tensor(v.toScalar(), TensorOptions(ScalarType::ComplexDouble)));
+  }
   if (tensorArgKind(arg.type()) == TensorArgKind::Tensor && v.isScalar())
     return IValue(jit::aten::wrappedScalarTensor(v.toScalar()));
   return v;
@@ -182,6 +192,30 @@ void bindInputs(const FunctionSchema& schema, const Formula& formula, const IVal
 }
 
 // The edges to the inputs' gradients (one per tensor, lists flattened) and their geometry.
+// The schema whose formula differentiates a call of `schema`: itself, except for pow and lerp
+// with a complex Scalar (x ** 1j, 2j ** x, lerp(a, b, 0.5j)), whose formulas compute with the
+// Scalar as a real number: their Tensor overload's formula takes it as a wrapped 0-dim tensor
+// (formulaValue), and its gradient for that tensor has no edge to go to.
+const FunctionSchema& formulaSchemaFor(const FunctionSchema& schema, const IValue* args) {
+  struct Twin {
+    const char* name;
+    const char* overload;
+    size_t scalarArg;
+    const char* tensorOverload;
+  };
+  static const Twin kTwins[] = {{"aten::pow", "Tensor_Scalar", 1, "aten::pow.Tensor_Tensor"},
+                                {"aten::pow", "Scalar", 0, "aten::pow.Tensor_Tensor"},
+                                {"aten::lerp", "Scalar", 2, "aten::lerp.Tensor"}};
+  for (const Twin& t : kTwins) {
+    if (schema.name() != t.name || schema.overloadName() != t.overload || !args[t.scalarArg].isComplexDouble())
+      continue;
+    jit::OperatorPtr twin = jit::OperatorRegistry::global().findOperator(std::string_view(t.tensorOverload));
+    EMBER_ASSERT(twin, t.tensorOverload, " is not registered");
+    return twin->schema();
+  }
+  return schema;
+}
+
 void bindEdges(const FunctionSchema& schema, const IValue* args, Node& node, FormulaNode* formulaNode) {
   const auto& sargs = schema.arguments();
   auto addEdge = [&](const IValue& v) {
@@ -323,18 +357,19 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
   std::vector<IValue> inputs;
   if (needsGrad) {
     inputs.assign(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
-    if (const Formula* formula = findFormula(*schema)) {
+    const FunctionSchema& formulaSchema = formulaSchemaFor(*schema, inputs.data());
+    if (const Formula* formula = findFormula(formulaSchema)) {
       auto node = std::make_shared<FormulaNode>(backwardNodeName(*schema), *formula);
       rec.formulaNode = node.get();
       rec.node = node;
-      bindInputs(*schema, *formula, inputs.data(), *node, rec);
+      bindInputs(formulaSchema, *formula, inputs.data(), *node, rec);
     } else if (std::shared_ptr<Node> recompute = makeRecomputeNode(*schema, inputs.data(), nIn)) {
       rec.node = std::move(recompute);
       rec.recompute = true;
     } else {
       rec.node = std::make_shared<NotImplementedNode>("the derivative for '" + schema->name() + "' is not implemented.");
     }
-    bindEdges(*schema, inputs.data(), *rec.node, rec.formulaNode);
+    bindEdges(formulaSchema, inputs.data(), *rec.node, rec.formulaNode);
   }
   op(stack);
   for (const Tensor& t : written) bumpVersion(t.storage().impl());

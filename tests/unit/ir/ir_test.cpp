@@ -194,6 +194,28 @@ TEST(GraphTest, InsertConstantAndToIValue) {
   g.lint();
 }
 
+// Complex constants (a `1j` literal in TorchScript source) print as PyTorch 1.13 prints them
+// (`torch.jit.CompilationUnit("def f(): return 1.5j, 2 - 3j").f.graph`) and parse back.
+TEST(GraphTest, ComplexConstantsPrintAndParseAsPyTorchWritesThem) {
+  Graph g;
+  Value* a = g.insertConstant(IValue(std::complex<double>(0.0, 1.5)));
+  Value* b = g.insertConstant(IValue(std::complex<double>(2.0, -3.0)));
+  EXPECT_EQ(toIValue(a)->toComplexDouble(), std::complex<double>(0.0, 1.5));
+  g.registerOutput(a);
+  g.registerOutput(b);
+  const std::string text = g.toString();
+  FileCheck()
+      .check("complex = prim::Constant[value=0.+1.5j]()")
+      .check("complex = prim::Constant[value=2.-3.j]()")
+      .run(text);
+  auto back = parse(text);
+  EXPECT_EQ(back->toString(), text);
+  std::vector<Value*> outs(back->outputs().begin(), back->outputs().end());
+  EXPECT_EQ(toIValue(outs[1])->toComplexDouble(), std::complex<double>(2.0, -3.0));
+  auto lone = parse("graph():\n  %1 : complex = prim::Constant[value=3j]()\n  return (%1)\n");
+  EXPECT_EQ(toIValue(lone->outputs()[0])->toComplexDouble(), std::complex<double>(0.0, 3.0));
+}
+
 // Named values keep their names in a copy (unnamed ones are renumbered, as in PyTorch).
 TEST(GraphTest, CopyIsDeepAndEqual) {
   auto g = parse(R"IR(
