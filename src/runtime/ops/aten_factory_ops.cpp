@@ -379,13 +379,36 @@ Tensor tensorFromScalar(const IValue& v, TensorOptions options) {
   return tensorFromData(&b, 1, t, {}, options);
 }
 
+// Whether `data` (a number or nested lists) holds Python floats.
+bool holdsFloatingNumbers(const IValue& data) {
+  const IValue* cur = &data;
+  while (cur->isList()) {
+    const ListImpl& list = cur->toListRef();
+    if (list.size() == 0) return false;
+    cur = &list.elements[0];
+  }
+  return cur->isDouble();
+}
+
+// torch.tensor / torch.as_tensor of Python numbers in TorchScript. As PyTorch 1.13's
+// interpreter does, floats are stored in the default dtype and only then cast to the dtype asked
+// for: torch.tensor([1.7], dtype=torch.float64) holds 1.7 rounded to float32 there, and so here
+// (complex numbers: tensor.complex). Eager torch.tensor keeps the precision.
+Tensor scriptTensorFromNumbers(const IValue& data, TensorOptions options) {
+  TensorOptions initial = options;
+  if (holdsFloatingNumbers(data)) initial.dtype_.reset();
+  Tensor r = data.isList() ? tensorFromList(data, initial) : tensorFromScalar(data, initial);
+  if (options.dtype_ && r.dtype() != *options.dtype_) r = to(r, *options.dtype_);
+  return r;
+}
+
 // tensor(t[] data | number t, *, ScalarType? dtype, Device? device, bool requires_grad)
 void tensorOp(Stack& s) {
   IValue* a = args(s, 4);
   TensorOptions options;
   options.dtype_ = optScalarTypeArg(a[1]);
   optDeviceArg(a[2]);
-  Tensor r = a[0].isList() ? tensorFromList(a[0], options) : tensorFromScalar(a[0], options);
+  Tensor r = scriptTensorFromNumbers(a[0], options);
   if (boolArg(a[3])) autograd::setRequiresGrad(r);
   ret(s, 4, std::move(r));
 }
@@ -401,7 +424,7 @@ void asTensorOp(Stack& s) {
     r = tensorArg(a[0]);
     if (options.dtype_) r = to(r, *options.dtype_);
   } else {
-    r = a[0].isList() ? tensorFromList(a[0], options) : tensorFromScalar(a[0], options);
+    r = scriptTensorFromNumbers(a[0], options);
   }
   ret(s, 3, std::move(r));
 }

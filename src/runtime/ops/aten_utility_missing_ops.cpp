@@ -432,16 +432,15 @@ void removeTensor(Stack& s) {
 }
 
 // ---- tensor.complex / as_tensor.complex: a 0-dim tensor of the default complex dtype
-// (complex64 while the default dtype is float32) unless dtype says otherwise ----
+// (complex64 while the default dtype is float32), then cast to dtype when given: PyTorch 1.13's
+// interpreter rounds through complex64 even for dtype=torch.complex128, and so does this ----
 Tensor complexScalarTensor(const IValue* a) {
   std::optional<ScalarType> dtype = optScalarTypeArg(a[1]);
   optDeviceArg(a[2]);
-  ScalarType t = dtype                                  ? *dtype
-                 : defaultDtype() == ScalarType::Double ? ScalarType::ComplexDouble
-                                                        : ScalarType::ComplexFloat;
-  Tensor r = empty({}, TensorOptions().dtype(t));
+  const ScalarType initial = defaultDtype() == ScalarType::Double ? ScalarType::ComplexDouble : ScalarType::ComplexFloat;
+  Tensor r = empty({}, TensorOptions().dtype(initial));
   fill_(r, Scalar(a[0].toComplexDouble()));
-  return r;
+  return dtype && *dtype != initial ? to(r, *dtype) : r;
 }
 void tensorComplex(Stack& s) {
   IValue* a = args(s, 4);
