@@ -1,6 +1,7 @@
 def fn():
-    # First and second order through the copy and private spellings of views and casts, and the
-    # in-place forms whose overload differs from their functional op's (derivatives_misc_rest.cpp).
+    # First and second order through the copy and private spellings of views and casts, the
+    # in-place forms whose overload differs from their functional op's, and nested tensors made
+    # from a mask and padded again (derivatives_misc_rest.cpp).
     x = torch.sin(torch.arange(4 * 6, dtype=torch.float64).reshape(4, 6) * 0.37 + 0.1).requires_grad_()
     v = torch.cos(torch.arange(6, dtype=torch.float64) * 0.53).requires_grad_()
     e = (torch.cos(torch.arange(4 * 6, dtype=torch.float64).reshape(4, 6) * 0.29) * 0.5 + 1.0).requires_grad_()
@@ -41,6 +42,10 @@ def fn():
     q = x * x
     torch.ops.aten._index_put_impl_(q, [torch.tensor([1, 1, 3])], v * v, True, False)
     z = z + q.pow(2.0).sum()
+    # A padded batch made nested and padded again, to a larger size.
+    nt = torch._nested_tensor_from_mask(x.reshape(2, 3, 4), torch.tensor([[True, True, False], [True, True, True]]))
+    pt = torch.ops.aten.to_padded_tensor(nt, 0.5, [2, 4, 5])
+    z = z + (pt.pow(3.0) * torch.arange(40, dtype=torch.float64).reshape(2, 4, 5)).sum()
     g1 = torch.autograd.grad([z], [x, v, e], create_graph=True)
     gx = g1[0]
     gv = g1[1]
