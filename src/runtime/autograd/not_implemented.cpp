@@ -28,6 +28,8 @@ struct Entry {
 };
 
 const Entry kEntries[] = {
+    {"aten::_add_relu", Kind::Fallback, nullptr},
+    {"aten::_addmm_activation", Kind::Fallback, nullptr},
     {"aten::_aminmax", Kind::Fallback, nullptr},
     {"aten::_stack", Kind::Fallback, nullptr},
     {"aten::detach_copy", Kind::Fallback, nullptr},

@@ -39,6 +39,8 @@ std::string gradError(const std::string& expr) {
 
 TEST(AutogradNotImplemented, BackwardRaisesPyTorchsMessages) {
   const std::vector<std::pair<std::string, std::string>> cases = {
+      {"torch.ops.aten._addmm_activation(y, y.reshape(4, 1), y.reshape(1, 4))",
+       "derivative for aten::_addmm_activation is not implemented"},
       {"torch.ops.aten._aminmax(y)[0]", "derivative for aten::_aminmax is not implemented"},
       {"torch.ops.aten._aminmax(y, 0)[1]", "derivative for aten::_aminmax is not implemented"},
       {"torch.ops.aten._stack([y, y], 1)", "derivative for aten::_stack is not implemented"},
