@@ -32,7 +32,14 @@ def fn():
     flags_recorded = [t.requires_grad for t in recorded]
     # The values still come out, and the differentiable part of a sum still differentiates.
     s = y.pow(2.0).sum() + never[10].sum() + never[23].sum()
-    return flags_never, flags_recorded, never, recorded[0].detach(), torch.autograd.grad([s], [x])
+    # The no_grad renorm F.embedding(max_norm=) runs writes a leaf that requires grad, records
+    # nothing and returns the leaf itself.
+    w = (torch.sin(torch.arange(12, dtype=torch.float64).reshape(4, 3)) * 2.0).requires_grad_()
+    ids = torch.tensor([0, 2, 2, 3])
+    r = torch.ops.aten._no_grad_embedding_renorm_(w, ids, 1.5, 2.0)
+    emb = torch.nn.functional.embedding(ids, w, max_norm=1.0)
+    gw = torch.autograd.grad([emb.pow(2.0).sum()], [w])
+    return flags_never, flags_recorded, never, recorded[0].detach(), torch.autograd.grad([s], [x]), r.requires_grad, gw, w.detach()
 
 
 # AREA: "tensors"
