@@ -153,7 +153,7 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
 const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions,  &kBagsResampleDecompositions,
                                              &kCompositeDecompositions,   &kPackedRnnDecompositions,
                                              &kTransformerDecompositions, &kNnMissingDecompositions,
-                                             &kAliasDecompositions};
+                                             &kAliasDecompositions,       &kMiscRestDecompositions};
 
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;
@@ -201,7 +201,7 @@ bool isNumberType(const jit::TypePtr& type) {
 // Whether the decomposition itself must give the forward values (see decompositions.h).
 bool forwardIsDecomposition(const jit::FunctionSchema& schema, const jit::IValue* args, size_t nIn) {
   const std::string& name = schema.name();
-  if (name == "aten::instance_norm") return true;
+  if (name == "aten::instance_norm" || isInplaceDropout(name)) return true;
   // Dropout variants in training draw their mask in the decomposition, once.
   const bool dropout = name == "aten::alpha_dropout" || name == "aten::feature_dropout" ||
                        name == "aten::feature_alpha_dropout";
@@ -381,7 +381,7 @@ class RecomputeNode : public Node {
 }  // namespace
 
 bool runDecompositionForward(const jit::FunctionSchema& schema, jit::Stack& stack, size_t nIn) {
-  if (schema.isMutable()) return false;
+  if (schema.isMutable() && !isInplaceDropout(schema.name())) return false;
   const size_t base = stack.size() - nIn;
   if (!forwardIsDecomposition(schema, stack.data() + base, nIn)) return false;
   jit::Function* fn = findDecomposition(schema);

@@ -283,7 +283,8 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     return;
   }
   if (needsGrad) checkForwardAllowed(*schema);
-  if (needsGrad && !writes && runDecompositionForward(*schema, stack, nIn)) return;
+  // (In-place ops only for the dropouts, whose decomposition writes self through recorded ops.)
+  if (needsGrad && runDecompositionForward(*schema, stack, nIn)) return;
   // Composite operators (composite_ops.h): the calls inside them are recorded.
   if (!writes && isComposite(*schema)) {
     op(stack);

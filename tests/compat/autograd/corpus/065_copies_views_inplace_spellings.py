@@ -1,7 +1,8 @@
 def fn():
     # First and second order through the copy and private spellings of views and casts, the
     # in-place forms whose overload differs from their functional op's, and nested tensors made
-    # from a mask and padded again (derivatives_misc_rest.cpp).
+    # from a mask and padded again (derivatives_misc_rest.cpp); the in-place dropouts
+    # (decompositions_misc_rest.cpp).
     x = torch.sin(torch.arange(4 * 6, dtype=torch.float64).reshape(4, 6) * 0.37 + 0.1).requires_grad_()
     v = torch.cos(torch.arange(6, dtype=torch.float64) * 0.53).requires_grad_()
     e = (torch.cos(torch.arange(4 * 6, dtype=torch.float64).reshape(4, 6) * 0.29) * 0.5 + 1.0).requires_grad_()
@@ -42,6 +43,21 @@ def fn():
     q = x * x
     torch.ops.aten._index_put_impl_(q, [torch.tensor([1, 1, 3])], v * v, True, False)
     z = z + q.pow(2.0).sum()
+    # In-place dropouts in training (the same masks as PyTorch's from the seeded generator), an
+    # in-place op after one, and in evaluation (no-ops).
+    torch.manual_seed(0)
+    dr = x * 2.0
+    torch.dropout_(dr, 0.3, True)
+    torch.relu_(dr)
+    fd = x * 1.0
+    torch.feature_dropout_(fd, 0.5, True)
+    ad = x * 1.0
+    torch.alpha_dropout_(ad, 0.4, True)
+    fad = x.reshape(2, 3, 4) * 1.0
+    torch.feature_alpha_dropout_(fad, 0.4, True)
+    torch.feature_alpha_dropout_(fad, 0.4, False)
+    torch.dropout_(fad, 0.5, False)
+    z = z + dr.pow(2.0).sum() + fd.pow(2.0).sum() + ad.pow(3.0).sum() + fad.pow(2.0).sum()
     # A padded batch made nested and padded again, to a larger size.
     nt = torch._nested_tensor_from_mask(x.reshape(2, 3, 4), torch.tensor([[True, True, False], [True, True, True]]))
     pt = torch.ops.aten.to_padded_tensor(nt, 0.5, [2, 4, 5])
