@@ -10,7 +10,7 @@ autograd builtins: NON_DIFFERENTIABLE below), and prints the rest that have no e
 kFormulaOps / kNonDifferentiable of src/runtime/autograd/formulas.cpp, the tables of the formula
 shards (derivatives_*.cpp), nor in kDecompositionOps of decompositions.cpp and the decomposition
 shards (decompositions_*.cpp) (an in-place `op_` counts as covered by `op`'s formula, as the runtime looks
-it up). Operators listed in not_implemented.cpp (PyTorch 1.13 records them but raises in backward, or
+it up, but not by `op`'s decomposition, which the runtime does not use for `op_`). Operators listed in not_implemented.cpp (PyTorch 1.13 records them but raises in backward, or
 refuses them in the forward, and ember does the same) count as handled, as do kNonDifferentiable
 entries, whole names or "name.overload" ("name.default" for the unnamed overload). The summary
 goes into docs/internals/autograd.md.
@@ -59,15 +59,17 @@ def formula_table():
     # kFormulaOps, and the tables of the formula shards (derivatives_<family>.cpp).
     for name in ["formulas.cpp"] + sorted(f for f in os.listdir(adir) if f.startswith("derivatives_")):
         covered |= set(re.findall(r'\{"(aten::[^"]+)", "d_', open(os.path.join(adir, name)).read()))
-    # kDecompositionOps and the decomposition shards (decompositions_<family>.cpp).
+    # kDecompositionOps and the decomposition shards (decompositions_<family>.cpp): an in-place
+    # op is covered only by its own entry (the runtime does not use op's decomposition for op_).
+    decomposed = set()
     for name in sorted(f for f in os.listdir(adir) if f.startswith("decompositions") and f.endswith(".cpp")):
-        covered |= set(re.findall(r'\{"(aten::[^"]+)", "c_', open(os.path.join(adir, name)).read()))
+        decomposed |= set(re.findall(r'\{"(aten::[^"]+)", "c_', open(os.path.join(adir, name)).read()))
     nondiff_block = src[src.index("kNonDifferentiable[]"):]
     nondiff_block = nondiff_block[:nondiff_block.index("};")]
     nondiff = set(re.findall(r'"(aten::[^"]+)"', nondiff_block))
     # Recorded without a derivative, as in PyTorch (not_implemented.cpp).
     notimpl = set(re.findall(r'\{"(aten::[^"]+)", Kind::', open(os.path.join(adir, "not_implemented.cpp")).read()))
-    return covered, nondiff, notimpl
+    return covered, decomposed, nondiff, notimpl
 
 
 SCHEMA_RE = re.compile(r"^(aten::[A-Za-z0-9_]+)(?:\.([A-Za-z0-9_]+))?\((.*)\) -> (.*)$")
@@ -93,7 +95,7 @@ def main():
     ap.add_argument("--ember", default=os.path.join(ROOT, "build/bin/ember"))
     opts = ap.parse_args()
     lines = subprocess.run([opts.ember, "ops"], check=True, capture_output=True, text=True).stdout.splitlines()
-    covered, nondiff, notimpl = formula_table()
+    covered, decomposed, nondiff, notimpl = formula_table()
     missing = {}
     total = 0
     unimplemented = 0
@@ -111,7 +113,7 @@ def main():
         key = name + ("." + overload if overload else "")
         base = name[:-1] if name.endswith("_") and not name.endswith("__") else None
         base_key = base + ("." + overload if overload else "") if base else None
-        if key in covered or (base_key and base_key in covered):
+        if key in covered or key in decomposed or (base_key and base_key in covered):
             continue
         if {key, name, base_key, base} & notimpl:
             unimplemented += 1

@@ -201,7 +201,7 @@ bool isNumberType(const jit::TypePtr& type) {
 // Whether the decomposition itself must give the forward values (see decompositions.h).
 bool forwardIsDecomposition(const jit::FunctionSchema& schema, const jit::IValue* args, size_t nIn) {
   const std::string& name = schema.name();
-  if (name == "aten::instance_norm" || isInplaceDropout(name)) return true;
+  if (name == "aten::instance_norm" || decomposesInPlace(name)) return true;
   // Dropout variants in training draw their mask in the decomposition, once.
   const bool dropout = name == "aten::alpha_dropout" || name == "aten::feature_dropout" ||
                        name == "aten::feature_alpha_dropout";
@@ -381,7 +381,7 @@ class RecomputeNode : public Node {
 }  // namespace
 
 bool runDecompositionForward(const jit::FunctionSchema& schema, jit::Stack& stack, size_t nIn) {
-  if (schema.isMutable() && !isInplaceDropout(schema.name())) return false;
+  if (schema.isMutable() && !decomposesInPlace(schema.name())) return false;
   const size_t base = stack.size() - nIn;
   if (!forwardIsDecomposition(schema, stack.data() + base, nIn)) return false;
   jit::Function* fn = findDecomposition(schema);

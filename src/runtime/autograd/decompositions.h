@@ -33,9 +33,10 @@ extern const DecompositionShard kNnMissingDecompositions;
 extern const DecompositionShard kAliasDecompositions;
 extern const DecompositionShard kMiscRestDecompositions;
 
-// dropout_ and its feature / alpha forms (decompositions_misc_rest.cpp): in-place ops whose
-// decomposition is always their forward when an input requires grad.
-bool isInplaceDropout(const std::string& name);
+// The in-place ops of decompositions_misc_rest.cpp (the dropouts, renorm_): their
+// decomposition, which writes self through recorded ops, is their forward when an input
+// requires grad.
+bool decomposesInPlace(const std::string& name);
 
 // Most ops with a decomposition run their kernel forward (same values and speed as without
 // grad) and get a recompute node: backward runs the decomposition again on the saved inputs
@@ -46,7 +47,7 @@ bool isInplaceDropout(const std::string& name);
 
 // Runs the decomposition of `schema` in place of the kernel on the last `nIn` values of `stack`
 // (replaced by the op's results) when the op is one of those; returns false otherwise. Of the
-// in-place ops, only the dropouts (isInplaceDropout) are.
+// in-place ops, only those of decomposesInPlace are.
 bool runDecompositionForward(const jit::FunctionSchema& schema, jit::Stack& stack, size_t nIn);
 
 // The recompute node of an op with a decomposition (its edges still to be added), or null.

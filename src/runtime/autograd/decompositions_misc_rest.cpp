@@ -1,10 +1,11 @@
-// The in-place dropouts (dropout_, feature_dropout_, alpha_dropout_, feature_alpha_dropout_) as
+// In-place ops differentiated through recorded decompositions (decomposesInPlace), run as their
+// forward when an input requires grad: renorm_ (renorm written back into self), and the
+// in-place dropouts (dropout_, feature_dropout_, alpha_dropout_, feature_alpha_dropout_) as
 // PyTorch 1.13 composes them: not training (or p == 0) returns self untouched and records
 // nothing; training multiplies a Bernoulli(1 - p) mask into self in place (and adds the alpha
 // shift), recorded op by op, so the mask, not the result, is what backward keeps and a later
-// in-place op on the result (dropout then relu_) leaves the gradient valid. They run as the
-// forward whenever an input requires grad (runDecompositionForward), drawing the same numbers
-// from the default generator as the kernels do.
+// in-place op on the result (dropout then relu_) leaves the gradient valid; they draw the same
+// numbers from the default generator as the kernels do.
 #include <iterator>
 
 #include "runtime/autograd/decompositions.h"
@@ -45,6 +46,10 @@ def c_alpha_dropout_(self: Tensor, p: float, train: bool):
 
 def c_feature_alpha_dropout_(self: Tensor, p: float, train: bool):
     return _dropout_inplace(self, p, train, True, True)
+
+def c_renorm_(self: Tensor, p: float, dim: int, maxnorm: float):
+    # renorm's gradient, written back (renorm reads a copy: self's write must not invalidate it).
+    return self.copy_(torch.renorm(self.clone(), p, dim, maxnorm))
 )TS";
 
 const std::pair<const char*, const char*> kOps[] = {
@@ -52,13 +57,14 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::feature_dropout_", "c_feature_dropout_"},
     {"aten::alpha_dropout_", "c_alpha_dropout_"},
     {"aten::feature_alpha_dropout_", "c_feature_alpha_dropout_"},
+    {"aten::renorm_", "c_renorm_"},
 };
 
 }  // namespace
 
 const DecompositionShard kMiscRestDecompositions{kSource, kOps, std::size(kOps)};
 
-bool isInplaceDropout(const std::string& name) {
+bool decomposesInPlace(const std::string& name) {
   for (const auto& [op, def] : kOps)
     if (name == op) return true;
   return false;

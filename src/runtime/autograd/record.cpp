@@ -283,7 +283,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     return;
   }
   if (needsGrad) checkForwardAllowed(*schema);
-  // (In-place ops only for the dropouts, whose decomposition writes self through recorded ops.)
+  // (In-place ops only those whose decomposition writes self through recorded ops, such as dropout_.)
   if (needsGrad && runDecompositionForward(*schema, stack, nIn)) return;
   // Composite operators (composite_ops.h): the calls inside them are recorded.
   if (!writes && isComposite(*schema)) {

@@ -2,7 +2,7 @@ def fn():
     # First and second order through the copy and private spellings of views and casts, the
     # in-place forms whose overload differs from their functional op's, and nested tensors made
     # from a mask and padded again (derivatives_misc_rest.cpp); the in-place dropouts
-    # (decompositions_misc_rest.cpp).
+    # and renorm_ (decompositions_misc_rest.cpp).
     x = torch.sin(torch.arange(4 * 6, dtype=torch.float64).reshape(4, 6) * 0.37 + 0.1).requires_grad_()
     v = torch.cos(torch.arange(6, dtype=torch.float64) * 0.53).requires_grad_()
     e = (torch.cos(torch.arange(4 * 6, dtype=torch.float64).reshape(4, 6) * 0.29) * 0.5 + 1.0).requires_grad_()
@@ -43,6 +43,9 @@ def fn():
     q = x * x
     torch.ops.aten._index_put_impl_(q, [torch.tensor([1, 1, 3])], v * v, True, False)
     z = z + q.pow(2.0).sum()
+    rn = x * 2.0
+    rn.renorm_(2.0, 0, 1.5)
+    z = z + (rn.pow(3.0) * torch.arange(24, dtype=torch.float64).reshape(4, 6)).sum()
     # In-place dropouts in training (the same masks as PyTorch's from the seeded generator), an
     # in-place op after one, and in evaluation (no-ops).
     torch.manual_seed(0)
