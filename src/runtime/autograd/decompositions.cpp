@@ -201,7 +201,8 @@ bool isNumberType(const jit::TypePtr& type) {
 // Whether the decomposition itself must give the forward values (see decompositions.h).
 bool forwardIsDecomposition(const jit::FunctionSchema& schema, const jit::IValue* args, size_t nIn) {
   const std::string& name = schema.name();
-  if (name == "aten::instance_norm" || decomposesInPlace(name)) return true;
+  // dropout also in evaluation, where it returns its input untouched and records nothing.
+  if (name == "aten::instance_norm" || name == "aten::dropout" || decomposesInPlace(name)) return true;
   // Dropout variants in training draw their mask in the decomposition, once.
   const bool dropout = name == "aten::alpha_dropout" || name == "aten::feature_dropout" ||
                        name == "aten::feature_alpha_dropout";

@@ -5,7 +5,8 @@
 // nothing; training multiplies a Bernoulli(1 - p) mask into self in place (and adds the alpha
 // shift), recorded op by op, so the mask, not the result, is what backward keeps and a later
 // in-place op on the result (dropout then relu_) leaves the gradient valid; they draw the same
-// numbers from the default generator as the kernels do.
+// numbers from the default generator as the kernels do. The functional dropout runs its
+// decomposition as the forward for the same reason.
 #include <iterator>
 
 #include "runtime/autograd/decompositions.h"
@@ -47,6 +48,13 @@ def c_alpha_dropout_(self: Tensor, p: float, train: bool):
 def c_feature_alpha_dropout_(self: Tensor, p: float, train: bool):
     return _dropout_inplace(self, p, train, True, True)
 
+def c_dropout(input: Tensor, p: float, train: bool):
+    # The forward whenever an input requires grad (decompositions_composites.cpp's helper, same
+    # unit): the input itself in evaluation, in training the input times its scaled mask,
+    # recorded, so backward keeps the mask and not the result, which a later in-place op
+    # (dropout then relu_) may change. Having no formula, it stays out of JIT autodiff's graphs.
+    return _dropout_variant(input, p, train, False, False)
+
 def c_renorm_(self: Tensor, p: float, dim: int, maxnorm: float):
     # renorm's gradient, written back (renorm reads a copy: self's write must not invalidate it).
     return self.copy_(torch.renorm(self.clone(), p, dim, maxnorm))
@@ -58,6 +66,7 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::alpha_dropout_", "c_alpha_dropout_"},
     {"aten::feature_alpha_dropout_", "c_feature_alpha_dropout_"},
     {"aten::renorm_", "c_renorm_"},
+    {"aten::dropout", "c_dropout"},
 };
 
 }  // namespace

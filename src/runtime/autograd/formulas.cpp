@@ -164,7 +164,6 @@ const std::pair<const char*, const char*> kFormulaOps[] = {
     {"aten::index_add", "d_index_add"},
     {"aten::softmax.int", "d_softmax_int"},
     {"aten::log_softmax.int", "d_log_softmax_int"},
-    {"aten::dropout", "d_dropout"},
     {"aten::mse_loss", "d_mse_loss"},
     {"aten::nll_loss_nd", "d_nll_loss_nd"},
     {"aten::cross_entropy_loss", "d_cross_entropy_loss"},

@@ -47,7 +47,7 @@ def fn():
     rn.renorm_(2.0, 0, 1.5)
     z = z + (rn.pow(3.0) * torch.arange(24, dtype=torch.float64).reshape(4, 6)).sum()
     # In-place dropouts in training (the same masks as PyTorch's from the seeded generator), an
-    # in-place op after one, and in evaluation (no-ops).
+    # in-place op after one and after a functional dropout, and in evaluation (no-ops).
     torch.manual_seed(0)
     dr = x * 2.0
     torch.dropout_(dr, 0.3, True)
@@ -60,7 +60,12 @@ def fn():
     torch.feature_alpha_dropout_(fad, 0.4, True)
     torch.feature_alpha_dropout_(fad, 0.4, False)
     torch.dropout_(fad, 0.5, False)
+    fdr = torch.nn.functional.dropout(x * 2.0, 0.3, True)
+    torch.relu_(fdr)
+    edr = torch.nn.functional.dropout(x * 3.0, 0.3, False)
+    torch.relu_(edr)
     z = z + dr.pow(2.0).sum() + fd.pow(2.0).sum() + ad.pow(3.0).sum() + fad.pow(2.0).sum()
+    z = z + fdr.pow(2.0).sum() + edr.pow(2.0).sum()
     # A padded batch made nested and padded again, to a larger size.
     nt = torch._nested_tensor_from_mask(x.reshape(2, 3, 4), torch.tensor([[True, True, False], [True, True, True]]))
     pt = torch.ops.aten.to_padded_tensor(nt, 0.5, [2, 4, 5])
