@@ -10,7 +10,10 @@ autograd builtins: NON_DIFFERENTIABLE below), and prints the rest that have no e
 kFormulaOps / kNonDifferentiable of src/runtime/autograd/formulas.cpp, the tables of the formula
 shards (derivatives_*.cpp), nor in kDecompositionOps of decompositions.cpp and the decomposition
 shards (decompositions_*.cpp) (an in-place `op_` counts as covered by `op`'s formula, as the runtime looks
-it up). The summary goes into docs/internals/autograd.md.
+it up, but not by `op`'s decomposition, which the runtime does not use for `op_`). Operators listed in not_implemented.cpp (PyTorch 1.13 records them but raises in backward, or
+refuses them in the forward, and ember does the same) count as handled, as do kNonDifferentiable
+entries, whole names or "name.overload" ("name.default" for the unnamed overload). The summary
+goes into docs/internals/autograd.md.
 """
 import argparse
 import os
@@ -56,13 +59,17 @@ def formula_table():
     # kFormulaOps, and the tables of the formula shards (derivatives_<family>.cpp).
     for name in ["formulas.cpp"] + sorted(f for f in os.listdir(adir) if f.startswith("derivatives_")):
         covered |= set(re.findall(r'\{"(aten::[^"]+)", "d_', open(os.path.join(adir, name)).read()))
-    # kDecompositionOps and the decomposition shards (decompositions_<family>.cpp).
+    # kDecompositionOps and the decomposition shards (decompositions_<family>.cpp): an in-place
+    # op is covered only by its own entry (the runtime does not use op's decomposition for op_).
+    decomposed = set()
     for name in sorted(f for f in os.listdir(adir) if f.startswith("decompositions") and f.endswith(".cpp")):
-        covered |= set(re.findall(r'\{"(aten::[^"]+)", "c_', open(os.path.join(adir, name)).read()))
+        decomposed |= set(re.findall(r'\{"(aten::[^"]+)", "c_', open(os.path.join(adir, name)).read()))
     nondiff_block = src[src.index("kNonDifferentiable[]"):]
     nondiff_block = nondiff_block[:nondiff_block.index("};")]
     nondiff = set(re.findall(r'"(aten::[^"]+)"', nondiff_block))
-    return covered, nondiff
+    # Recorded without a derivative, as in PyTorch (not_implemented.cpp).
+    notimpl = set(re.findall(r'\{"(aten::[^"]+)", Kind::', open(os.path.join(adir, "not_implemented.cpp")).read()))
+    return covered, decomposed, nondiff, notimpl
 
 
 SCHEMA_RE = re.compile(r"^(aten::[A-Za-z0-9_]+)(?:\.([A-Za-z0-9_]+))?\((.*)\) -> (.*)$")
@@ -88,9 +95,10 @@ def main():
     ap.add_argument("--ember", default=os.path.join(ROOT, "build/bin/ember"))
     opts = ap.parse_args()
     lines = subprocess.run([opts.ember, "ops"], check=True, capture_output=True, text=True).stdout.splitlines()
-    covered, nondiff = formula_table()
+    covered, decomposed, nondiff, notimpl = formula_table()
     missing = {}
     total = 0
+    unimplemented = 0
     for line in lines:
         p = parse(line)
         if not p:
@@ -99,16 +107,21 @@ def main():
         short = name[len("aten::"):]
         if not takes_and_returns_tensor(args, rets) or NON_DIFFERENTIABLE_RE.match(short):
             continue
-        if name in nondiff:
+        if name in nondiff or f"{name}.{overload or 'default'}" in nondiff:
             continue
         total += 1
         key = name + ("." + overload if overload else "")
         base = name[:-1] if name.endswith("_") and not name.endswith("__") else None
         base_key = base + ("." + overload if overload else "") if base else None
-        if key in covered or (base_key and base_key in covered):
+        if key in covered or key in decomposed or (base_key and base_key in covered):
+            continue
+        if {key, name, base_key, base} & notimpl:
+            unimplemented += 1
             continue
         missing.setdefault(short.rstrip("_") if base else short, []).append(overload or "default")
-    print(f"# {total} differentiable aten overloads, {total - sum(len(v) for v in missing.values())} with a formula")
+    left = sum(len(v) for v in missing.values())
+    print(f"# {total} differentiable aten overloads, {total - left - unimplemented} with a formula, "
+          f"{unimplemented} without a derivative in PyTorch 1.13 either (not_implemented.cpp), {left} missing")
     for name in sorted(missing):
         print(f"{name}: {', '.join(sorted(set(missing[name])))}")
 

@@ -151,7 +151,7 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
 const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions,  &kBagsResampleDecompositions,
                                              &kCompositeDecompositions,   &kPackedRnnDecompositions,
                                              &kTransformerDecompositions, &kNnMissingDecompositions,
-                                             &kAliasDecompositions};
+                                             &kAliasDecompositions,       &kMiscRestDecompositions};
 
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;
@@ -199,7 +199,8 @@ bool isNumberType(const jit::TypePtr& type) {
 // Whether the decomposition itself must give the forward values (see decompositions.h).
 bool forwardIsDecomposition(const jit::FunctionSchema& schema, const jit::IValue* args, size_t nIn) {
   const std::string& name = schema.name();
-  if (name == "aten::instance_norm") return true;
+  // dropout also in evaluation, where it returns its input untouched and records nothing.
+  if (name == "aten::instance_norm" || name == "aten::dropout" || decomposesInPlace(name)) return true;
   // Dropout variants in training draw their mask in the decomposition, once.
   const bool dropout = name == "aten::alpha_dropout" || name == "aten::feature_dropout" ||
                        name == "aten::feature_alpha_dropout";
@@ -379,7 +380,7 @@ class RecomputeNode : public Node {
 }  // namespace
 
 bool runDecompositionForward(const jit::FunctionSchema& schema, jit::Stack& stack, size_t nIn) {
-  if (schema.isMutable()) return false;
+  if (schema.isMutable() && !decomposesInPlace(schema.name())) return false;
   const size_t base = stack.size() - nIn;
   if (!forwardIsDecomposition(schema, stack.data() + base, nIn)) return false;
   jit::Function* fn = findDecomposition(schema);

@@ -5,6 +5,7 @@
 // (sort, topk, ...), whose decomposition finds the indices under no_grad and gathers the values.
 #pragma once
 
+#include <string>
 #include <utility>
 
 #include "ember/core/function_schema.h"
@@ -30,6 +31,12 @@ extern const DecompositionShard kPackedRnnDecompositions;
 extern const DecompositionShard kTransformerDecompositions;
 extern const DecompositionShard kNnMissingDecompositions;
 extern const DecompositionShard kAliasDecompositions;
+extern const DecompositionShard kMiscRestDecompositions;
+
+// The in-place ops of decompositions_misc_rest.cpp (the dropouts, renorm_): their
+// decomposition, which writes self through recorded ops, is their forward when an input
+// requires grad.
+bool decomposesInPlace(const std::string& name);
 
 // Most ops with a decomposition run their kernel forward (same values and speed as without
 // grad) and get a recompute node: backward runs the decomposition again on the saved inputs
@@ -39,7 +46,8 @@ extern const DecompositionShard kAliasDecompositions;
 // with dropout in training).
 
 // Runs the decomposition of `schema` in place of the kernel on the last `nIn` values of `stack`
-// (replaced by the op's results) when the op is one of those; returns false otherwise.
+// (replaced by the op's results) when the op is one of those; returns false otherwise. Of the
+// in-place ops, only those of decomposesInPlace are.
 bool runDecompositionForward(const jit::FunctionSchema& schema, jit::Stack& stack, size_t nIn);
 
 // The recompute node of an op with a decomposition (its edges still to be added), or null.

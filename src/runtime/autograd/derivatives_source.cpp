@@ -673,13 +673,6 @@ def d_softmax_int(grad: Tensor, dim: int, result: Tensor):
 def d_log_softmax_int(grad: Tensor, dim: int, result: Tensor):
     return grad - result.exp() * grad.sum(dim, True)
 
-def d_dropout(grad: Tensor, p: float, train: bool, result: Tensor):
-    if not train:
-        return grad
-    if p >= 1.0:
-        return torch.zeros_like(grad)
-    return grad * (result != 0).to(grad.dtype) / (1.0 - p)
-
 def d_mse_loss(grad: Tensor, self: Tensor, target: Tensor, reduction: int):
     d = 2.0 * (self - target)
     if reduction == 1:

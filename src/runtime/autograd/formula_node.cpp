@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include "ember/runtime/autograd.h"
+#include "ember/runtime/grad_mode.h"
 #include "ember/tensor/ops/shape_extra.h"
 
 namespace ember::autograd {
@@ -11,6 +13,11 @@ namespace ember::autograd {
 using jit::IValue;
 
 namespace {
+
+Tensor call(const char* op, jit::Stack stack) {
+  callOperator(op, stack);
+  return stack.back().toTensor();
+}
 
 Tensor zerosFor(const TensorGeometry& g) { return ember::zeros(g.sizes, TensorOptions(g.dtype)); }
 
@@ -100,14 +107,18 @@ std::vector<Tensor> FormulaNode::gradientsFromResult(const IValue& result) const
   for (size_t i = 0; i < grads.size(); ++i) {
     Tensor& g = grads[i];
     if (!g.defined()) continue;
+    // Under create_graph the reduction and cast are recorded, so they are differentiated again.
+    const bool recorded = jit::isGradEnabled() && g.requires_grad();
     const TensorGeometry& in = inputs_.at(i);
     if (g.sizes() != IntArrayRef(in.sizes)) {
       EMBER_CHECK(g.numel() == 0 || in.sizes.size() <= g.sizes().size() || g.numel() == 1,
                   "Function ", name_, " returned an invalid gradient at index ", i, " - got ", sizesString(g.sizes()),
                   " but expected shape compatible with ", sizesString(in.sizes));
-      g = ember::sum_to_size(g, in.sizes);
+      g = recorded ? call("aten::sum_to_size", {g, jit::makeIntList(in.sizes)}) : ember::sum_to_size(g, in.sizes);
     }
-    if (g.dtype() != in.dtype) g = g.to(in.dtype);
+    if (g.dtype() != in.dtype)
+      g = recorded ? call("aten::to.dtype", {g, IValue(static_cast<int64_t>(in.dtype)), IValue(false), IValue(false), IValue()})
+                   : g.to(in.dtype);
   }
   return grads;
 }

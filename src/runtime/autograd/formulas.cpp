@@ -166,7 +166,6 @@ const std::pair<const char*, const char*> kFormulaOps[] = {
     {"aten::index_add", "d_index_add"},
     {"aten::softmax.int", "d_softmax_int"},
     {"aten::log_softmax.int", "d_log_softmax_int"},
-    {"aten::dropout", "d_dropout"},
     {"aten::mse_loss", "d_mse_loss"},
     {"aten::nll_loss_nd", "d_nll_loss_nd"},
     {"aten::cross_entropy_loss", "d_cross_entropy_loss"},
@@ -332,6 +331,22 @@ const char* const kNonDifferentiable[] = {
     "aten::retain_grad", "aten::retains_grad",
     // aten_rest_ops.cpp: data detaches; the nn.init helpers write under no_grad (parameters too).
     "aten::data", "aten::_no_grad_fill_", "aten::_no_grad_zero_", "aten::_no_grad_uniform_", "aten::_no_grad_normal_",
+    // Integer results, the no_grad renorm, and what PyTorch 1.13 never differentiates: dtype
+    // views, the special polynomials and Bessel functions. "name.overload" keys one overload
+    // ("name.default" the one without a name).
+    "aten::_cast_Byte", "aten::_cast_Char", "aten::_cast_Int", "aten::_cast_Long", "aten::_cast_Short",
+    "aten::_dim_arange", "aten::repeat_interleave.Tensor", "aten::where.default", "aten::where.Scalar",
+    "aten::_no_grad_embedding_renorm_", "aten::view.dtype", "aten::view_copy.dtype", "aten::special_airy_ai",
+    "aten::special_bessel_j0", "aten::special_bessel_j1", "aten::special_bessel_y0", "aten::special_bessel_y1",
+    "aten::special_modified_bessel_i0", "aten::special_modified_bessel_i1", "aten::special_modified_bessel_k0",
+    "aten::special_modified_bessel_k1", "aten::special_scaled_modified_bessel_k0",
+    "aten::special_scaled_modified_bessel_k1", "aten::special_spherical_bessel_j0",
+    "aten::special_chebyshev_polynomial_t", "aten::special_chebyshev_polynomial_u",
+    "aten::special_chebyshev_polynomial_v", "aten::special_chebyshev_polynomial_w",
+    "aten::special_shifted_chebyshev_polynomial_t", "aten::special_shifted_chebyshev_polynomial_u",
+    "aten::special_shifted_chebyshev_polynomial_v", "aten::special_shifted_chebyshev_polynomial_w",
+    "aten::special_hermite_polynomial_h", "aten::special_hermite_polynomial_he",
+    "aten::special_laguerre_polynomial_l", "aten::special_legendre_polynomial_p",
 };
 
 std::vector<std::string> splitTopLevel(const std::string& s) {
@@ -358,7 +373,8 @@ std::string trim(const std::string& s) {
 }
 
 // The shards after kDerivativesSource, in compilation order.
-const FormulaShard* const kShards[] = {&kLinalgFormulas, &kFftFormulas, &kSpecialScatterFormulas, &kMiscFormulas};
+const FormulaShard* const kShards[] = {&kLinalgFormulas, &kFftFormulas, &kSpecialScatterFormulas, &kMiscFormulas,
+                                            &kMiscRestFormulas};
 
 // def name -> parameters, read from the def headers of the formulas' source.
 void parseFormulas(const std::string& src, int shard, std::unordered_map<std::string, Formula>& defs) {
@@ -469,7 +485,10 @@ const SchemaInfo& infoOf(const jit::FunctionSchema& schema) {
   thread_local std::unordered_map<const jit::FunctionSchema*, SchemaInfo> cache;
   auto it = cache.find(&schema);
   if (it != cache.end() && it->second.name == schema.operatorName()) return it->second;
-  SchemaInfo info{schema.operatorName(), lookupFormula(schema), table().nonDifferentiable.count(schema.name()) > 0};
+  const auto& nonDiff = table().nonDifferentiable;
+  const std::string& overload = schema.overloadName();
+  const bool nd = nonDiff.count(schema.name()) || nonDiff.count(schema.name() + "." + (overload.empty() ? "default" : overload));
+  SchemaInfo info{schema.operatorName(), lookupFormula(schema), nd};
   return cache.insert_or_assign(&schema, std::move(info)).first->second;
 }
 

@@ -10,6 +10,7 @@
 #include "runtime/autograd/copy_slices.h"
 #include "runtime/autograd/decompositions.h"
 #include "runtime/autograd/formula_node.h"
+#include "runtime/autograd/not_implemented.h"
 #include "runtime/ops/aten_arg_utils.h"
 
 namespace ember::autograd {
@@ -315,7 +316,9 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     if (viewInput.defined() && !stack.empty() && isDefinedTensor(stack.back())) trackView(stack.back().toTensor(), viewInput);
     return;
   }
-  if (needsGrad && !writes && runDecompositionForward(*schema, stack, nIn)) return;
+  if (needsGrad) checkForwardAllowed(*schema);
+  // (In-place ops only those whose decomposition writes self through recorded ops, such as dropout_.)
+  if (needsGrad && runDecompositionForward(*schema, stack, nIn)) return;
   // Composite operators (composite_ops.h): the calls inside them are recorded.
   if (!writes && isComposite(*schema)) {
     op(stack);
@@ -367,7 +370,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
       rec.node = std::move(recompute);
       rec.recompute = true;
     } else {
-      rec.node = std::make_shared<NotImplementedNode>("the derivative for '" + schema->name() + "' is not implemented.");
+      rec.node = std::make_shared<NotImplementedNode>(notImplementedMessage(*schema));
     }
     bindEdges(formulaSchema, inputs.data(), *rec.node, rec.formulaNode);
   }

@@ -9,8 +9,15 @@ namespace ember::autograd {
 
 namespace {
 
+// Same data, sizes and (for a nested tensor) sequence lengths; no autograd state.
 Tensor aliasWithoutHistory(const Tensor& t) {
-  return Tensor(makeIntrusive<TensorImpl>(t.storage(), t.dtype(), t.storage_offset(), t.sizes(), t.strides()));
+  Tensor r(makeIntrusive<TensorImpl>(t.storage(), t.dtype(), t.storage_offset(), t.sizes(), t.strides()));
+  if (const NestedSizes* nested = t.impl()->nestedSizes()) {
+    auto copy = makeIntrusive<NestedSizes>();
+    copy->lengths = nested->lengths;
+    r.impl()->setNestedSizes(std::move(copy));
+  }
+  return r;
 }
 
 std::string describe(const Tensor& t) {

@@ -96,8 +96,10 @@ TEST(AutogradEngine, RequiresGradFlagChecks) {
 TEST(AutogradEngine, OpWithoutFormulaFailsInBackwardNaming) {
   Tensor x = leaf({1.0, 2.0, 3.0});
   std::string err = errorOf(
-      "def f(x: Tensor) -> List[Optional[Tensor]]:\n  return torch.autograd.grad([torch.special.airy_ai(x).sum()], [x])\n", {x});
-  EXPECT_NE(err.find("the derivative for 'aten::special_airy_ai' is not implemented"), std::string::npos) << err;
+      "def f(x: Tensor) -> List[Optional[Tensor]]:\n  return torch.autograd.grad([torch.ops.aten._add_relu(x, x).sum()], [x])\n",
+      {x});
+  // PyTorch 1.13's text for an op it records without a derivative (not_implemented.cpp).
+  EXPECT_NE(err.find("derivative for aten::_add_relu is not implemented"), std::string::npos) << err;
 }
 
 TEST(AutogradEngine, DropoutGradientFollowsItsMask) {

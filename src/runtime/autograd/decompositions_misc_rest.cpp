@@ -1,0 +1,82 @@
+// In-place ops differentiated through recorded decompositions (decomposesInPlace), run as their
+// forward when an input requires grad: renorm_ (renorm written back into self), and the
+// in-place dropouts (dropout_, feature_dropout_, alpha_dropout_, feature_alpha_dropout_) as
+// PyTorch 1.13 composes them: not training (or p == 0) returns self untouched and records
+// nothing; training multiplies a Bernoulli(1 - p) mask into self in place (and adds the alpha
+// shift), recorded op by op, so the mask, not the result, is what backward keeps and a later
+// in-place op on the result (dropout then relu_) leaves the gradient valid; they draw the same
+// numbers from the default generator as the kernels do. The functional dropout runs its
+// decomposition as the forward for the same reason.
+#include <iterator>
+
+#include "runtime/autograd/decompositions.h"
+
+namespace ember::autograd {
+
+namespace {
+
+constexpr const char* kSource = R"TS(
+def _dropout_inplace(self: Tensor, p: float, train: bool, alpha: bool, feature: bool) -> Tensor:
+    if p < 0.0 or p > 1.0:
+        raise RuntimeError("dropout probability has to be between 0 and 1, but got " + str(p))
+    if p == 0.0 or not train or self.numel() == 0:
+        return self
+    if p == 1.0:
+        return self.mul_(torch.zeros([], dtype=self.dtype))
+    shape = self.size()
+    if feature:
+        if self.dim() < 2:
+            raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
+        shape = [self.size(0), self.size(1)] + [1] * (self.dim() - 2)
+    with torch.no_grad():
+        noise = torch.empty(shape, dtype=self.dtype).bernoulli_(1.0 - p)
+    if not alpha:
+        return self.mul_(noise / (1.0 - p))
+    a = 1.0 / math.sqrt((1.7580993408473766 * 1.7580993408473766 * p + 1.0) * (1.0 - p))
+    b = (noise - 1.0) * (1.7580993408473766 * a) + 1.7580993408473766 * a * p
+    return self.mul_(noise * a).add_(b)
+
+def c_dropout_(self: Tensor, p: float, train: bool):
+    return _dropout_inplace(self, p, train, False, False)
+
+def c_feature_dropout_(self: Tensor, p: float, train: bool):
+    return _dropout_inplace(self, p, train, False, True)
+
+def c_alpha_dropout_(self: Tensor, p: float, train: bool):
+    return _dropout_inplace(self, p, train, True, False)
+
+def c_feature_alpha_dropout_(self: Tensor, p: float, train: bool):
+    return _dropout_inplace(self, p, train, True, True)
+
+def c_dropout(input: Tensor, p: float, train: bool):
+    # The forward whenever an input requires grad (decompositions_composites.cpp's helper, same
+    # unit): the input itself in evaluation, in training the input times its scaled mask,
+    # recorded, so backward keeps the mask and not the result, which a later in-place op
+    # (dropout then relu_) may change. Having no formula, it stays out of JIT autodiff's graphs.
+    return _dropout_variant(input, p, train, False, False)
+
+def c_renorm_(self: Tensor, p: float, dim: int, maxnorm: float):
+    # renorm's gradient, written back (renorm reads a copy: self's write must not invalidate it).
+    return self.copy_(torch.renorm(self.clone(), p, dim, maxnorm))
+)TS";
+
+const std::pair<const char*, const char*> kOps[] = {
+    {"aten::dropout_", "c_dropout_"},
+    {"aten::feature_dropout_", "c_feature_dropout_"},
+    {"aten::alpha_dropout_", "c_alpha_dropout_"},
+    {"aten::feature_alpha_dropout_", "c_feature_alpha_dropout_"},
+    {"aten::renorm_", "c_renorm_"},
+    {"aten::dropout", "c_dropout"},
+};
+
+}  // namespace
+
+const DecompositionShard kMiscRestDecompositions{kSource, kOps, std::size(kOps)};
+
+bool decomposesInPlace(const std::string& name) {
+  for (const auto& [op, def] : kOps)
+    if (name == op) return true;
+  return false;
+}
+
+}  // namespace ember::autograd
