@@ -10,7 +10,9 @@ autograd builtins: NON_DIFFERENTIABLE below), and prints the rest that have no e
 kFormulaOps / kNonDifferentiable of src/runtime/autograd/formulas.cpp, the tables of the formula
 shards (derivatives_*.cpp), nor in kDecompositionOps of decompositions.cpp and the decomposition
 shards (decompositions_*.cpp) (an in-place `op_` counts as covered by `op`'s formula, as the runtime looks
-it up). The summary goes into docs/internals/autograd.md.
+it up), nor in kNotImplemented of src/runtime/autograd/not_implemented.cpp (ops PyTorch 1.13 records
+but whose backward raises; ember raises PyTorch's error, so they count as handled). The summary goes
+into docs/internals/autograd.md.
 """
 import argparse
 import os
@@ -62,7 +64,9 @@ def formula_table():
     nondiff_block = src[src.index("kNonDifferentiable[]"):]
     nondiff_block = nondiff_block[:nondiff_block.index("};")]
     nondiff = set(re.findall(r'"(aten::[^"]+)"', nondiff_block))
-    return covered, nondiff
+    # Ops whose backward raises PyTorch's "not implemented" error, as PyTorch's does.
+    notimpl = set(re.findall(r'\{"(aten::[^"]+)", EMBER_', open(os.path.join(adir, "not_implemented.cpp")).read()))
+    return covered, nondiff, notimpl
 
 
 SCHEMA_RE = re.compile(r"^(aten::[A-Za-z0-9_]+)(?:\.([A-Za-z0-9_]+))?\((.*)\) -> (.*)$")
@@ -88,9 +92,10 @@ def main():
     ap.add_argument("--ember", default=os.path.join(ROOT, "build/bin/ember"))
     opts = ap.parse_args()
     lines = subprocess.run([opts.ember, "ops"], check=True, capture_output=True, text=True).stdout.splitlines()
-    covered, nondiff = formula_table()
+    covered, nondiff, notimpl = formula_table()
     missing = {}
     total = 0
+    raising = 0
     for line in lines:
         p = parse(line)
         if not p:
@@ -107,8 +112,13 @@ def main():
         base_key = base + ("." + overload if overload else "") if base else None
         if key in covered or (base_key and base_key in covered):
             continue
+        if key in notimpl or name in notimpl:
+            raising += 1
+            continue
         missing.setdefault(short.rstrip("_") if base else short, []).append(overload or "default")
-    print(f"# {total} differentiable aten overloads, {total - sum(len(v) for v in missing.values())} with a formula")
+    handled = total - sum(len(v) for v in missing.values())
+    print(f"# {total} differentiable aten overloads, {handled} handled: {handled - raising} with a formula or "
+          f"decomposition, {raising} raising PyTorch's not-implemented error as PyTorch does")
     for name in sorted(missing):
         print(f"{name}: {', '.join(sorted(set(missing[name])))}")
 

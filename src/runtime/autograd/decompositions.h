@@ -30,13 +30,14 @@ extern const DecompositionShard kPackedRnnDecompositions;
 extern const DecompositionShard kTransformerDecompositions;
 extern const DecompositionShard kNnMissingDecompositions;
 extern const DecompositionShard kAliasDecompositions;
+extern const DecompositionShard kNnRestDecompositions;
 
 // Most ops with a decomposition run their kernel forward (same values and speed as without
 // grad) and get a recompute node: backward runs the decomposition again on the saved inputs
 // and differentiates it (under create_graph, on the inputs themselves, so higher orders
 // connect). Ops whose forward must be the decomposition's own run it instead: those with side
 // effects or randomness the recompute would repeat (instance_norm updating running stats, RNNs
-// with dropout in training).
+// with dropout in training, rrelu in training).
 
 // Runs the decomposition of `schema` in place of the kernel on the last `nIn` values of `stack`
 // (replaced by the op's results) when the op is one of those; returns false otherwise.

@@ -330,6 +330,8 @@ const char* const kNonDifferentiable[] = {
     "aten::retain_grad", "aten::retains_grad",
     // aten_rest_ops.cpp: data detaches; the nn.init helpers write under no_grad (parameters too).
     "aten::data", "aten::_no_grad_fill_", "aten::_no_grad_zero_", "aten::_no_grad_uniform_", "aten::_no_grad_normal_",
+    // Records nothing because its results are its inputs, which keep their own history.
+    "aten::_pack_sequence",
 };
 
 std::vector<std::string> splitTopLevel(const std::string& s) {
@@ -356,7 +358,8 @@ std::string trim(const std::string& s) {
 }
 
 // The shards after kDerivativesSource, in compilation order.
-const FormulaShard* const kShards[] = {&kLinalgFormulas, &kFftFormulas, &kSpecialScatterFormulas, &kMiscFormulas};
+const FormulaShard* const kShards[] = {&kLinalgFormulas, &kFftFormulas, &kSpecialScatterFormulas, &kMiscFormulas,
+                                       &kNnRestFormulas};
 
 // def name -> parameters, read from the def headers of the formulas' source.
 void parseFormulas(const std::string& src, int shard, std::unordered_map<std::string, Formula>& defs) {

@@ -29,6 +29,7 @@ extern const FormulaShard kLinalgFormulas;
 extern const FormulaShard kFftFormulas;
 extern const FormulaShard kSpecialScatterFormulas;
 extern const FormulaShard kMiscFormulas;
+extern const FormulaShard kNnRestFormulas;
 
 struct Formula {
   std::string defName;

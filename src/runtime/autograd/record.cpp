@@ -10,6 +10,7 @@
 #include "runtime/autograd/copy_slices.h"
 #include "runtime/autograd/decompositions.h"
 #include "runtime/autograd/formula_node.h"
+#include "runtime/autograd/not_implemented.h"
 #include "runtime/ops/aten_arg_utils.h"
 
 namespace ember::autograd {
@@ -332,7 +333,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
       rec.node = std::move(recompute);
       rec.recompute = true;
     } else {
-      rec.node = std::make_shared<NotImplementedNode>("the derivative for '" + schema->name() + "' is not implemented.");
+      rec.node = std::make_shared<NotImplementedNode>(notImplementedMessage(*schema));
     }
     bindEdges(*schema, inputs.data(), *rec.node, rec.formulaNode);
   }
