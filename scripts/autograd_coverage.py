@@ -46,6 +46,10 @@ NON_DIFFERENTIABLE = [
     r"(cummax|cummin)_?helper", r"_local_scalar_dense", r"result_type", r"can_cast", r"promote_types",
     r"__(interpolate|upsample.*)", r"popitem", r"histogram.*", r"linalg_matrix_rank", r"_?(max|min)_pool.*_with_indices_backward", r".*_backward.*",
 ]
+# Operators whose kernels call a recorded operator once autograd is in use (the interpreter does
+# not record vararg operators): their results carry that operator's history.
+RECORDED_INSIDE = {"aten::einsum.sublist"}
+
 NON_DIFFERENTIABLE_RE = re.compile("^(" + "|".join(NON_DIFFERENTIABLE) + ")$")
 
 
@@ -110,7 +114,7 @@ def main():
         key = name + ("." + overload if overload else "")
         base = name[:-1] if name.endswith("_") and not name.endswith("__") else None
         base_key = base + ("." + overload if overload else "") if base else None
-        if key in covered or (base_key and base_key in covered):
+        if key in covered or (base_key and base_key in covered) or key in RECORDED_INSIDE:
             continue
         if key in notimpl or name in notimpl:
             raising += 1
