@@ -10,9 +10,10 @@ autograd builtins: NON_DIFFERENTIABLE below), and prints the rest that have no e
 kFormulaOps / kNonDifferentiable of src/runtime/autograd/formulas.cpp, the tables of the formula
 shards (derivatives_*.cpp), nor in kDecompositionOps of decompositions.cpp and the decomposition
 shards (decompositions_*.cpp) (an in-place `op_` counts as covered by `op`'s formula, as the runtime looks
-it up), nor in kNotImplemented of src/runtime/autograd/not_implemented.cpp (ops PyTorch 1.13 records
-but whose backward raises; ember raises PyTorch's error, so they count as handled). The summary goes
-into docs/internals/autograd.md.
+it up). Operators listed in not_implemented.cpp (PyTorch 1.13 records them but raises in backward, or
+refuses them in the forward, and ember does the same) count as handled, as do kNonDifferentiable
+entries, whole names or "name.overload" ("name.default" for the unnamed overload). The summary
+goes into docs/internals/autograd.md.
 """
 import argparse
 import os
@@ -68,8 +69,8 @@ def formula_table():
     nondiff_block = src[src.index("kNonDifferentiable[]"):]
     nondiff_block = nondiff_block[:nondiff_block.index("};")]
     nondiff = set(re.findall(r'"(aten::[^"]+)"', nondiff_block))
-    # Ops whose backward raises PyTorch's "not implemented" error, as PyTorch's does.
-    notimpl = set(re.findall(r'\{"(aten::[^"]+)", EMBER_', open(os.path.join(adir, "not_implemented.cpp")).read()))
+    # Recorded without a derivative, as in PyTorch (not_implemented.cpp).
+    notimpl = set(re.findall(r'\{"(aten::[^"]+)", Kind::', open(os.path.join(adir, "not_implemented.cpp")).read()))
     return covered, nondiff, notimpl
 
 
@@ -99,7 +100,7 @@ def main():
     covered, nondiff, notimpl = formula_table()
     missing = {}
     total = 0
-    raising = 0
+    unimplemented = 0
     for line in lines:
         p = parse(line)
         if not p:
@@ -108,7 +109,7 @@ def main():
         short = name[len("aten::"):]
         if not takes_and_returns_tensor(args, rets) or NON_DIFFERENTIABLE_RE.match(short):
             continue
-        if name in nondiff:
+        if name in nondiff or f"{name}.{overload or 'default'}" in nondiff:
             continue
         total += 1
         key = name + ("." + overload if overload else "")
@@ -116,13 +117,13 @@ def main():
         base_key = base + ("." + overload if overload else "") if base else None
         if key in covered or (base_key and base_key in covered) or key in RECORDED_INSIDE:
             continue
-        if key in notimpl or name in notimpl:
-            raising += 1
+        if {key, name, base_key, base} & notimpl:
+            unimplemented += 1
             continue
         missing.setdefault(short.rstrip("_") if base else short, []).append(overload or "default")
-    handled = total - sum(len(v) for v in missing.values())
-    print(f"# {total} differentiable aten overloads, {handled} handled: {handled - raising} with a formula or "
-          f"decomposition, {raising} raising PyTorch's not-implemented error as PyTorch does")
+    left = sum(len(v) for v in missing.values())
+    print(f"# {total} differentiable aten overloads, {total - left - unimplemented} with a formula, "
+          f"{unimplemented} without a derivative in PyTorch 1.13 either (not_implemented.cpp), {left} missing")
     for name in sorted(missing):
         print(f"{name}: {', '.join(sorted(set(missing[name])))}")
 

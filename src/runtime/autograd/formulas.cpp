@@ -322,6 +322,8 @@ const std::pair<const char*, const char*> kFormulaOps[] = {
 
 // Results that never require grad, whatever their inputs.
 const char* const kNonDifferentiable[] = {
+    // _pack_sequence records nothing: its results are its inputs, which keep their own history.
+    "aten::_pack_sequence",
     "aten::detach",      "aten::detach_",       "aten::requires_grad_", "aten::grad",       "aten::backward",
     "prim::grad",        "aten::zeros_like",     "aten::ones_like",  "aten::empty_like",
     "aten::full_like",   "aten::rand_like",     "aten::randn_like",     "aten::randint_like", "aten::new_zeros",
@@ -330,8 +332,6 @@ const char* const kNonDifferentiable[] = {
     "aten::retain_grad", "aten::retains_grad",
     // aten_rest_ops.cpp: data detaches; the nn.init helpers write under no_grad (parameters too).
     "aten::data", "aten::_no_grad_fill_", "aten::_no_grad_zero_", "aten::_no_grad_uniform_", "aten::_no_grad_normal_",
-    // Records nothing because its results are its inputs, which keep their own history.
-    "aten::_pack_sequence",
 };
 
 std::vector<std::string> splitTopLevel(const std::string& s) {

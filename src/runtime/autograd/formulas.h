@@ -25,11 +25,11 @@ struct FormulaShard {
   size_t count;
 };
 
+extern const FormulaShard kNnRestFormulas;
 extern const FormulaShard kLinalgFormulas;
 extern const FormulaShard kFftFormulas;
 extern const FormulaShard kSpecialScatterFormulas;
 extern const FormulaShard kMiscFormulas;
-extern const FormulaShard kNnRestFormulas;
 
 struct Formula {
   std::string defName;

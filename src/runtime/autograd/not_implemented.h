@@ -1,9 +1,7 @@
-// Operators PyTorch 1.13 records in the graph but cannot differentiate: backward through them
-// raises. Ember records them the same way (a NotImplementedNode, formula_node.h); this table
-// gives each one PyTorch's own error text, which comes in two forms: ops whose derivatives.yaml
-// entry says not_implemented ("the derivative for 'geqrf' is not implemented.") and ops with no
-// entry, which PyTorch's autograd fallback records ("derivative for aten::_add_relu is not
-// implemented"). scripts/autograd_coverage.py counts the ops listed here as handled.
+// The operators PyTorch 1.13 records in autograd but cannot differentiate, with the error text
+// PyTorch gives for each: most raise in backward (a `NotImplemented` node, or a derivatives.yaml
+// `not_implemented` entry naming the function), a few refuse already in the forward. Every
+// other operator without a formula or decomposition gets ember's own backward error.
 #pragma once
 
 #include <string>
@@ -12,8 +10,13 @@
 
 namespace ember::autograd {
 
-// The error backward through `schema` raises when the op has neither a formula nor a
-// decomposition: PyTorch's text for the ops of the table, ember's generic one for the rest.
+// The message backward through a call of `schema` raises when the op has no formula nor
+// decomposition: PyTorch's for the listed operators, "the derivative for 'aten::x' is not
+// implemented." for the rest.
 std::string notImplementedMessage(const jit::FunctionSchema& schema);
+
+// Throws PyTorch's error for the listed operators PyTorch refuses to run when an input requires
+// grad (view_as_complex_copy, ldexp_); does nothing for all others.
+void checkForwardAllowed(const jit::FunctionSchema& schema);
 
 }  // namespace ember::autograd

@@ -282,6 +282,7 @@ void recordedCall(const jit::FunctionSchema* schema, const jit::NodeOperation& o
     if (viewInput.defined() && !stack.empty() && isDefinedTensor(stack.back())) trackView(stack.back().toTensor(), viewInput);
     return;
   }
+  if (needsGrad) checkForwardAllowed(*schema);
   if (needsGrad && !writes && runDecompositionForward(*schema, stack, nIn)) return;
   // Composite operators (composite_ops.h): the calls inside them are recorded.
   if (!writes && isComposite(*schema)) {
