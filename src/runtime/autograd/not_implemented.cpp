@@ -29,6 +29,8 @@ struct Entry {
 };
 
 const Entry kEntries[] = {
+    {"aten::_add_relu", Kind::Fallback, nullptr},
+    {"aten::_addmm_activation", Kind::Fallback, nullptr},
     {"aten::_aminmax", Kind::Fallback, nullptr},
     {"aten::_stack", Kind::Fallback, nullptr},
     {"aten::detach_copy", Kind::Fallback, nullptr},
@@ -48,8 +50,6 @@ const Entry kEntries[] = {
     {"aten::linalg_ldl_factor", Kind::Fallback, "aten::linalg_ldl_factor_ex"},
     {"aten::linalg_ldl_factor_ex", Kind::Fallback, nullptr},
     {"aten::linalg_ldl_solve", Kind::Fallback, nullptr},
-    {"aten::_add_relu", Kind::Fallback, nullptr},
-    {"aten::_addmm_activation", Kind::Fallback, nullptr},
     // SyncBatchNorm's statistics (its autograd.Function differentiates them, not autograd).
     {"aten::batch_norm_stats", Kind::Fallback, nullptr},
     {"aten::batch_norm_gather_stats", Kind::Fallback, nullptr},
