@@ -53,7 +53,9 @@ def fn():
     ga = torch.autograd.grad([(s * w.narrow(0, 0, 2)).sum()], [x])[0]
     assert ga is not None
     gamma_ok = torch.allclose(ga.narrow(0, 0, 2), w.narrow(0, 0, 2) * torch._standard_gamma_grad(a, s).detach() * a.detach().sub(0.5))
-    return g1, is_target, t1, gp.detach(), gp2, ge.detach(), ge2, gt2, slope_ok, noise_ok, gamma_ok
+    # log_alpha and is_target are outside autograd in PyTorch (output_differentiability).
+    flags = [alpha.requires_grad, alpha2.requires_grad, is_target.requires_grad, loss.requires_grad, out.requires_grad]
+    return flags, g1, is_target, t1, gp.detach(), gp2, ge.detach(), ge2, gt2, slope_ok, noise_ok, gamma_ok
 
 
 # AREA: "tensors"
