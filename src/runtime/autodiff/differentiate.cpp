@@ -29,6 +29,7 @@
 #include "passes/lower_tuples.h"
 #include "passes/peephole.h"
 #include "runtime/autograd/formulas.h"
+#include "runtime/autograd/output_differentiability.h"
 
 namespace ember::jit {
 
@@ -510,6 +511,10 @@ bool canDifferentiateNode(const Node* n) {
   if (!s || s->isMutable() || s->isVararg() || s->isVarret()) return false;
   const autograd::Formula* formula = autograd::findFormula(*s);
   if (!formula) return false;
+  // Ops with a result PyTorch leaves outside autograd (_ctc_loss's log_alpha) stay with the
+  // interpreter's recording, which leaves it alone (output_differentiability.h).
+  for (size_t k = 1; k < s->returns().size(); ++k)
+    if (!autograd::isDifferentiableOutput(*s, k)) return false;
   bool tensorOutput = false, listOutput = false;
   for (const Argument& r : s->returns()) {
     TensorKind k = tensorKind(r.type());

@@ -151,7 +151,8 @@ const std::pair<const char*, const char*> kDecompositionOps[] = {
 const DecompositionShard* const kShards[] = {&kLinalgNormDecompositions,  &kBagsResampleDecompositions,
                                              &kCompositeDecompositions,   &kPackedRnnDecompositions,
                                              &kTransformerDecompositions, &kNnMissingDecompositions,
-                                             &kAliasDecompositions,       &kMiscRestDecompositions};
+                                             &kAliasDecompositions,       &kMiscRestDecompositions,
+                                             &kNnRestDecompositions};
 
 struct DecompositionTable {
   std::unordered_map<std::string, std::string> byOp;
@@ -205,6 +206,8 @@ bool forwardIsDecomposition(const jit::FunctionSchema& schema, const jit::IValue
   const bool dropout = name == "aten::alpha_dropout" || name == "aten::feature_dropout" ||
                        name == "aten::feature_alpha_dropout";
   if (dropout && nIn >= 3) return args[2].isBool() && args[2].toBool();
+  // rrelu in training draws its slopes once (its `training` flag is the fourth argument).
+  if (name == "aten::rrelu" && nIn >= 4) return args[3].isBool() && args[3].toBool();
   const bool rnn = name == "aten::lstm" || name == "aten::gru" || name == "aten::rnn_tanh" || name == "aten::rnn_relu";
   // The packed (.data) overloads take batch_sizes second, so dropout and train come one later.
   const size_t at = schema.overloadName() == "data" ? 6 : 5;

@@ -31,6 +31,7 @@ extern const DecompositionShard kPackedRnnDecompositions;
 extern const DecompositionShard kTransformerDecompositions;
 extern const DecompositionShard kNnMissingDecompositions;
 extern const DecompositionShard kAliasDecompositions;
+extern const DecompositionShard kNnRestDecompositions;
 extern const DecompositionShard kMiscRestDecompositions;
 
 // The in-place ops of decompositions_misc_rest.cpp (the dropouts, renorm_): their
@@ -43,7 +44,7 @@ bool decomposesInPlace(const std::string& name);
 // and differentiates it (under create_graph, on the inputs themselves, so higher orders
 // connect). Ops whose forward must be the decomposition's own run it instead: those with side
 // effects or randomness the recompute would repeat (instance_norm updating running stats, RNNs
-// with dropout in training).
+// with dropout in training, rrelu in training).
 
 // Runs the decomposition of `schema` in place of the kernel on the last `nIn` values of `stack`
 // (replaced by the op's results) when the op is one of those; returns false otherwise. Of the

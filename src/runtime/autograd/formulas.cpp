@@ -323,6 +323,8 @@ const std::pair<const char*, const char*> kFormulaOps[] = {
 
 // Results that never require grad, whatever their inputs.
 const char* const kNonDifferentiable[] = {
+    // _pack_sequence records nothing: its results are its inputs, which keep their own history.
+    "aten::_pack_sequence",
     "aten::detach",      "aten::detach_",       "aten::requires_grad_", "aten::grad",       "aten::backward",
     "prim::grad",        "aten::zeros_like",     "aten::ones_like",  "aten::empty_like",
     "aten::full_like",   "aten::rand_like",     "aten::randn_like",     "aten::randint_like", "aten::new_zeros",
@@ -374,7 +376,7 @@ std::string trim(const std::string& s) {
 
 // The shards after kDerivativesSource, in compilation order.
 const FormulaShard* const kShards[] = {&kLinalgFormulas, &kFftFormulas, &kSpecialScatterFormulas, &kMiscFormulas,
-                                            &kMiscRestFormulas};
+                                            &kMiscRestFormulas, &kNnRestFormulas};
 
 // def name -> parameters, read from the def headers of the formulas' source.
 void parseFormulas(const std::string& src, int shard, std::unordered_map<std::string, Formula>& defs) {

@@ -25,6 +25,7 @@ struct FormulaShard {
   size_t count;
 };
 
+extern const FormulaShard kNnRestFormulas;
 extern const FormulaShard kLinalgFormulas;
 extern const FormulaShard kFftFormulas;
 extern const FormulaShard kSpecialScatterFormulas;

@@ -13,7 +13,8 @@ namespace {
 
 enum class Kind {
   // Autograd's fallback kernel for ops without a formula: "derivative for aten::x is not
-  // implemented", x the called op (in-place spelling included).
+  // implemented", x the called op (in-place spelling included), or `text` when PyTorch's
+  // composite form calls another op (linalg_ldl_factor calls linalg_ldl_factor_ex).
   Fallback,
   // A derivatives.yaml not_implemented("f") entry: "the derivative for 'f' is not implemented."
   Named,
@@ -44,6 +45,26 @@ const Entry kEntries[] = {
     {"aten::ldexp_", Kind::RefusedForward,
      "mul(): functions with out=... arguments don't support automatic differentiation, but one of the arguments "
      "requires grad."},
+    // NN, linear-algebra and sampling ops (issue 19, derivatives_nn_rest.cpp has the others).
+    {"aten::geqrf", Kind::Named, "geqrf"},
+    {"aten::linalg_ldl_factor", Kind::Fallback, "aten::linalg_ldl_factor_ex"},
+    {"aten::linalg_ldl_factor_ex", Kind::Fallback, nullptr},
+    {"aten::linalg_ldl_solve", Kind::Fallback, nullptr},
+    // SyncBatchNorm's statistics (its autograd.Function differentiates them, not autograd).
+    {"aten::batch_norm_stats", Kind::Fallback, nullptr},
+    {"aten::batch_norm_gather_stats", Kind::Fallback, nullptr},
+    {"aten::batch_norm_gather_stats_with_counts", Kind::Fallback, nullptr},
+    {"aten::batch_norm_update_stats", Kind::Fallback, nullptr},
+    // Samplers and reparameterisation helpers (_standard_gamma itself has a formula).
+    {"aten::_standard_gamma_grad", Kind::Named, "_standard_gamma_grad"},
+    {"aten::_sample_dirichlet", Kind::Fallback, nullptr},
+    {"aten::_dirichlet_grad", Kind::Fallback, nullptr},
+    {"aten::binomial", Kind::Fallback, nullptr},
+    {"aten::normal_functional", Kind::Fallback, nullptr},
+    // torch.histogramdd's pieces.
+    {"aten::_histogramdd_bin_edges", Kind::Fallback, nullptr},
+    {"aten::_histogramdd_from_bin_cts", Kind::Fallback, nullptr},
+    {"aten::_histogramdd_from_bin_tensors", Kind::Fallback, nullptr},
 };
 
 const Entry* find(const std::string& name, const std::string& overload, bool forward) {
@@ -64,7 +85,7 @@ std::string notImplementedMessage(const jit::FunctionSchema& schema) {
   if (!e && inplace) e = find(name.substr(0, name.size() - 1), schema.overloadName(), false);
   if (!e) return "the derivative for '" + name + "' is not implemented.";
   if (e->kind == Kind::Named) return std::string("the derivative for '") + e->text + "' is not implemented.";
-  return "derivative for " + name + " is not implemented";
+  return "derivative for " + (e->text ? std::string(e->text) : name) + " is not implemented";
 }
 
 void checkForwardAllowed(const jit::FunctionSchema& schema) {

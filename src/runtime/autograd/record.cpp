@@ -11,6 +11,7 @@
 #include "runtime/autograd/decompositions.h"
 #include "runtime/autograd/formula_node.h"
 #include "runtime/autograd/not_implemented.h"
+#include "runtime/autograd/output_differentiability.h"
 #include "runtime/ops/aten_arg_utils.h"
 
 namespace ember::autograd {
@@ -270,6 +271,7 @@ void attachOutputs(const FunctionSchema& schema, const IValue* args, size_t nIn,
   for (size_t s = 0; s < slots.size(); ++s) {
     const Tensor& t = slots[s];
     if (!isFloatingType(t.dtype()) && !isComplexType(t.dtype())) continue;
+    if (!isDifferentiableOutput(schema, s)) continue;
     const bool written =
         std::any_of(inputs.begin(), inputs.end(), [&](const Tensor& in) { return in.impl() == t.impl(); });
     // An op passing an input through (list ops, contiguous of a contiguous tensor) changes

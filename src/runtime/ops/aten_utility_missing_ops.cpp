@@ -481,6 +481,17 @@ NodeOperation createEinsumSublist(const Node* node) {
       equation += sublistSubscripts(a[i + 1]);
     }
     if (n % 2 == 1) equation += "->" + sublistSubscripts(a[n - 1]);
+    // The interpreter does not record vararg operators: once autograd may be in use, the call
+    // goes to aten::einsum through recording, so the result carries its history (as PyTorch's
+    // sublist form, which calls einsum with the equation).
+    if (autograd::mayBeActive()) {
+      std::vector<IValue> list;
+      for (Tensor& t : operands) list.emplace_back(std::move(t));
+      Stack inner{IValue(std::move(equation)), makeList(TensorType::get(), std::move(list)), IValue()};
+      autograd::callOperator("aten::einsum", inner);
+      ret(s, n, inner.back().toTensor());
+      return;
+    }
     Tensor r = einsum(equation, operands);
     ret(s, n, std::move(r));
   };
