@@ -337,13 +337,13 @@ def c_quantile(self: Tensor, q: Tensor, dim: Optional[int], keepdim: bool, inter
     return _quantile(self, q, dim, keepdim, interpolation, False)
 
 def c_quantile_scalar(self: Tensor, q: float, dim: Optional[int], keepdim: bool, interpolation: str):
-    return _quantile(self, torch.tensor(q, dtype=self.dtype), dim, keepdim, interpolation, False)
+    return _quantile(self, torch.full([], q, dtype=self.dtype), dim, keepdim, interpolation, False)
 
 def c_nanquantile(self: Tensor, q: Tensor, dim: Optional[int], keepdim: bool, interpolation: str):
     return _quantile(self, q, dim, keepdim, interpolation, True)
 
 def c_nanquantile_scalar(self: Tensor, q: float, dim: Optional[int], keepdim: bool, interpolation: str):
-    return _quantile(self, torch.tensor(q, dtype=self.dtype), dim, keepdim, interpolation, True)
+    return _quantile(self, torch.full([], q, dtype=self.dtype), dim, keepdim, interpolation, True)
 
 def c_alpha_dropout(input: Tensor, p: float, train: bool):
     return _dropout_variant(input, p, train, True, False)
