@@ -74,51 +74,117 @@ bool isProfiledNchw(const Value* v) {
 }
 
 struct Region {
-  Block* block = nullptr;
-  std::vector<Node*> nodes;  // in block order
+  std::vector<Node*> nodes;  // agnostic ops and the prim::If nodes the region flows through
   std::unordered_set<const Node*> members;
+  ValueSet values;  // the region's values: outputs of its ops, the If outputs it flows through
 };
 
-// Connected components of agnostic nodes of one block, linked by activations.
-void collectRegions(Block* block, std::vector<Region>& out) {
-  std::vector<Node*> nodes;
-  std::unordered_map<const Node*, size_t> index;
-  std::vector<size_t> parent;
-  auto find = [&](size_t i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+// Connected components of agnostic ops linked by activations, across the blocks of prim::If
+// nodes: an If output whose every branch returns a region value is a region value too (a
+// module's `if self.use_res_connect:` is an If until the module is frozen).
+class RegionCollector {
+ public:
+  std::vector<Region> collect(Block* top) {
+    visit(top);
+    std::unordered_map<size_t, size_t> regionOf;
+    std::vector<Region> out;
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      auto [it, fresh] = regionOf.emplace(find(i), out.size());
+      if (fresh) out.emplace_back();
+      Region& r = out[it->second];
+      r.nodes.push_back(nodes_[i]);
+      r.members.insert(nodes_[i]);
+      for (Value* o : nodes_[i]->outputs())
+        if (values_.count(o)) r.values.insert(o);
+    }
+    // Only regions with a convolution pay for their conversions.
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [](const Region& r) { return std::none_of(r.nodes.begin(), r.nodes.end(), isConvolution); }),
+              out.end());
+    return out;
+  }
+
+ private:
+  size_t find(size_t i) {
+    while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
     return i;
-  };
-  for (Node* n : block->nodes()) {
-    for (Block* b : n->blocks()) collectRegions(b, out);
-    auto acts = channelsLastAgnosticInputs(n);
-    if (!acts) continue;
-    const size_t id = nodes.size();
-    nodes.push_back(n);
-    parent.push_back(id);
-    index[n] = id;
-    for (size_t i : *acts) {
-      auto it = index.find(n->input(i)->node());
-      if (it != index.end()) parent[find(it->second)] = find(id);
+  }
+  void join(size_t a, size_t b) { parent_[find(a)] = find(b); }
+  size_t add(Node* n) {
+    const size_t id = nodes_.size();
+    nodes_.push_back(n);
+    parent_.push_back(id);
+    index_[n] = id;
+    return id;
+  }
+  // The id of the member producing `v`, when v is a region value.
+  std::optional<size_t> producer(const Value* v) const {
+    if (!values_.count(v)) return std::nullopt;
+    return index_.at(v->node());
+  }
+
+  void visit(Block* block) {
+    for (Node* n : block->nodes()) {
+      for (Block* b : n->blocks()) visit(b);
+      if (n->kind() == prim::If) {
+        visitIf(n);
+        continue;
+      }
+      auto acts = channelsLastAgnosticInputs(n);
+      if (!acts) continue;
+      const size_t id = add(n);
+      values_.insert(n->output());
+      for (size_t i : *acts)
+        if (auto p = producer(n->input(i))) join(*p, id);
     }
   }
-  std::unordered_map<size_t, size_t> regionOf;
-  const size_t first = out.size();
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    auto [it, fresh] = regionOf.emplace(find(i), out.size());
-    if (fresh) out.push_back(Region{block, {}, {}});
-    out[it->second].nodes.push_back(nodes[i]);
-    out[it->second].members.insert(nodes[i]);
+
+  void visitIf(Node* n) {
+    std::optional<size_t> id;
+    for (size_t k = 0; k < n->outputs().size(); ++k) {
+      std::vector<size_t> sources;
+      for (Block* b : n->blocks())
+        if (auto p = producer(b->returnNode()->input(k))) sources.push_back(*p);
+      if (sources.size() != n->blocks().size() || sources.empty()) continue;
+      if (!id) id = add(n);
+      values_.insert(n->output(k));
+      for (size_t p : sources) join(p, *id);
+    }
   }
-  // Only regions with a convolution pay for their conversions.
-  out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-                           [](const Region& r) { return std::none_of(r.nodes.begin(), r.nodes.end(), isConvolution); }),
-            out.end());
+
+  std::vector<Node*> nodes_;
+  std::vector<size_t> parent_;
+  std::unordered_map<const Node*, size_t> index_;
+  ValueSet values_;
+};
+
+// The node of `block` that is or contains `n` (the block's return node for its own returns);
+// nullptr when n is not inside `block`.
+Node* ancestorIn(Node* n, const Block* block) {
+  while (n && n->owningBlock() != block) n = n->owningBlock()->owningNode();
+  return n;
 }
 
-// The node of `block` that is or contains `n` (the block's return node for its own returns).
-Node* ancestorIn(Node* n, const Block* block) {
-  while (n->owningBlock() != block) n = n->owningBlock()->owningNode();
-  return n;
+// The innermost block holding every node of `users` (at any depth) and the earliest and latest
+// of their ancestors in it.
+struct Span {
+  Block* block;
+  Node* first;
+  Node* last;
+};
+Span spanOf(const std::vector<Node*>& users) {
+  Block* block = users.front()->owningBlock();
+  auto holdsAll = [&](const Block* b) {
+    return std::all_of(users.begin(), users.end(), [&](Node* u) { return ancestorIn(u, b) != nullptr; });
+  };
+  while (!holdsAll(block)) block = block->owningNode()->owningBlock();
+  Span span{block, nullptr, nullptr};
+  for (Node* u : users) {
+    Node* a = ancestorIn(u, block);
+    if (!span.first || a->isBefore(span.first)) span.first = a;
+    if (!span.last || a->isAfter(span.last)) span.last = a;
+  }
+  return span;
 }
 
 void forEachNode(Block* block, const std::function<void(Node*)>& fn) {
@@ -130,7 +196,7 @@ void forEachNode(Block* block, const std::function<void(Node*)>& fn) {
 
 struct Exit {
   Value* value;
-  Node* point;  // the conversion goes before it
+  Node* point;  // the conversion goes before it, in the block defining the value
   std::vector<Use> uses;
 };
 
@@ -161,10 +227,11 @@ class RegionRewriter {
   // be (written in place).
   bool planEntries() {
     for (Node* n : region_.nodes) {
-      const std::vector<size_t> acts = *channelsLastAgnosticInputs(n);
-      for (size_t i : acts) {
+      const auto acts = channelsLastAgnosticInputs(n);
+      if (!acts) continue;  // an If the region flows through
+      for (size_t i : *acts) {
         Value* v = n->input(i);
-        if (inRegion(v->node()) || std::find(entries_.begin(), entries_.end(), v) != entries_.end()) continue;
+        if (region_.values.count(v) || std::find(entries_.begin(), entries_.end(), v) != entries_.end()) continue;
         if (isProfiledNchw(v)) {
           entries_.push_back(v);
         } else if (!isBinaryOp(n)) {
@@ -174,62 +241,104 @@ class RegionRewriter {
       }
     }
     for (Value* e : entries_) {
-      const ValueSet entry{e};
-      Node* firstUse = nullptr;
-      Node* lastUse = nullptr;
+      std::vector<Node*> users;
       for (const Use& u : e->uses())
-        if (inRegion(u.user)) {
-          if (!firstUse || u.user->isBefore(firstUse)) firstUse = u.user;
-          if (!lastUse || u.user->isAfter(lastUse)) lastUse = u.user;
-        }
-      for (Node* n : region_.nodes)
+        if (inRegion(u.user)) users.push_back(u.user);
+      for (Node* n : users)
         if (writesActivation(n) && aliasDb_.mayAlias(n->input(0), e)) {
           GRAPH_DEBUG("channels-last region left alone: ", n->kind().toQualString(), " writes to entry %",
                       e->debugName());
           return false;
         }
-      for (Node* n = firstUse; n != lastUse; n = n->next())
-        if (aliasDb_.writesToAlias(n, entry)) return false;
-      firstUses_.push_back(firstUse);
+      // The copy is read from the conversion to the last region use: nothing may write the
+      // entry in between.
+      const Span span = spanOf(users);
+      const ValueSet entry{e};
+      for (Node* n = span.first; n != span.last; n = n->next())
+        if (aliasDb_.writesToAlias(n, entry)) {
+          GRAPH_DEBUG("channels-last region left alone: ", n->kind().toQualString(), " writes to entry %",
+                      e->debugName(), " while the region reads it");
+          return false;
+        }
+      firstUses_.push_back(span.first);
     }
     return !entries_.empty();
   }
 
+  // An op outside the region that writes to a region value (through a view of it, say) must run
+  // after every region op: it then writes the NCHW copy that all leaving uses of the value share,
+  // and no region op reads the value again. (Copies of two aliasing values would not share the
+  // write, hence planExits' check.)
   bool checkOutsideWriters() {
-    for (Node* n : region_.nodes)
-      for (Value* o : n->outputs()) values_.insert(o);
     Node* writer = nullptr;
     forEachNode(graph_->block(), [&](Node* n) {
       // A node with blocks writes through the nodes in them, which are visited themselves (the
       // region's own block is inside one).
-      if (!writer && n->blocks().empty() && !inRegion(n) && aliasDb_.writesToAlias(n, values_)) writer = n;
+      if (writer || !n->blocks().empty() || inRegion(n) || !aliasDb_.writesToAlias(n, region_.values)) return;
+      outsideWrites_ = true;
+      if (!runsAfterRegion(n)) writer = n;
     });
     if (writer)
       GRAPH_DEBUG("channels-last region left alone: ", writer->kind().toQualString(), " outside it writes to its values");
     return !writer;
   }
 
+  bool runsAfterRegion(Node* n) const {
+    return std::all_of(region_.nodes.begin(), region_.nodes.end(), [&](Node* m) {
+      const Span span = spanOf({m, n});
+      Node* an = ancestorIn(n, span.block);
+      Node* am = ancestorIn(m, span.block);
+      return an != am && an->isAfter(am);
+    });
+  }
+
+  // A use that stays inside the region: by a region op, or returned by a branch of an If the
+  // region flows through, as an output that is a region value.
+  bool isInternalUse(const Use& u) const {
+    if (inRegion(u.user)) return true;
+    if (u.user->kind() != prim::Return) return false;
+    const Node* owner = u.user->owningBlock()->owningNode();
+    return owner && inRegion(owner) && region_.values.count(owner->output(u.offset));
+  }
+
   bool planExits() {
     for (Node* n : region_.nodes)
       for (Value* v : n->outputs()) {
+        if (!region_.values.count(v)) continue;
+        Block* block = v->node()->owningBlock();
         Exit exit{v, nullptr, {}};
         for (const Use& u : v->uses()) {
-          if (inRegion(u.user) || isShapeOnlyUse(u.user)) continue;
-          Node* at = ancestorIn(u.user, region_.block);
+          if (isInternalUse(u) || isShapeOnlyUse(u.user)) continue;
+          Node* at = ancestorIn(u.user, block);
           if (!exit.point || at->isBefore(exit.point)) exit.point = at;
           exit.uses.push_back(u);
         }
         if (exit.uses.empty()) continue;
-        // A region op writing to the value after it left would miss the NCHW copy.
-        const ValueSet leaving{v};
-        for (Node* m : region_.nodes)
-          if (m->isAfter(exit.point) && aliasDb_.writesToAlias(m, leaving)) {
-            GRAPH_DEBUG("channels-last region left alone: %", v->debugName(), " is written after it leaves");
-            return false;
-          }
+        if (writtenAfter(v, exit.point)) {
+          GRAPH_DEBUG("channels-last region left alone: %", v->debugName(), " is written after it leaves");
+          return false;
+        }
         exits_.push_back(std::move(exit));
       }
+    if (outsideWrites_)
+      for (size_t i = 0; i < exits_.size(); ++i)
+        for (size_t j = i + 1; j < exits_.size(); ++j)
+          if (aliasDb_.mayAlias(exits_[i].value, exits_[j].value)) {
+            GRAPH_DEBUG("channels-last region left alone: written values leave it twice");
+            return false;
+          }
     return true;
+  }
+
+  // Whether a region op that may run after `point` writes to v (the NCHW copy would miss it).
+  bool writtenAfter(Value* v, Node* point) {
+    const ValueSet leaving{v};
+    for (Node* m : region_.nodes) {
+      if (!channelsLastAgnosticInputs(m) || !aliasDb_.writesToAlias(m, leaving)) continue;
+      Node* at = ancestorIn(m, point->owningBlock());
+      if (!at || at == point || at->isAfter(point)) return true;
+    }
+    return false;
   }
 
   Value* insertContiguous(Value* v, int64_t format, Node* before) {
@@ -263,7 +372,7 @@ class RegionRewriter {
   AliasDb aliasDb_;
   std::vector<Value*> entries_;
   std::vector<Node*> firstUses_;
-  ValueSet values_;
+  bool outsideWrites_ = false;
   std::vector<Exit> exits_;
 };
 
@@ -291,8 +400,7 @@ std::optional<std::vector<size_t>> channelsLastAgnosticInputs(const Node* n) {
 }
 
 bool channelsLastRegions(const std::shared_ptr<Graph>& graph) {
-  std::vector<Region> regions;
-  collectRegions(graph->block(), regions);
+  std::vector<Region> regions = RegionCollector().collect(graph->block());
   GRAPH_DEBUG("ChannelsLastRegions: ", regions.size(), " candidate regions");
   bool changed = false;
   // One AliasDb per region: the conversions of one region are new to an AliasDb built before.
