@@ -31,6 +31,8 @@ std::string gKnownFailing;  // path of known_failing.txt
 std::string gResaveDir;     // where archives that ran are saved again by ember (check_resaved.py)
 int gCalls = 1;             // calls per archive (3 reach the profiling executor's specialised graph)
 bool gCheckStrides = false; // also compare the strides of the last call's tensors (dims of size > 1)
+std::string gStateful;      // cases whose method changes the module's state: called once whatever --calls says
+std::set<std::string> gStatefulCases;
 
 // The strides of `actual`'s tensors against PyTorch's (torch.save keeps them): "" when equal.
 // Dims of size 1 are skipped, as PyTorch's own contiguity checks do.
@@ -84,11 +86,12 @@ std::string runCase(const nlohmann::json& c) {
       options.lintAfterEach = true;
       runPassPipeline(graph, pipeline, options);
     }
-    for (int call = 1; call <= gCalls; ++call) {
+    const int calls = gStatefulCases.count(name) ? 1 : gCalls;
+    for (int call = 1; call <= calls; ++call) {
       IValue actual = m.get_method(c.at("method"))(inputs.toTupleRef().elements);
       const std::string where = gCalls == 1 ? "result" : "result of call " + std::to_string(call);
       std::string why = compareValues(actual, expected, tol, where);
-      if (why.empty() && gCheckStrides && call == gCalls) why = compareStrides(actual, expected, where);
+      if (why.empty() && gCheckStrides && call == calls) why = compareStrides(actual, expected, where);
       if (!why.empty()) return why;
     }
     return compareValues(again.get_method(c.at("method"))(inputs.toTupleRef().elements), expected, tol,
@@ -106,6 +109,7 @@ TEST(ModelZoo, RunsLikePyTorch) {
   nlohmann::json cases = nlohmann::json::parse(in);
   ASSERT_GE(cases.size(), 40u);
   std::set<std::string> known = testing_support::readKnownFailing(gKnownFailing);
+  if (!gStateful.empty()) gStatefulCases = testing_support::readKnownFailing(gStateful);
   size_t passed = 0;
   for (const auto& c : cases) {
     std::string name = c.at("name");
@@ -135,6 +139,7 @@ int main(int argc, char** argv) {
     else if (a == "--known-failing") ember::jit::gKnownFailing = argv[++i];
     else if (a == "--resave-dir") ember::jit::gResaveDir = argv[++i];
     else if (a == "--calls") ember::jit::gCalls = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--stateful") ember::jit::gStateful = argv[++i];
   }
   for (int i = 1; i < argc; ++i)
     if (std::string(argv[i]) == "--check-strides") ember::jit::gCheckStrides = true;
