@@ -275,6 +275,7 @@ class RegionRewriter {
       // A node with blocks writes through the nodes in them, which are visited themselves (the
       // region's own block is inside one).
       if (writer || !n->blocks().empty() || inRegion(n) || !aliasDb_.writesToAlias(n, region_.values)) return;
+      if (exclusiveWithRegion(n)) return;
       outsideWrites_ = true;
       if (!runsAfterRegion(n)) writer = n;
     });
@@ -290,6 +291,23 @@ class RegionRewriter {
       Node* am = ancestorIn(m, span.block);
       return an != am && an->isAfter(am);
     });
+  }
+
+  // In another branch of an If than every region op: never runs with the region (the guard's
+  // fallback graph, which AliasDb sees writing to anything, is in the other branch of the
+  // guard's If).
+  bool exclusiveWithRegion(Node* n) const {
+    return std::all_of(region_.nodes.begin(), region_.nodes.end(), [&](Node* m) {
+      const Span span = spanOf({m, n});
+      Node* an = ancestorIn(n, span.block);
+      return an == ancestorIn(m, span.block) && an->kind() == prim::If && branchOf(n, an) != branchOf(m, an);
+    });
+  }
+
+  // The block of `ancestor` that holds `n`.
+  static const Block* branchOf(Node* n, const Node* ancestor) {
+    while (n->owningBlock()->owningNode() != ancestor) n = n->owningBlock()->owningNode();
+    return n->owningBlock();
   }
 
   // A use that stays inside the region: by a region op, or returned by a branch of an If the
