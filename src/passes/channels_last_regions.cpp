@@ -123,8 +123,12 @@ class RegionCollector {
     return index_.at(v->node());
   }
 
+  // Nothing inside a loop body joins a region: "runs after" has no meaning across iterations
+  // (the next iteration's region ops would read a value an outside op has written meanwhile);
+  // values used in a loop leave the region before it.
   void visit(Block* block) {
     for (Node* n : block->nodes()) {
+      if (n->kind() == prim::Loop) continue;
       for (Block* b : n->blocks()) visit(b);
       if (n->kind() == prim::If) {
         visitIf(n);

@@ -224,6 +224,33 @@ TEST(ChannelsLastRegions, OutsideWriteBeforeTheRegionEndsKeepsNchw) {
   EXPECT_EQ(h->outputs()[0], sel->input(0)) << "the view and the output share the one NCHW copy";
 }
 
+TEST(ChannelsLastRegions, LoopBodiesStayNchw) {
+  // Inside a loop an outside write "after" the region precedes the next iteration's reads.
+  auto g = parse(
+      "  %zero : int = prim::Constant[value=0]()\n"
+      "  %true : bool = prim::Constant[value=1]()\n"
+      "  %c : Tensor = aten::conv2d(%x, %w, %b, %l1, %l1, %l1, %one)\n"
+      "   = prim::Loop(%one, %true)\n"
+      "    block0(%i : int):\n"
+      "      %d : Tensor = aten::conv2d(%c, %w, %b, %l1, %l1, %l1, %one)\n"
+      "      %v : Tensor = aten::select(%c, %zero, %zero)\n"
+      "      %u : Tensor = aten::relu_(%v)\n"
+      "      -> (%true)\n"
+      "  return (%c)\n");
+  EXPECT_TRUE(channelsLastRegions(g));
+  g->lint();
+  // The first convolution's region leaves before the loop; the loop's ops read the NCHW copy.
+  FileCheck()
+      .check("aten::contiguous(%x")
+      .check("aten::conv2d")
+      .check("aten::contiguous(%c")
+      .check("prim::Loop")
+      .checkNot("aten::contiguous")
+      .check("aten::conv2d(%")
+      .checkNot("aten::conv2d(%c")
+      .run(g->toString());
+}
+
 TEST(ChannelsLastRegions, RegionWriteAfterTheValueLeftKeepsNchw) {
   // %c leaves (flatten) and a region op writes it afterwards: the copy would miss the write.
   auto g = parse(
