@@ -2,7 +2,7 @@
 // PyTorch. Values-only pooling of a contiguous input takes a vertical pass (rows of the window
 // folded with a vector max into one row) and then a horizontal pass over that row, for stride 2
 // as even lanes of vector loads (3x3 stride-2 pooling of 1x64x112x112 went from 1.4 ms to
-// ~0.5 ms, 1 thread); channels-last inputs take the max of whole channel vectors. Indices come from a scalar
+// 0.5-0.7 ms, 1 thread); channels-last inputs take the max of whole channel vectors. Indices come from a scalar
 // kernel that follows PyTorch's tap order, so ties and NaNs pick the same position.
 #include <vector>
 
