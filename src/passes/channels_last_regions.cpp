@@ -32,9 +32,9 @@ bool isConvolution(const Node* n) {
 const std::unordered_set<Symbol>& unaryAgnosticOps() {
   static const std::unordered_set<Symbol> ops = [] {
     std::unordered_set<Symbol> s;
-    for (const char* name : {"conv2d", "batch_norm", "relu", "relu_", "hardtanh", "hardtanh_", "silu", "silu_",
-                             "sigmoid", "sigmoid_", "hardswish", "hardswish_", "gelu", "max_pool2d", "avg_pool2d",
-                             "adaptive_avg_pool2d"})
+    for (const char* name :
+         {"conv2d", "batch_norm", "relu", "relu_", "hardtanh", "hardtanh_", "silu", "silu_", "sigmoid", "sigmoid_",
+          "hardswish", "hardswish_", "gelu", "max_pool2d", "avg_pool2d", "adaptive_avg_pool2d"})
       s.insert(Symbol::aten(name));
     return s;
   }();
@@ -42,8 +42,8 @@ const std::unordered_set<Symbol>& unaryAgnosticOps() {
 }
 
 const std::unordered_set<Symbol>& binaryAgnosticOps() {
-  static const std::unordered_set<Symbol> ops = {Symbol::aten("add"), Symbol::aten("add_"), Symbol::aten("mul"),
-                                                 Symbol::aten("mul_"), Symbol::aten("sub"), Symbol::aten("sub_")};
+  static const std::unordered_set<Symbol> ops = {Symbol::aten("add"),  Symbol::aten("add_"), Symbol::aten("mul"),
+                                                 Symbol::aten("mul_"), Symbol::aten("sub"),  Symbol::aten("sub_")};
   return ops;
 }
 
@@ -98,9 +98,10 @@ class RegionCollector {
         if (values_.count(o)) r.values.insert(o);
     }
     // Only regions with a convolution pay for their conversions.
-    out.erase(std::remove_if(out.begin(), out.end(),
-                             [](const Region& r) { return std::none_of(r.nodes.begin(), r.nodes.end(), isConvolution); }),
-              out.end());
+    out.erase(
+        std::remove_if(out.begin(), out.end(),
+                       [](const Region& r) { return std::none_of(r.nodes.begin(), r.nodes.end(), isConvolution); }),
+        out.end());
     return out;
   }
 
@@ -284,7 +285,8 @@ class RegionRewriter {
       if (!runsAfterRegion(n)) writer = n;
     });
     if (writer)
-      GRAPH_DEBUG("channels-last region left alone: ", writer->kind().toQualString(), " outside it writes to its values");
+      GRAPH_DEBUG("channels-last region left alone: ", writer->kind().toQualString(),
+                  " outside it writes to its values");
     return !writer;
   }
 

@@ -186,8 +186,9 @@ T sumSqDev(const T* in, int64_t n, T mean) {
 }
 
 template <typename T>
-constexpr RowKernels<T> kKernels{&maxInto<T>, &maxStride2<T>, &addInto<T>, &scaleShift<T>, &scaleShiftVec<T>, &normAffine<T>,
-                                 &blend<T>,   &bilinear<T>, &sum<T>,        &sumSqDev<T>};
+constexpr RowKernels<T> kKernels{&maxInto<T>,    &maxStride2<T>, &addInto<T>,  &scaleShift<T>,
+                                 &scaleShiftVec<T>, &normAffine<T>, &blend<T>, &bilinear<T>,
+                                 &sum<T>,        &sumSqDev<T>};
 
 }  // namespace
 

@@ -15,9 +15,10 @@ const char* const kNchw = "Float(1, 4, 8, 8, strides=[256, 64, 8, 1], requires_g
 // `graph(%x : <x type>, %w, %b)` with list constants, then `body`.
 std::shared_ptr<Graph> parse(const std::string& body, const std::string& xType = kNchw) {
   auto g = std::make_shared<Graph>();
-  parseIR("graph(%x : " + xType + ", %w : Tensor, %b : Tensor):\n"
-          "  %one : int = prim::Constant[value=1]()\n"
-          "  %l1 : int[] = prim::ListConstruct(%one, %one)\n" +
+  parseIR("graph(%x : " + xType +
+              ", %w : Tensor, %b : Tensor):\n"
+              "  %one : int = prim::Constant[value=1]()\n"
+              "  %l1 : int[] = prim::ListConstruct(%one, %one)\n" +
               body,
           *g);
   return g;
@@ -149,8 +150,11 @@ TEST(ChannelsLastRegions, BroadcastSideOperandIsNotConverted) {
       "  %m : Tensor = aten::mul(%c, %b)\n"
       "  return (%m)\n");
   EXPECT_TRUE(channelsLastRegions(g));
-  FileCheck().check("aten::contiguous(%x").checkNot("aten::contiguous(%b").check("aten::mul(%c, %b)").run(
-      g->toString());
+  FileCheck()
+      .check("aten::contiguous(%x")
+      .checkNot("aten::contiguous(%b")
+      .check("aten::mul(%c, %b)")
+      .run(g->toString());
 }
 
 TEST(ChannelsLastRegions, FlowsThroughIfBranches) {
@@ -172,8 +176,12 @@ TEST(ChannelsLastRegions, FlowsThroughIfBranches) {
   g->lint();
   const std::string text = g->toString();
   FileCheck().checkCount("aten::contiguous(", 2, /*exactly=*/true).run(text);
-  FileCheck().check("aten::contiguous(%x").check("prim::If").check("aten::relu(%y)").check("aten::contiguous(%z").run(
-      text);
+  FileCheck()
+      .check("aten::contiguous(%x")
+      .check("prim::If")
+      .check("aten::relu(%y)")
+      .check("aten::contiguous(%z")
+      .run(text);
 }
 
 TEST(ChannelsLastRegions, IfWithAnNchwBranchEndsTheRegion) {
@@ -191,8 +199,12 @@ TEST(ChannelsLastRegions, IfWithAnNchwBranchEndsTheRegion) {
       "  return (%y)\n");
   EXPECT_TRUE(channelsLastRegions(g));
   g->lint();
-  FileCheck().check("aten::contiguous(%x").check("aten::conv2d").check("aten::contiguous(%c").check("prim::If").run(
-      g->toString());
+  FileCheck()
+      .check("aten::contiguous(%x")
+      .check("aten::conv2d")
+      .check("aten::contiguous(%c")
+      .check("prim::If")
+      .run(g->toString());
 }
 
 TEST(ChannelsLastRegions, OutsideWriteBeforeTheRegionEndsKeepsNchw) {
