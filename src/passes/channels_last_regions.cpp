@@ -56,6 +56,17 @@ bool isShapeOnlyUse(const Node* n) {
 
 bool isBinaryOp(const Node* n) { return binaryAgnosticOps().count(n->kind()) != 0; }
 
+// aten::cat(tensors, 1) of a list of tensors.
+bool isChannelCat(const Node* n) {
+  static const Symbol cat = Symbol::aten("cat");
+  if (!n || n->kind() != cat || n->inputs().size() != 2) return false;
+  auto list = n->input(0)->type()->cast<ListType>();
+  auto dim = toIValue(n->input(1));
+  return list && list->getElementType()->kind() == TypeKind::TensorType && dim && dim->isInt() && dim->toInt() == 1;
+}
+
+const Node* onlyUser(const Value* v) { return v->uses().size() == 1 ? v->uses()[0].user : nullptr; }
+
 // Profiled as a 4-D float32 tensor with NCHW-contiguous strides that does not require grad.
 bool isProfiledNchw(const Value* v) {
   auto t = v->type()->cast<TensorType>();
@@ -403,7 +414,18 @@ class RegionRewriter {
 }  // namespace
 
 std::optional<std::vector<size_t>> channelsLastAgnosticInputs(const Node* n) {
-  if (n->inputs().empty() || !isTensor(n->input(0)) || n->outputs().size() != 1) return std::nullopt;
+  if (n->outputs().size() != 1 || n->inputs().empty()) return std::nullopt;
+  // cat on dim 1 keeps channels-last; its tensors come in a list built for it alone, which is
+  // part of the region as well (the list's elements are its activations).
+  if (n->kind() == prim::ListConstruct && isChannelCat(onlyUser(n->output()))) {
+    std::vector<size_t> all(n->inputs().size());
+    std::iota(all.begin(), all.end(), size_t{0});
+    return all;
+  }
+  if (isChannelCat(n) && n->input(0)->node()->kind() == prim::ListConstruct &&
+      onlyUser(n->input(0)) == n)
+    return std::vector<size_t>{0};
+  if (!isTensor(n->input(0))) return std::nullopt;
   if (unaryAgnosticOps().count(n->kind())) return std::vector<size_t>{0};
   if (isConvolution(n)) {
     // conv2d_fused's residual (input 7) is an activation too when present.

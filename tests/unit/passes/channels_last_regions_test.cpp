@@ -274,6 +274,37 @@ TEST(ChannelsLastRegions, RegionWriteAfterTheValueLeftKeepsNchw) {
   FileCheck().checkNot("aten::contiguous").run(g->toString());
 }
 
+TEST(ChannelsLastRegions, CatOnChannelsJoinsTheRegion) {
+  // DenseNet's concatenation: the list and the cat are region ops, the entry is converted once.
+  auto g = parse(
+      "  %c : Tensor = aten::conv2d(%x, %w, %b, %l1, %l1, %l1, %one)\n"
+      "  %l : Tensor[] = prim::ListConstruct(%x, %c)\n"
+      "  %k : Tensor = aten::cat(%l, %one)\n"
+      "  %d : Tensor = aten::conv2d(%k, %w, %b, %l1, %l1, %l1, %one)\n"
+      "  return (%d)\n");
+  EXPECT_TRUE(channelsLastRegions(g));
+  g->lint();
+  const std::string text = g->toString();
+  FileCheck().checkCount("aten::contiguous(", 2, /*exactly=*/true).run(text);
+  FileCheck()
+      .check("aten::contiguous(%x")
+      .check("prim::ListConstruct(%")
+      .checkNot("prim::ListConstruct(%x")
+      .check("aten::cat(%l, %one)")
+      .check("aten::contiguous(%d")
+      .run(text);
+  // On another dim, or a list used twice, the cat is no region op: the list gets NCHW copies.
+  auto h = parse(
+      "  %zero : int = prim::Constant[value=0]()\n"
+      "  %c : Tensor = aten::conv2d(%x, %w, %b, %l1, %l1, %l1, %one)\n"
+      "  %l : Tensor[] = prim::ListConstruct(%c, %c)\n"
+      "  %k : Tensor = aten::cat(%l, %zero)\n"
+      "  return (%k)\n");
+  EXPECT_TRUE(channelsLastRegions(h));
+  FileCheck().check("aten::contiguous(%c").check("prim::ListConstruct(%").checkNot("prim::ListConstruct(%c").run(
+      h->toString());
+}
+
 TEST(ChannelsLastRegions, AgnosticOpList) {
   auto g = parse(
       "  %false : bool = prim::Constant[value=0]()\n"
