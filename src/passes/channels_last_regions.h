@@ -1,22 +1,23 @@
-// ChannelsLastRegions (specialised graphs without grad): runs whole convolution nets in
-// channels-last memory format. ember's convolutions run in nhwc (oneDNN's brgconv), so with NCHW
-// activations every convolution reorders its input to nhwc and its output back, and NCHW pooling
-// is slower than channels-last pooling; the ops around the convolutions all keep the format of
-// their input. The pass finds regions of such layout-agnostic ops (channelsLastAgnosticInputs
-// below) connected by their activations, converts each region's entries once:
+// ChannelsLastRegions (specialised graphs): runs whole convolution nets in channels-last memory
+// format. ember's convolutions run in nhwc (oneDNN's brgconv), so with NCHW activations every
+// convolution reorders its input to nhwc and its output back, and NCHW pooling is slower than
+// channels-last pooling; the ops around the convolutions all keep the format of their input. The
+// pass finds regions of such layout-agnostic ops (channelsLastAgnosticInputs below) connected by
+// their activations, through the branches of prim::If nodes, converts each region's entries once:
 //
 //   %xc = aten::contiguous(%x, 2)          (memory_format=torch.channels_last)
 //
-// and makes every value leaving the region (used by another op, a nested block or a block's
-// return) NCHW-contiguous again, `aten::contiguous(%v, 0)`, so results and strides stay what
-// PyTorch returns. Uses that read only the shape (aten::size, aten::dim, ...) are not exits.
+// and makes every value leaving the region (used by another op, in a loop or returned) NCHW-
+// contiguous again, `aten::contiguous(%v, 0)`, so results and strides stay what PyTorch returns.
+// Uses that read only the shape (aten::size, aten::dim, ...) are not exits.
 //
 // Conditions (a region is left alone otherwise): it holds a convolution; each converted entry
-// is profiled as a 4-D float32 NCHW-contiguous tensor with requires_grad=0 (a side operand of add/mul/sub that is not
-// is left unconverted); with AliasDb, no region op writes to an entry or its aliases and nothing
-// writes to them between the conversion and the last read of the copy; nothing outside the region
-// writes to a region value's memory; and no region op writes to a leaving value after the point
-// where it leaves (the NCHW copy would miss the write). Every region lies in one block.
+// is profiled as a 4-D float32 NCHW-contiguous tensor with requires_grad=0 (a side operand of
+// add/mul/sub that is not is left unconverted); with AliasDb, no region op writes in place to an
+// entry and nothing writes it between the conversion and the last region read; an op outside the
+// region writing a region value runs after all region ops (or in another branch of an If); no
+// region op writes a leaving value after it left. Nothing inside a loop body joins a region.
+// See docs/internals/passes.md, "Channels-last regions".
 #pragma once
 
 #include <memory>
