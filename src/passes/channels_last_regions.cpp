@@ -95,7 +95,8 @@ struct Region {
 // module's `if self.use_res_connect:` is an If until the module is frozen).
 class RegionCollector {
  public:
-  std::vector<Region> collect(Block* top) {
+  // Regions with fewer convolutions than `minConvolutions` are dropped.
+  std::vector<Region> collect(Block* top, size_t minConvolutions) {
     visit(top);
     std::unordered_map<size_t, size_t> regionOf;
     std::vector<Region> out;
@@ -108,11 +109,12 @@ class RegionCollector {
       for (Value* o : nodes_[i]->outputs())
         if (values_.count(o)) r.values.insert(o);
     }
-    // Only regions with a convolution pay for their conversions.
-    out.erase(
-        std::remove_if(out.begin(), out.end(),
-                       [](const Region& r) { return std::none_of(r.nodes.begin(), r.nodes.end(), isConvolution); }),
-        out.end());
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [&](const Region& r) {
+                               const auto convs = std::count_if(r.nodes.begin(), r.nodes.end(), isConvolution);
+                               return static_cast<size_t>(convs) < minConvolutions;
+                             }),
+              out.end());
     return out;
   }
 
@@ -445,8 +447,8 @@ std::optional<std::vector<size_t>> channelsLastAgnosticInputs(const Node* n) {
   return std::nullopt;
 }
 
-bool channelsLastRegions(const std::shared_ptr<Graph>& graph) {
-  std::vector<Region> regions = RegionCollector().collect(graph->block());
+bool channelsLastRegions(const std::shared_ptr<Graph>& graph, size_t minConvolutions) {
+  std::vector<Region> regions = RegionCollector().collect(graph->block(), std::max<size_t>(1, minConvolutions));
   GRAPH_DEBUG("ChannelsLastRegions: ", regions.size(), " candidate regions");
   bool changed = false;
   // One AliasDb per region: the conversions of one region are new to an AliasDb built before.

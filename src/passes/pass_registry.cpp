@@ -105,7 +105,7 @@ std::vector<PassInfo> buildTable() {
       {"fuse_conv_epilogue", "conv2d + residual add + activation -> ember::conv2d_fused (frozen graphs)",
        reporting(fuseConvEpilogues)},
       {"channels_last_regions", "run regions of convolutions and layout-agnostic ops in channels-last (specialised graphs)",
-       reporting(channelsLastRegions)},
+       reporting([](const std::shared_ptr<Graph>& g) { return channelsLastRegions(g); })},
       {"fuse_linear_epilogue", "matmul/linear + bias + residual add + activation -> ember::matmul_fused (frozen graphs)",
        reporting(fuseLinearEpilogues)},
       {"fuse_tensorexprs", "merge chains of pointwise ops on typed tensors into guarded prim::TensorExprGroup nodes",

@@ -31,9 +31,24 @@ const char* const kConvRelu =
     "  %d : Tensor = aten::conv2d(%r, %w, %b, %l1, %l1, %l1, %one)\n"
     "  return (%d)\n";
 
+// The mechanics are tested on small regions (minConvolutions = 1); the pipeline's default
+// wants kChannelsLastMinConvolutions.
+TEST(ChannelsLastRegions, DefaultNeedsEnoughConvolutions) {
+  auto two = parse(kConvRelu);
+  EXPECT_FALSE(channelsLastRegions(two)) << "two convolutions";
+  FileCheck().checkNot("aten::contiguous").run(two->toString());
+  auto three = parse(
+      "  %c : Tensor = aten::conv2d(%x, %w, %b, %l1, %l1, %l1, %one)\n"
+      "  %d : Tensor = aten::conv2d(%c, %w, %b, %l1, %l1, %l1, %one)\n"
+      "  %e : Tensor = aten::conv2d(%d, %w, %b, %l1, %l1, %l1, %one)\n"
+      "  return (%e)\n");
+  EXPECT_TRUE(channelsLastRegions(three));
+  FileCheck().check("aten::contiguous(%x").check("aten::contiguous(%e").run(three->toString());
+}
+
 TEST(ChannelsLastRegions, ConvertsEntryOnceAndOutputBack) {
   auto g = parse(kConvRelu);
-  EXPECT_TRUE(channelsLastRegions(g));
+  EXPECT_TRUE(channelsLastRegions(g, 1));
   g->lint();
   FileCheck()
       .check("prim::Constant[value=2]")
@@ -59,7 +74,7 @@ TEST(ChannelsLastRegions, ConvertsEntryOnceAndOutputBack) {
   ASSERT_TRUE(t && t->strides());
   EXPECT_EQ(*(*t->strides())[1], 1);
   EXPECT_EQ(*(*t->strides())[3], 4);
-  EXPECT_FALSE(channelsLastRegions(g)) << "a second run has nothing left to convert";
+  EXPECT_FALSE(channelsLastRegions(g, 1)) << "a second run has nothing left to convert";
 }
 
 TEST(ChannelsLastRegions, IntermediateGraphOutputLeavesAtTheReturn) {
@@ -70,7 +85,7 @@ TEST(ChannelsLastRegions, IntermediateGraphOutputLeavesAtTheReturn) {
       "  %r : Tensor = aten::relu_(%c)\n"
       "  %d : Tensor = aten::max_pool2d(%r, %l1, %l1, %l1, %l1, %false)\n"
       "  return (%d, %c)\n");
-  EXPECT_TRUE(channelsLastRegions(g));
+  EXPECT_TRUE(channelsLastRegions(g, 1));
   g->lint();
   FileCheck()
       .check("aten::conv2d")
@@ -89,14 +104,14 @@ TEST(ChannelsLastRegions, InPlaceWriteToEntryKeepsNchw) {
       "  %y : Tensor = aten::relu_(%x)\n"
       "  %c : Tensor = aten::conv2d(%y, %w, %b, %l1, %l1, %l1, %one)\n"
       "  return (%c)\n");
-  EXPECT_FALSE(channelsLastRegions(g));
+  EXPECT_FALSE(channelsLastRegions(g, 1));
   FileCheck().checkNot("aten::contiguous").run(g->toString());
   // The same through add_ into the entry.
   auto h = parse(
       "  %c : Tensor = aten::conv2d(%x, %w, %b, %l1, %l1, %l1, %one)\n"
       "  %y : Tensor = aten::add_(%x, %c, %one)\n"
       "  return (%y)\n");
-  EXPECT_FALSE(channelsLastRegions(h));
+  EXPECT_FALSE(channelsLastRegions(h, 1));
   FileCheck().checkNot("aten::contiguous").run(h->toString());
 }
 
@@ -106,7 +121,7 @@ TEST(ChannelsLastRegions, EntriesMustBeProfiledNchwWithoutGrad) {
                            "Float(1, 4, 8, 8, strides=[256, 64, 8, 1], requires_grad=1, device=cpu)",
                            "Float(4, 8, 8, strides=[64, 8, 1], requires_grad=0, device=cpu)"}) {
     auto g = parse(kConvRelu, type);
-    EXPECT_FALSE(channelsLastRegions(g)) << type;
+    EXPECT_FALSE(channelsLastRegions(g, 1)) << type;
     FileCheck().checkNot("aten::contiguous").run(g->toString());
   }
 }
@@ -116,7 +131,7 @@ TEST(ChannelsLastRegions, RegionsWithoutConvolutionAreLeftAlone) {
       "  %r : Tensor = aten::relu(%x)\n"
       "  %s : Tensor = aten::sigmoid(%r)\n"
       "  return (%s)\n");
-  EXPECT_FALSE(channelsLastRegions(g));
+  EXPECT_FALSE(channelsLastRegions(g, 1));
   FileCheck().checkNot("aten::contiguous").run(g->toString());
 }
 
@@ -128,7 +143,7 @@ TEST(ChannelsLastRegions, ShapeReadsStayAndOtherOpsGetTheNchwCopy) {
       "  %f : Tensor = aten::flatten(%r, %one, %one)\n"
       "  %s : Tensor = aten::sigmoid(%r)\n"
       "  return (%f, %s, %n)\n");
-  EXPECT_TRUE(channelsLastRegions(g));
+  EXPECT_TRUE(channelsLastRegions(g, 1));
   g->lint();
   FileCheck()
       .check("aten::size(%c)")
@@ -149,7 +164,7 @@ TEST(ChannelsLastRegions, BroadcastSideOperandIsNotConverted) {
       "  %c : Tensor = aten::conv2d(%x, %w, %b, %l1, %l1, %l1, %one)\n"
       "  %m : Tensor = aten::mul(%c, %b)\n"
       "  return (%m)\n");
-  EXPECT_TRUE(channelsLastRegions(g));
+  EXPECT_TRUE(channelsLastRegions(g, 1));
   FileCheck()
       .check("aten::contiguous(%x")
       .checkNot("aten::contiguous(%b")
@@ -172,7 +187,7 @@ TEST(ChannelsLastRegions, FlowsThroughIfBranches) {
       "      -> (%f)\n"
       "  %z : Tensor = aten::relu(%y)\n"
       "  return (%z)\n");
-  EXPECT_TRUE(channelsLastRegions(g));
+  EXPECT_TRUE(channelsLastRegions(g, 1));
   g->lint();
   const std::string text = g->toString();
   FileCheck().checkCount("aten::contiguous(", 2, /*exactly=*/true).run(text);
@@ -197,7 +212,7 @@ TEST(ChannelsLastRegions, IfWithAnNchwBranchEndsTheRegion) {
       "      %t : Tensor = aten::flatten(%x, %one, %one)\n"
       "      -> (%t)\n"
       "  return (%y)\n");
-  EXPECT_TRUE(channelsLastRegions(g));
+  EXPECT_TRUE(channelsLastRegions(g, 1));
   g->lint();
   FileCheck()
       .check("aten::contiguous(%x")
@@ -216,7 +231,7 @@ TEST(ChannelsLastRegions, OutsideWriteBeforeTheRegionEndsKeepsNchw) {
       "  %u : Tensor = aten::relu_(%v)\n"
       "  %r : Tensor = aten::relu(%c)\n"
       "  return (%r)\n");
-  EXPECT_FALSE(channelsLastRegions(g));
+  EXPECT_FALSE(channelsLastRegions(g, 1));
   FileCheck().checkNot("aten::contiguous").run(g->toString());
   // After the region's last op the write goes to the NCHW copy, as it went to the value before.
   auto h = parse(
@@ -226,7 +241,7 @@ TEST(ChannelsLastRegions, OutsideWriteBeforeTheRegionEndsKeepsNchw) {
       "  %v : Tensor = aten::select(%r, %zero, %zero)\n"
       "  %u : Tensor = aten::relu_(%v)\n"
       "  return (%r)\n");
-  EXPECT_TRUE(channelsLastRegions(h));
+  EXPECT_TRUE(channelsLastRegions(h, 1));
   h->lint();
   FileCheck().check("aten::contiguous(%r").check("aten::select(%").checkNot("aten::select(%r").run(h->toString());
   Node* sel = nullptr;
@@ -249,7 +264,7 @@ TEST(ChannelsLastRegions, LoopBodiesStayNchw) {
       "      %u : Tensor = aten::relu_(%v)\n"
       "      -> (%true)\n"
       "  return (%c)\n");
-  EXPECT_TRUE(channelsLastRegions(g));
+  EXPECT_TRUE(channelsLastRegions(g, 1));
   g->lint();
   // The first convolution's region leaves before the loop; the loop's ops read the NCHW copy.
   FileCheck()
@@ -270,7 +285,7 @@ TEST(ChannelsLastRegions, RegionWriteAfterTheValueLeftKeepsNchw) {
       "  %f : Tensor = aten::flatten(%c, %one, %one)\n"
       "  %r : Tensor = aten::relu_(%c)\n"
       "  return (%f, %r)\n");
-  EXPECT_FALSE(channelsLastRegions(g));
+  EXPECT_FALSE(channelsLastRegions(g, 1));
   FileCheck().checkNot("aten::contiguous").run(g->toString());
 }
 
@@ -282,7 +297,7 @@ TEST(ChannelsLastRegions, CatOnChannelsJoinsTheRegion) {
       "  %k : Tensor = aten::cat(%l, %one)\n"
       "  %d : Tensor = aten::conv2d(%k, %w, %b, %l1, %l1, %l1, %one)\n"
       "  return (%d)\n");
-  EXPECT_TRUE(channelsLastRegions(g));
+  EXPECT_TRUE(channelsLastRegions(g, 1));
   g->lint();
   const std::string text = g->toString();
   FileCheck().checkCount("aten::contiguous(", 2, /*exactly=*/true).run(text);
@@ -300,7 +315,7 @@ TEST(ChannelsLastRegions, CatOnChannelsJoinsTheRegion) {
       "  %l : Tensor[] = prim::ListConstruct(%c, %c)\n"
       "  %k : Tensor = aten::cat(%l, %zero)\n"
       "  return (%k)\n");
-  EXPECT_TRUE(channelsLastRegions(h));
+  EXPECT_TRUE(channelsLastRegions(h, 1));
   FileCheck().check("aten::contiguous(%c").check("prim::ListConstruct(%").checkNot("prim::ListConstruct(%c").run(
       h->toString());
 }
