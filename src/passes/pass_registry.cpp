@@ -11,6 +11,7 @@
 #include "ember/ir/ir.h"
 #include "passes/batch_mm.h"
 #include "passes/canonicalize.h"
+#include "passes/channels_last_regions.h"
 #include "passes/common_subexpression_elimination.h"
 #include "passes/constant_pooling.h"
 #include "passes/create_autodiff_subgraphs.h"
@@ -103,6 +104,8 @@ std::vector<PassInfo> buildTable() {
       {"fuse_addmm", "fuse aten::mm followed by aten::add into aten::addmm", reporting(fuseAddMM)},
       {"fuse_conv_epilogue", "conv2d + residual add + activation -> ember::conv2d_fused (frozen graphs)",
        reporting(fuseConvEpilogues)},
+      {"channels_last_regions", "run regions of convolutions and layout-agnostic ops in channels-last (specialised graphs)",
+       reporting([](const std::shared_ptr<Graph>& g) { return channelsLastRegions(g); })},
       {"fuse_linear_epilogue", "matmul/linear + bias + residual add + activation -> ember::matmul_fused (frozen graphs)",
        reporting(fuseLinearEpilogues)},
       {"fuse_tensorexprs", "merge chains of pointwise ops on typed tensors into guarded prim::TensorExprGroup nodes",

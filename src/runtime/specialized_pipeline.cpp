@@ -9,8 +9,11 @@
 #include "runtime/specialized_pipeline.h"
 
 #include <chrono>
+#include <cstdlib>
+#include <string_view>
 
 #include "ember/ir/ir.h"
+#include "passes/channels_last_regions.h"
 #include "passes/constant_propagation.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/jit_log.h"
@@ -27,6 +30,14 @@ void timed(PipelineTimes& times, PipelineStage stage, Fn&& fn) {
   fn();
   auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count();
   times.nanos[static_cast<size_t>(stage)] += ns;
+}
+
+bool channelsLastEnabled() {
+  static const bool enabled = [] {
+    const char* v = std::getenv("EMBER_CHANNELS_LAST");
+    return !(v && (std::string_view(v) == "off" || std::string_view(v) == "0"));
+  }();
+  return enabled;
 }
 
 }  // namespace
@@ -66,6 +77,13 @@ void runSpecializedPipeline(const std::shared_ptr<Graph>& graph, FusionBehavior 
   // of differentiable nodes become prim::DifferentiableGraph nodes, each differentiated into its
   // forward and backward graphs (runtime/autodiff/autodiff_stage.h).
   timed(times, PipelineStage::DifferentiableSplit, [&] { splitDifferentiableGraphs(graph, profiledRequiresGrad); });
+
+  // Convolution nets in channels-last (passes/channels_last_regions.h). The pass converts only
+  // entries profiled with requires_grad=0 (not `profiledRequiresGrad`, which counts a module's
+  // parameters read through GetAttr even under no_grad); differentiable subgraphs are opaque to
+  // it. EMBER_CHANNELS_LAST=off turns it off.
+  if (channelsLastEnabled())
+    timed(times, PipelineStage::PostDerivativeFusion, [&] { channelsLastRegions(graph); });
 
   // Post-derivative fusion: pointwise chains on the guarded types become prim::TensorExprGroup
   // nodes (passes/tensorexpr_fuser.h); EMBER_FUSION=off turns it off.

@@ -44,6 +44,19 @@ struct RowOps {
         if (takesMax(src[i], acc[i])) acc[i] = src[i];
     }
   }
+  // Only for the vectorised dtypes (see RowKernels::maxStride2).
+  static void maxStride2(T* dst, const T* row, int64_t n, int64_t k) {
+    if constexpr (kVectorised<T>) {
+      nnRowKernels<T>().maxStride2(dst, row, n, k);
+    } else {
+      for (int64_t j = 0; j < n; ++j) {
+        T m = row[2 * j];
+        for (int64_t t = 1; t < k; ++t)
+          if (takesMax(row[2 * j + t], m)) m = row[2 * j + t];
+        dst[j] = m;
+      }
+    }
+  }
   // acc is in the accumulation type; for float/double that is T itself.
   static void addInto(acc_t<T>* acc, const T* src, int64_t n) {
     if constexpr (kVectorised<T>) {

@@ -4,6 +4,7 @@
 // in training, where the running statistics are then updated in place with the unbiased
 // variance. Channels-last inputs give channels-last results.
 #include <cmath>
+#include <numeric>
 #include <vector>
 
 #include "ember/tensor/ops/factory.h"
@@ -91,9 +92,22 @@ void applyAffine(const Tensor& x, const Tensor& out, int64_t N, int64_t C, int64
     });
     return;
   }
-  std::vector<Cm> a(alpha.begin(), alpha.end()), b(beta.begin(), beta.end());
+  // Channels-last rows follow each other, so a run of rows is one stream whose factors repeat
+  // every C elements: with the factors repeated to a period that is a multiple of C and of the
+  // widest vector and at least 512 elements, the stream goes through the vector kernel in long
+  // calls without ragged ends (one call per 32-channel row cost efficientnet_b0 a fifth more
+  // time in batch_norm than NCHW planes).
+  const int64_t lanes = 16, unit = C * (lanes / std::gcd(C, lanes));
+  const int64_t period = unit * ((512 + unit - 1) / unit);
+  std::vector<Cm> a(static_cast<size_t>(period)), b(static_cast<size_t>(period));
+  for (int64_t i = 0; i < period; ++i) {
+    a[i] = static_cast<Cm>(alpha[i % C]);
+    b[i] = static_cast<Cm>(beta[i % C]);
+  }
   parallelFor(0, N * S, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, C)), [&](int64_t r0, int64_t r1) {
-    for (int64_t r = r0; r < r1; ++r) RowOps<T>::scaleShiftVec(o + r * C, in + r * C, C, a.data(), b.data());
+    const int64_t end = r1 * C;
+    for (int64_t i = r0 * C; i < end; i += period)
+      RowOps<T>::scaleShiftVec(o + i, in + i, std::min(period, end - i), a.data(), b.data());
   });
 }
 

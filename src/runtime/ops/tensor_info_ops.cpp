@@ -12,6 +12,25 @@
 namespace ember::jit {
 namespace {
 
+// PyTorch's is_contiguous(memory_format): channels-last (2) asks a 4-D tensor for dense strides
+// in the order C, W, H, N, channels-last-3d (3) a 5-D one for C, W, H, D, N; dims of size 1
+// have any stride. Other formats ask for the default layout.
+bool isContiguousIn(const Tensor& t, int64_t format) {
+  static const int64_t kOrder2d[] = {1, 3, 2, 0};
+  static const int64_t kOrder3d[] = {1, 4, 3, 2, 0};
+  if (format != 2 && format != 3) return t.is_contiguous();
+  const int64_t nd = format == 2 ? 4 : 5;
+  if (t.dim() != nd) return false;
+  int64_t expected = 1;
+  for (int64_t i = 0; i < nd; ++i) {
+    const int64_t d = format == 2 ? kOrder2d[i] : kOrder3d[i];
+    if (t.size(d) == 1) continue;
+    if (t.stride(d) != expected) return false;
+    expected *= t.size(d);
+  }
+  return true;
+}
+
 Tensor popTensor(Stack& stack) {
   Tensor t = pop(stack).toTensor();
   EMBER_CHECK(t.defined(), "Expected a defined Tensor but got an undefined one");
@@ -116,8 +135,7 @@ Ops tensorInfoOps() {
                    [](Stack& s) {
                      int64_t format = pop(s).toInt();
                      Tensor t = popTensor(s);
-                     // Only the default layout exists here: channels-last asks are answered for it.
-                     push(s, format == 2 || format == 3 ? t.dim() < 3 && t.is_contiguous() : t.is_contiguous());
+                     push(s, isContiguousIn(t, format));
                    });
   ops.emplace_back("aten::is_non_overlapping_and_dense(Tensor self) -> bool",
                    [](Stack& s) { push(s, popTensor(s).is_non_overlapping_and_dense()); });

@@ -123,7 +123,15 @@ void checkCase(const nlohmann::json& c) {
   Module ofi = optimize_for_inference(load(dir(name) + ".pt"), strings(c.at("ofi_methods")));
   EXPECT_EQ(show(inferenceSignature(atenOps(ofi, "forward"))), show(inferenceSignature(fromJson(c.at("ofi_ops")))))
       << "operators after optimize_for_inference";
-  EXPECT_EQ(compareValues(ofi.forward(inputs), pickleLoad(dir(name) + ".ofi.pt"), tol, "optimize_for_inference result"), "");
+  // Three calls: the third runs the profiling executor's specialised graph, where the fused
+  // convolutions run in channels-last regions (one call for the module whose forward changes
+  // its state: PyTorch's result is the first call's).
+  const IValue ofiExpected = pickleLoad(dir(name) + ".ofi.pt");
+  const int calls = name == "mutated_state" ? 1 : 3;
+  for (int call = 1; call <= calls; ++call)
+    EXPECT_EQ(compareValues(ofi.forward(inputs), ofiExpected, tol,
+                            "optimize_for_inference result of call " + std::to_string(call)),
+              "");
 }
 
 class FreezeCase : public ::testing::Test {

@@ -1,11 +1,14 @@
 // The model zoo (gen_zoo.py): every archive PyTorch 1.13 saved is loaded by ember, its method is
 // called on the saved inputs, and the result must match what PyTorch's reloaded archive
-// returned (tensors within the case's tolerances, everything else exactly). known_failing.txt
+// returned (tensors within the case's tolerances, everything else exactly; with --calls 3
+// --check-strides, every call and the last call's strides, which the profiling executor's
+// specialised graph, channels-last regions included, returns). known_failing.txt
 // lists the cases that may still fail; it must only shrink.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -26,6 +29,39 @@ namespace {
 std::string gZoo;           // directory gen_zoo.py wrote
 std::string gKnownFailing;  // path of known_failing.txt
 std::string gResaveDir;     // where archives that ran are saved again by ember (check_resaved.py)
+int gCalls = 1;             // calls per archive (3 reach the profiling executor's specialised graph)
+bool gCheckStrides = false; // also compare the strides of the last call's tensors (dims of size > 1)
+std::string gStateful;      // cases whose method changes the module's state: called once whatever --calls says
+std::set<std::string> gStatefulCases;
+
+// The strides of `actual`'s tensors against PyTorch's (torch.save keeps them): "" when equal.
+// Dims of size 1 are skipped, as PyTorch's own contiguity checks do.
+std::string compareStrides(const IValue& actual, const IValue& expected, const std::string& where) {
+  if (actual.isTensor() && expected.isTensor()) {
+    const Tensor& a = actual.toTensor();
+    const Tensor& e = expected.toTensor();
+    if (a.dim() != e.dim()) return "";  // compareValues reports shapes
+    for (int64_t d = 0; d < a.dim(); ++d)
+      if (e.size(d) > 1 && a.stride(d) != e.stride(d)) {
+        auto text = [](IntArrayRef v) {
+          std::string t;
+          for (int64_t x : v) t += (t.empty() ? "" : ", ") + std::to_string(x);
+          return "[" + t + "]";
+        };
+        return where + ": strides " + text(a.strides()) + ", PyTorch's " + text(e.strides());
+      }
+    return "";
+  }
+  if ((actual.isTuple() && expected.isTuple()) || (actual.isList() && expected.isList())) {
+    std::vector<IValue> as = actual.isTuple() ? actual.toTupleRef().elements : actual.toListRef().elements;
+    std::vector<IValue> es = expected.isTuple() ? expected.toTupleRef().elements : expected.toListRef().elements;
+    for (size_t i = 0; i < std::min(as.size(), es.size()); ++i) {
+      std::string why = compareStrides(as[i], es[i], where + "[" + std::to_string(i) + "]");
+      if (!why.empty()) return why;
+    }
+  }
+  return "";
+}
 
 using testing_support::compareValues;
 using testing_support::Tolerance;
@@ -50,9 +86,14 @@ std::string runCase(const nlohmann::json& c) {
       options.lintAfterEach = true;
       runPassPipeline(graph, pipeline, options);
     }
-    IValue actual = m.get_method(c.at("method"))(inputs.toTupleRef().elements);
-    std::string why = compareValues(actual, expected, tol, "result");
-    if (!why.empty()) return why;
+    const int calls = gStatefulCases.count(name) ? 1 : gCalls;
+    for (int call = 1; call <= calls; ++call) {
+      IValue actual = m.get_method(c.at("method"))(inputs.toTupleRef().elements);
+      const std::string where = gCalls == 1 ? "result" : "result of call " + std::to_string(call);
+      std::string why = compareValues(actual, expected, tol, where);
+      if (why.empty() && gCheckStrides && call == calls) why = compareStrides(actual, expected, where);
+      if (!why.empty()) return why;
+    }
     return compareValues(again.get_method(c.at("method"))(inputs.toTupleRef().elements), expected, tol,
                          "result after ember's own save and load");
   } catch (const std::exception& e) {
@@ -68,6 +109,7 @@ TEST(ModelZoo, RunsLikePyTorch) {
   nlohmann::json cases = nlohmann::json::parse(in);
   ASSERT_GE(cases.size(), 40u);
   std::set<std::string> known = testing_support::readKnownFailing(gKnownFailing);
+  if (!gStateful.empty()) gStatefulCases = testing_support::readKnownFailing(gStateful);
   size_t passed = 0;
   for (const auto& c : cases) {
     std::string name = c.at("name");
@@ -96,6 +138,10 @@ int main(int argc, char** argv) {
     if (a == "--zoo") ember::jit::gZoo = argv[++i];
     else if (a == "--known-failing") ember::jit::gKnownFailing = argv[++i];
     else if (a == "--resave-dir") ember::jit::gResaveDir = argv[++i];
+    else if (a == "--calls") ember::jit::gCalls = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--stateful") ember::jit::gStateful = argv[++i];
   }
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--check-strides") ember::jit::gCheckStrides = true;
   return RUN_ALL_TESTS();
 }

@@ -119,6 +119,14 @@ def batch_cases(c):
         {k: rnd(16, seed=i, lo=0.2) for i, k in enumerate(PARAMS)}, training=False)
     add(c, "batch_norm.eval.large_channels_last", "batch_norm", cl(rnd((2, 16, 28, 28))),
         {k: rnd(16, seed=i, lo=0.2) for i, k in enumerate(PARAMS)}, training=False, check_strides=True)
+    # Channels-last rows go through the kernel as one stream with the factors repeated to a
+    # period: channel counts that do and do not divide it, runs that end mid-period.
+    for shape in [(2, 24, 9, 7), (1, 40, 5, 5), (1, 7, 11, 13), (3, 144, 3, 3), (1, 1152, 2, 3), (2, 5, 1, 1)]:
+        params = {k: rnd(shape[1], seed=i, lo=0.2) for i, k in enumerate(PARAMS)}
+        for training in [False, True]:
+            tag = "train" if training else "eval"
+            add(c, f"batch_norm.{tag}.channels_last_c{shape[1]}", "batch_norm", cl(rnd(shape)), params,
+                training=training, check_strides=True)
     add(c, "batch_norm.train.large", "batch_norm", rnd((4, 8, 32, 32)),
         {k: rnd(8, seed=i, lo=0.2) for i, k in enumerate(PARAMS)}, training=True)
     add(c, "batch_norm.eval.zero_batch", "batch_norm", rnd((0, 3, 4)), full, training=False)

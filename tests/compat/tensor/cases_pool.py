@@ -126,6 +126,22 @@ def max_cases(c):
     add(c, "max_pool2d.resnet", "max_pool2d", values((1, 16, 56, 56), f), kernel_size=[3], stride=[2], padding=[1])
     add(c, "max_pool2d.resnet_channels_last", "max_pool2d", channels_last(values((2, 16, 28, 28), f)),
         kernel_size=[3], stride=[2], padding=[1], check_strides=True)
+    # Stride 2 along the width takes the vectorised even-lane pass: widths around and past two
+    # vectors, kernels 2..5, paddings 0..2, ceil mode, NaNs and infinities inside the vector part.
+    for w in [5, 33, 34, 35, 47, 64, 113]:
+        xs = values((2, 3, 7, w), f)
+        for k, p, ceil in [(3, 1, False), (2, 0, False), (3, 0, True), (5, 2, False), (4, 1, True)]:
+            o = dict(kernel_size=[3, k], stride=[2, 2], padding=[1, p], ceil_mode=ceil)
+            add(c, f"max_pool2d.stride2.w{w}.k{k}p{p}{'c' if ceil else ''}", "max_pool2d", xs, **o)
+        add(c, f"max_pool2d.stride2.w{w}.double", "max_pool2d", xs.double(), kernel_size=[3], stride=[2], padding=[1])
+        add(c, f"max_pool2d.stride2.w{w}.one_row", "max_pool2d", xs, kernel_size=[1, 3], stride=[1, 2], padding=[0, 1])
+    wide_nan = values((1, 2, 3, 70), f)
+    wide_nan[0, 0, 1, 20] = float("nan")
+    wide_nan[0, 0, 2, 41] = float("inf")
+    wide_nan[0, 1, 0, 33] = float("nan")
+    wide_nan[0, 1, 1, 64] = float("-inf")
+    add(c, "max_pool2d.stride2.nan", "max_pool2d", wide_nan, kernel_size=[3], stride=[2], padding=[1])
+    add(c, "max_pool1d.stride2.nan", "max_pool1d", wide_nan.flatten(2), kernel_size=[3], stride=[2], padding=[1])
     nan = values((1, 2, 6, 6), f)
     nan[0, 0, 1, 1] = float("nan")
     nan[0, 1, 4, 2] = float("nan")

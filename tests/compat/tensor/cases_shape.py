@@ -47,6 +47,17 @@ def copy_cases(c):
         c.add(f"shape.to.{g}_double", "to", [t], lambda x: x.to(torch.float64), args={"dtype": "float64"},
               check_strides=True)
         c.add(f"shape.contiguous.{g}", "contiguous", [t], lambda x: x.contiguous(), check_strides=True)
+    # NCHW <-> channels-last copies (a tiled transpose for 4-byte elements): RGB images, channel
+    # and pixel counts off the 16x16 tile, batches, int32, and the layouts that share their bytes.
+    cl = torch.channels_last
+    for shape, dt in [((1, 3, 7, 9), torch.float32), ((2, 5, 3, 4), torch.float32), ((2, 40, 6, 6), torch.int32),
+                      ((1, 33, 17, 1), torch.float32), ((1, 1, 4, 4), torch.float32), ((2, 3, 5, 5), torch.float64)]:
+        t = (torch.randn(shape) * 100).to(dt)
+        tag = "x".join(map(str, shape)) + "_" + str(dt).split(".")[1]
+        c.add(f"shape.contiguous.from_channels_last_{tag}", "contiguous", [t.contiguous(memory_format=cl)],
+              lambda x: x.contiguous(), check_strides=True)
+        c.add(f"shape.copy_.into_channels_last_{tag}", "copy_", [torch.zeros(shape, dtype=dt).contiguous(memory_format=cl), t],
+              lambda d, x: d.copy_(x), check_strides=True)
 
 
 def view_cases(c):
