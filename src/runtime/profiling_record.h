@@ -79,7 +79,8 @@ struct ProfilingRecord {
   // Copies `graph` and puts a prim::profile before every tensor use (node inputs, block and
   // graph outputs), in nested blocks too, and a prim::profile_ivalue on each graph input of type
   // int, bool or int[] that a tensor operator reads (sizes, dims, `training` flags: what the
-  // optimiser can fold once the executor specialises on the value seen).
+  // optimiser can fold once the executor specialises on the value seen), and one after each
+  // read of a module's bool `training` attribute (runtime/training_flags.h).
   static ProfilingRecord instrument(const Graph& graph);
 };
 
