@@ -13,6 +13,7 @@
 #include "ember/ir/ir.h"
 #include "passes/constant_propagation.h"
 #include "passes/dead_code_elimination.h"
+#include "passes/fuse_batch_norm_epilogue.h"
 #include "passes/jit_log.h"
 #include "passes/peephole.h"
 #include "passes/tensorexpr_fuser.h"
@@ -69,7 +70,10 @@ void runSpecializedPipeline(const std::shared_ptr<Graph>& graph, FusionBehavior 
 
   // Post-derivative fusion: pointwise chains on the guarded types become prim::TensorExprGroup
   // nodes (passes/tensorexpr_fuser.h); EMBER_FUSION=off turns it off.
-  timed(times, PipelineStage::PostDerivativeFusion, [&] { fuseTensorExprs(graph); });
+  timed(times, PipelineStage::PostDerivativeFusion, [&] {
+    if (!profiledRequiresGrad) fuseBatchNormEpilogues(graph);  // inference only: not differentiable
+    fuseTensorExprs(graph);
+  });
 
   GRAPH_DUMP("After the specialised pipeline:", graph);
 }
