@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "ember/core/symbols.h"
@@ -82,14 +83,29 @@ bool untouchedBetween(const AliasDb& db, Node* first, Node* last, const ValueSet
   return true;
 }
 
-void collect(Block* block, const AliasDb& db, std::vector<Chain>& out) {
+// Two batch norms added together (regnet's `proj(x) + f(x)`, both ending in a batch norm) both
+// see the add and its activation as their epilogue: the first chain takes them, the second keeps
+// only its convolution, if it has one.
+bool claimEpilogue(Chain& c, std::unordered_set<Node*>& claimed) {
+  Node* add = c.add;
+  Node* act = c.act ? c.act->node : nullptr;
+  if ((add && claimed.count(add)) || (act && claimed.count(act))) {
+    c.add = nullptr;
+    c.act.reset();
+    return c.conv != nullptr;
+  }
+  if (add) claimed.insert(add);
+  if (act) claimed.insert(act);
+  return true;
+}
+
+void collect(Block* block, const AliasDb& db, std::unordered_set<Node*>& claimed, std::vector<Chain>& out) {
   for (Node* n : block->nodes()) {
-    for (Block* b : n->blocks()) collect(b, db, out);
+    for (Block* b : n->blocks()) collect(b, db, claimed, out);
     if (!isEvalBatchNorm(n)) continue;
     std::optional<Chain> c = chainAround(n);
-    if (!c) continue;
-    if (!untouchedBetween(db, c->conv ? c->conv : c->bn, c->last(), protectedValues(*c))) continue;
-    out.push_back(*c);
+    if (!c || !untouchedBetween(db, c->conv ? c->conv : c->bn, c->last(), protectedValues(*c))) continue;
+    if (claimEpilogue(*c, claimed)) out.push_back(*c);
   }
 }
 
@@ -123,7 +139,8 @@ bool fuseBatchNormEpilogues(const std::shared_ptr<Graph>& graph) {
   std::vector<Chain> chains;
   {
     AliasDb db(graph);
-    collect(graph->block(), db, chains);
+    std::unordered_set<Node*> claimed;
+    collect(graph->block(), db, claimed, chains);
   }
   bool changed = false;
   for (const Chain& c : chains) {

@@ -120,6 +120,22 @@ TEST(FuseBatchNormEpilogue, WithoutConvolutionNeedsAnEpilogue) {
   FileCheck().check("aten::batch_norm").checkNot("ember::").run(lone->toString());
 }
 
+TEST(FuseBatchNormEpilogue, TwoBatchNormsAddedTogetherShareNoNode) {
+  // regnet's block end: relu(bn(conv(x)) + bn2(y)): both batch norms see the add and the relu as
+  // their epilogue; the first takes them, the second stays a lone batch norm (nothing to fuse).
+  auto g = convBnThen(
+      "  %n2 : Tensor = aten::batch_norm(%id, %bw, %bb, %mean, %var, %false, %momentum, %eps, %true)\n"
+      "  %r : Tensor = aten::add(%n, %n2, %one)\n  %y : Tensor = aten::relu_(%r)\n");
+  EXPECT_TRUE(fuseBatchNormEpilogues(g));
+  g->lint();
+  FileCheck()
+      .check("%n2 : Tensor = aten::batch_norm(%id")
+      .check("ember::conv2d_bn_fused(%x, %w, %none, %l1, %l1, %l1, %one, %bw, %bb, %mean, %var, %eps, %n2, %")
+      .checkNot("aten::add")
+      .checkNot("aten::relu_")
+      .run(g->toString());
+}
+
 TEST(FuseBatchNormEpilogue, WritesBetweenBlockFusion) {
   // The running statistics updated between the batch norm and its epilogue: the fused node, at
   // the epilogue's place, would read the new values.
