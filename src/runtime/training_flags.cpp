@@ -1,5 +1,6 @@
 #include "runtime/training_flags.h"
 
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -88,6 +89,14 @@ void replaceReads(Block* block, const std::map<std::pair<size_t, std::vector<std
 
 }  // namespace
 
+bool trainingFlagSpecializationEnabled() {
+  static const bool enabled = [] {
+    const char* env = std::getenv("EMBER_TRAINING_FLAGS");
+    return !env || std::string(env) != "0";
+  }();
+  return enabled;
+}
+
 bool isTrainingFlagRead(const Value* v) {
   return v->node()->kind() == prim::GetAttr && v->node()->s(attr::name) == kTraining &&
          v->type()->kind() == TypeKind::BoolType;
@@ -95,7 +104,7 @@ bool isTrainingFlagRead(const Value* v) {
 
 std::vector<AttributeFlag> profiledTrainingFlags(const Graph& profiled) {
   std::vector<AttributeFlag> flags;
-  if (setsTraining(*profiled.block())) return flags;
+  if (!trainingFlagSpecializationEnabled() || setsTraining(*profiled.block())) return flags;
   std::map<std::pair<size_t, std::vector<std::string>>, std::optional<bool>> seen;
   collectProfiled(*profiled.block(), seen);
   for (const auto& [key, value] : seen)

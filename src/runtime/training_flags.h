@@ -56,6 +56,10 @@ Value* insertTrainingFlagGuards(Graph& g, const std::vector<Value*>& inputs, con
 // whether any read was replaced.
 bool replaceTrainingFlagReads(Graph& body, const std::vector<AttributeFlag>& flags);
 
+// Whether inference plans specialise on the flags (EMBER_TRAINING_FLAGS=0 turns it off, and so
+// the batch-norm fusion of unfrozen models it enables: for before/after measurements).
+bool trainingFlagSpecializationEnabled();
+
 // The attribute name the specialisation profiles ("training").
 bool isTrainingFlagRead(const Value* v);
 
