@@ -7,6 +7,7 @@
 #include "ember/tensor/ops/batch_norm_fused.h"
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "ember/error.h"
@@ -51,9 +52,14 @@ Affine affineOf(const Tensor& weight, const Tensor& bias, const Tensor& mean, co
   return a;
 }
 
-template <Clamp kClamp>
-inline float clampOne(float v, float lo, float hi) {
-  if constexpr (kClamp == Clamp::Relu) v = v < 0.f ? 0.f : v;  // NaN stays NaN, as aten::relu
+// 16-byte vectors (GCC's vector extension, as epilogue_row.h: the baseline build has SSE2) with
+// branch-free selects: a scalar loop here compiled to a compare-and-branch per element, which
+// mispredicts on relu's signs and made the fused op slower than the three unfused passes.
+typedef float V4 __attribute__((vector_size(16)));
+
+template <Clamp kClamp, typename T>
+inline T clampOne(T v, T zero, T lo, T hi) {
+  if constexpr (kClamp == Clamp::Relu) v = v < zero ? zero : v;  // NaN stays NaN, as aten::relu
   if constexpr (kClamp == Clamp::Range) {
     v = v < lo ? lo : v;
     v = v > hi ? hi : v;
@@ -61,25 +67,46 @@ inline float clampOne(float v, float lo, float hi) {
   return v;
 }
 
+inline V4 load4(const float* p) {
+  V4 v;
+  std::memcpy(&v, p, sizeof(V4));
+  return v;
+}
+
 // One plane of a contiguous tensor: a single channel's scale and shift.
 template <Clamp kClamp, bool kResidual>
-void planeRow(float* __restrict out, const float* x, const float* __restrict res, int64_t n, float a, float b,
-              float lo, float hi) {
-  for (int64_t i = 0; i < n; ++i) {
+void planeRow(float* out, const float* x, const float* res, int64_t n, float a, float b, float lo, float hi) {
+  const V4 va = V4{} + a, vb = V4{} + b, zero = V4{}, vlo = V4{} + lo, vhi = V4{} + hi;
+  int64_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    V4 v = load4(x + i) * va + vb;
+    if constexpr (kResidual) v += load4(res + i);
+    v = clampOne<kClamp>(v, zero, vlo, vhi);
+    std::memcpy(out + i, &v, sizeof(V4));
+  }
+  for (; i < n; ++i) {
     float v = x[i] * a + b;
     if constexpr (kResidual) v += res[i];
-    out[i] = clampOne<kClamp>(v, lo, hi);
+    out[i] = clampOne<kClamp>(v, 0.f, lo, hi);
   }
 }
 
 // One pixel of a channels-last tensor: every channel's.
 template <Clamp kClamp, bool kResidual>
-void pixelRow(float* __restrict out, const float* x, const float* __restrict res, int64_t C, const float* a,
-              const float* b, float lo, float hi) {
-  for (int64_t c = 0; c < C; ++c) {
+void pixelRow(float* out, const float* x, const float* res, int64_t C, const float* a, const float* b, float lo,
+              float hi) {
+  const V4 zero = V4{}, vlo = V4{} + lo, vhi = V4{} + hi;
+  int64_t c = 0;
+  for (; c + 4 <= C; c += 4) {
+    V4 v = load4(x + c) * load4(a + c) + load4(b + c);
+    if constexpr (kResidual) v += load4(res + c);
+    v = clampOne<kClamp>(v, zero, vlo, vhi);
+    std::memcpy(out + c, &v, sizeof(V4));
+  }
+  for (; c < C; ++c) {
     float v = x[c] * a[c] + b[c];
     if constexpr (kResidual) v += res[c];
-    out[c] = clampOne<kClamp>(v, lo, hi);
+    out[c] = clampOne<kClamp>(v, 0.f, lo, hi);
   }
 }
 
