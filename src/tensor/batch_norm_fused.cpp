@@ -17,8 +17,11 @@
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/unary.h"
 #include "ember/tensor/parallel.h"
+#include "tensor/conv_utils.h"
 #include "tensor/epilogue_row.h"
 #include "tensor/nn_layout.h"
+
+#include <dnnl_types.h>
 
 namespace ember {
 namespace {
@@ -139,13 +142,19 @@ void applyDenseWith(bool residual, float* out, const float* x, const float* res,
 
 bool isFloatOrUndefined(const Tensor& t) { return !t.defined() || t.dtype() == kFloat; }
 
+// Parameters the one pass and the post-ops read as C floats.
+bool paramsFloat(const Tensor& weight, const Tensor& bias, const Tensor& mean, const Tensor& var, int64_t C) {
+  if (!mean.defined() || !var.defined()) return false;
+  for (const Tensor* p : {&weight, &bias, &mean, &var})
+    if (!isFloatOrUndefined(*p) || (p->defined() && p->numel() != C)) return false;
+  return true;
+}
+
 // Whether `x` (and the residual, parameters) take the one-pass loop; `channelsLast` says how.
 bool takesOnePass(const Tensor& x, const Tensor& weight, const Tensor& bias, const Tensor& mean, const Tensor& var,
                   const Tensor& residual, bool& channelsLast) {
   if (x.dtype() != kFloat || x.dim() < 2 || x.numel() == 0) return false;
-  if (!mean.defined() || !var.defined()) return false;
-  for (const Tensor* p : {&weight, &bias, &mean, &var})
-    if (!isFloatOrUndefined(*p) || (p->defined() && p->numel() != x.size(1))) return false;
+  if (!paramsFloat(weight, bias, mean, var, x.size(1))) return false;
   channelsLast = !x.is_contiguous() && nn::isChannelsLast(x);
   if (!x.is_contiguous() && !channelsLast) return false;
   if (channelsLast && (x.dim() != 4 || x.strides() != IntArrayRef(nn::channelsLastStrides(x.sizes())))) return false;
@@ -184,6 +193,14 @@ void onePass(const Tensor& out, const Tensor& x, const Tensor& weight, const Ten
   else applyDenseWith<Clamp::None>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
 }
 
+// relu and hardtanh as oneDNN eltwise post-ops; the other activations run after the convolution.
+conv::PostOp clampPostOp(std::string_view activation, double lo, double hi) {
+  conv::PostOp post;
+  if (activation == "relu") post.algorithm = static_cast<int>(dnnl_eltwise_relu);
+  if (activation == "hardtanh") post = {static_cast<int>(dnnl_eltwise_clip), static_cast<float>(lo), static_cast<float>(hi)};
+  return post;
+}
+
 void checkActivation(std::string_view activation, const char* op) {
   EMBER_CHECK(isConvEpilogueActivation(activation), op, ": unknown activation '", activation, "'");
 }
@@ -209,7 +226,24 @@ Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& 
                        const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
                        const Tensor& residual, std::string_view activation, double lo, double hi) {
   checkActivation(activation, "ember::conv2d_bn_fused");
-  Tensor out = conv2d(input, weight, bias, stride, padding, dilation, groups);
+  Tensor out;
+  if (!residual.defined() && input.dtype() == kFloat && weight.dtype() == kFloat && weight.dim() == 4 &&
+      paramsFloat(bn_weight, bn_bias, running_mean, running_var, weight.size(0))) {
+    // Routed to oneDNN, the scale, shift and a clamping activation run inside the convolution
+    // (per-channel binary post-ops, then eltwise), while each block of the output is in cache.
+    const Affine af = affineOf(bn_weight, bn_bias, running_mean, running_var, eps, weight.size(0));
+    conv::PostOp post = clampPostOp(activation, lo, hi);
+    post.scale = af.scale.data();
+    post.shift = af.shift.data();
+    bool applied = false;
+    out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups, post, applied);
+    if (applied) {
+      if (post.algorithm == 0) apply_epilogue_activation_(out, activation);
+      return out;
+    }
+  } else {
+    out = conv2d(input, weight, bias, stride, padding, dilation, groups);
+  }
   bool channelsLast = false;
   if (!takesOnePass(out, bn_weight, bn_bias, running_mean, running_var, residual, channelsLast))
     return unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi);

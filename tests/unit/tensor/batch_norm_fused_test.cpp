@@ -13,6 +13,7 @@
 
 #include "ember/tensor.h"
 #include "ember/tensor/ops/batch_norm_fused.h"
+#include "tensor/conv_utils.h"
 #include "test_tensors.h"
 
 namespace ember {
@@ -86,6 +87,31 @@ TEST(BatchNormFusedTest, MatchesTheUnfusedOperators) {
     }
   }
   EXPECT_EQ(cases, 2 * 2 * 2 * 3 * 5);
+}
+
+TEST(BatchNormFusedTest, OneDnnPostOpsMatchTheUnfusedOperators) {
+  // A resnet-sized 3x3 convolution, which routes to oneDNN: without a residual, the scale, shift
+  // and clamp are its post-ops (a plan of their own: the built-plan count moves). oneDNN may fuse
+  // the multiply-add, so the results agree to a few ulps, not bit for bit.
+  Tensor x = randn({1, 64, 28, 28}), w = randn({64, 64, 3, 3}) * 0.05;
+  for (bool channelsLast : {false, true}) {
+    Tensor xin = channelsLast ? contiguous(x, MemoryFormat::ChannelsLast) : x;
+    for (bool affine : {true, false}) {
+      Params p = params(64, kFloat, affine);
+      for (const std::string act : {"none", "relu", "hardtanh", "silu"}) {
+        const size_t plans = conv::builtPlanCount();
+        const double lo = 0.0, hi = act == "hardtanh" ? 6.0 : 0.0;
+        Tensor got = conv2d_bn_fused(xin, w, Tensor(), {1}, {1}, {1}, 1, p.weight, p.bias, p.mean, p.var, 1e-5,
+                                     Tensor(), act, lo, hi);
+        Tensor conv = conv2d(xin, w, Tensor(), {1}, {1}, {1}, 1);
+        Tensor want = activate(batch_norm(conv, p.weight, p.bias, p.mean, p.var, false, 0.1, 1e-5, false), act);
+        const std::string what = "act=" + act + " channelsLast=" + std::to_string(channelsLast);
+        EXPECT_LE(worstRelative(got, want), 2e-6) << what;
+        EXPECT_EQ(got.is_contiguous(), want.is_contiguous()) << what;
+        if (affine && act == "none" && !channelsLast) EXPECT_GT(conv::builtPlanCount(), plans) << "oneDNN plan";
+      }
+    }
+  }
 }
 
 TEST(BatchNormFusedTest, ClampsAndKeepsNaN) {
