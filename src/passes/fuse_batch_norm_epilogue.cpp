@@ -70,8 +70,10 @@ Value* residualOf(const Chain& c) { return c.add ? epilogueAddendOf(c.add, c.bnR
 // The values no node between the chain's first and last node may write.
 ValueSet protectedValues(const Chain& c) {
   ValueSet out;
-  if (c.conv) out.insert(c.conv->inputs().begin(), c.conv->inputs().end());
-  else out.insert(c.bn->input(0));
+  if (c.conv)
+    out.insert(c.conv->inputs().begin(), c.conv->inputs().end());
+  else
+    out.insert(c.bn->input(0));
   for (size_t i = 1; i <= 4; ++i) out.insert(c.bn->input(i));
   if (Value* r = residualOf(c)) out.insert(r);
   return out;
@@ -115,8 +117,10 @@ void fuse(Graph& g, const Chain& c) {
   Value* residual = residualOf(c);  // now: an earlier fusion may have replaced it
   WithInsertPoint point(last);
   std::vector<Value*> inputs;
-  if (c.conv) inputs.assign(c.conv->inputs().begin(), c.conv->inputs().end());
-  else inputs.push_back(c.bn->input(0));
+  if (c.conv)
+    inputs.assign(c.conv->inputs().begin(), c.conv->inputs().end());
+  else
+    inputs.push_back(c.bn->input(0));
   for (size_t i = 1; i <= 4; ++i) inputs.push_back(c.bn->input(i));
   inputs.push_back(c.bn->input(7));  // eps
   inputs.push_back(residual ? residual : g.insertConstant(IValue()));

@@ -12,6 +12,10 @@
 //         block1():  %f : Tensor = prim::FallbackGraph[Subgraph=<graph>, ...](%x, %n)
 //       return (%r)
 //
+// Inference plans (no profiled tensor requires grad, or grad mode is off) also guard on the
+// modules' `training` flags and read them as constants (training_flags.h), so BatchNorm's
+// training branches fold away and the pipeline fuses conv2d + batch_norm + add + activation.
+//
 // A call that fails the guard bails out: the FallbackGraph hands it back to this executor
 // (runAfterBailout), which runs the live specialisation whose guard it passes, or else profiles
 // it (N calls, merged) and compiles a new specialisation. The fusion strategy (taken when the
@@ -450,7 +454,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
       ok = insertTrainingFlagGuards(*g, inputs, s.flags, ok);
       if (s.needsNoGradMode) {
         Value* grad = g->insert(Symbol::aten("is_grad_enabled"), {});
-        ok = g->insert(Symbol::aten("__and__"), {ok, g->insert(aten::eq, {grad, g->insertConstant(IValue(false))})});
+        ok = g->insert(Symbol::aten("__and__"), {ok, g->insert(Symbol::aten("__not__"), {grad})});
       }
     }
 

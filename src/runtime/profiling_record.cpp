@@ -104,6 +104,11 @@ std::optional<IValue> ProfileIValueSlot::constant() const {
   return value_;
 }
 
+bool ProfileIValueSlot::varied() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return varied_;
+}
+
 void ProfileSlot::record(const IValue& v) {
   std::lock_guard<std::mutex> lock(mutex_);
   ++count_;

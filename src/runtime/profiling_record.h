@@ -54,6 +54,8 @@ class ProfileIValueSlot : public CustomClassHolder {
   void record(const IValue& v);
   // The value every run saw; nullopt before any run, or once two runs differed.
   std::optional<IValue> constant() const;
+  // Whether two runs differed (or passed a value of another kind).
+  bool varied() const;
 
  private:
   mutable std::mutex mutex_;

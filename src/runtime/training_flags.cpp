@@ -39,19 +39,26 @@ bool setsTraining(const Block& block) {
   return false;
 }
 
-void collectProfiled(const Block& block, std::map<std::pair<size_t, std::vector<std::string>>, std::optional<bool>>& out) {
+void collectProfiled(const Block& block,
+                     std::map<std::pair<size_t, std::vector<std::string>>, std::optional<bool>>& out) {
   for (const Node* n : block.nodes()) {
     for (const Block* b : n->blocks()) collectProfiled(*b, out);
     if (n->kind() != prim::profile_ivalue || !isTrainingFlagRead(n->input(0))) continue;
     std::optional<Path> path = attributePath(n->input(0));
     if (!path) continue;
-    std::optional<IValue> seen = profileIValueSlot(n).constant();
+    const ProfileIValueSlot& slot = profileIValueSlot(n);
+    std::optional<IValue> seen = slot.constant();
+    // A read no profiled run reached (a branch not taken: mobilenet's `if self.use_res_connect`
+    // reads the same modules in both branches) says nothing about the flag.
+    if (!seen && !slot.varied()) continue;
     auto key = std::make_pair(path->input, path->names);
     std::optional<bool> value;
     if (seen && seen->isBool()) value = seen->toBool();
     auto it = out.find(key);
-    if (it == out.end()) out.emplace(key, value);
-    else if (it->second != value) it->second.reset();  // two reads of one flag that disagreed
+    if (it == out.end())
+      out.emplace(key, value);
+    else if (it->second != value)
+      it->second.reset();  // two reads of one flag that disagreed
   }
 }
 

@@ -3,11 +3,15 @@
 // double from the running statistics, then rounded to the tensor's dtype), with the residual add
 // and a clamping activation in the same pass. Unfused, resnet's conv -> batch_norm -> add_ ->
 // relu_ reads and writes the convolution's output three times; here once, right after the
-// convolution wrote it.
+// convolution wrote it, or not at all when oneDNN applies the terms as post-ops.
 #include "ember/tensor/ops/batch_norm_fused.h"
 
+#include <dnnl_types.h>
+
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <vector>
 
 #include "ember/error.h"
@@ -20,8 +24,6 @@
 #include "tensor/conv_utils.h"
 #include "tensor/epilogue_row.h"
 #include "tensor/nn_layout.h"
-
-#include <dnnl_types.h>
 
 namespace ember {
 namespace {
@@ -43,7 +45,8 @@ std::vector<double> values(const Tensor& t, int64_t C, double fill) {
 }
 
 // native_batch_norm's evaluation terms: scale = weight / sqrt(var + eps), shift = bias - mean * scale.
-Affine affineOf(const Tensor& weight, const Tensor& bias, const Tensor& mean, const Tensor& var, double eps, int64_t C) {
+Affine affineOf(const Tensor& weight, const Tensor& bias, const Tensor& mean, const Tensor& var, double eps,
+                int64_t C) {
   const std::vector<double> w = values(weight, C, 1.0), b = values(bias, C, 0.0), m = values(mean, C, 0.0),
                             v = values(var, C, 1.0);
   Affine a{std::vector<float>(C), std::vector<float>(C)};
@@ -134,10 +137,12 @@ void applyDense(float* out, const float* x, const float* res, const Affine& af, 
 }
 
 template <Clamp kClamp>
-void applyDenseWith(bool residual, float* out, const float* x, const float* res, const Affine& af, int64_t N,
-                    int64_t C, int64_t S, bool channelsLast, float lo, float hi) {
-  if (residual) applyDense<kClamp, true>(out, x, res, af, N, C, S, channelsLast, lo, hi);
-  else applyDense<kClamp, false>(out, x, res, af, N, C, S, channelsLast, lo, hi);
+void applyDenseWith(bool residual, float* out, const float* x, const float* res, const Affine& af, int64_t N, int64_t C,
+                    int64_t S, bool channelsLast, float lo, float hi) {
+  if (residual)
+    applyDense<kClamp, true>(out, x, res, af, N, C, S, channelsLast, lo, hi);
+  else
+    applyDense<kClamp, false>(out, x, res, af, N, C, S, channelsLast, lo, hi);
 }
 
 bool isFloatOrUndefined(const Tensor& t) { return !t.defined() || t.dtype() == kFloat; }
@@ -163,9 +168,12 @@ bool takesOnePass(const Tensor& x, const Tensor& weight, const Tensor& bias, con
 }
 
 void applyActivation(Tensor& out, std::string_view activation, double lo, double hi) {
-  if (activation == "relu") relu_(out);
-  else if (activation == "hardtanh") hardtanh_(out, lo, hi);
-  else apply_epilogue_activation_(out, activation);
+  if (activation == "relu")
+    relu_(out);
+  else if (activation == "hardtanh")
+    hardtanh_(out, lo, hi);
+  else
+    apply_epilogue_activation_(out, activation);
 }
 
 // The unfused operators in turn (any dtype, layout or broadcasting residual).
@@ -188,16 +196,31 @@ void onePass(const Tensor& out, const Tensor& x, const Tensor& weight, const Ten
   const float* in = x.data_ptr<float>();
   const float* res = r ? residual.data_ptr<float>() : nullptr;
   const float flo = static_cast<float>(lo), fhi = static_cast<float>(hi);
-  if (activation == "relu") applyDenseWith<Clamp::Relu>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
-  else if (activation == "hardtanh") applyDenseWith<Clamp::Range>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
-  else applyDenseWith<Clamp::None>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
+  if (activation == "relu")
+    applyDenseWith<Clamp::Relu>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
+  else if (activation == "hardtanh")
+    applyDenseWith<Clamp::Range>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
+  else
+    applyDenseWith<Clamp::None>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
+}
+
+// EMBER_BN_POSTOPS=0 keeps the scale and shift out of oneDNN (the one pass after the plain
+// convolution instead): post-op plans are new oneDNN primitives, built at the specialised plan's
+// first call (30-150 ms more on that call for the zoo's convolution nets, measured under load).
+bool postOpsEnabled() {
+  static const bool enabled = [] {
+    const char* env = std::getenv("EMBER_BN_POSTOPS");
+    return !env || std::string_view(env) != "0";
+  }();
+  return enabled;
 }
 
 // relu and hardtanh as oneDNN eltwise post-ops; the other activations run after the convolution.
 conv::PostOp clampPostOp(std::string_view activation, double lo, double hi) {
   conv::PostOp post;
   if (activation == "relu") post.algorithm = static_cast<int>(dnnl_eltwise_relu);
-  if (activation == "hardtanh") post = {static_cast<int>(dnnl_eltwise_clip), static_cast<float>(lo), static_cast<float>(hi)};
+  if (activation == "hardtanh")
+    post = {static_cast<int>(dnnl_eltwise_clip), static_cast<float>(lo), static_cast<float>(hi)};
   return post;
 }
 
@@ -227,8 +250,8 @@ Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& 
                        const Tensor& residual, std::string_view activation, double lo, double hi) {
   checkActivation(activation, "ember::conv2d_bn_fused");
   Tensor out;
-  if (!residual.defined() && input.dtype() == kFloat && weight.dtype() == kFloat && weight.dim() == 4 &&
-      paramsFloat(bn_weight, bn_bias, running_mean, running_var, weight.size(0))) {
+  if (postOpsEnabled() && !residual.defined() && input.dtype() == kFloat && weight.dtype() == kFloat &&
+      weight.dim() == 4 && paramsFloat(bn_weight, bn_bias, running_mean, running_var, weight.size(0))) {
     // Routed to oneDNN, the scale, shift and a clamping activation run inside the convolution
     // (per-channel binary post-ops, then eltwise), while each block of the output is in cache.
     const Affine af = affineOf(bn_weight, bn_bias, running_mean, running_var, eps, weight.size(0));

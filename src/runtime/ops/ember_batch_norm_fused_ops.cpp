@@ -22,11 +22,10 @@ void batchNormFusedOp(Stack& s) {
 //  running_var, eps, residual?, activation, lo, hi)
 void conv2dBnFusedOp(Stack& s) {
   IValue* a = args(s, 16);
-  Tensor r = conv2d_bn_fused(tensorArg(a[0]), tensorArg(a[1]), optTensorUndefArg(a[2]), intListArg(a[3]),
-                             intListArg(a[4]), intListArg(a[5]), intArg(a[6]), optTensorUndefArg(a[7]),
-                             optTensorUndefArg(a[8]), optTensorUndefArg(a[9]), optTensorUndefArg(a[10]),
-                             doubleArg(a[11]), optTensorUndefArg(a[12]), stringArg(a[13]), doubleArg(a[14]),
-                             doubleArg(a[15]));
+  Tensor r = conv2d_bn_fused(
+      tensorArg(a[0]), tensorArg(a[1]), optTensorUndefArg(a[2]), intListArg(a[3]), intListArg(a[4]), intListArg(a[5]),
+      intArg(a[6]), optTensorUndefArg(a[7]), optTensorUndefArg(a[8]), optTensorUndefArg(a[9]), optTensorUndefArg(a[10]),
+      doubleArg(a[11]), optTensorUndefArg(a[12]), stringArg(a[13]), doubleArg(a[14]), doubleArg(a[15]));
   ret(s, 16, std::move(r));
 }
 

@@ -5,6 +5,9 @@
 // in eval mode, after switching to train() (running statistics updated), and back in eval mode.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "ember/frontend/compile.h"
 #include "ember/ir/file_check.h"
 #include "ember/ir/ir.h"
@@ -141,12 +144,59 @@ TEST(TrainingFlagSpecialization, ParametersRequiringGradUnderGradModeKeepTheUnfu
   {
     NoGradGuard noGrad;
     for (int i = 0; i < 4; ++i) expectMatches(n.forward({x, id}).toTensor(), kEval, "eval under no_grad");
-    FileCheck().check("aten::is_grad_enabled").check("ember::conv2d_bn_fused").run(lastExecutedOptimizedGraph()->toString());
+    FileCheck()
+        .check("aten::is_grad_enabled")
+        .check("ember::conv2d_bn_fused")
+        .run(lastExecutedOptimizedGraph()->toString());
   }
   // Grad mode back on: the guard fails and the call runs the fallback.
   const int64_t before = bailoutsOf(n);
   expectMatches(n.forward({x, id}).toTensor().detach(), kEval, "eval with grad after no_grad");
   EXPECT_EQ(bailoutsOf(n), before + 1);
+}
+
+// Both branches of `if self.use_res` read the batch norm's flag (as mobilenet_v2's blocks do);
+// only one branch runs while profiling, and the read it never reached must not undo the flag.
+const char* kBranches = R"SRC(
+class Branches(Module):
+  __parameters__ = ["weight", "bias", ]
+  __buffers__ = ["running_mean", "running_var", ]
+  weight : Tensor
+  bias : Tensor
+  running_mean : Tensor
+  running_var : Tensor
+  training : bool
+  use_res : bool
+  def forward(self, x: Tensor) -> Tensor:
+    if self.use_res:
+      return x + torch.batch_norm(x, self.weight, self.bias, self.running_mean, self.running_var, self.training, 0.1, 1e-5, False)
+    return torch.relu(torch.batch_norm(x, self.weight, self.bias, self.running_mean, self.running_var, self.training, 0.1, 1e-5, False))
+)SRC";
+
+TEST(TrainingFlagSpecialization, ReadsInBranchesNotTakenKeepTheFlag) {
+  Module m = compileModule(kBranches, "Branches");
+  m.setattr("weight", tensor<float>({2.0f, -1.0f}));
+  m.setattr("bias", tensor<float>({0.5f, 0.25f}));
+  m.setattr("running_mean", tensor<float>({1.0f, -2.0f}));
+  m.setattr("running_var", tensor<float>({3.0f, 0.5f}));
+  m.setattr("training", false);
+  m.setattr("use_res", false);
+  Tensor x = wave(2 * 2 * 3 * 3, 0.7, false, {2, 2, 3, 3}) * 3.0;
+  Tensor r;
+  for (int i = 0; i < 3; ++i) r = m.forward({x}).toTensor();
+  // Evaluation batch norm by its definition: (x - mean) / sqrt(var + eps) * weight + bias, then relu.
+  const double w[2] = {2.0, -1.0}, b[2] = {0.5, 0.25}, mean[2] = {1.0, -2.0}, var[2] = {3.0, 0.5};
+  for (int64_t i = 0; i < 36; ++i) {
+    const int64_t c = (i / 9) % 2;
+    const double want = std::max(0.0, (at(x, i) - mean[c]) / std::sqrt(var[c] + 1e-5) * w[c] + b[c]);
+    EXPECT_NEAR(at(r, i), want, 1e-5) << "element " << i;
+  }
+  FileCheck()
+      .check("prim::GetAttr[name=\"training\"](%self")
+      .check("ember::batch_norm_fused")
+      .checkNot("aten::batch_norm")
+      .check("prim::FallbackGraph")
+      .run(lastExecutedOptimizedGraph()->toString());
 }
 
 }  // namespace

@@ -112,8 +112,10 @@ TEST(FuseBatchNormEpilogue, WithoutConvolutionNeedsAnEpilogue) {
   // batch_norm -> add -> relu after some other producer.
   auto h = convBnThen("  %r : Tensor = aten::add(%id, %n, %one)\n  %y : Tensor = aten::relu(%r)\n", "%y, %c");
   EXPECT_TRUE(fuseBatchNormEpilogues(h));
-  FileCheck().check("ember::batch_norm_fused(%c, %bw, %bb, %mean, %var, %eps, %id, %").checkNot("aten::add").run(
-      h->toString());
+  FileCheck()
+      .check("ember::batch_norm_fused(%c, %bw, %bb, %mean, %var, %eps, %id, %")
+      .checkNot("aten::add")
+      .run(h->toString());
   // A lone batch norm after another producer gains nothing: it stays.
   auto lone = convBnThen("", "%n, %c");
   EXPECT_FALSE(fuseBatchNormEpilogues(lone));

@@ -4,6 +4,8 @@
 // fallback), with and without affine parameters, residuals of the output's layout and
 // broadcast ones. The one pass rounds the scale-and-shift once per operation where the per-ISA
 // batch-norm kernel may fuse the multiply-add, so float32 agrees to a few ulps.
+#include "ember/tensor/ops/batch_norm_fused.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,7 +14,6 @@
 #include <vector>
 
 #include "ember/tensor.h"
-#include "ember/tensor/ops/batch_norm_fused.h"
 #include "tensor/conv_utils.h"
 #include "test_tensors.h"
 
@@ -69,8 +70,8 @@ TEST(BatchNormFusedTest, MatchesTheUnfusedOperators) {
             Tensor bn = batch_norm(conv, p.weight, p.bias, p.mean, p.var, false, 0.1, 1e-5, false);
             Tensor want = activate(r.defined() ? add(bn, r) : bn, act);
             const double lo = 0.0, hi = act == "hardtanh" ? 6.0 : 0.0;
-            Tensor fused = conv2d_bn_fused(xin, w, Tensor(), {1}, {1}, {1}, 1, p.weight, p.bias, p.mean, p.var, 1e-5,
-                                           r, act, lo, hi);
+            Tensor fused = conv2d_bn_fused(xin, w, Tensor(), {1}, {1}, {1}, 1, p.weight, p.bias, p.mean, p.var, 1e-5, r,
+                                           act, lo, hi);
             Tensor alone = batch_norm_fused(conv, p.weight, p.bias, p.mean, p.var, 1e-5, r, act, lo, hi);
             const double tol = dtype == kFloat ? 2e-6 : 1e-12;
             const std::string what = "act=" + act + " residual=" + std::to_string(r.defined() ? r.dim() : 0) +

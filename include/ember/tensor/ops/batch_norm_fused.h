@@ -9,9 +9,11 @@
 //   conv2d_bn_fused(x, w, b, stride, padding, dilation, groups, bn_w, bn_b, mean, var, eps, identity, "relu")
 //   // == relu(add(batch_norm(conv2d(x, w, b, ...), bn_w, bn_b, mean, var, false, _, eps), identity))
 //
-// The scale, shift, residual add and relu/hardtanh take one pass over memory (over the
-// convolution's fresh output, in place), for float tensors contiguous or channels-last with a
-// residual of the same layout; anything else runs the unfused operators in turn.
+// A convolution without a residual that runs on oneDNN applies the scale, shift and relu/hardtanh
+// as its post-ops. Otherwise scale, shift, residual add and relu/hardtanh take one pass over
+// memory (over the convolution's fresh output, in place), for float tensors contiguous or
+// channels-last with a residual of the same layout; anything else runs the unfused operators in
+// turn.
 #pragma once
 
 #include <string_view>
