@@ -137,9 +137,20 @@ void fuse(Graph& g, const Chain& c) {
     if (n) n->destroy();
 }
 
+bool hasEvalBatchNorm(Block* block) {
+  for (Node* n : block->nodes()) {
+    if (isEvalBatchNorm(n)) return true;
+    for (Block* b : n->blocks())
+      if (hasEvalBatchNorm(b)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool fuseBatchNormEpilogues(const std::shared_ptr<Graph>& graph) {
+  // The AliasDb costs a walk of the whole graph: most graphs have no batch norm to fuse.
+  if (!hasEvalBatchNorm(graph->block())) return false;
   std::vector<Chain> chains;
   {
     AliasDb db(graph);
