@@ -12,6 +12,10 @@
 //         block1():  %f : Tensor = prim::FallbackGraph[Subgraph=<graph>, ...](%x, %n)
 //       return (%r)
 //
+// Inference plans (no profiled tensor requires grad, or grad mode is off) also guard on the
+// modules' `training` flags and read them as constants (training_flags.h), so BatchNorm's
+// training branches fold away and the pipeline fuses conv2d + batch_norm + add + activation.
+//
 // A call that fails the guard bails out: the FallbackGraph hands it back to this executor
 // (runAfterBailout), which runs the live specialisation whose guard it passes, or else profiles
 // it (N calls, merged) and compiles a new specialisation. The fusion strategy (taken when the
@@ -36,6 +40,7 @@
 #include "ember/core/symbols.h"
 #include "ember/error.h"
 #include "ember/ir/ir.h"
+#include "ember/runtime/grad_mode.h"
 #include "passes/constant_propagation.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/jit_log.h"
@@ -44,6 +49,7 @@
 #include "runtime/interpreter.h"
 #include "runtime/profiling_record.h"
 #include "runtime/specialized_pipeline.h"
+#include "runtime/training_flags.h"
 #include "runtime/type_guard.h"
 
 namespace ember::jit {
@@ -56,6 +62,11 @@ struct Specialization {
   // which the plan is specialised on (STATIC only); nullopt when not.
   std::vector<std::optional<IValue>> constants;
   std::vector<bool> contiguous;
+  // Inference only: the modules' `training` flags the plan reads as constants
+  // (runtime/training_flags.h), and whether it relies on grad mode staying off (the profiled
+  // parameters required grad, so its fused inference operators would be wrong under grad).
+  std::vector<AttributeFlag> flags;
+  bool needsNoGradMode = false;
   FusionBehavior behavior;
   ExecutionPlan plan;
   int64_t index = 0;    // 0 for the first specialisation
@@ -149,6 +160,9 @@ std::string mismatchReason(const Specialization& s, const Graph& graph, const IV
     out << ": " << why;
     return out.str();
   }
+  std::string flag = trainingFlagMismatch(s.flags, inputs);
+  if (!flag.empty()) return flag;
+  if (s.needsNoGradMode && isGradEnabled()) return "grad mode on, the plan was specialised for inference";
   return "no guard failed";
 }
 
@@ -174,7 +188,8 @@ bool accepts(const Specialization& s, const IValue* inputs) {
     if (s.guards[i] && !guardAccepts(*s.guards[i], s.contiguous[i], inputs[i])) return false;
     if (s.constants[i] && !sameProfiledValue(*s.constants[i], inputs[i])) return false;
   }
-  return true;
+  if (s.needsNoGradMode && isGradEnabled()) return false;
+  return trainingFlagsHold(s.flags, inputs);
 }
 
 int64_t strategyTotal(const FusionStrategy& strategy) {
@@ -337,12 +352,21 @@ class ProfilingExecutor : public GraphExecutorImplBase {
       s->guards.push_back(std::move(guard));
       s->constants.push_back(std::move(constant));
     }
+    // Inference (no profiled tensor requires grad, or grad mode is off): the plan may specialise
+    // on the modules' training flags, and the pipeline may form inference-only operators.
+    const bool requiresGrad = sawRequiresGrad(*profilingPlan_->graph->block());
+    const bool inference = !requiresGrad || !isGradEnabled();
+    if (inference) {
+      s->flags = profiledTrainingFlags(*profilingPlan_->graph);
+      s->needsNoGradMode = requiresGrad;
+      anyGuard = anyGuard || !s->flags.empty() || s->needsNoGradMode;
+    }
     std::shared_ptr<Graph> g = anyGuard ? guardedGraph(*s) : prepared_->copy();
     // Profiled values the body now reads as constants fold before the pipeline's type rewrites.
-    bool anyConstant = false;
+    bool anyConstant = !s->flags.empty();
     for (const auto& c : s->constants) anyConstant = anyConstant || c.has_value();
     if (anyConstant && constantPropagation(g)) eliminateDeadCode(g);
-    runSpecializedPipeline(g, s->behavior, times_, sawRequiresGrad(*profilingPlan_->graph->block()));
+    runSpecializedPipeline(g, s->behavior, times_, !inference);
     s->plan = ExecutionPlan{std::make_shared<Code>(g, name_), g};
     specializeNanos_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count();
     s->lastUse = ++clock_;
@@ -391,7 +415,12 @@ class ProfilingExecutor : public GraphExecutorImplBase {
   // The prepared graph behind a prim::TypeCheck of the guarded inputs, with the fallback in the
   // else branch.
   std::shared_ptr<Graph> guardedGraph(const Specialization& s) {
-    const Graph& body = *prepared_;
+    std::shared_ptr<Graph> flagged;
+    if (!s.flags.empty()) {
+      flagged = prepared_->copy();
+      replaceTrainingFlagReads(*flagged, s.flags);
+    }
+    const Graph& body = flagged ? *flagged : *prepared_;
     auto g = std::make_shared<Graph>();
     std::vector<Value*> inputs;
     for (Value* in : body.inputs())
@@ -421,6 +450,11 @@ class ProfilingExecutor : public GraphExecutorImplBase {
         constants[i] = g->insertConstant(*s.constants[i]);
         Value* same = g->insert(aten::eq, {inputs[i], constants[i]});
         ok = g->insert(Symbol::aten("__and__"), {ok, same});
+      }
+      ok = insertTrainingFlagGuards(*g, inputs, s.flags, ok);
+      if (s.needsNoGradMode) {
+        Value* grad = g->insert(Symbol::aten("is_grad_enabled"), {});
+        ok = g->insert(Symbol::aten("__and__"), {ok, g->insert(Symbol::aten("__not__"), {grad})});
       }
     }
 

@@ -3,6 +3,7 @@
 #include "ember/core/symbols.h"
 #include "ember/error.h"
 #include "ember/ir/ir.h"
+#include "runtime/training_flags.h"
 
 namespace ember::jit {
 
@@ -23,12 +24,23 @@ void profileInput(Node* user, size_t i) {
   user->replaceInput(i, p->output());
 }
 
+// A prim::profile_ivalue after a module's `training` read (runtime/training_flags.h).
+void profileTrainingFlag(Node* read) {
+  Graph* g = read->owningGraph();
+  Node* p = g->create(prim::profile_ivalue, {read->output()});
+  p->output()->setType(read->output()->type());
+  p->ival_(kSlotAttr, IValue(makeIntrusive<ProfileIValueSlot>()));
+  p->insertAfter(read);
+  read->output()->replaceAllUsesAfterNodeWith(p, p->output());
+}
+
 void instrumentBlock(Block* block) {
   for (Node* n : block->nodes()) {
-    if (n->kind() == prim::profile || n->kind() == prim::Constant) continue;
+    if (n->kind() == prim::profile || n->kind() == prim::profile_ivalue || n->kind() == prim::Constant) continue;
     for (size_t i = 0; i < n->inputs().size(); ++i)
       if (isTensorValue(n->input(i))) profileInput(n, i);
     for (Block* b : n->blocks()) instrumentBlock(b);
+    if (n->kind() == prim::GetAttr && isTrainingFlagRead(n->output())) profileTrainingFlag(n);
   }
   Node* ret = block->returnNode();
   for (size_t i = 0; i < ret->inputs().size(); ++i)
@@ -90,6 +102,11 @@ void ProfileIValueSlot::record(const IValue& v) {
 std::optional<IValue> ProfileIValueSlot::constant() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return value_;
+}
+
+bool ProfileIValueSlot::varied() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return varied_;
 }
 
 void ProfileSlot::record(const IValue& v) {

@@ -54,6 +54,8 @@ class ProfileIValueSlot : public CustomClassHolder {
   void record(const IValue& v);
   // The value every run saw; nullopt before any run, or once two runs differed.
   std::optional<IValue> constant() const;
+  // Whether two runs differed (or passed a value of another kind).
+  bool varied() const;
 
  private:
   mutable std::mutex mutex_;
@@ -79,7 +81,8 @@ struct ProfilingRecord {
   // Copies `graph` and puts a prim::profile before every tensor use (node inputs, block and
   // graph outputs), in nested blocks too, and a prim::profile_ivalue on each graph input of type
   // int, bool or int[] that a tensor operator reads (sizes, dims, `training` flags: what the
-  // optimiser can fold once the executor specialises on the value seen).
+  // optimiser can fold once the executor specialises on the value seen), and one after each
+  // read of a module's bool `training` attribute (runtime/training_flags.h).
   static ProfilingRecord instrument(const Graph& graph);
 };
 

@@ -16,6 +16,7 @@
 #include "passes/channels_last_regions.h"
 #include "passes/constant_propagation.h"
 #include "passes/dead_code_elimination.h"
+#include "passes/fuse_batch_norm_epilogue.h"
 #include "passes/jit_log.h"
 #include "passes/peephole.h"
 #include "passes/tensorexpr_fuser.h"
@@ -87,7 +88,10 @@ void runSpecializedPipeline(const std::shared_ptr<Graph>& graph, FusionBehavior 
 
   // Post-derivative fusion: pointwise chains on the guarded types become prim::TensorExprGroup
   // nodes (passes/tensorexpr_fuser.h); EMBER_FUSION=off turns it off.
-  timed(times, PipelineStage::PostDerivativeFusion, [&] { fuseTensorExprs(graph); });
+  timed(times, PipelineStage::PostDerivativeFusion, [&] {
+    if (!profiledRequiresGrad) fuseBatchNormEpilogues(graph);  // inference only: not differentiable
+    fuseTensorExprs(graph);
+  });
 
   GRAPH_DUMP("After the specialised pipeline:", graph);
 }

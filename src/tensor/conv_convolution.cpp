@@ -290,7 +290,7 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
       !(routeFromEnv() == Route::Auto && preferIm2col(weight, s, p)) &&
       conv::onednnConvolution(out, input, weight, bias, p, s, post)) {
     conv::setLastBackend("onednn");
-    if (postApplied) *postApplied = post.algorithm != 0;
+    if (postApplied) *postApplied = post.algorithm != 0 || post.scale;
     return out;
   }
   const bool depthwise = conv::isDepthwise(s, p);

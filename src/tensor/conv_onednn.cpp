@@ -97,9 +97,16 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
     // A scratchpad per call (from ember's allocator) lets several threads run one cached primitive.
     dnnl::primitive_attr attr;
     attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-    if (post.algorithm != 0) {
+    if (post.algorithm != 0 || post.scale) {
       dnnl::post_ops ops;
-      ops.append_eltwise(1.0f, static_cast<dnnl::algorithm>(post.algorithm), post.alpha, post.beta);
+      if (post.scale) {  // a batch norm's per-channel scale and shift (conv_utils.h)
+        memory::desc perChannel(concat({1, s.outChannels}, memory::dims(threeD ? 3 : 2, 1)), f32,
+                                threeD ? Tag::abcde : Tag::abcd);
+        ops.append_binary(dnnl::algorithm::binary_mul, perChannel);
+        ops.append_binary(dnnl::algorithm::binary_add, perChannel);
+      }
+      if (post.algorithm != 0)
+        ops.append_eltwise(1.0f, static_cast<dnnl::algorithm>(post.algorithm), post.alpha, post.beta);
       attr.set_post_ops(ops);
     }
     return dnnl::convolution_forward::primitive_desc(desc, attr, cpuEngine());
@@ -137,7 +144,7 @@ int64_t floatBits(float f) {
 std::shared_ptr<Plan> getPlan(const ConvParams& p, const ConvShape& s, bool clIn, bool clOut, bool hasBias,
                               int threads, const PostOp& post) {
   std::vector<int64_t> key{p.spatial, p.groups, s.batch, s.inChannels, s.outChannels, clIn, clOut, hasBias, threads,
-                           post.algorithm, floatBits(post.alpha), floatBits(post.beta)};
+                           post.algorithm, floatBits(post.alpha), floatBits(post.beta), post.scale != nullptr};
   for (const Dims3* d : {&s.in, &s.kernel, &p.stride, &p.padL, &p.padR, &p.dilation})
     key.insert(key.end(), d->begin(), d->end());
   {
@@ -359,6 +366,15 @@ bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& we
   if (b.defined())
     args.emplace(DNNL_ARG_BIAS,
                  memory(memory::desc({s.outChannels}, memory::data_type::f32, Tag::x), eng, b.data_ptr()));
+  if (post.scale) {
+    const int64_t ones = p.spatial == 3 ? 3 : 2;
+    memory::desc perChannel(concat({1, s.outChannels}, memory::dims(ones, 1)), memory::data_type::f32,
+                            ones == 3 ? Tag::abcde : Tag::abcd);
+    args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
+                 memory(perChannel, eng, const_cast<float*>(post.scale)));
+    args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_1,
+                 memory(perChannel, eng, const_cast<float*>(post.shift)));
+  }
   plan->conv.execute(stream, args);
   if (plan->dstReorder) plan->dstReorder->execute(stream, dst, userDst);
   stream.wait();

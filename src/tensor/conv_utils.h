@@ -49,9 +49,13 @@ bool pointwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& 
 
 // An activation oneDNN applies inside the convolution (an eltwise post-op): `algorithm` is a
 // dnnl_alg_kind_t value, 0 for none; alpha/beta its parameters (clip's bounds).
+// `scale` and `shift` (outChannels floats each, or null) put an evaluation batch norm before the
+// activation: out = act(conv * scale[c] + shift[c]) (per-channel binary post-ops).
 struct PostOp {
   int algorithm = 0;
   float alpha = 0, beta = 0;
+  const float* scale = nullptr;
+  const float* shift = nullptr;
 };
 
 // float32 through oneDNN; false when this shape/layout is left to im2col. `out` may be

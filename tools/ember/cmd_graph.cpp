@@ -9,6 +9,7 @@
 #include "ember/ir/ir.h"
 #include "ember/runtime/graph_executor.h"
 #include "ember/runtime/graph_function.h"
+#include "ember/runtime/grad_mode.h"
 #include "options.h"
 #include "pass_flags.h"
 #include "target.h"
@@ -33,7 +34,8 @@ std::string usage() {
              "                  (--runs 0: the profiling graph); default: as many as it takes\n"
              "  --fusion-strategy S  how the executor specialises, as torch.jit.set_fusion_strategy:\n"
              "                  BEHAVIOUR:COUNT,... with STATIC (exact sizes) or DYNAMIC (rank, symbolic\n"
-             "                  sizes); default STATIC:2,DYNAMIC:10\n") +
+             "                  sizes); default STATIC:2,DYNAMIC:10\n"
+             "  --no-grad       with --optimized, run as under torch.no_grad() (inference plans)\n") +
          kPassFlagsUsage;
 }
 }  // namespace
@@ -45,6 +47,7 @@ int runGraph(const std::vector<std::string>& args) {
   opts.flag("--optimized");
   opts.option("--runs");
   opts.option("--fusion-strategy");
+  opts.flag("--no-grad");
   declarePassFlags(opts);
   if (auto r = opts.parse(args); r != Options::Result::Ok) return r == Options::Result::Help ? 0 : 1;
   if (opts.has("--list-passes")) {
@@ -72,6 +75,8 @@ int runGraph(const std::vector<std::string>& args) {
     if (!opts.has("--optimized")) {
       graph = gf.graph()->copy();
     } else {
+      std::optional<jit::NoGradGuard> noGrad;
+      if (opts.has("--no-grad")) noGrad.emplace();
       jit::Stack stack = target.graphInputs(fn, loadInputs(opts.get("--inputs")));
       jit::GraphExecutor& executor = gf.getExecutor();
       if (runs) {

@@ -6,6 +6,7 @@
 // lists the cases that may still fail; it must only shrink.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <algorithm>

@@ -1,0 +1,279 @@
+// ember::batch_norm_fused and ember::conv2d_bn_fused (see ember/tensor/ops/batch_norm_fused.h):
+// evaluation batch norm as the per-channel scale and shift native_batch_norm uses (computed in
+// double from the running statistics, then rounded to the tensor's dtype), with the residual add
+// and a clamping activation in the same pass. Unfused, resnet's conv -> batch_norm -> add_ ->
+// relu_ reads and writes the convolution's output three times; here once, right after the
+// convolution wrote it, or not at all when oneDNN applies the terms as post-ops.
+#include "ember/tensor/ops/batch_norm_fused.h"
+
+#include <dnnl_types.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+#include "ember/error.h"
+#include "ember/tensor/ops/conv.h"
+#include "ember/tensor/ops/conv_fused.h"
+#include "ember/tensor/ops/norm.h"
+#include "ember/tensor/ops/pointwise.h"
+#include "ember/tensor/ops/unary.h"
+#include "ember/tensor/parallel.h"
+#include "tensor/conv_utils.h"
+#include "tensor/epilogue_row.h"
+#include "tensor/nn_layout.h"
+
+namespace ember {
+namespace {
+
+using fused_epilogue::Clamp;
+
+struct Affine {
+  std::vector<float> scale, shift;
+};
+
+// A 1-D float parameter's values as doubles (fill when undefined).
+std::vector<double> values(const Tensor& t, int64_t C, double fill) {
+  std::vector<double> v(static_cast<size_t>(C), fill);
+  if (!t.defined()) return v;
+  const Tensor c = t.contiguous();
+  const float* p = c.data_ptr<float>();
+  for (int64_t i = 0; i < C; ++i) v[i] = p[i];
+  return v;
+}
+
+// native_batch_norm's evaluation terms: scale = weight / sqrt(var + eps), shift = bias - mean * scale.
+Affine affineOf(const Tensor& weight, const Tensor& bias, const Tensor& mean, const Tensor& var, double eps,
+                int64_t C) {
+  const std::vector<double> w = values(weight, C, 1.0), b = values(bias, C, 0.0), m = values(mean, C, 0.0),
+                            v = values(var, C, 1.0);
+  Affine a{std::vector<float>(C), std::vector<float>(C)};
+  for (int64_t c = 0; c < C; ++c) {
+    const double s = 1.0 / std::sqrt(v[c] + eps) * w[c];
+    a.scale[c] = static_cast<float>(s);
+    a.shift[c] = static_cast<float>(b[c] - m[c] * s);
+  }
+  return a;
+}
+
+// 16-byte vectors (GCC's vector extension, as epilogue_row.h: the baseline build has SSE2) with
+// branch-free selects: a scalar loop here compiled to a compare-and-branch per element, which
+// mispredicts on relu's signs and made the fused op slower than the three unfused passes.
+typedef float V4 __attribute__((vector_size(16)));
+
+template <Clamp kClamp, typename T>
+inline T clampOne(T v, T zero, T lo, T hi) {
+  if constexpr (kClamp == Clamp::Relu) v = v < zero ? zero : v;  // NaN stays NaN, as aten::relu
+  if constexpr (kClamp == Clamp::Range) {
+    v = v < lo ? lo : v;
+    v = v > hi ? hi : v;
+  }
+  return v;
+}
+
+inline V4 load4(const float* p) {
+  V4 v;
+  std::memcpy(&v, p, sizeof(V4));
+  return v;
+}
+
+// One plane of a contiguous tensor: a single channel's scale and shift.
+template <Clamp kClamp, bool kResidual>
+void planeRow(float* out, const float* x, const float* res, int64_t n, float a, float b, float lo, float hi) {
+  const V4 va = V4{} + a, vb = V4{} + b, zero = V4{}, vlo = V4{} + lo, vhi = V4{} + hi;
+  int64_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    V4 v = load4(x + i) * va + vb;
+    if constexpr (kResidual) v += load4(res + i);
+    v = clampOne<kClamp>(v, zero, vlo, vhi);
+    std::memcpy(out + i, &v, sizeof(V4));
+  }
+  for (; i < n; ++i) {
+    float v = x[i] * a + b;
+    if constexpr (kResidual) v += res[i];
+    out[i] = clampOne<kClamp>(v, 0.f, lo, hi);
+  }
+}
+
+// One pixel of a channels-last tensor: every channel's.
+template <Clamp kClamp, bool kResidual>
+void pixelRow(float* out, const float* x, const float* res, int64_t C, const float* a, const float* b, float lo,
+              float hi) {
+  const V4 zero = V4{}, vlo = V4{} + lo, vhi = V4{} + hi;
+  int64_t c = 0;
+  for (; c + 4 <= C; c += 4) {
+    V4 v = load4(x + c) * load4(a + c) + load4(b + c);
+    if constexpr (kResidual) v += load4(res + c);
+    v = clampOne<kClamp>(v, zero, vlo, vhi);
+    std::memcpy(out + c, &v, sizeof(V4));
+  }
+  for (; c < C; ++c) {
+    float v = x[c] * a[c] + b[c];
+    if constexpr (kResidual) v += res[c];
+    out[c] = clampOne<kClamp>(v, 0.f, lo, hi);
+  }
+}
+
+template <Clamp kClamp, bool kResidual>
+void applyDense(float* out, const float* x, const float* res, const Affine& af, int64_t N, int64_t C, int64_t S,
+                bool channelsLast, float lo, float hi) {
+  if (!channelsLast) {
+    parallelFor(0, N * C, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, S)), [&](int64_t p0, int64_t p1) {
+      for (int64_t p = p0; p < p1; ++p) {
+        const int64_t c = p % C;
+        planeRow<kClamp, kResidual>(out + p * S, x + p * S, kResidual ? res + p * S : nullptr, S, af.scale[c],
+                                    af.shift[c], lo, hi);
+      }
+    });
+    return;
+  }
+  parallelFor(0, N * S, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, C)), [&](int64_t r0, int64_t r1) {
+    for (int64_t r = r0; r < r1; ++r)
+      pixelRow<kClamp, kResidual>(out + r * C, x + r * C, kResidual ? res + r * C : nullptr, C, af.scale.data(),
+                                  af.shift.data(), lo, hi);
+  });
+}
+
+template <Clamp kClamp>
+void applyDenseWith(bool residual, float* out, const float* x, const float* res, const Affine& af, int64_t N, int64_t C,
+                    int64_t S, bool channelsLast, float lo, float hi) {
+  if (residual)
+    applyDense<kClamp, true>(out, x, res, af, N, C, S, channelsLast, lo, hi);
+  else
+    applyDense<kClamp, false>(out, x, res, af, N, C, S, channelsLast, lo, hi);
+}
+
+bool isFloatOrUndefined(const Tensor& t) { return !t.defined() || t.dtype() == kFloat; }
+
+// Parameters the one pass and the post-ops read as C floats.
+bool paramsFloat(const Tensor& weight, const Tensor& bias, const Tensor& mean, const Tensor& var, int64_t C) {
+  if (!mean.defined() || !var.defined()) return false;
+  for (const Tensor* p : {&weight, &bias, &mean, &var})
+    if (!isFloatOrUndefined(*p) || (p->defined() && p->numel() != C)) return false;
+  return true;
+}
+
+// Whether `x` (and the residual, parameters) take the one-pass loop; `channelsLast` says how.
+bool takesOnePass(const Tensor& x, const Tensor& weight, const Tensor& bias, const Tensor& mean, const Tensor& var,
+                  const Tensor& residual, bool& channelsLast) {
+  if (x.dtype() != kFloat || x.dim() < 2 || x.numel() == 0) return false;
+  if (!paramsFloat(weight, bias, mean, var, x.size(1))) return false;
+  channelsLast = !x.is_contiguous() && nn::isChannelsLast(x);
+  if (!x.is_contiguous() && !channelsLast) return false;
+  if (channelsLast && (x.dim() != 4 || x.strides() != IntArrayRef(nn::channelsLastStrides(x.sizes())))) return false;
+  if (!residual.defined()) return true;
+  return residual.dtype() == kFloat && residual.sizes() == x.sizes() && residual.strides() == x.strides();
+}
+
+void applyActivation(Tensor& out, std::string_view activation, double lo, double hi) {
+  if (activation == "relu")
+    relu_(out);
+  else if (activation == "hardtanh")
+    hardtanh_(out, lo, hi);
+  else
+    apply_epilogue_activation_(out, activation);
+}
+
+// The unfused operators in turn (any dtype, layout or broadcasting residual).
+Tensor unfused(const Tensor& x, const Tensor& weight, const Tensor& bias, const Tensor& mean, const Tensor& var,
+               double eps, const Tensor& residual, std::string_view activation, double lo, double hi) {
+  Tensor out = batch_norm(x, weight, bias, mean, var, /*training=*/false, 0.0, eps, false);
+  if (residual.defined()) out = add(out, residual);
+  applyActivation(out, activation, lo, hi);
+  return out;
+}
+
+// The one pass from `x` into `out` (which may be `x`).
+void onePass(const Tensor& out, const Tensor& x, const Tensor& weight, const Tensor& bias, const Tensor& mean,
+             const Tensor& var, double eps, const Tensor& residual, std::string_view activation, double lo, double hi,
+             bool channelsLast) {
+  const int64_t N = x.size(0), C = x.size(1), S = x.numel() / std::max<int64_t>(1, N * C);
+  const Affine af = affineOf(weight, bias, mean, var, eps, C);
+  const bool r = residual.defined();
+  float* o = out.data_ptr<float>();
+  const float* in = x.data_ptr<float>();
+  const float* res = r ? residual.data_ptr<float>() : nullptr;
+  const float flo = static_cast<float>(lo), fhi = static_cast<float>(hi);
+  if (activation == "relu")
+    applyDenseWith<Clamp::Relu>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
+  else if (activation == "hardtanh")
+    applyDenseWith<Clamp::Range>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
+  else
+    applyDenseWith<Clamp::None>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
+}
+
+// EMBER_BN_POSTOPS=0 keeps the scale and shift out of oneDNN (the one pass after the plain
+// convolution instead): post-op plans are new oneDNN primitives, built at the specialised plan's
+// first call (30-150 ms more on that call for the zoo's convolution nets, measured under load).
+bool postOpsEnabled() {
+  static const bool enabled = [] {
+    const char* env = std::getenv("EMBER_BN_POSTOPS");
+    return !env || std::string_view(env) != "0";
+  }();
+  return enabled;
+}
+
+// relu and hardtanh as oneDNN eltwise post-ops; the other activations run after the convolution.
+conv::PostOp clampPostOp(std::string_view activation, double lo, double hi) {
+  conv::PostOp post;
+  if (activation == "relu") post.algorithm = static_cast<int>(dnnl_eltwise_relu);
+  if (activation == "hardtanh")
+    post = {static_cast<int>(dnnl_eltwise_clip), static_cast<float>(lo), static_cast<float>(hi)};
+  return post;
+}
+
+void checkActivation(std::string_view activation, const char* op) {
+  EMBER_CHECK(isConvEpilogueActivation(activation), op, ": unknown activation '", activation, "'");
+}
+
+}  // namespace
+
+Tensor batch_norm_fused(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& running_mean,
+                        const Tensor& running_var, double eps, const Tensor& residual, std::string_view activation,
+                        double lo, double hi) {
+  checkActivation(activation, "ember::batch_norm_fused");
+  bool channelsLast = false;
+  if (!takesOnePass(input, weight, bias, running_mean, running_var, residual, channelsLast))
+    return unfused(input, weight, bias, running_mean, running_var, eps, residual, activation, lo, hi);
+  Tensor out = nn::emptyIn(input.sizes(), kFloat, channelsLast);
+  onePass(out, input, weight, bias, running_mean, running_var, eps, residual, activation, lo, hi, channelsLast);
+  Tensor result = out;
+  if (activation != "relu" && activation != "hardtanh") apply_epilogue_activation_(result, activation);
+  return result;
+}
+
+Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
+                       IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& bn_weight,
+                       const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
+                       const Tensor& residual, std::string_view activation, double lo, double hi) {
+  checkActivation(activation, "ember::conv2d_bn_fused");
+  Tensor out;
+  if (postOpsEnabled() && !residual.defined() && input.dtype() == kFloat && weight.dtype() == kFloat &&
+      weight.dim() == 4 && paramsFloat(bn_weight, bn_bias, running_mean, running_var, weight.size(0))) {
+    // Routed to oneDNN, the scale, shift and a clamping activation run inside the convolution
+    // (per-channel binary post-ops, then eltwise), while each block of the output is in cache.
+    const Affine af = affineOf(bn_weight, bn_bias, running_mean, running_var, eps, weight.size(0));
+    conv::PostOp post = clampPostOp(activation, lo, hi);
+    post.scale = af.scale.data();
+    post.shift = af.shift.data();
+    bool applied = false;
+    out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups, post, applied);
+    if (applied) {
+      if (post.algorithm == 0) apply_epilogue_activation_(out, activation);
+      return out;
+    }
+  } else {
+    out = conv2d(input, weight, bias, stride, padding, dilation, groups);
+  }
+  bool channelsLast = false;
+  if (!takesOnePass(out, bn_weight, bn_bias, running_mean, running_var, residual, channelsLast))
+    return unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi);
+  // The convolution's output is fresh: the pass writes it in place.
+  onePass(out, out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi, channelsLast);
+  if (activation != "relu" && activation != "hardtanh") apply_epilogue_activation_(out, activation);
+  return out;
+}
+
+}  // namespace ember

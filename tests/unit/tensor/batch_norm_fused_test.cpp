@@ -1,0 +1,144 @@
+// ember::conv2d_bn_fused and ember::batch_norm_fused against the unfused operators they replace
+// (conv2d, batch_norm in evaluation mode, add, the activation), which the ops suites check
+// against PyTorch: both layouts, float32 (the one-pass loop) and float64 (the unfused
+// fallback), with and without affine parameters, residuals of the output's layout and
+// broadcast ones. The one pass rounds the scale-and-shift once per operation where the per-ISA
+// batch-norm kernel may fuse the multiply-add, so float32 agrees to a few ulps.
+#include "ember/tensor/ops/batch_norm_fused.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "ember/tensor.h"
+#include "tensor/conv_utils.h"
+#include "test_tensors.h"
+
+namespace ember {
+namespace {
+
+using testing::values;
+
+Tensor activate(const Tensor& y, const std::string& act) {
+  if (act == "relu") return relu(y);
+  if (act == "hardtanh") return hardtanh(y, 0.0, 6.0);
+  if (act == "silu") return silu(y);
+  if (act == "sigmoid") return sigmoid(y);
+  return y;
+}
+
+double worstRelative(const Tensor& got, const Tensor& want) {
+  std::vector<double> g = values(got), e = values(want);
+  EXPECT_EQ(g.size(), e.size());
+  double worst = 0;
+  for (size_t i = 0; i < g.size() && i < e.size(); ++i) {
+    if (std::isnan(e[i]) && std::isnan(g[i])) continue;
+    worst = std::max(worst, std::abs(g[i] - e[i]) / (1 + std::abs(e[i])));
+  }
+  return worst;
+}
+
+struct Params {
+  Tensor weight, bias, mean, var;
+};
+
+Params params(int64_t C, ScalarType dtype, bool affine) {
+  TensorOptions o = TensorOptions().dtype(dtype);
+  Params p{randn({C}, o), randn({C}, o), randn({C}, o), rand({C}, o) + 0.5};
+  if (!affine) p.weight = p.bias = Tensor();
+  return p;
+}
+
+TEST(BatchNormFusedTest, MatchesTheUnfusedOperators) {
+  const std::vector<std::string> acts = {"none", "relu", "hardtanh", "silu", "sigmoid"};
+  int cases = 0;
+  for (ScalarType dtype : {kFloat, kDouble}) {
+    TensorOptions o = TensorOptions().dtype(dtype);
+    Tensor x = randn({2, 8, 9, 9}, o), w = randn({16, 8, 3, 3}, o);
+    for (bool affine : {true, false}) {
+      Params p = params(16, dtype, affine);
+      for (bool channelsLast : {false, true}) {
+        Tensor xin = channelsLast ? contiguous(x, MemoryFormat::ChannelsLast) : x;
+        Tensor conv = conv2d(xin, w, Tensor(), {1}, {1}, {1}, 1);
+        std::vector<Tensor> residuals = {Tensor(), randn_like(conv), randn({1, 16, 1, 1}, o)};
+        if (channelsLast) residuals[1] = contiguous(residuals[1], MemoryFormat::ChannelsLast);
+        for (const Tensor& r : residuals) {
+          for (const std::string& act : acts) {
+            Tensor bn = batch_norm(conv, p.weight, p.bias, p.mean, p.var, false, 0.1, 1e-5, false);
+            Tensor want = activate(r.defined() ? add(bn, r) : bn, act);
+            const double lo = 0.0, hi = act == "hardtanh" ? 6.0 : 0.0;
+            Tensor fused = conv2d_bn_fused(xin, w, Tensor(), {1}, {1}, {1}, 1, p.weight, p.bias, p.mean, p.var, 1e-5, r,
+                                           act, lo, hi);
+            Tensor alone = batch_norm_fused(conv, p.weight, p.bias, p.mean, p.var, 1e-5, r, act, lo, hi);
+            const double tol = dtype == kFloat ? 2e-6 : 1e-12;
+            const std::string what = "act=" + act + " residual=" + std::to_string(r.defined() ? r.dim() : 0) +
+                                     " channelsLast=" + std::to_string(channelsLast) +
+                                     " affine=" + std::to_string(affine);
+            ASSERT_EQ(fused.sizes(), want.sizes()) << what;
+            ASSERT_EQ(fused.dtype(), want.dtype()) << what;
+            EXPECT_LE(worstRelative(fused, want), tol) << "conv2d_bn_fused " << what;
+            EXPECT_LE(worstRelative(alone, want), tol) << "batch_norm_fused " << what;
+            ++cases;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(cases, 2 * 2 * 2 * 3 * 5);
+}
+
+TEST(BatchNormFusedTest, OneDnnPostOpsMatchTheUnfusedOperators) {
+  // A resnet-sized 3x3 convolution, which routes to oneDNN: without a residual, the scale, shift
+  // and clamp are its post-ops (a plan of their own: the built-plan count moves). oneDNN may fuse
+  // the multiply-add, so the results agree to a few ulps, not bit for bit.
+  Tensor x = randn({1, 64, 28, 28}), w = randn({64, 64, 3, 3}) * 0.05;
+  for (bool channelsLast : {false, true}) {
+    Tensor xin = channelsLast ? contiguous(x, MemoryFormat::ChannelsLast) : x;
+    for (bool affine : {true, false}) {
+      Params p = params(64, kFloat, affine);
+      for (const std::string act : {"none", "relu", "hardtanh", "silu"}) {
+        const size_t plans = conv::builtPlanCount();
+        const double lo = 0.0, hi = act == "hardtanh" ? 6.0 : 0.0;
+        Tensor got = conv2d_bn_fused(xin, w, Tensor(), {1}, {1}, {1}, 1, p.weight, p.bias, p.mean, p.var, 1e-5,
+                                     Tensor(), act, lo, hi);
+        Tensor conv = conv2d(xin, w, Tensor(), {1}, {1}, {1}, 1);
+        Tensor want = activate(batch_norm(conv, p.weight, p.bias, p.mean, p.var, false, 0.1, 1e-5, false), act);
+        const std::string what = "act=" + act + " channelsLast=" + std::to_string(channelsLast);
+        EXPECT_LE(worstRelative(got, want), 2e-6) << what;
+        EXPECT_EQ(got.is_contiguous(), want.is_contiguous()) << what;
+        if (affine && act == "none" && !channelsLast) EXPECT_GT(conv::builtPlanCount(), plans) << "oneDNN plan";
+      }
+    }
+  }
+}
+
+TEST(BatchNormFusedTest, ClampsAndKeepsNaN) {
+  // Scale 2 (weight 2, var 1 - eps), shift 1 (bias 1, mean 0).
+  Tensor x = testing::make({-2.0, 0.5, 7.0, NAN}, {1, 1, 2, 2}).to(kFloat);
+  Tensor w = testing::make({2.0}, {1}).to(kFloat), b = testing::make({1.0}, {1}).to(kFloat);
+  Tensor mean = zeros({1}), var = testing::make({1.0 - 1e-5}, {1}).to(kFloat);
+  std::vector<double> r = values(batch_norm_fused(x, w, b, mean, var, 1e-5, Tensor(), "relu"));
+  EXPECT_EQ(r[0], 0.0);
+  EXPECT_NEAR(r[1], 2.0, 1e-6);
+  EXPECT_NEAR(r[2], 15.0, 1e-5);
+  EXPECT_TRUE(std::isnan(r[3]));
+  std::vector<double> six = values(batch_norm_fused(x, w, b, mean, var, 1e-5, Tensor(), "hardtanh", 0, 6));
+  EXPECT_EQ(six[0], 0.0);
+  EXPECT_EQ(six[2], 6.0);
+}
+
+TEST(BatchNormFusedTest, BadArgumentsAreErrors) {
+  Tensor x = randn({1, 2, 4, 4});
+  Tensor c = ones({2}), z = zeros({2});
+  EXPECT_THROW(batch_norm_fused(x, c, z, z, c, 1e-5, Tensor(), "tanh"), Error);
+  EXPECT_THROW(batch_norm_fused(x, ones({3}), z, z, c, 1e-5, Tensor(), "relu"), Error);
+  EXPECT_THROW(batch_norm_fused(x, c, z, Tensor(), Tensor(), 1e-5, Tensor(), "relu"), Error);
+  EXPECT_THROW(conv2d_bn_fused(x, randn({2, 3, 3, 3}), Tensor(), {1}, {1}, {1}, 1, c, z, z, c, 1e-5, Tensor(), "relu"),
+               Error);
+}
+
+}  // namespace
+}  // namespace ember
