@@ -8,6 +8,7 @@
 
 #include <dnnl_types.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -204,16 +205,17 @@ void onePass(const Tensor& out, const Tensor& x, const Tensor& weight, const Ten
     applyDenseWith<Clamp::None>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
 }
 
-// EMBER_BN_POSTOPS=0 keeps the scale and shift out of oneDNN (the one pass after the plain
-// convolution instead): post-op plans are new oneDNN primitives, built at the specialised plan's
-// first call (30-150 ms more on that call for the zoo's convolution nets, measured under load).
-bool postOpsEnabled() {
-  static const bool enabled = [] {
-    const char* env = std::getenv("EMBER_BN_POSTOPS");
-    return !env || std::string_view(env) != "0";
-  }();
-  return enabled;
-}
+// EMBER_BN_POSTOPS=1 puts the scale and shift into oneDNN as per-channel post-ops; by default
+// they are the one pass after the plain convolution. Measured idle, 1 thread, alternating (docs/
+// performance.md): the post-ops are no faster warm (resnet18 34-39 against 31-35 ms,
+// mobilenet_v2 10-15 against 9-12) and their plans are new oneDNN primitives built at the
+// specialised plan's first call (mobilenet_v2's second call 71-108 against 55-67 ms).
+std::atomic<bool> gPostOps{[] {
+  const char* env = std::getenv("EMBER_BN_POSTOPS");
+  return env && std::string_view(env) == "1";
+}()};
+
+bool postOpsEnabled() { return gPostOps.load(std::memory_order_relaxed); }
 
 // relu and hardtanh as oneDNN eltwise post-ops; the other activations run after the convolution.
 conv::PostOp clampPostOp(std::string_view activation, double lo, double hi) {
@@ -275,5 +277,7 @@ Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& 
   if (activation != "relu" && activation != "hardtanh") apply_epilogue_activation_(out, activation);
   return out;
 }
+
+void setBatchNormPostOps(bool enabled) { gPostOps.store(enabled, std::memory_order_relaxed); }
 
 }  // namespace ember

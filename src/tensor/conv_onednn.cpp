@@ -169,27 +169,37 @@ memory scratch(const memory::desc& md, Tensor& holder) {
 // Weights in the blocked layout a plan wants, cached per weight storage: a module's weights are
 // the same every call, and reordering them costs up to a fifth of a ResNet's convolution time
 // (512x512x3x3 weights: 9.4 MB rewritten per call). An entry is keyed on the weights' storage,
-// offset and plan (the plan fixes shape, groups and layouts) and holds the storage's write
-// version (storage_watch.h) it was made at: an in-place write (an optimizer step, copy_,
-// load_state_dict) bumps the version and the next call reorders again. When the weights'
-// storage is freed its entries go, so the cache keeps nothing of dead weights.
+// offset and blocked layout, not on the plan: plans that differ in the activations' layout or
+// their post-ops (the profiling run's NCHW convolution, the specialised plan's channels-last one
+// with a fused batch norm) mostly want the same blocked weights, which are then made once. It
+// holds the storage's write version (storage_watch.h) it was made at: an in-place write (an
+// optimizer step, copy_, load_state_dict) bumps the version and the next call reorders again.
+// When the weights' storage is freed its entries go, so the cache keeps nothing of dead weights.
 struct PackedWeights {
-  std::shared_ptr<const Plan> plan;  // held so that no other plan reuses the key's address
-  Tensor blocked;                    // plan->pd.weights_desc() layout (bytes)
-  uint32_t version = 0;              // of the weights' storage when `blocked` was made
+  Tensor blocked;        // the key's layout (bytes)
+  uint32_t version = 0;  // of the weights' storage when `blocked` was made
 };
 
 struct PackedKey {
   const StorageImpl* storage;
   int64_t offset;
-  const Plan* plan;
-  bool operator==(const PackedKey&) const = default;
+  memory::desc layout;
+  bool operator==(const PackedKey& o) const {
+    return storage == o.storage && offset == o.offset && layout == o.layout;
+  }
 };
 
 struct PackedKeyHash {
   size_t operator()(const PackedKey& k) const {
-    return (std::hash<const void*>()(k.storage) * 31 + std::hash<int64_t>()(k.offset)) * 31 +
-           std::hash<const void*>()(k.plan);
+    const dnnl_memory_desc_t& d = k.layout.data;
+    size_t h = std::hash<const void*>()(k.storage) * 31 + std::hash<int64_t>()(k.offset);
+    for (int i = 0; i < d.ndims; ++i) h = h * 31 + static_cast<size_t>(d.dims[i]);
+    if (d.format_kind == dnnl_blocked) {
+      const dnnl_blocking_desc_t& b = d.format_desc.blocking;
+      for (int i = 0; i < b.inner_nblks; ++i) h = h * 31 + static_cast<size_t>(b.inner_blks[i] * 8 + b.inner_idxs[i]);
+      for (int i = 0; i < d.ndims; ++i) h = h * 31 + static_cast<size_t>(b.strides[i]);
+    }
+    return h;
   }
 };
 
@@ -269,7 +279,7 @@ memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight
   const Plan& plan = *planPtr;
   auto& eng = cpuEngine();
   const StorageImpl* storage = weight.storage().impl();
-  const PackedKey key{storage, weight.storage_offset(), &plan};
+  const PackedKey key{storage, weight.storage_offset(), plan.pd.weights_desc()};
   uint32_t version = 0;
   if (cacheable) {
     static const bool listening = [] {
@@ -290,7 +300,6 @@ memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight
   gWeightReorders.fetch_add(1, std::memory_order_relaxed);
   if (cacheable) {
     auto entry = std::make_shared<PackedWeights>();
-    entry->plan = planPtr;
     entry->blocked = holder;
     entry->version = version;
     storePacked(key, std::move(entry));

@@ -5,6 +5,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <sstream>
 
@@ -99,7 +100,10 @@ std::optional<Stats> torchStats(const std::string& path, const std::string& meth
   std::FILE* probe = std::fopen("/usr/bin/python3", "r");
   if (!probe) return std::nullopt;
   std::fclose(probe);
-  std::string cmd = "/usr/bin/python3 -c " + shellQuote(kTorchScript) + " " + shellQuote(path) + " " +
+  // PyTorch runs with libgomp's default spin wait, which the tool changed for itself only
+  // (openmp_wait.cpp).
+  const char* stockOpenmp = std::getenv("EMBER_SET_GOMP_SPINCOUNT") ? "env -u GOMP_SPINCOUNT " : "";
+  std::string cmd = std::string(stockOpenmp) + "/usr/bin/python3 -c " + shellQuote(kTorchScript) + " " + shellQuote(path) + " " +
                     shellQuote(method) + " " + shellQuote(inputs) + " " + std::to_string(warmup) + " " +
                     std::to_string(repeat) + " " + std::to_string(threads) + (grad ? " 1" : " 0") + " 2>/dev/null";
   std::fprintf(stderr, "pytorch  running %ld calls ...\n", repeat);

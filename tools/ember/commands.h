@@ -18,4 +18,8 @@ int runOps(const std::vector<std::string>& args);
 int runExport(const std::vector<std::string>& args);
 int runExported(const std::vector<std::string>& args);
 
+// Re-executes the tool with a short libgomp spin wait unless the environment sets one
+// (openmp_wait.cpp); returns only when it does not re-execute.
+void shortenOpenmpSpinWait(char** argv);
+
 }  // namespace ember::cli

@@ -37,6 +37,7 @@ void printUsage(FILE* out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  ember::cli::shortenOpenmpSpinWait(argv);
   if (argc < 2) {
     printUsage(stderr);
     return 1;

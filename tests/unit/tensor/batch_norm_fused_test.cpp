@@ -95,6 +95,7 @@ TEST(BatchNormFusedTest, OneDnnPostOpsMatchTheUnfusedOperators) {
   // and clamp are its post-ops (a plan of their own: the built-plan count moves). oneDNN may fuse
   // the multiply-add, so the results agree to a few ulps, not bit for bit.
   Tensor x = randn({1, 64, 28, 28}), w = randn({64, 64, 3, 3}) * 0.05;
+  setBatchNormPostOps(true);  // off by default
   for (bool channelsLast : {false, true}) {
     Tensor xin = channelsLast ? contiguous(x, MemoryFormat::ChannelsLast) : x;
     for (bool affine : {true, false}) {
@@ -113,6 +114,7 @@ TEST(BatchNormFusedTest, OneDnnPostOpsMatchTheUnfusedOperators) {
       }
     }
   }
+  setBatchNormPostOps(false);
 }
 
 TEST(BatchNormFusedTest, ClampsAndKeepsNaN) {

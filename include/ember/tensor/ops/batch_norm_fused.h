@@ -9,8 +9,9 @@
 //   conv2d_bn_fused(x, w, b, stride, padding, dilation, groups, bn_w, bn_b, mean, var, eps, identity, "relu")
 //   // == relu(add(batch_norm(conv2d(x, w, b, ...), bn_w, bn_b, mean, var, false, _, eps), identity))
 //
-// A convolution without a residual that runs on oneDNN applies the scale, shift and relu/hardtanh
-// as its post-ops. Otherwise scale, shift, residual add and relu/hardtanh take one pass over
+// With post-ops on (EMBER_BN_POSTOPS=1 or setBatchNormPostOps; off by default), a convolution
+// without a residual that runs on oneDNN applies the scale, shift and relu/hardtanh as its
+// post-ops. Otherwise scale, shift, residual add and relu/hardtanh take one pass over
 // memory (over the convolution's fresh output, in place), for float tensors contiguous or
 // channels-last with a residual of the same layout; anything else runs the unfused operators in
 // turn.
@@ -30,5 +31,8 @@ Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& 
                        IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& bn_weight,
                        const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
                        const Tensor& residual, std::string_view activation, double lo = 0.0, double hi = 0.0);
+
+// Whether conv2d_bn_fused may use oneDNN post-ops (the default comes from EMBER_BN_POSTOPS).
+void setBatchNormPostOps(bool enabled);
 
 }  // namespace ember
