@@ -1,5 +1,6 @@
 // In-place ops differentiated through recorded decompositions (decomposesInPlace), run as their
-// forward when an input requires grad: renorm_ (renorm written back into self), and the
+// forward when an input requires grad: renorm_ (renorm written back into self), rrelu_ (rrelu's
+// random slopes written back into self), and the
 // in-place dropouts (dropout_, feature_dropout_, alpha_dropout_, feature_alpha_dropout_) as
 // PyTorch 1.13 composes them: not training (or p == 0) returns self untouched and records
 // nothing; training multiplies a Bernoulli(1 - p) mask into self in place (and adds the alpha
@@ -55,6 +56,14 @@ def c_dropout(input: Tensor, p: float, train: bool):
     # (dropout then relu_) may change. Having no formula, it stays out of JIT autodiff's graphs.
     return _dropout_variant(input, p, train, False, False)
 
+def c_rrelu_(self: Tensor, lower: float, upper: float, training: bool, generator: Any):
+    # In training, rrelu's random slopes (rrelu_with_noise on a copy, whose formula keeps the
+    # noise) written back into self; in evaluation leaky_relu_ with the mean slope.
+    if training:
+        noise = torch.empty_like(self)
+        return self.copy_(torch.ops.aten.rrelu_with_noise(self.clone(), noise, lower, upper, training))
+    return torch.nn.functional.leaky_relu_(self, (lower + upper) / 2.0)
+
 def c_renorm_(self: Tensor, p: float, dim: int, maxnorm: float):
     # renorm's gradient, written back (renorm reads a copy: self's write must not invalidate it).
     return self.copy_(torch.renorm(self.clone(), p, dim, maxnorm))
@@ -66,6 +75,7 @@ const std::pair<const char*, const char*> kOps[] = {
     {"aten::alpha_dropout_", "c_alpha_dropout_"},
     {"aten::feature_alpha_dropout_", "c_feature_alpha_dropout_"},
     {"aten::renorm_", "c_renorm_"},
+    {"aten::rrelu_", "c_rrelu_"},
     {"aten::dropout", "c_dropout"},
 };
 
