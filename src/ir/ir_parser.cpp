@@ -452,11 +452,16 @@ class IRParser {
       n->tys_(name, std::move(types));
       return;
     }
+    // `annotate(List[int], [])` is how PyTorch prints a list kept as an IValue attribute: it
+    // stays one, so the graph prints back the same.
+    const bool annotated = t.kind == Tok::Ident && t.text == "annotate";
     IValue v = parseIValue();
     // Attribute kinds follow how constants are stored: ints, floats, strings and lists of
     // them directly; anything else (tuples, nested lists) as an IValue.
     bool isConstantValue = n->kind() == prim::Constant && name == attr::value;
-    if (v.isInt()) {
+    if (annotated) {
+      n->ival_(name, std::move(v));
+    } else if (v.isInt()) {
       n->i_(name, v.toInt());
     } else if (v.isDouble()) {
       n->f_(name, v.toDouble());
@@ -472,7 +477,7 @@ class IRParser {
   }
 
   static bool isValueWord(const std::string& w) {
-    return w == "True" || w == "False" || w == "None" || w == "inf" || w == "nan";
+    return w == "True" || w == "False" || w == "None" || w == "inf" || w == "nan" || w == "annotate";
   }
   // A type where an attribute value is expected: an identifier or a tuple type `(int, str)`
   // is a type; `(1, 2)` is a tuple constant.
@@ -504,6 +509,19 @@ class IRParser {
     double d = std::strtod(s.c_str(), &end);
     if (end != s.c_str() + s.size()) lex_.error(num.pos, "invalid number '" + s + "'");
     return IValue(d);
+  }
+
+  // `annotate(List[int], [])`, as PyTorch prints an empty list constant: the list with the
+  // annotated element type. (After the `annotate` identifier.)
+  IValue parseAnnotatedValue(int depth) {
+    lex_.expect(Tok::Punct, "(");
+    TypePtr type = parseType(depth + 1);
+    lex_.expect(Tok::Punct, ",");
+    IValue value = parseIValue(depth + 1);
+    lex_.expect(Tok::Punct, ")");
+    if (auto list = type->cast<ListType>(); list && value.isList())
+      return makeList(list->getElementType(), value.toListRef().elements);
+    return value;
   }
 
   // A number, or a complex constant as PyTorch prints them: `0.+1.5j`, `2.-3.j` (a lone `1.5j`
@@ -540,6 +558,7 @@ class IRParser {
         if (id.text == "None") return IValue();
         if (id.text == "inf") return IValue(std::numeric_limits<double>::infinity());
         if (id.text == "nan") return IValue(std::nan(""));
+        if (id.text == "annotate") return parseAnnotatedValue(depth);
         lex_.error(id.pos, "unexpected '" + id.text + "' in an attribute value");
       }
       case Tok::Punct: {

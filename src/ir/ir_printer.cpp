@@ -65,13 +65,22 @@ void printIrIValue(std::ostream& out, const IValue& v) {
     }
     out << (elems.size() == 1 ? ",)" : ")");
   } else if (v.isList()) {
+    // As PyTorch prints a list IValue: annotated with its type when its elements cannot tell it
+    // (empty, or elements of an Optional, Union, number or Any list).
     const auto& elems = v.toListRef().elements;
+    const TypePtr& elem = v.toListRef().elementType;
+    const bool annotate = elems.empty() || (elem && (elem->kind() == TypeKind::OptionalType ||
+                                                     elem->kind() == TypeKind::UnionType ||
+                                                     elem->kind() == TypeKind::NumberType ||
+                                                     elem->kind() == TypeKind::AnyType));
+    if (annotate && elem) out << "annotate(" << ListType::create(elem)->annotation_str() << ", ";
     out << "[";
     for (size_t i = 0; i < elems.size(); ++i) {
       if (i) out << ", ";
       printIrIValue(out, elems[i]);
     }
     out << "]";
+    if (annotate && elem) out << ")";
   } else if (v.isGenericDict()) {
     out << "{";
     bool first = true;

@@ -40,7 +40,6 @@ const std::map<std::string, std::string> kKnownGaps = {
     {"480_enum_iteration_str_values_lookup.graph.txt", "no Enum<...> types or enum constants in IR text"},
     {"481_enum_float_values_in_class.graph.txt", "no Enum<...> types or enum constants in IR text"},
     {"573_enum_print_str_is_and_containers.graph.txt", "no Enum<...> types or enum constants in IR text"},
-    {"430_cat_of_list_comprehension.graph.txt", "list constants printed as annotate(List[int], [])"},
     {"532_unicode_string_len_counts_bytes.graph.txt",
      "non-ASCII string constants: PyTorch prints \"\\0)+\\/.)\" for \"é\", ember \"\\000)+/.)\""},
 };

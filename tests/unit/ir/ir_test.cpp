@@ -216,6 +216,23 @@ TEST(GraphTest, ComplexConstantsPrintAndParseAsPyTorchWritesThem) {
   EXPECT_EQ(toIValue(lone->outputs()[0])->toComplexDouble(), std::complex<double>(0.0, 3.0));
 }
 
+// A list kept as an IValue attribute prints as PyTorch prints it when its elements cannot tell
+// its type (`annotate(List[int], [])` in PyTorch 1.13's dump of program 606), and parses back to
+// the same attribute kind and element type.
+TEST(GraphTest, AnnotatedListConstantsRoundTrip) {
+  const std::string text =
+      "graph():\n"
+      "  %1 : int[] = prim::Constant[value=annotate(List[int], [])]()\n"
+      "  %2 : int?[] = prim::Constant[value=annotate(List[Optional[int]], [1, None])]()\n"
+      "  %3 : (int[], int?[]) = prim::TupleConstruct(%1, %2)\n"
+      "  return (%3)\n";
+  auto g = parse(text);
+  EXPECT_EQ(g->toString(), text);
+  Node* empty = g->outputs()[0]->node()->input(0)->node();
+  EXPECT_EQ(empty->kindOf(attr::value), AttributeKind::ival);
+  EXPECT_EQ(toIValue(empty->output())->toListRef().elementType->annotation_str(), "int");
+}
+
 // Named values keep their names in a copy (unnamed ones are renumbered, as in PyTorch).
 TEST(GraphTest, CopyIsDeepAndEqual) {
   auto g = parse(R"IR(
