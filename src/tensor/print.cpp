@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "ember/tensor/autograd_hooks.h"
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/tensor_options.h"
 
@@ -288,7 +289,12 @@ std::string repr(const Tensor& t) {
     Formatter f(shown, isFloatingType(dt), o);
     body = tensorString(Printed{root, std::nullopt, &f}, indent, summarize, o);
   }
-  if (t.requires_grad()) suffixes.push_back("requires_grad=True");
+  if (t.requires_grad()) {
+    // As PyTorch: a result of recorded ops shows its grad_fn, a leaf its flag.
+    detail::GradFnNameHook nameOf = detail::gGradFnName.load(std::memory_order_relaxed);
+    std::string fn = nameOf ? nameOf(t.impl()) : std::string();
+    suffixes.push_back(fn.empty() ? "requires_grad=True" : "grad_fn=<" + fn + ">");
+  }
   return addSuffixes(prefix + body, suffixes, indent, o.linewidth);
 }
 

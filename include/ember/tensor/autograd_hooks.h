@@ -6,11 +6,17 @@
 #pragma once
 
 #include <atomic>
+#include <string>
 
 namespace ember::detail {
 
 using ImplFreedHook = void (*)(const void* impl);
 inline std::atomic<ImplFreedHook> gTensorImplFreed{nullptr};
 inline std::atomic<ImplFreedHook> gStorageImplFreed{nullptr};
+
+// The name of a TensorImpl's grad_fn ("MulBackward0"), empty for a leaf: printing shows it as
+// PyTorch does (`grad_fn=<MulBackward0>`). Installed by the runtime's autograd.
+using GradFnNameHook = std::string (*)(const void* impl);
+inline std::atomic<GradFnNameHook> gGradFnName{nullptr};
 
 }  // namespace ember::detail

@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "ember/runtime/grad_mode.h"
+#include "ember/tensor/autograd_hooks.h"
 #include "ember/tensor/ops/shape_extra.h"
 #include "runtime/autograd/accumulate_grad.h"
 #include "runtime/autograd/autograd_meta.h"
@@ -100,6 +101,17 @@ std::string gradFnName(const Tensor& t) {
   AutogradMeta* meta = autogradMeta(t.impl());
   return meta && meta->gradFn ? meta->gradFn->name() : std::string();
 }
+
+namespace {
+// For the tensor library's printing (ember/tensor/autograd_hooks.h).
+const bool kGradFnNameInstalled = [] {
+  ember::detail::gGradFnName.store([](const void* impl) {
+    AutogradMeta* meta = autogradMeta(static_cast<const TensorImpl*>(impl));
+    return meta && meta->gradFn ? meta->gradFn->name() : std::string();
+  });
+  return true;
+}();
+}  // namespace
 
 bool isLeaf(const Tensor& t) { return !hasHistory(t); }
 

@@ -48,6 +48,15 @@ TEST(AutogradEngine, RecordsNodesNamedAsPyTorchDoes) {
   EXPECT_NEAR(g[0].data_ptr<double>()[1], 2 * std::exp(4.0), 1e-12);
 }
 
+// repr shows a recorded result's grad_fn and a leaf's flag, as PyTorch 1.13 prints
+// `tensor([2., 4.], dtype=torch.float64, grad_fn=<MulBackward0>)` for x * 2.0.
+TEST(AutogradEngine, ReprShowsGradFnAsPyTorchDoes) {
+  Tensor x = leaf({1.0, 2.0});
+  Tensor y = run("def f(x: Tensor) -> Tensor:\n  return x * 2.0\n", {x}).toTensor();
+  EXPECT_EQ(repr(y), "tensor([2., 4.], dtype=torch.float64, grad_fn=<MulBackward0>)");
+  EXPECT_EQ(repr(x), "tensor([1., 2.], dtype=torch.float64, requires_grad=True)");
+}
+
 TEST(AutogradEngine, BackwardAccumulatesIntoLeavesAndRetainsGraphOnRequest) {
   Tensor x = leaf({3.0});
   Tensor y = run("def f(x: Tensor) -> Tensor:\n  return (x * x).sum()\n", {x}).toTensor();
