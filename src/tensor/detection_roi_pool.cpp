@@ -10,49 +10,12 @@
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/shape.h"
 #include "ember/tensor/parallel.h"
+#include "tensor/detection_roi_geometry.h"
 #include "tensor/detection_utils.h"
 
 namespace ember {
 
-namespace {
-
-// A ROI in whole pixels: start corner and bin size. sizeExtra: roi_pool counts both end pixels.
-template <typename T>
-struct PixelRoi {
-  int64_t startH, startW;
-  T binH, binW;
-
-  // A coordinate rounded to a pixel, NaN and out-of-range values pinned (torchvision's int cast
-  // of them is undefined behaviour; bins are clipped to the map afterwards).
-  static int64_t pixel(T v) {
-    const double r = std::round(static_cast<double>(v));
-    if (r != r) return 0;
-    return static_cast<int64_t>(std::clamp(r, -2147483648.0, 2147483647.0));
-  }
-
-  PixelRoi(const T* roi, T scale, int64_t sizeExtra, int64_t pooledH, int64_t pooledW) {
-    startW = pixel(roi[1] * scale);
-    startH = pixel(roi[2] * scale);
-    const int64_t endW = pixel(roi[3] * scale);
-    const int64_t endH = pixel(roi[4] * scale);
-    const int64_t width = std::max<int64_t>(endW - startW + sizeExtra, 1);
-    const int64_t height = std::max<int64_t>(endH - startH + sizeExtra, 1);
-    binH = static_cast<T>(height) / static_cast<T>(pooledH);
-    binW = static_cast<T>(width) / static_cast<T>(pooledW);
-  }
-
-  // Bin (ph, pw) as [h0, h1) x [w0, w1), clipped to [0, limitH] x [0, limitW].
-  void bin(int64_t ph, int64_t pw, int64_t limitH, int64_t limitW, int64_t& h0, int64_t& h1, int64_t& w0,
-           int64_t& w1) const {
-    auto clip = [](int64_t v, int64_t hi) { return std::min(std::max<int64_t>(v, 0), hi); };
-    h0 = clip(static_cast<int64_t>(std::floor(static_cast<T>(ph) * binH)) + startH, limitH);
-    w0 = clip(static_cast<int64_t>(std::floor(static_cast<T>(pw) * binW)) + startW, limitW);
-    h1 = clip(static_cast<int64_t>(std::ceil(static_cast<T>(ph + 1) * binH)) + startH, limitH);
-    w1 = clip(static_cast<int64_t>(std::ceil(static_cast<T>(pw + 1) * binW)) + startW, limitW);
-  }
-};
-
-}  // namespace
+using detection::PixelRoi;
 
 std::tuple<Tensor, Tensor> roi_pool(const Tensor& input, const Tensor& rois, double spatial_scale,
                                     int64_t pooled_height, int64_t pooled_width) {
