@@ -60,39 +60,6 @@ void complexImplicit(Stack& s) {
   ret(s, 1, IValue(r));
 }
 
-// ---- size queries ----
-void symSize(Stack& s) {
-  IValue* a = args(s, 1);
-  IValue r = makeIntList(tensorArg(a[0]).sizes());
-  ret(s, 1, std::move(r));
-}
-void symSizeInt(Stack& s) {
-  IValue* a = args(s, 2);
-  Tensor t = tensorArg(a[0]);
-  // PyTorch reads sizes()[dim] unchecked; ember wraps negative dims and checks the range.
-  int64_t d = wrapDim(intArg(a[1]), t.dim(), false);
-  ret(s, 2, t.sizes()[d]);
-}
-void symStride(Stack& s) {
-  IValue* a = args(s, 1);
-  IValue r = makeIntList(tensorArg(a[0]).strides());
-  ret(s, 1, std::move(r));
-}
-void symStrideInt(Stack& s) {
-  IValue* a = args(s, 2);
-  Tensor t = tensorArg(a[0]);
-  int64_t d = wrapDim(intArg(a[1]), t.dim(), false);
-  ret(s, 2, t.strides()[d]);
-}
-void symNumel(Stack& s) {
-  IValue* a = args(s, 1);
-  ret(s, 1, tensorArg(a[0]).numel());
-}
-void symStorageOffset(Stack& s) {
-  IValue* a = args(s, 1);
-  ret(s, 1, tensorArg(a[0]).storage_offset());
-}
-
 // ---- properties ----
 // data: the same values without autograd history (a detached alias).
 void dataOp(Stack& s) {
@@ -307,12 +274,6 @@ RegisterOperators reg({
     {"aten::Complex.float_Tensor(float x, Tensor y) -> complex", complexOf2},
     {"aten::Complex.int_Tensor(int x, Tensor y) -> complex", complexOf2},
     {"aten::ComplexImplicit(Tensor a) -> complex", complexImplicit},
-    {"aten::sym_size(Tensor self) -> SymInt[]", symSize},
-    {"aten::sym_size.int(Tensor self, int dim) -> SymInt", symSizeInt},
-    {"aten::sym_stride(Tensor self) -> SymInt[]", symStride},
-    {"aten::sym_stride.int(Tensor self, int dim) -> SymInt", symStrideInt},
-    {"aten::sym_numel(Tensor self) -> SymInt", symNumel},
-    {"aten::sym_storage_offset(Tensor self) -> SymInt", symStorageOffset},
     {"aten::data(Tensor self) -> Tensor", dataOp},
     {"aten::is_pinned(Tensor self, Device? device=None) -> bool", isPinned},
     {"aten::pin_memory(Tensor(a) self, Device? device=None) -> Tensor(a)", pinMemory},

@@ -91,6 +91,10 @@ void strideAt(Stack& stack) {
   push(stack, popTensor(stack).stride(d));
 }
 
+void numelOf(Stack& stack) { push(stack, popTensor(stack).numel()); }
+
+void storageOffsetOf(Stack& stack) { push(stack, popTensor(stack).storage_offset()); }
+
 void tensorLen(Stack& stack) {
   Tensor t = popTensor(stack);
   EMBER_CHECK(t.dim() > 0, "len() of a 0-d tensor");
@@ -127,7 +131,14 @@ Ops tensorInfoOps() {
   ops.emplace_back("aten::stride(Tensor self) -> int[]", strides);
   ops.emplace_back("aten::stride.int(Tensor self, int dim) -> int", strideAt);
   ops.emplace_back("aten::dim(Tensor self) -> int", [](Stack& s) { push(s, popTensor(s).dim()); });
-  ops.emplace_back("aten::numel(Tensor self) -> int", [](Stack& s) { push(s, popTensor(s).numel()); });
+  ops.emplace_back("aten::numel(Tensor self) -> int", numelOf);
+  // The SymInt spellings (sym_size, ...): sizes are concrete ints here.
+  ops.emplace_back("aten::sym_size(Tensor self) -> SymInt[]", sizes);
+  ops.emplace_back("aten::sym_size.int(Tensor self, int dim) -> SymInt", sizeAt);
+  ops.emplace_back("aten::sym_stride(Tensor self) -> SymInt[]", strides);
+  ops.emplace_back("aten::sym_stride.int(Tensor self, int dim) -> SymInt", strideAt);
+  ops.emplace_back("aten::sym_numel(Tensor self) -> SymInt", numelOf);
+  ops.emplace_back("aten::sym_storage_offset(Tensor self) -> SymInt", storageOffsetOf);
   ops.emplace_back("aten::len.Tensor(Tensor t) -> int", tensorLen);
   ops.emplace_back("aten::is_nonzero(Tensor self) -> bool", tensorToBool);
   ops.emplace_back("aten::is_contiguous(Tensor self) -> bool", [](Stack& s) { push(s, popTensor(s).is_contiguous()); });
@@ -143,7 +154,7 @@ Ops tensorInfoOps() {
                    [](Stack& s) { push(s, popTensor(s).is_floating_point()); });
   ops.emplace_back("aten::is_complex(Tensor self) -> bool", [](Stack& s) { push(s, popTensor(s).is_complex()); });
   ops.emplace_back("aten::is_signed(Tensor self) -> bool", [](Stack& s) { push(s, popTensor(s).is_signed()); });
-  ops.emplace_back("aten::storage_offset(Tensor self) -> int", [](Stack& s) { push(s, popTensor(s).storage_offset()); });
+  ops.emplace_back("aten::storage_offset(Tensor self) -> int", storageOffsetOf);
   ops.emplace_back("aten::element_size(Tensor self) -> int",
                    [](Stack& s) { push(s, static_cast<int64_t>(popTensor(s).element_size())); });
   ops.emplace_back("aten::get_device(Tensor self) -> int", [](Stack& s) {
