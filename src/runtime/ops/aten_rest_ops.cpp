@@ -61,12 +61,6 @@ void complexImplicit(Stack& s) {
 }
 
 // ---- properties ----
-// data: the same values without autograd history (a detached alias).
-void dataOp(Stack& s) {
-  IValue* a = args(s, 1);
-  Tensor r = detach(tensorArg(a[0]));
-  ret(s, 1, std::move(r));
-}
 void isPinned(Stack& s) {
   IValue* a = args(s, 2);
   tensorArg(a[0]);
@@ -142,12 +136,6 @@ void noGradFill(Stack& s) {
   Tensor t = tensorArg(a[0]);
   fill_(t, Scalar(doubleArg(a[1])));
   ret(s, 2, std::move(t));
-}
-void noGradZero(Stack& s) {
-  IValue* a = args(s, 1);
-  Tensor t = tensorArg(a[0]);
-  zero_(t);
-  ret(s, 1, std::move(t));
 }
 template <bool kNormal>
 void noGradRandom(Stack& s) {
@@ -274,7 +262,8 @@ RegisterOperators reg({
     {"aten::Complex.float_Tensor(float x, Tensor y) -> complex", complexOf2},
     {"aten::Complex.int_Tensor(int x, Tensor y) -> complex", complexOf2},
     {"aten::ComplexImplicit(Tensor a) -> complex", complexImplicit},
-    {"aten::data(Tensor self) -> Tensor", dataOp},
+    // data: the same values without autograd history (a detached alias).
+    {"aten::data(Tensor self) -> Tensor", unaryOp<detach>},
     {"aten::is_pinned(Tensor self, Device? device=None) -> bool", isPinned},
     {"aten::pin_memory(Tensor(a) self, Device? device=None) -> Tensor(a)", pinMemory},
     {"aten::is_set_to(Tensor self, Tensor tensor) -> bool", isSetTo},
@@ -293,7 +282,7 @@ RegisterOperators reg({
      "accumulate=False, bool unsafe=False) -> Tensor(a!)",
      indexPutImpl<true, false>},
     {"aten::_no_grad_fill_(Tensor(a!) tensor, float val) -> Tensor(a!)", noGradFill},
-    {"aten::_no_grad_zero_(Tensor(a!) tensor) -> Tensor(a!)", noGradZero},
+    {"aten::_no_grad_zero_(Tensor(a!) tensor) -> Tensor(a!)", unaryInplaceOp<zero_>},
     {"aten::_no_grad_uniform_(Tensor(a!) tensor, float a, float b) -> Tensor(a!)", noGradRandom<false>},
     {"aten::_no_grad_normal_(Tensor(a!) tensor, float mean, float std) -> Tensor(a!)", noGradRandom<true>},
     {"aten::unsafe_split.Tensor_out(Tensor self, int split_size, int dim=0, *, Tensor(a!)[] out) -> ()",

@@ -81,17 +81,6 @@ void reshapeAlias(Stack& s) {
   Tensor r = as_strided(tensorArg(a[0]), intListArg(a[1]), intListArg(a[2]));
   ret(s, 3, std::move(r));
 }
-// ember keeps no lazy conjugate/negative bits: the views materialise (as conj does).
-void conjView(Stack& s) {
-  IValue* a = args(s, 1);
-  Tensor r = complexConj(tensorArg(a[0]));
-  ret(s, 1, std::move(r));
-}
-void negView(Stack& s) {
-  IValue* a = args(s, 1);
-  Tensor r = neg(tensorArg(a[0]));
-  ret(s, 1, std::move(r));
-}
 
 // ---- shape helpers ----
 void shapeAsTensor(Stack& s) {
@@ -520,10 +509,11 @@ RegisterOperators reg({
     {"aten::_unsafe_view(Tensor self, SymInt[] size) -> Tensor", unsafeView},
     {"aten::_unsafe_view.out(Tensor self, SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)", unsafeViewOut},
     {"aten::_reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)", reshapeAlias},
-    {"aten::_conj(Tensor(a) self) -> Tensor(a)", conjView},
+    // ember keeps no lazy conjugate/negative bits: the views materialise (as conj does).
+    {"aten::_conj(Tensor(a) self) -> Tensor(a)", unaryOp<complexConj>},
     {"aten::_conj_physical(Tensor self) -> Tensor", unaryOp<conj_physical>},
     {"aten::_conj_physical.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", unaryOutOp<conj_physical_out>},
-    {"aten::_neg_view(Tensor(a) self) -> Tensor(a)", negView},
+    {"aten::_neg_view(Tensor(a) self) -> Tensor(a)", unaryOp<neg>},
     {"aten::_shape_as_tensor(Tensor self) -> Tensor", shapeAsTensor},
     {"aten::_infer_size(int[] a, int[] b) -> int[]", inferSizeOp},
     {"aten::_dim_arange(Tensor like, int dim) -> Tensor", dimArange},
