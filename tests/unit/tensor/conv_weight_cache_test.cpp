@@ -1,6 +1,7 @@
 // The cache of weights reordered for oneDNN (conv_onednn.cpp) is keyed on the weights' storage
-// and its write version (tensor/storage_watch.h). These tests check that it saves the reorder on
-// repeated calls, that every kind of in-place update of the weights (an optimizer step, add_,
+// and its write version (tensor/storage_watch.h); weights are cached the second time they are
+// reordered at one version, not the first. These tests check that it saves the reorder on
+// repeated calls, that a weight used once is not kept, that every kind of in-place update of the weights (an optimizer step, add_,
 // copy_ as load_state_dict does, a write through a view) is seen, and that it keeps nothing of
 // weights that died. Each result after an update is compared with the convolution of a clone of
 // the updated weights (a fresh storage, so a fresh reorder), and where the value is known without
@@ -42,6 +43,12 @@ class ConvWeightCache : public ::testing::Test {
   }
   void TearDown() override { conv::setWeightCaching(true); }
 
+  // Two calls: the second caches the reordered weights.
+  void warm() {
+    convOf(x, w);
+    convOf(x, w);
+  }
+
   // Runs the convolution once more and expects `reordered` weight reorders from it and a result
   // equal to that of a clone of the current weights.
   void expectFreshResult(size_t reordered) {
@@ -55,26 +62,44 @@ class ConvWeightCache : public ::testing::Test {
   Tensor x, w;
 };
 
-TEST_F(ConvWeightCache, ARepeatedCallReordersNothing) {
+TEST_F(ConvWeightCache, CallsAfterTheSecondReorderNothing) {
   const size_t before = conv::weightReorderCount();
+  const size_t cachedBefore = conv::cachedWeightCount();
   Tensor first = convOf(x, w);
   ASSERT_EQ(conv::weightReorderCount(), before + 1) << "this shape no longer takes blocked weights in oneDNN";
+  EXPECT_EQ(conv::cachedWeightCount(), cachedBefore) << "weights used once were kept";
+  Tensor second = convOf(x, w);
+  EXPECT_EQ(conv::weightReorderCount(), before + 2);
+  EXPECT_EQ(conv::cachedWeightCount(), cachedBefore + 1);
+  EXPECT_TRUE(close(second, first, 0));
   for (int i = 0; i < 3; ++i) {
     Tensor again = convOf(x, w);
     EXPECT_TRUE(close(again, first, 0));
   }
-  EXPECT_EQ(conv::weightReorderCount(), before + 1);
+  EXPECT_EQ(conv::weightReorderCount(), before + 2);
 }
 
 TEST_F(ConvWeightCache, AddInPlaceInvalidates) {
-  convOf(x, w);
+  warm();
   w.add_(1);
   expectFreshResult(1);
-  expectFreshResult(0);  // and the new reorder is cached in turn
+  expectFreshResult(1);  // seen twice at the new version: cached now
+  expectFreshResult(0);
+}
+
+TEST_F(ConvWeightCache, AWriteBetweenTwoUsesDefersCaching) {
+  // Weights written between every two calls (a training loop) are never cached: each call sees
+  // a new version once.
+  const size_t cachedBefore = conv::cachedWeightCount();
+  for (int step = 0; step < 3; ++step) {
+    expectFreshResult(1);
+    w.mul_(0.5);
+  }
+  EXPECT_EQ(conv::cachedWeightCount(), cachedBefore);
 }
 
 TEST_F(ConvWeightCache, CopyInPlaceAsLoadStateDictInvalidates) {
-  convOf(x, w);
+  warm();
   Tensor loaded = randn({48, 32, 3, 3});
   w.copy_(loaded);
   expectFreshResult(1);
@@ -83,7 +108,7 @@ TEST_F(ConvWeightCache, CopyInPlaceAsLoadStateDictInvalidates) {
 }
 
 TEST_F(ConvWeightCache, OptimizerStepsInvalidate) {
-  convOf(x, w);
+  warm();
   Tensor grad = randn({48, 32, 3, 3}), momentum = zeros({48, 32, 3, 3});
   // SGD with momentum: buf = 0.9 buf + g; w -= lr * buf.
   momentum.mul_(0.9).add_(grad);
@@ -101,7 +126,7 @@ TEST_F(ConvWeightCache, OptimizerStepsInvalidate) {
 }
 
 TEST_F(ConvWeightCache, WritesThroughAViewInvalidate) {
-  convOf(x, w);
+  warm();
   Tensor filter0 = w.select(0, 0);
   filter0.fill_(0.25);
   expectFreshResult(1);
@@ -114,7 +139,7 @@ TEST_F(ConvWeightCache, WritesThroughAViewInvalidate) {
 }
 
 TEST_F(ConvWeightCache, ReadsDoNotInvalidate) {
-  convOf(x, w);
+  warm();
   Tensor sum = w.sum(), copy = w.clone(), scaled = w * 2;
   Tensor other = zeros({48, 32, 3, 3});
   other.copy_(w);  // w is the source: not written
@@ -125,6 +150,7 @@ TEST_F(ConvWeightCache, DeadWeightsAreEvicted) {
   const size_t cachedBefore = conv::cachedWeightCount();
   {
     Tensor dying = randn({48, 32, 3, 3});
+    convOf(x, dying);
     convOf(x, dying);
     EXPECT_EQ(conv::cachedWeightCount(), cachedBefore + 1);
   }
@@ -147,6 +173,8 @@ TEST_F(ConvWeightCache, SharedStorageWeightsAreKeyedByOffset) {
   Tensor w1 = flat.narrow(0, 0, 48 * 32 * 9).view({48, 32, 3, 3});
   Tensor w2 = flat.narrow(0, 48 * 32 * 9, 48 * 32 * 9).view({48, 32, 3, 3});
   Tensor r1 = convOf(x, w1), r2 = convOf(x, w2);
+  convOf(x, w1);
+  convOf(x, w2);
   EXPECT_TRUE(close(r1, convOf(x, w1.clone()), 1e-5));
   EXPECT_TRUE(close(r2, convOf(x, w2.clone()), 1e-5));
   EXPECT_FALSE(close(r1, r2, 1e-3));
