@@ -81,7 +81,35 @@ static TypePtr aliasTypeOf(const TypePtr& type) {
   }
 }
 
-bool isMutableTypeForAliasing(const TypePtr& type) { return aliasTypeOf(type) != nullptr; }
+// Whether aliasTypeOf(type) is not null, without making the alias type (it allocates for lists
+// and tuples, and the builder asks for every value it meets, several times).
+bool isMutableTypeForAliasing(const TypePtr& type) {
+  switch (type->kind()) {
+    case TypeKind::TensorType:
+    case TypeKind::ListType:
+    case TypeKind::AnyListType:
+    case TypeKind::DictType:
+    case TypeKind::ClassType:
+    case TypeKind::AnyClassType:
+    case TypeKind::InterfaceType:
+    case TypeKind::StorageType:
+    case TypeKind::CapsuleType:
+    case TypeKind::PyObjectType:
+    case TypeKind::AnyType:
+      return true;
+    case TypeKind::OptionalType:
+    case TypeKind::FutureType:
+    case TypeKind::RRefType:
+      return isMutableTypeForAliasing(type->containedType(0));
+    case TypeKind::UnionType:
+    case TypeKind::TupleType:
+      for (const TypePtr& t : type->containedTypes())
+        if (isMutableTypeForAliasing(t)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
 
 // The mutable types a value of alias type `t` holds: list/dict elements, tuple fields, future
 // results, object attributes.
@@ -140,9 +168,21 @@ class AliasDb::Builder {
   }
 
   Element* getOrCreateWildcard(const TypePtr& type) {
+    // Tensors (most wildcard values: graph inputs, parameters read with GetAttr) skip the
+    // type's text.
+    const bool tensor = type->kind() == TypeKind::TensorType;
+    if (tensor && tensorWildcard_) return tensorWildcard_;
     TypePtr t = aliasTypeOf(type);
     if (!t) return nullptr;
     std::string key = t->str();
+    if (tensor) {
+      tensorWildcard_ = lookupOrMakeWildcard(key, t);
+      return tensorWildcard_;
+    }
+    return lookupOrMakeWildcard(key, t);
+  }
+
+  Element* lookupOrMakeWildcard(const std::string& key, const TypePtr& t) {
     auto it = db_.wildcards_.find(key);
     if (it != db_.wildcards_.end()) return it->second;
     Element* w = dag_.makeFreshValue(nullptr);
@@ -212,6 +252,7 @@ class AliasDb::Builder {
   std::vector<const Value*> pendingWildcards_;
   std::vector<Write> writes_;
   std::vector<Node*> writesToAllWildcards_;
+  Element* tensorWildcard_ = nullptr;
 };
 
 void AliasDb::Builder::analyze(Node* n) {

@@ -66,6 +66,25 @@ bool isScalarList(const TypePtr& type) {
   return k == TypeKind::IntType || k == TypeKind::FloatType || k == TypeKind::BoolType || k == TypeKind::StringType;
 }
 
+// Whether a node of `block` (or of a block in it) has only constant inputs and reads or makes a
+// scalar list: what only the full variant may fold once the other sweep has folded the rest.
+bool hasScalarListCandidate(const Block* block) {
+  for (const Node* n : block->nodes()) {
+    for (const Block* b : n->blocks())
+      if (hasScalarListCandidate(b)) return true;
+    if (isSkippedKind(n->kind()) || !n->blocks().empty()) continue;
+    bool allConstant = true, touchesList = false;
+    for (const Value* in : n->inputs()) {
+      allConstant = allConstant && in->node()->kind() == prim::Constant;
+      touchesList = touchesList || isScalarList(in->type());
+    }
+    if (!allConstant) continue;
+    for (const Value* out : n->outputs()) touchesList = touchesList || isScalarList(out->type());
+    if (touchesList) return true;
+  }
+  return false;
+}
+
 class ConstantPropagator {
  public:
   explicit ConstantPropagator(Graph& graph) : graph_(graph) {}
@@ -246,7 +265,11 @@ bool constantPropagationImmutableTypes(const std::shared_ptr<Graph>& graph) {
 }
 
 bool constantPropagation(const std::shared_ptr<Graph>& graph) {
-  bool changed = ConstantPropagator(*graph, graph).run();
+  // The sweep without alias analysis first: it folds all but scalar lists, and building a
+  // whole-graph AliasDb costs several times the sweep (a specialised mobilenet_v2: ~12 ms
+  // against ~4). The full variant then runs only when a node it alone could fold is left.
+  bool changed = ConstantPropagator(*graph).run();
+  if (hasScalarListCandidate(graph->block())) changed = ConstantPropagator(*graph, graph).run() || changed;
   if (changed) eliminateDeadCode(graph);
   GRAPH_DUMP("After ConstantPropagation: ", graph);
   return changed;

@@ -415,12 +415,7 @@ class ProfilingExecutor : public GraphExecutorImplBase {
   // The prepared graph behind a prim::TypeCheck of the guarded inputs, with the fallback in the
   // else branch.
   std::shared_ptr<Graph> guardedGraph(const Specialization& s) {
-    std::shared_ptr<Graph> flagged;
-    if (!s.flags.empty()) {
-      flagged = prepared_->copy();
-      replaceTrainingFlagReads(*flagged, s.flags);
-    }
-    const Graph& body = flagged ? *flagged : *prepared_;
+    const Graph& body = *prepared_;
     auto g = std::make_shared<Graph>();
     std::vector<Value*> inputs;
     for (Value* in : body.inputs())
@@ -468,6 +463,9 @@ class ProfilingExecutor : public GraphExecutorImplBase {
       Block* fast = branch->addBlock();
       WithInsertPoint guard(fast);
       for (Value* out : body.insertGraphInto(*g, typedInputs)) fast->registerOutput(out);
+      // The body's reads of the flags (from the graph's own inputs, which the fast branch reads
+      // unchanged: modules are never type-checked) become the profiled constants.
+      replaceTrainingFlagReads(*fast, s.flags);
     }
     {
       Block* slow = branch->addBlock();

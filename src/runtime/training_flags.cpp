@@ -157,15 +157,16 @@ Value* insertTrainingFlagGuards(Graph& g, const std::vector<Value*>& inputs, con
   return ok;
 }
 
-bool replaceTrainingFlagReads(Graph& body, const std::vector<AttributeFlag>& flags) {
+bool replaceTrainingFlagReads(Block& body, const std::vector<AttributeFlag>& flags) {
   if (flags.empty()) return false;
+  Graph& g = *body.owningGraph();
   std::map<std::pair<size_t, std::vector<std::string>>, Value*> constants;
   {
-    WithInsertPoint point(body.block()->nodes().front());
-    for (const AttributeFlag& f : flags) constants[{f.input, f.path}] = body.insertConstant(IValue(f.value));
+    WithInsertPoint point(body.nodes().front());  // the return node when the block is empty
+    for (const AttributeFlag& f : flags) constants[{f.input, f.path}] = g.insertConstant(IValue(f.value));
   }
   bool changed = false;
-  replaceReads(body.block(), constants, changed);
+  replaceReads(&body, constants, changed);
   return changed;
 }
 

@@ -27,6 +27,7 @@
 
 namespace ember::jit {
 
+class Block;
 class Graph;
 class Value;
 
@@ -52,9 +53,10 @@ std::string trainingFlagMismatch(const std::vector<AttributeFlag>& flags, const 
 Value* insertTrainingFlagGuards(Graph& g, const std::vector<Value*>& inputs, const std::vector<AttributeFlag>& flags,
                                 Value* ok);
 
-// Replaces, in `body`, every read of a flag's path with the flag's constant value; returns
-// whether any read was replaced.
-bool replaceTrainingFlagReads(Graph& body, const std::vector<AttributeFlag>& flags);
+// Replaces, in `body` (a block of the graph whose inputs the flags' paths start from) and the
+// blocks in it, every read of a flag's path with the flag's constant value; returns whether any
+// read was replaced.
+bool replaceTrainingFlagReads(Block& body, const std::vector<AttributeFlag>& flags);
 
 // Whether inference plans specialise on the flags (EMBER_TRAINING_FLAGS=0 turns it off, and so
 // the batch-norm fusion of unfrozen models it enables: for before/after measurements).
