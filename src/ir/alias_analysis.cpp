@@ -152,10 +152,9 @@ class AliasDb::Builder {
   Element* giveFreshAlias(const Value* v, bool withContained = true) {
     TypePtr t = aliasTypeOf(v->type());
     if (!t) return nullptr;
-    auto it = db_.elementMap_.find(v);
-    if (it != db_.elementMap_.end()) return it->second;
+    if (Element* known = db_.elementMap_.find(v)) return known;
     Element* e = dag_.makeFreshValue(v);
-    db_.elementMap_[v] = e;
+    db_.elementMap_.set(v, e);
     if (withContained)
       for (const TypePtr& c : containedAliasTypes(t)) dag_.addToContainedElements(getOrCreateWildcard(c), e);
     return e;
@@ -163,8 +162,8 @@ class AliasDb::Builder {
 
  private:
   Element* getOrCreateElement(const Value* v) {
-    auto it = db_.elementMap_.find(v);
-    return it != db_.elementMap_.end() ? it->second : giveFreshAlias(v);
+    Element* known = db_.elementMap_.find(v);
+    return known ? known : giveFreshAlias(v);
   }
 
   Element* getOrCreateWildcard(const TypePtr& type) {
@@ -264,13 +263,14 @@ void AliasDb::Builder::analyze(Node* n) {
     for (Value* in : n->inputs()) setWildcard(in);
     return analyzeCreator(n);
   }
-  if (k == Symbol::aten("wait")) {
+  static const Symbol kWait = Symbol::aten("wait"), kInstanceNorm = Symbol::aten("instance_norm");
+  if (k == kWait) {
     // The task waited for may have written to anything that escaped into it.
     for (Value* out : n->outputs()) setWildcard(out);
     writesToAllWildcards_.push_back(n);
     return;
   }
-  if (k == aten::batch_norm || k == Symbol::aten("instance_norm")) return analyzeNorm(n);
+  if (k == aten::batch_norm || k == kInstanceNorm) return analyzeNorm(n);
   if (k == prim::Constant || k == prim::Uninitialized || k == prim::CreateObject || k == prim::tolist ||
       k == prim::AutogradZero || k == prim::BroadcastSizes || k == prim::ChunkSizes) {
     return analyzeCreator(n);
@@ -442,7 +442,7 @@ void AliasDb::Builder::connectWildcards() {
   std::vector<std::pair<Element*, Element*>> edges;
   for (const Value* v : pendingWildcards_) {
     Element* w = getOrCreateWildcard(v->type());
-    for (uint32_t loc : dag_.getMemoryLocations(db_.elementMap_.at(v)).indices())
+    for (uint32_t loc : dag_.getMemoryLocations(db_.elementOf(v)).indices())
       if (!wildcardIndices.count(loc)) edges.push_back({dag_.fromIndex(loc), w});
   }
   for (auto& [from, to] : edges) dag_.makePointerTo(from, to);
@@ -456,7 +456,7 @@ void AliasDb::Builder::connectWildcards() {
 
 void AliasDb::Builder::buildWriteIndex() {
   for (const Write& w : writes_) {
-    const Element* e = db_.elementMap_.at(w.value);
+    const Element* e = db_.elementOf(w.value);
     db_.writeIndex_[w.node] |= w.toContained ? dag_.getAllContainedMemoryLocations(e) : dag_.getMemoryLocations(e);
   }
   for (const auto& [key, w] : db_.wildcards_) db_.wildcardLocations_ |= dag_.getMemoryLocations(w);
@@ -482,9 +482,22 @@ void AliasDb::rebuildWrittenLocations() {
   writtenLocations_ = MemoryLocations::unionOf(sets);
 }
 
-const Element* AliasDb::elementOf(const Value* v) const {
-  auto it = elementMap_.find(v);
-  return it == elementMap_.end() ? nullptr : it->second;
+const Element* AliasDb::elementOf(const Value* v) const { return elementMap_.find(v); }
+
+Element* AliasDb::ElementIndex::find(const Value* v) const {
+  const size_t i = v->unique();
+  return i < slots_.size() && slots_[i].value == v ? slots_[i].element : nullptr;
+}
+
+void AliasDb::ElementIndex::set(const Value* v, Element* e) {
+  const size_t i = v->unique();
+  if (i >= slots_.size()) slots_.resize(std::max(i + 1, slots_.size() * 2));
+  slots_[i] = Slot{v, e};
+}
+
+void AliasDb::ElementIndex::erase(const Value* v) {
+  const size_t i = v->unique();
+  if (i < slots_.size() && slots_[i].value == v) slots_[i] = Slot{};
 }
 
 const MemoryLocations& AliasDb::memoryLocations(const Value* v) const {
@@ -615,13 +628,12 @@ bool AliasDb::safeToChangeAliasingRelationship(ArrayRef<Value*> a, ArrayRef<Valu
 }
 
 void AliasDb::replaceWithNewValue(Value* existing, Value* newValue) {
-  auto it = elementMap_.find(existing);
-  if (it == elementMap_.end()) return;
-  Element* e = it->second;
-  elementMap_.erase(it);
+  Element* e = elementMap_.find(existing);
+  if (!e) return;
+  elementMap_.erase(existing);
   std::replace(e->values.begin(), e->values.end(), static_cast<const Value*>(existing),
                static_cast<const Value*>(newValue));
-  elementMap_[newValue] = e;
+  elementMap_.set(newValue, e);
 }
 
 void AliasDb::createValue(const Value* v) { Builder(*this).giveFreshAlias(v); }

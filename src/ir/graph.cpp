@@ -69,7 +69,19 @@ Node* Graph::createClone(const Node* n, const ValueMapper& valueMap, bool copyBl
   r->setCallStack(n->callStack());
   r->setScopeName(n->scopeName());
   for (Value* o : n->outputs()) r->addOutput()->copyMetadata(o);
-  for (Value* i : n->inputs()) r->addInput(valueMap(i));
+  bool sameInputTypes = true;
+  for (Value* i : n->inputs()) {
+    Value* mapped = valueMap(i);
+    sameInputTypes = sameInputTypes && mapped->type() == i->type();
+    r->addInput(mapped);
+  }
+  // The operator a node calls follows from its kind, input types and output count: a copy with
+  // the very same input types calls the original's (looking it up again matches schemas, and
+  // passes copy whole graphs).
+  if (n->opLooked_ && sameInputTypes) {
+    r->op_ = n->op_;
+    r->opLooked_ = true;
+  }
   if (copyBlocks) {
     for (const Block* b : n->blocks()) r->addBlock()->cloneFrom(b, valueMap);
   }

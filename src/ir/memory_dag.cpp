@@ -42,6 +42,19 @@ MemoryLocations& MemoryLocations::operator|=(const MemoryLocations& other) {
     words_ = other.words_;
     return *this;
   }
+  // A value's few locations into a large set (DCE's live locations grow one value at a time):
+  // in place, instead of a merged copy of the large set each time.
+  if (other.words_.size() <= 2) {
+    for (const Word& w : other.words_) {
+      auto it = std::lower_bound(words_.begin(), words_.end(), w.block,
+                                 [](const Word& x, uint32_t b) { return x.block < b; });
+      if (it != words_.end() && it->block == w.block)
+        it->bits |= w.bits;
+      else
+        words_.insert(it, w);
+    }
+    return *this;
+  }
   std::vector<Word> merged;
   merged.reserve(words_.size() + other.words_.size());
   auto a = words_.cbegin();

@@ -147,8 +147,9 @@ Value* simplifyConversion(Node* n) {
   if (numberFromTensor && in->node()->kind() == prim::NumToTensor &&
       *n->output()->type() == *in->node()->input(0)->type())
     return in->node()->input(0);
-  if ((k == aten::Int || k == Symbol::aten("ceil")) && isInt(in)) return in;
-  if ((k == prim::unchecked_unwrap_optional || k == Symbol::aten("_unwrap_optional")) && mustNotBeNone(in)) return in;
+  static const Symbol kCeil = Symbol::aten("ceil"), kUnwrapOptional = Symbol::aten("_unwrap_optional");
+  if ((k == aten::Int || k == kCeil) && isInt(in)) return in;
+  if ((k == prim::unchecked_unwrap_optional || k == kUnwrapOptional) && mustNotBeNone(in)) return in;
   if (k == prim::unchecked_cast && unshapedType(in->type())->isSubtypeOf(unshapedType(n->output()->type()))) return in;
   return nullptr;
 }

@@ -151,7 +151,23 @@ class AliasDb {
   std::shared_ptr<Graph> graph_;
   bool isFrozen_;
   std::unique_ptr<MemoryDAG> dag_;
-  std::unordered_map<const Value*, Element*> elementMap_;
+  // Elements by value, indexed by Value::unique() (dense within a graph): the builder and the
+  // queries look values up many times each, and a hash map was the largest single cost of DCE.
+  // A slot also holds its value, so a value of another graph is never mistaken for one here.
+  class ElementIndex {
+   public:
+    Element* find(const Value* v) const;
+    void set(const Value* v, Element* e);
+    void erase(const Value* v);
+
+   private:
+    struct Slot {
+      const Value* value = nullptr;
+      Element* element = nullptr;
+    };
+    std::vector<Slot> slots_;
+  };
+  ElementIndex elementMap_;
   std::unordered_map<std::string, Element*> wildcards_;  // by the key of their alias type
   std::unordered_map<const Node*, MemoryLocations> writeIndex_;
   MemoryLocations writtenLocations_;
