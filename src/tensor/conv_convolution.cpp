@@ -225,7 +225,8 @@ Route routeFromEnv() {
 }
 
 // 1x1 float32 convolutions with few output positions and many weights run faster in oneDNN
-// than as ember's GEMM once oneDNN's blocked copy of the weights is cached (the GEMM streams the
+// than as ember's GEMM once oneDNN's blocked copy of the weights is cached, so from their second
+// use on (the first would pay the blocked copy and oneDNN's plan for one call; the GEMM streams the
 // whole weight matrix for a right-hand side of a few dozen columns). Best of 3 runs each, 1 image,
 // 1 thread, AVX-512 (2026-11-27, bench/conv_shapes.py shapes): 7x7 outputs 512->2048 0.89
 // against 1.30 ms, 2048->512 0.91 against 1.05, 1152->192 0.19 against 0.27, 160->960 0.14
@@ -234,7 +235,7 @@ Route routeFromEnv() {
 // 512->1024 2.34 against 2.67), and further at 28x28.
 bool preferOnednnPointwise(const Tensor& input, const Tensor& weight, const ConvShape& s, const ConvParams& p) {
   if (input.dtype() != kFloat || p.groups != 1 || p.transposed || s.kernel != conv::Dims3{1, 1, 1} ||
-      !conv::weightsCacheable(weight))
+      !conv::weightsUsedBefore(weight))
     return false;
   const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
   return positions >= 4 && positions <= 49 && s.inChannels * s.outChannels >= 48 * 1024;
@@ -264,8 +265,9 @@ bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight
 // 2. With the blocked weights cached (the default for contiguous weights) oneDNN is ahead
 // (AVX-512, 2026-11-27): 2.6 against 3.0-4.0 ms for 512x512x3x3 at 7x7, 1.16 against 1.6 ms for
 // 256->512 stride 2, 0.56 against 1.05 ms for 512x512x3x3 at 2x2 (resnet18 on 64x64 images).
+// So im2col takes them on their first use too, when oneDNN would reorder them for one call.
 bool preferIm2col(const Tensor& weight, const ConvShape& s, const ConvParams& p) {
-  if (p.transposed || p.groups != 1 || conv::weightsCacheable(weight)) return false;
+  if (p.transposed || p.groups != 1 || conv::weightsUsedBefore(weight)) return false;
   const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
   const int64_t weights = s.outChannels * s.inChannels * s.kernel[0] * s.kernel[1] * s.kernel[2];
   return positions <= 64 && weights >= (int64_t{1} << 20);
@@ -280,6 +282,17 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
                        const conv::PostOp& post = {}, bool* postApplied = nullptr) {
   checkShapes(input, weight, bias, p, padding, outputPadding, stride);
   checkDtypes(input, weight, bias, p);
+  // Noted when the call ends, whichever way it returns: within it the routing and the weight
+  // cache see the earlier uses only.
+  struct NoteUse {
+    const Tensor& weight;
+    ~NoteUse() {
+      try {
+        if (weight.dtype() == kFloat) conv::noteWeightsUsed(weight);
+      } catch (...) {  // a destructor, maybe during unwinding: the note is only a hint
+      }
+    }
+  } noteUse{weight};
   ConvShape s = shapeOf(input, weight, p);
   const bool channelsLast = p.spatial == 2 && !p.transposed && (isChannelsLast2d(input) || isChannelsLast2d(weight));
   Tensor out = allocateOutput(s, p, input.dtype(), channelsLast);

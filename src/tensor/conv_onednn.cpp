@@ -203,12 +203,24 @@ struct PackedKeyHash {
   }
 };
 
+struct UseKey {
+  const StorageImpl* storage;
+  int64_t offset;
+  bool operator==(const UseKey& o) const { return storage == o.storage && offset == o.offset; }
+};
+
+struct UseKeyHash {
+  size_t operator()(const UseKey& k) const {
+    return std::hash<const void*>()(k.storage) * 31 + std::hash<int64_t>()(k.offset);
+  }
+};
+
 struct PackedCache {
   std::mutex mutex;
   std::unordered_map<PackedKey, std::shared_ptr<PackedWeights>, PackedKeyHash> entries;
-  // Weights reordered once, with their storage's write version then: the next call that finds
-  // the same version caches its copy (see blockedWeights).
-  std::unordered_map<PackedKey, uint32_t, PackedKeyHash> seenOnce;
+  // Weights convolutions used, with their storage's write version at the last use (see
+  // weightsUsedBefore).
+  std::unordered_map<UseKey, uint32_t, UseKeyHash> uses;
   size_t bytes = 0;
 };
 
@@ -247,8 +259,8 @@ void forgetStorage(const StorageImpl* storage) {
     dead.push_back(std::move(it->second));
     it = c.entries.erase(it);
   }
-  for (auto it = c.seenOnce.begin(); it != c.seenOnce.end();)
-    it = it->first.storage == storage ? c.seenOnce.erase(it) : std::next(it);
+  for (auto it = c.uses.begin(); it != c.uses.end();)
+    it = it->first.storage == storage ? c.uses.erase(it) : std::next(it);
 }
 
 std::shared_ptr<PackedWeights> findPacked(const PackedKey& key) {
@@ -258,19 +270,15 @@ std::shared_ptr<PackedWeights> findPacked(const PackedKey& key) {
   return it == c.entries.end() ? nullptr : it->second;
 }
 
-// Whether weights about to be reordered were reordered before at this write version (else they
-// are noted as seen once).
-bool seenBefore(const PackedKey& key, uint32_t version) {
-  PackedCache& c = packedCache();
-  std::lock_guard<std::mutex> lock(c.mutex);
-  auto [it, inserted] = c.seenOnce.emplace(key, version);
-  if (inserted) return false;
-  if (it->second == version) {
-    c.seenOnce.erase(it);
+// The weights' storage is watched from here on (writes bump its version; freeing it drops its
+// entries): returns the current version.
+uint32_t watchedVersion(const StorageImpl* storage) {
+  static const bool listening = [] {
+    detail::addStorageFreedListener(forgetStorage);
     return true;
-  }
-  it->second = version;
-  return false;
+  }();
+  (void)listening;
+  return detail::watchStorage(storage);
 }
 
 void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
@@ -293,12 +301,12 @@ void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
 }
 
 // The blocked weights for this call: from the cache while the weights' storage has not been
-// written since, else reordered into `holder`. Cacheable weights are cached the second time
-// they are reordered at the same write version, not the first: a blocked copy costs fresh
-// memory, which on first touch costs as much as the reorder itself or more (the kernel zeroes
-// every page: resnet18's 45 MB of copies were about a third of its first call), and a weight
-// used once (a one-shot call, a convolution run by the profiling call only) never pays it back.
-// A module called twice has its copies from the second call on.
+// written since, else reordered into `holder`. Cacheable weights are cached when a convolution
+// used them before at the same write version, not on their first use: a blocked copy costs
+// fresh memory, which on first touch costs as much as the reorder itself or more (the kernel
+// zeroes every page: resnet18's 45 MB of copies were about a third of its first call), and a
+// weight used once (a one-shot call, a convolution run by the profiling call only) never pays
+// it back. A module called twice has its copies from the second call on.
 memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight, bool cacheable, dnnl::stream& stream,
                       Tensor& holder) {
   const Plan& plan = *planPtr;
@@ -307,12 +315,7 @@ memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight
   const PackedKey key{storage, weight.storage_offset(), plan.pd.weights_desc()};
   uint32_t version = 0;
   if (cacheable) {
-    static const bool listening = [] {
-      detail::addStorageFreedListener(forgetStorage);
-      return true;
-    }();
-    (void)listening;
-    version = detail::watchStorage(storage);
+    version = watchedVersion(storage);
     std::shared_ptr<PackedWeights> hit = findPacked(key);
     if (hit && hit->version == version) {
       holder = hit->blocked;
@@ -323,7 +326,7 @@ memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight
   memory w = scratch(plan.pd.weights_desc(), holder);
   plan.weightsReorder->execute(stream, userW, w);
   gWeightReorders.fetch_add(1, std::memory_order_relaxed);
-  if (cacheable && seenBefore(key, version)) {
+  if (cacheable && weightsUsedBefore(weight)) {
     auto entry = std::make_shared<PackedWeights>();
     entry->blocked = holder;
     entry->version = version;
@@ -347,12 +350,29 @@ void setWeightCaching(bool enabled) {
   std::lock_guard<std::mutex> lock(c.mutex);
   for (auto& [k, e] : c.entries) dead.push_back(std::move(e));
   c.entries.clear();
-  c.seenOnce.clear();
+  c.uses.clear();
   c.bytes = 0;
 }
 
 bool weightsCacheable(const Tensor& weight) {
   return gPackedEnabled.load(std::memory_order_relaxed) && weight.is_contiguous();
+}
+
+bool weightsUsedBefore(const Tensor& weight) {
+  if (!weightsCacheable(weight)) return false;
+  const uint32_t version = watchedVersion(weight.storage().impl());
+  PackedCache& c = packedCache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  auto it = c.uses.find(UseKey{weight.storage().impl(), weight.storage_offset()});
+  return it != c.uses.end() && it->second == version;
+}
+
+void noteWeightsUsed(const Tensor& weight) {
+  if (!weightsCacheable(weight)) return;
+  const uint32_t version = watchedVersion(weight.storage().impl());
+  PackedCache& c = packedCache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  c.uses[UseKey{weight.storage().impl(), weight.storage_offset()}] = version;
 }
 
 size_t cachedWeightCount() {

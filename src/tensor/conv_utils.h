@@ -77,6 +77,13 @@ size_t cachedWeightCount();
 // Whether oneDNN would find these weights' blocked copy cached after a first call: caching is on
 // and the weights are contiguous (a copy made for the call is a new storage every time).
 bool weightsCacheable(const Tensor& weight);
+// Whether a convolution used these (cacheable) weights before, at their current write version.
+// Blocked copies are made for reused weights only, and the routing takes the kernels that need
+// no blocked copy for weights seen for the first time (conv_onednn.cpp, blockedWeights).
+bool weightsUsedBefore(const Tensor& weight);
+// Notes a convolution's use of its weights (at the end of the call: within it,
+// weightsUsedBefore still answers for the earlier calls).
+void noteWeightsUsed(const Tensor& weight);
 // Convolution plans (primitive with its reorders) built, and weights reordered into a blocked
 // layout, by this process so far: a call that finds both cached adds to neither (for tests).
 size_t builtPlanCount();

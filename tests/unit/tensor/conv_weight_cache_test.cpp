@@ -186,6 +186,33 @@ TEST_F(ConvWeightCache, SharedStorageWeightsAreKeyedByOffset) {
   EXPECT_EQ(conv::weightReorderCount(), before + 2);
 }
 
+// Weights whose blocked copy only pays when cached run on the kernels that need no copy on
+// their first use, and on oneDNN from the second on (conv_convolution.cpp routing).
+TEST_F(ConvWeightCache, FirstUseOfBigWeightsAvoidsTheBlockedCopy) {
+  if (std::getenv("EMBER_CPU_CAPABILITY")) GTEST_SKIP() << "routing measured for the default kernels";
+  const std::vector<int64_t> one{1}, zero{0};
+  // ResNet's last stage: 512x512x3x3 at 7x7 (im2col first), and a 1x1 with 49 positions and
+  // 512x256 weights (ember's GEMM first).
+  Tensor x3 = randn({1, 512, 7, 7}), w3 = randn({512, 512, 3, 3});
+  Tensor x1 = randn({1, 256, 7, 7}), w1 = randn({512, 256, 1, 1});
+  const size_t reordersBefore = conv::weightReorderCount();
+  Tensor first3 = conv2d(x3, w3, Tensor(), IntArrayRef(one), IntArrayRef(one));
+  EXPECT_STREQ(lastConvolutionBackend(), "im2col");
+  Tensor first1 = conv2d(x1, w1, Tensor(), IntArrayRef(one), IntArrayRef(zero));
+  EXPECT_STREQ(lastConvolutionBackend(), "pointwise");
+  EXPECT_EQ(conv::weightReorderCount(), reordersBefore) << "a first use reordered its weights";
+  Tensor second3 = conv2d(x3, w3, Tensor(), IntArrayRef(one), IntArrayRef(one));
+  EXPECT_STREQ(lastConvolutionBackend(), "onednn");
+  Tensor second1 = conv2d(x1, w1, Tensor(), IntArrayRef(one), IntArrayRef(zero));
+  EXPECT_STREQ(lastConvolutionBackend(), "onednn");
+  EXPECT_TRUE(close(second3, first3, 1e-4));
+  EXPECT_TRUE(close(second1, first1, 1e-4));
+  // A write makes the weights new again: the next call takes the first-use route.
+  w3.mul_(0.5);
+  conv2d(x3, w3, Tensor(), IntArrayRef(one), IntArrayRef(one));
+  EXPECT_STREQ(lastConvolutionBackend(), "im2col");
+}
+
 TEST_F(ConvWeightCache, SwitchedOffReordersEveryCall) {
   conv::setWeightCaching(false);
   convOf(x, w);
