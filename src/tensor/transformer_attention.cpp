@@ -13,6 +13,7 @@
 #include "ember/tensor/ops/reduce.h"
 #include "ember/tensor/ops/shape.h"
 #include "ember/tensor/ops/transformer.h"
+#include "ember/tensor/parallel.h"
 #include "tensor/kernels/unary_kernels.h"
 
 namespace ember {
@@ -66,9 +67,11 @@ void splitHeads(const Tensor& qkv, const Tensor& bias, int64_t numHeads, Tensor&
   const T* x = src.data_ptr<T>();
   const T* bp = b.data_ptr<T>();
   T* out[3] = {q.data_ptr<T>(), k.data_ptr<T>(), v.data_ptr<T>()};
-  for (int64_t bi = 0; bi < B; ++bi) {
-    for (int64_t t = 0; t < L; ++t) {
-      const T* row = x + (bi * L + t) * D3;
+  // One task per range of (batch, position) rows: each writes its own parts of q, k and v.
+  parallelFor(0, B * L, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(D3, 1)), [&](int64_t r0, int64_t r1) {
+    for (int64_t r = r0; r < r1; ++r) {
+      const int64_t bi = r / L, t = r % L;
+      const T* row = x + r * D3;
       for (int64_t h = 0; h < numHeads; ++h) {
         const int64_t dst = ((bi * numHeads + h) * L + t) * dh;
         for (int64_t j = 0; j < dh; ++j) {
@@ -79,7 +82,7 @@ void splitHeads(const Tensor& qkv, const Tensor& bias, int64_t numHeads, Tensor&
         }
       }
     }
-  }
+  });
 }
 
 // Which keys a score row may not attend: a key padding mask [B, S], a full mask of the scores'
@@ -130,33 +133,37 @@ void maskedSoftmax(Tensor& scores, const KeyMask& km, int64_t heads) {
   const int64_t rows = scores.size(0) * scores.size(1), S = scores.size(2);
   const int64_t rowsPerBatch = heads * scores.size(1);
   const UnaryKernelFn expFn = floatUnaryKernel(UnaryOp::Exp, scalarTypeOf<T>());
-  char* ptrs[2];
   const int64_t strides[2] = {sizeof(T), sizeof(T)};
   T* data = scores.data_ptr<T>();
   const bool anyMask = km.data || km.lengths;
-  for (int64_t r = 0; r < rows; ++r) {
-    T* x = data + r * S;
-    const int64_t batch = r / rowsPerBatch;
-    if (anyMask)
-      for (int64_t j = 0; j < S; ++j)
-        if (km.masked(batch, r, j)) x[j] = -std::numeric_limits<T>::infinity();
-    // The max with NaN winning, in two branch-free (vectorisable) passes: this loop was a fifth
-    // of the attention's time with the per-element mask test and isnan select in it.
-    T m = -std::numeric_limits<T>::infinity();
-    bool nan = false;
-    for (int64_t j = 0; j < S; ++j) {
-      m = x[j] > m ? x[j] : m;
-      nan |= x[j] != x[j];
+  // Rows are independent; a row is a few passes and an exp, so the grain is finer than an
+  // elementwise op's (8 heads x 64 x 64 scores split over two threads).
+  parallelFor(0, rows, std::max<int64_t>(1, 4096 / std::max<int64_t>(S, 1)), [&](int64_t r0, int64_t r1) {
+    char* ptrs[2];
+    for (int64_t r = r0; r < r1; ++r) {
+      T* x = data + r * S;
+      const int64_t batch = r / rowsPerBatch;
+      if (anyMask)
+        for (int64_t j = 0; j < S; ++j)
+          if (km.masked(batch, r, j)) x[j] = -std::numeric_limits<T>::infinity();
+      // The max with NaN winning, in two branch-free (vectorisable) passes: this loop was a fifth
+      // of the attention's time with the per-element mask test and isnan select in it.
+      T m = -std::numeric_limits<T>::infinity();
+      bool nan = false;
+      for (int64_t j = 0; j < S; ++j) {
+        m = x[j] > m ? x[j] : m;
+        nan |= x[j] != x[j];
+      }
+      if (nan) m = std::numeric_limits<T>::quiet_NaN();
+      for (int64_t j = 0; j < S; ++j) x[j] -= m;
+      ptrs[0] = ptrs[1] = reinterpret_cast<char*>(x);
+      expFn(ptrs, strides, S, UnaryParams{});
+      T sum = 0;
+      for (int64_t j = 0; j < S; ++j) sum += x[j];
+      const T inv = T(1) / sum;
+      for (int64_t j = 0; j < S; ++j) x[j] *= inv;
     }
-    if (nan) m = std::numeric_limits<T>::quiet_NaN();
-    for (int64_t j = 0; j < S; ++j) x[j] -= m;
-    ptrs[0] = ptrs[1] = reinterpret_cast<char*>(x);
-    expFn(ptrs, strides, S, UnaryParams{});
-    T sum = 0;
-    for (int64_t j = 0; j < S; ++j) sum += x[j];
-    const T inv = T(1) / sum;
-    for (int64_t j = 0; j < S; ++j) x[j] *= inv;
-  }
+  });
 }
 
 }  // namespace
@@ -181,11 +188,10 @@ std::tuple<Tensor, Tensor, Tensor> _transform_bias_rescale_qkv(const Tensor& qkv
 }
 
 std::tuple<Tensor, Tensor> _native_multi_head_attention(const Tensor& query, const Tensor& key, const Tensor& value,
-                                                         int64_t embed_dim, int64_t num_head,
-                                                         const Tensor& qkv_weight, const Tensor& qkv_bias,
-                                                         const Tensor& proj_weight, const Tensor& proj_bias,
-                                                         const Tensor& mask, bool need_weights,
-                                                         bool average_attn_weights, std::optional<int64_t> mask_type) {
+                                                        int64_t embed_dim, int64_t num_head, const Tensor& qkv_weight,
+                                                        const Tensor& qkv_bias, const Tensor& proj_weight,
+                                                        const Tensor& proj_bias, const Tensor& mask, bool need_weights,
+                                                        bool average_attn_weights, std::optional<int64_t> mask_type) {
   checkAttentionArgs(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias);
   const int64_t B = query.size(0), T = query.size(1), D = embed_dim, dh = D / num_head;
   // An empty batch or sequence: PyTorch 1.13 returns an empty output and no weights.
