@@ -275,6 +275,7 @@ Token Lexer::lexRaw() {
 Token Lexer::lexOperator(size_t start) {
   std::string_view rest = std::string_view(text_).substr(start);
   for (const Operator& op : kOperators) {
+    if (op.text[0] != rest[0]) continue;  // most tokens: one character compared, no strlen
     // `//=` and `@=` are Python tokens only: TorchScript's lexer reads `//` (or `@`), then `=`.
     if (dialect_ == SourceDialect::TorchScript && (op.kind == TK_FLOOR_DIV_EQ || op.kind == TK_MATMUL_EQ)) continue;
     size_t n = std::strlen(op.text);
