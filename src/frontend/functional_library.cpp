@@ -18,10 +18,20 @@
 namespace ember::jit {
 namespace {
 
-// A library module: its definitions parsed once, each compiled when first asked for.
+// A top-level `def` of a library source: its text (up to the next `def`) and first line. Every
+// top-level line of the library sources is a `def` (or a comment), so the split needs no parse.
+struct DefChunk {
+  std::string_view text;  // into the embedded source, which lives for the process
+  size_t line = 1;
+  const char* filename = "";
+};
+
+// A library module: its definitions found by a scan of the source's lines, each parsed and
+// compiled when first asked for (parsing all of torch.nn.functional up front cost ~10 ms of
+// the first load that named any of it).
 struct LibraryModule {
   std::string name;  // "torch.nn.functional"
-  std::map<std::string, Def> defs;
+  std::map<std::string, DefChunk> defs;
   // Overloads are written as `name__1`, `name__2`, ... and tried in that order.
   std::map<std::string, std::vector<std::string>> overloads;
 };
@@ -155,16 +165,43 @@ class Library {
   void load(const FunctionalLibrarySource& src) {
     LibraryModule& mod = modules_[src.module];
     mod.name = src.module;
-    auto source = std::make_shared<Source>(src.text, src.filename, 1);
-    Parser parser(source, SourceDialect::Python);
-    for (const Stmt& s : parser.parseFile()) {
-      if (s.kind() != TK_DEF) continue;
-      Def def(s.tree());
-      std::string name = def.name().name();
-      auto [base, isOverload] = overloadBase(name);
-      if (isOverload) mod.overloads[base].push_back(name);
-      mod.defs.emplace(name, def);
+    const std::string_view text(src.text);
+    std::string current;  // the def being scanned
+    size_t start = 0, startLine = 1, line = 1;
+    auto finish = [&](size_t end) {
+      if (current.empty()) return;
+      auto [base, isOverload] = overloadBase(current);
+      if (isOverload) mod.overloads[base].push_back(current);
+      mod.defs.emplace(current, DefChunk{text.substr(start, end - start), startLine, src.filename});
+    };
+    for (size_t pos = 0; pos < text.size(); ++line) {
+      size_t eol = text.find('\n', pos);
+      if (eol == std::string_view::npos) eol = text.size();
+      if (text.substr(pos, 4) == "def ") {
+        finish(pos);
+        const size_t nameEnd = text.find('(', pos);
+        current = std::string(text.substr(pos + 4, nameEnd - pos - 4));
+        start = pos;
+        startLine = line;
+      }
+      pos = eol + 1;
     }
+    finish(text.size());
+  }
+
+  // The parsed definition of `name` (mutex_ held).
+  const Def& parsedDef(const LibraryModule& mod, const std::string& name) {
+    const std::string key = mod.name + "." + name;
+    auto it = parsed_.find(key);
+    if (it != parsed_.end()) return it->second;
+    const DefChunk& chunk = mod.defs.at(name);
+    auto source = std::make_shared<Source>(std::string(chunk.text), chunk.filename, chunk.line);
+    Parser parser(source, SourceDialect::Python);
+    std::vector<Stmt> stmts;
+    for (const Stmt& st : parser.parseFile()) stmts.push_back(st);
+    EMBER_ASSERT(stmts.size() == 1 && stmts[0].kind() == TK_DEF, "functional library: ", key,
+                 " is not one definition");
+    return parsed_.emplace(key, Def(stmts[0].tree())).first->second;
   }
 
   // Registers the function (its body is emitted by ensureDefined). Called with mutex_ held.
@@ -175,7 +212,7 @@ class Library {
     std::string qualname = "__torch__." + mod.name + "." + name;
     if (isOverload) qualname = "__torch__." + mod.name + ".___torch_mangle_" + name.substr(base.size() + 2) + "." + base;
     if (Function* fn = cu_->findFunction(qualname)) return fn;
-    Def def = mod.defs.at(name);
+    Def def = parsedDef(mod, name);
     if (isOverload) def = def.withName(base);  // its schema and printed code say `f`
     auto resolver = std::make_shared<LibraryResolver>(*this, mod.name);
     CompilationUnit* cu = cu_.get();
@@ -187,6 +224,7 @@ class Library {
   std::recursive_mutex mutex_;  // guards cu_ (its function table and the emission of bodies)
   std::shared_ptr<CompilationUnit> cu_;
   std::unordered_map<std::string, LibraryModule> modules_;  // read-only after construction
+  std::unordered_map<std::string, Def> parsed_;             // "module.name" -> its def (under mutex_)
 };
 
 Library& library() {
