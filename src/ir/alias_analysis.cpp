@@ -35,12 +35,10 @@ TypePtr unshaped(const TypePtr& type) {
 
 }  // namespace
 
-// The type whose wildcard set values of `type` belong to, or nullptr for immutable types:
-// tensors lose their refinements, Optional[T] is T, tuples keep only their mutable fields.
-static TypePtr aliasTypeOf(const TypePtr& type) {
-  switch (type->kind()) {
+// Kinds whose values are always mutable: the leaves of aliasTypeOf.
+static bool isMutableLeafKind(TypeKind kind) {
+  switch (kind) {
     case TypeKind::TensorType:
-      return TensorType::get();
     case TypeKind::ListType:
     case TypeKind::AnyListType:
     case TypeKind::DictType:
@@ -50,9 +48,21 @@ static TypePtr aliasTypeOf(const TypePtr& type) {
     case TypeKind::StorageType:
     case TypeKind::CapsuleType:
     case TypeKind::PyObjectType:
-      return unshaped(type);
     case TypeKind::AnyType:
-      return type;
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The type whose wildcard set values of `type` belong to, or nullptr for immutable types:
+// tensors lose their refinements, Optional[T] is T, tuples keep only their mutable fields.
+static TypePtr aliasTypeOf(const TypePtr& type) {
+  const TypeKind kind = type->kind();
+  if (kind == TypeKind::TensorType) return TensorType::get();
+  if (kind == TypeKind::AnyType) return type;
+  if (isMutableLeafKind(kind)) return unshaped(type);
+  switch (kind) {
     case TypeKind::OptionalType:
       return aliasTypeOf(type->containedType(0));
     case TypeKind::UnionType: {
@@ -84,19 +94,9 @@ static TypePtr aliasTypeOf(const TypePtr& type) {
 // Whether aliasTypeOf(type) is not null, without making the alias type (it allocates for lists
 // and tuples, and the builder asks for every value it meets, several times).
 bool isMutableTypeForAliasing(const TypePtr& type) {
-  switch (type->kind()) {
-    case TypeKind::TensorType:
-    case TypeKind::ListType:
-    case TypeKind::AnyListType:
-    case TypeKind::DictType:
-    case TypeKind::ClassType:
-    case TypeKind::AnyClassType:
-    case TypeKind::InterfaceType:
-    case TypeKind::StorageType:
-    case TypeKind::CapsuleType:
-    case TypeKind::PyObjectType:
-    case TypeKind::AnyType:
-      return true;
+  const TypeKind kind = type->kind();
+  if (isMutableLeafKind(kind)) return true;
+  switch (kind) {
     case TypeKind::OptionalType:
     case TypeKind::FutureType:
     case TypeKind::RRefType:
