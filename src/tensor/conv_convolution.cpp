@@ -258,6 +258,17 @@ bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight
   return false;
 }
 
+// Long 1-D convolutions (audio front-ends): oneDNN's brgconv builds kernels per output width,
+// 13-20 ms for each of wav2vec2's 512-channel layers at widths 799-3199 (ONEDNN_VERBOSE),
+// more than the convolution; im2col + GEMM needs no new kernels, at a columns matrix of a few
+// MB. So their first use takes it (wav2vec2's first call, 1 thread, median of 4 alternating:
+// 425 -> 255 ms; the second call builds the oneDNN plans instead).
+bool longOneDimensional(const ConvShape& s) {
+  const int64_t columnsBytes = s.batch * s.out[2] * s.inChannels * s.kernel[2] * int64_t{4};
+  return s.in[0] == 1 && s.in[1] == 1 && s.kernel[0] == 1 && s.kernel[1] == 1 && s.out[2] >= 256 &&
+         s.inChannels >= 64 && columnsBytes <= (int64_t{64} << 20);
+}
+
 // float32 convolutions whose weights are large for the work done on them run faster as im2col +
 // GEMM when oneDNN has to reorder the weights into its blocked layout on every call (9.4 MB for
 // a 512x512x3x3 filter). Measured on the 7x7 outputs of ResNet's last stage, 1 image, 1 thread
@@ -270,7 +281,7 @@ bool preferIm2col(const Tensor& weight, const ConvShape& s, const ConvParams& p)
   if (p.transposed || p.groups != 1 || conv::weightsUsedBefore(weight)) return false;
   const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
   const int64_t weights = s.outChannels * s.inChannels * s.kernel[0] * s.kernel[1] * s.kernel[2];
-  return positions <= 64 && weights >= (int64_t{1} << 20);
+  return (positions <= 64 && weights >= (int64_t{1} << 20)) || longOneDimensional(s);
 }
 
 // The padded/expanded parameters of a convolution whose padding may be asymmetric

@@ -213,6 +213,20 @@ TEST_F(ConvWeightCache, FirstUseOfBigWeightsAvoidsTheBlockedCopy) {
   EXPECT_STREQ(lastConvolutionBackend(), "im2col");
 }
 
+TEST_F(ConvWeightCache, FirstUseOfALongOneDimensionalConvolutionAvoidsBuildingAPlan) {
+  if (std::getenv("EMBER_CPU_CAPABILITY")) GTEST_SKIP() << "routing measured for the default kernels";
+  // An audio front-end layer: 128 channels, width 1000, kernel 3, stride 2.
+  const std::vector<int64_t> two{2}, zero{0};
+  Tensor x = randn({1, 128, 1000}), w1d = randn({128, 128, 3});
+  const size_t plansBefore = conv::builtPlanCount();
+  Tensor first = conv1d(x, w1d, Tensor(), IntArrayRef(two), IntArrayRef(zero));
+  EXPECT_STREQ(lastConvolutionBackend(), "im2col");
+  EXPECT_EQ(conv::builtPlanCount(), plansBefore) << "a first use built a oneDNN plan";
+  Tensor second = conv1d(x, w1d, Tensor(), IntArrayRef(two), IntArrayRef(zero));
+  EXPECT_STREQ(lastConvolutionBackend(), "onednn");
+  EXPECT_TRUE(close(second, first, 1e-4));
+}
+
 TEST_F(ConvWeightCache, SwitchedOffReordersEveryCall) {
   conv::setWeightCaching(false);
   convOf(x, w);
