@@ -358,7 +358,9 @@ void AliasDb::Builder::analyzeLoop(Node* n) {
 // puts the value into the wildcard set; outputs point to the inputs bound to their sets and are
 // fresh when they have no annotation.
 void AliasDb::Builder::analyzeSchema(Node* n, const FunctionSchema& schema) {
-  std::unordered_map<Symbol, std::vector<Value*>> formalToActual;
+  // (alias set, input bound to it): a schema names a few sets at most, so a flat list searched
+  // linearly (no allocation for the many schemas without annotations) serves.
+  std::vector<std::pair<Symbol, Value*>> formalToActual;
   const auto& args = schema.arguments();
   for (size_t i = 0; i < args.size() && i < n->inputs().size(); ++i) {
     const AliasInfo* formal = args[i].aliasInfo();
@@ -369,7 +371,7 @@ void AliasDb::Builder::analyzeSchema(Node* n, const FunctionSchema& schema) {
       registerWrite(actual, n, /*toContained=*/true);
     if (formal->isWildcardBefore() || formal->isWildcardAfter()) setWildcard(actual);
     for (Symbol s : formal->beforeSets())
-      if (s != AliasInfo::wildcardSet()) formalToActual[s].push_back(actual);
+      if (s != AliasInfo::wildcardSet()) formalToActual.emplace_back(s, actual);
   }
   const auto& returns = schema.returns();
   for (size_t i = 0; i < n->outputs().size(); ++i) {
@@ -394,10 +396,11 @@ void AliasDb::Builder::analyzeSchema(Node* n, const FunctionSchema& schema) {
                                           ? formal->containedTypes()[0].beforeSets()
                                           : formal->beforeSets();
     for (Symbol s : sets) {
-      auto it = formalToActual.find(s);
-      if (it == formalToActual.end()) continue;
-      for (Value* in : it->second) makePointerTo(actual, in);
-      bound = true;
+      for (const auto& [set, in] : formalToActual) {
+        if (set != s) continue;
+        makePointerTo(actual, in);
+        bound = true;
+      }
     }
     // `-> Tensor(b)` with b on no input, or a list-level annotation without a set: fresh.
     if (!bound) giveFreshAlias(actual);
@@ -469,6 +472,7 @@ void AliasDb::Builder::buildWriteIndex() {
 AliasDb::AliasDb(std::shared_ptr<Graph> graph, bool isFrozen)
     : graph_(std::move(graph)), isFrozen_(isFrozen), dag_(std::make_unique<MemoryDAG>()) {
   EMBER_CHECK(graph_ != nullptr, "AliasDb: no graph");
+  elementMap_.reserve(graph_->valueIdBound());  // one allocation, not a doubling per new maximum
   Builder(*this).run();
 }
 

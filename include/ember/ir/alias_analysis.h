@@ -158,6 +158,7 @@ class AliasDb {
    public:
     Element* find(const Value* v) const;
     void set(const Value* v, Element* e);
+    void reserve(size_t valueIdBound) { slots_.resize(valueIdBound); }
     void erase(const Value* v);
 
    private:

@@ -478,6 +478,8 @@ class Graph : public std::enable_shared_from_this<Graph> {
   void dump() const;
 
   size_t numValues() const { return allValues_.size(); }
+  // Every value of the graph has a unique() below this (values are numbered as they are made).
+  size_t valueIdBound() const { return nextUnique_; }
   size_t numNodes() const { return allNodes_.size(); }
   // Debug-name bookkeeping shared with Value::setDebugName.
   std::unordered_map<std::string, Value*>& uniqueNames() { return uniqueNames_; }
