@@ -14,6 +14,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "tensor/nn_layout.h"
 #include "tensor/nn_rows.h"
+#include "tensor/storage_watch.h"
 
 namespace ember {
 
@@ -143,9 +144,13 @@ std::tuple<Tensor, Tensor, Tensor> emptyBatchNorm(const Tensor& input, const Ten
 
 }  // namespace
 
-std::tuple<Tensor, Tensor, Tensor> native_batch_norm(const Tensor& input, const Tensor& weight, const Tensor& bias,
-                                                     const Tensor& running_mean, const Tensor& running_var,
-                                                     bool training, double momentum, double eps) {
+namespace {
+
+// native_batch_norm; with `reuseInput` (an evaluation-mode call that owns the only reference to a
+// dense input) the result is written over the input.
+std::tuple<Tensor, Tensor, Tensor> nativeBatchNorm(const Tensor& input, const Tensor& weight, const Tensor& bias,
+                                                   const Tensor& running_mean, const Tensor& running_var,
+                                                   bool training, double momentum, double eps, bool reuseInput) {
   EMBER_CHECK(input.dim() >= 2, "Dimension out of range (expected to be in range of [", -input.dim(), ", ",
               input.dim() - 1, "], but got 1)");
   const int64_t N = input.size(0), C = input.size(1), S = C == 0 ? 0 : input.numel() / std::max<int64_t>(1, N * C);
@@ -161,7 +166,7 @@ std::tuple<Tensor, Tensor, Tensor> native_batch_norm(const Tensor& input, const 
   if (input.numel() == 0) return emptyBatchNorm(input, weight, bias, C, stat);
   const bool channelsLast = nn::isChannelsLast(input);
   const Tensor x = nn::denseIn(input, channelsLast);
-  Tensor out = nn::emptyIn(input.sizes(), input.dtype(), channelsLast);
+  Tensor out = reuseInput && x.is_same(input) ? x : nn::emptyIn(input.sizes(), input.dtype(), channelsLast);
   std::vector<double> mean, invstd(static_cast<size_t>(C));
   Tensor saveMean = empty({0}, stat), saveInvstd = empty({0}, stat);
   if (training) {
@@ -192,6 +197,14 @@ std::tuple<Tensor, Tensor, Tensor> native_batch_norm(const Tensor& input, const 
   return {out, saveMean, saveInvstd};
 }
 
+}  // namespace
+
+std::tuple<Tensor, Tensor, Tensor> native_batch_norm(const Tensor& input, const Tensor& weight, const Tensor& bias,
+                                                     const Tensor& running_mean, const Tensor& running_var,
+                                                     bool training, double momentum, double eps) {
+  return nativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, false);
+}
+
 std::tuple<Tensor, Tensor, Tensor, Tensor, int64_t> _batch_norm_impl_index(
     const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& running_mean,
     const Tensor& running_var, bool training, double momentum, double eps, bool) {
@@ -203,6 +216,19 @@ Tensor batch_norm(const Tensor& input, const Tensor& weight, const Tensor& bias,
                   const Tensor& running_var, bool training, double momentum, double eps, bool) {
   if (input.numel() == 0) return input.clone();  // PyTorch returns an empty input as it is, of any rank
   return std::get<0>(native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps));
+}
+
+Tensor batch_norm_consuming(Tensor input, const Tensor& weight, const Tensor& bias, const Tensor& running_mean,
+                            const Tensor& running_var, bool training, double momentum, double eps,
+                            bool recordsNoHistory) {
+  // Nothing else can see the input: no other handle on it or its storage (a view, a container,
+  // the caller's variable), and no autograd history that might save it.
+  const bool reuse = !training && recordsNoHistory && input.numel() > 0 && input.use_count() == 1 &&
+                     input.storage().useCount() == 1 && !input.requires_grad() &&
+                     (input.dtype() == kFloat || input.dtype() == kDouble);
+  if (!reuse) return batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps);
+  detail::noteWrite(input);  // an in-place write as far as storage watchers are concerned
+  return std::get<0>(nativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps, true));
 }
 
 Tensor instance_norm(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& running_mean,

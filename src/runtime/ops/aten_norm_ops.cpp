@@ -2,6 +2,7 @@
 // _batch_norm_impl_index, which traced archives hold), layer_norm / native_layer_norm,
 // group_norm / native_group_norm and instance_norm. Running statistics passed to batch and
 // instance norm in training are updated in place, so the caller's tensors see the update.
+#include "ember/runtime/grad_mode.h"
 #include "ember/runtime/register_operators.h"
 #include "ember/tensor/ops/norm.h"
 #include "runtime/ops/aten_arg_utils.h"
@@ -38,7 +39,13 @@ BnArgs bnArgs(IValue* a) {
 
 void batchNormOp(Stack& s) {
   BnArgs b = bnArgs(args(s, 9));
-  Tensor r = batch_norm(b.input, b.weight, b.bias, b.mean, b.var, b.training, b.momentum, b.eps);
+  // The input was moved off the stack: when that was the interpreter's last reference to it, the
+  // evaluation-mode result may take its memory (no autograd history records this call).
+  auto requiresGrad = [](const Tensor& t) { return t.defined() && t.requires_grad(); };
+  const bool recordsNoHistory =
+      !isGradEnabled() || !(requiresGrad(b.input) || requiresGrad(b.weight) || requiresGrad(b.bias));
+  Tensor r = batch_norm_consuming(std::move(b.input), b.weight, b.bias, b.mean, b.var, b.training, b.momentum, b.eps,
+                                  recordsNoHistory);
   ret(s, 9, std::move(r));
 }
 void instanceNormOp(Stack& s) {

@@ -16,6 +16,14 @@ namespace ember {
 
 Tensor batch_norm(const Tensor& input, const Tensor& weight, const Tensor& bias, const Tensor& running_mean,
                   const Tensor& running_var, bool training, double momentum, double eps, bool cudnn_enabled = true);
+// batch_norm for a caller that hands over its last reference to `input` (the interpreter, at the
+// input's last use) and records no autograd history for the call (grad mode off, or nothing
+// requires grad): in evaluation mode, when nothing else holds the tensor or its storage, the
+// result is written over the input instead of fresh memory (the profiling call of a
+// convolution net runs dozens of unfused batch norms). Otherwise batch_norm.
+Tensor batch_norm_consuming(Tensor input, const Tensor& weight, const Tensor& bias, const Tensor& running_mean,
+                            const Tensor& running_var, bool training, double momentum, double eps,
+                            bool recordsNoHistory);
 // (output, save_mean, save_invstd): the batch's mean and 1/sqrt(biased var + eps) in training;
 // empty tensors in evaluation.
 std::tuple<Tensor, Tensor, Tensor> native_batch_norm(const Tensor& input, const Tensor& weight, const Tensor& bias,
