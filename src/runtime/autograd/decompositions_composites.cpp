@@ -269,23 +269,30 @@ def c__embedding_bag(weight: Tensor, indices: Tensor, offsets: Tensor, scale_gra
         pidx = padding_idx
     return c_embedding_bag_padding_idx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, pidx)
 
-def _dropout_variant(input: Tensor, p: float, train: bool, alpha: bool, feature: bool) -> Tensor:
-    # PyTorch's scheme: a Bernoulli(1 - p) mask per element (per channel for the feature forms),
-    # scaled by 1 / (1 - p), or for alpha dropout affinely so that mean and variance are kept.
-    if p == 0.0 or not train or input.numel() == 0:
-        return input
-    if p == 1.0:
-        return input * torch.zeros([], dtype=input.dtype)
+def _dropout_factors(input: Tensor, p: float, alpha: bool, feature: bool) -> Tuple[Tensor, Optional[Tensor]]:
+    # PyTorch's scheme, for 0 < p < 1: a Bernoulli(1 - p) mask per element (per channel for the
+    # feature forms), scaled by 1 / (1 - p), or for alpha dropout affinely so that mean and
+    # variance are kept: the input is multiplied by the scale, then the shift (alpha) is added.
     shape = input.size()
     if feature:
         shape = [input.size(0), input.size(1)] + [1] * (input.dim() - 2)
     with torch.no_grad():
         noise = torch.empty(shape, dtype=input.dtype).bernoulli_(1.0 - p)
     if not alpha:
-        return input * (noise / (1.0 - p))
+        return noise / (1.0 - p), None
     a = 1.0 / math.sqrt((1.7580993408473766 * 1.7580993408473766 * p + 1.0) * (1.0 - p))
     b = (noise - 1.0) * (1.7580993408473766 * a) + 1.7580993408473766 * a * p
-    return input * (noise * a) + b
+    return noise * a, b
+
+def _dropout_variant(input: Tensor, p: float, train: bool, alpha: bool, feature: bool) -> Tensor:
+    if p == 0.0 or not train or input.numel() == 0:
+        return input
+    if p == 1.0:
+        return input * torch.zeros([], dtype=input.dtype)
+    scale, shift = _dropout_factors(input, p, alpha, feature)
+    if shift is None:
+        return input * scale
+    return input * scale + shift
 
 def _quantile(self: Tensor, q: Tensor, dim: Optional[int], keepdim: bool, interpolation: str, ignore_nan: bool) -> Tensor:
     # Sorted values (order found under no_grad) interpolated between the two ranks around

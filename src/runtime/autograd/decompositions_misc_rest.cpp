@@ -24,18 +24,12 @@ def _dropout_inplace(self: Tensor, p: float, train: bool, alpha: bool, feature: 
         return self
     if p == 1.0:
         return self.mul_(torch.zeros([], dtype=self.dtype))
-    shape = self.size()
-    if feature:
-        if self.dim() < 2:
-            raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
-        shape = [self.size(0), self.size(1)] + [1] * (self.dim() - 2)
-    with torch.no_grad():
-        noise = torch.empty(shape, dtype=self.dtype).bernoulli_(1.0 - p)
-    if not alpha:
-        return self.mul_(noise / (1.0 - p))
-    a = 1.0 / math.sqrt((1.7580993408473766 * 1.7580993408473766 * p + 1.0) * (1.0 - p))
-    b = (noise - 1.0) * (1.7580993408473766 * a) + 1.7580993408473766 * a * p
-    return self.mul_(noise * a).add_(b)
+    if feature and self.dim() < 2:
+        raise RuntimeError("Feature dropout requires at least 2 dimensions in the input")
+    scale, shift = _dropout_factors(self, p, alpha, feature)  # decompositions_composites.cpp
+    if shift is None:
+        return self.mul_(scale)
+    return self.mul_(scale).add_(shift)
 
 def c_dropout_(self: Tensor, p: float, train: bool):
     return _dropout_inplace(self, p, train, False, False)
