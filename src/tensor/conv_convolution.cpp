@@ -233,9 +233,8 @@ Route routeFromEnv() {
 // against 0.19, 320->1280 0.45 against 0.50; 2x2 outputs 256->512 0.023 against 0.043. At 14x14
 // the GEMM stays ahead (1024->256 1.01 against 1.13, 96->576 0.21 against 0.26, stride 2
 // 512->1024 2.34 against 2.67), and further at 28x28.
-bool preferOnednnPointwise(const Tensor& input, const Tensor& weight, const ConvShape& s, const ConvParams& p) {
-  if (input.dtype() != kFloat || p.groups != 1 || p.transposed || s.kernel != conv::Dims3{1, 1, 1} ||
-      !conv::weightsUsedBefore(weight))
+bool preferOnednnPointwise(const Tensor& input, bool weightsReused, const ConvShape& s, const ConvParams& p) {
+  if (input.dtype() != kFloat || p.groups != 1 || p.transposed || s.kernel != conv::Dims3{1, 1, 1} || !weightsReused)
     return false;
   const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
   return positions >= 4 && positions <= 49 && s.inChannels * s.outChannels >= 48 * 1024;
@@ -245,9 +244,10 @@ bool preferOnednnPointwise(const Tensor& input, const Tensor& weight, const Conv
 // on the tensors' own layouts (oneDNN reorders NCHW data to blocked layouts and back), depthwise
 // ones as a vectorised stencil. true when one of them computed `out`.
 bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
-                    const ConvParams& p, const ConvShape& s) {
+                    bool weightsReused, const ConvParams& p, const ConvShape& s) {
   if (routeFromEnv() != Route::Auto) return false;
-  if (!preferOnednnPointwise(input, weight, s, p) && conv::pointwiseConvolution(out, input, weight, bias, p, s)) {
+  if (!preferOnednnPointwise(input, weightsReused, s, p) &&
+      conv::pointwiseConvolution(out, input, weight, bias, p, s)) {
     conv::setLastBackend("pointwise");
     return true;
   }
@@ -277,8 +277,8 @@ bool longOneDimensional(const ConvShape& s) {
 // (AVX-512, 2026-11-27): 2.6 against 3.0-4.0 ms for 512x512x3x3 at 7x7, 1.16 against 1.6 ms for
 // 256->512 stride 2, 0.56 against 1.05 ms for 512x512x3x3 at 2x2 (resnet18 on 64x64 images).
 // So im2col takes them on their first use too, when oneDNN would reorder them for one call.
-bool preferIm2col(const Tensor& weight, const ConvShape& s, const ConvParams& p) {
-  if (p.transposed || p.groups != 1 || conv::weightsUsedBefore(weight)) return false;
+bool preferIm2col(bool weightsReused, const ConvShape& s, const ConvParams& p) {
+  if (p.transposed || p.groups != 1 || weightsReused) return false;
   const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
   const int64_t weights = s.outChannels * s.inChannels * s.kernel[0] * s.kernel[1] * s.kernel[2];
   return (positions <= 64 && weights >= (int64_t{1} << 20)) || longOneDimensional(s);
@@ -308,10 +308,14 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
   const bool channelsLast = p.spatial == 2 && !p.transposed && (isChannelsLast2d(input) || isChannelsLast2d(weight));
   Tensor out = allocateOutput(s, p, input.dtype(), channelsLast);
   if (out.numel() == 0) return out;
-  if ((input.dtype() == kFloat || input.dtype() == kDouble) && ownFloatKernel(out, input, weight, bias, p, s))
+  // Whether a convolution used these weights before (the first use takes routes that need no
+  // blocked copy or oneDNN plan), asked once per call.
+  const bool weightsReused = input.dtype() == kFloat && conv::weightsUsedBefore(weight);
+  if ((input.dtype() == kFloat || input.dtype() == kDouble) &&
+      ownFloatKernel(out, input, weight, bias, weightsReused, p, s))
     return out;
   if (input.dtype() == kFloat && routeFromEnv() != Route::Im2col &&
-      !(routeFromEnv() == Route::Auto && preferIm2col(weight, s, p)) &&
+      !(routeFromEnv() == Route::Auto && preferIm2col(weightsReused, s, p)) &&
       conv::onednnConvolution(out, input, weight, bias, p, s, post)) {
     conv::setLastBackend("onednn");
     if (postApplied) *postApplied = post.algorithm != 0 || post.scale;

@@ -281,6 +281,14 @@ uint32_t watchedVersion(const StorageImpl* storage) {
   return detail::watchStorage(storage);
 }
 
+// Whether a convolution used the weights at (storage, offset) before, at this write version.
+bool usedAt(const StorageImpl* storage, int64_t offset, uint32_t version) {
+  PackedCache& c = packedCache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  auto it = c.uses.find(UseKey{storage, offset});
+  return it != c.uses.end() && it->second == version;
+}
+
 void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
   PackedCache& c = packedCache();
   Evicted dead;
@@ -326,7 +334,7 @@ memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight
   memory w = scratch(plan.pd.weights_desc(), holder);
   plan.weightsReorder->execute(stream, userW, w);
   gWeightReorders.fetch_add(1, std::memory_order_relaxed);
-  if (cacheable && weightsUsedBefore(weight)) {
+  if (cacheable && usedAt(storage, weight.storage_offset(), version)) {
     auto entry = std::make_shared<PackedWeights>();
     entry->blocked = holder;
     entry->version = version;
@@ -360,11 +368,8 @@ bool weightsCacheable(const Tensor& weight) {
 
 bool weightsUsedBefore(const Tensor& weight) {
   if (!weightsCacheable(weight)) return false;
-  const uint32_t version = watchedVersion(weight.storage().impl());
-  PackedCache& c = packedCache();
-  std::lock_guard<std::mutex> lock(c.mutex);
-  auto it = c.uses.find(UseKey{weight.storage().impl(), weight.storage_offset()});
-  return it != c.uses.end() && it->second == version;
+  const StorageImpl* storage = weight.storage().impl();
+  return usedAt(storage, weight.storage_offset(), watchedVersion(storage));
 }
 
 void noteWeightsUsed(const Tensor& weight) {
