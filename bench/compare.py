@@ -3,25 +3,29 @@
 
 usage: compare.py EMBER.jsonl TORCH.jsonl [--json OUT.json] [--markdown OUT.md]
 
-Each input holds JSON lines {"suite", "name", "seconds", "threads"}. The ratio is PyTorch's
+Each input holds JSON lines {"suite", "name", "seconds", "threads"}; a case with several lines
+(the archives' rounds) counts as the median of them. The ratio is PyTorch's
 time over ember's: above 1 means ember is faster. Per suite the geometric mean of the ratios
 is printed. Derived figures (bandwidth fractions) are printed for the cases that define them.
 --markdown writes the same as one table per suite, the form docs/performance.md uses.
 """
 import json
 import math
+import statistics
 import sys
 
 
 def load(path):
-    rows = {}
+    """{(suite, name, threads): seconds}; a case measured several times (the archives' rounds)
+    gets the median of its measurements."""
+    samples = {}
     with open(path) as fh:
         for line in fh:
             line = line.strip()
             if line.startswith("{"):
                 r = json.loads(line)
-                rows[(r["suite"], r["name"], r["threads"])] = r["seconds"]
-    return rows
+                samples.setdefault((r["suite"], r["name"], r["threads"]), []).append(r["seconds"])
+    return {key: statistics.median(values) for key, values in samples.items()}
 
 
 def fmt_time(s):
@@ -97,6 +101,36 @@ def fuser_rates(ember, torch_rows):
     return out
 
 
+# The latency issue's bounds for the model zoo at one thread: ember/PyTorch warm latency at most
+# 0.5 for the conv nets and small transformers, 0.85 for the two large vision transformers (the
+# LSTM has none), and a first call at most twice the warm one.
+ZOO_WARM_BOUND = {"resnet18": 0.5, "resnet50": 0.5, "mobilenet_v2": 0.5, "efficientnet_b0": 0.5, "transformer": 0.5,
+                  "wav2vec2": 0.5, "vit_b_16": 0.85, "swin_t": 0.85}
+
+
+def archive_summary(ember, torch_rows):
+    """Per model and thread count: warm ember/PyTorch and first call / warm call on both sides,
+    each with the bound it is held to."""
+    out = []
+    models = sorted({(name.rsplit(".", 1)[0], threads) for (suite, name, threads) in ember
+                     if suite == "archives" and name.endswith(".warm")}, key=lambda m: (m[1], m[0]))
+    for model, threads in models:
+        get = lambda rows, what: rows.get(("archives", f"{model}.{what}", threads))
+        ew, tw, ef, tf = get(ember, "warm"), get(torch_rows, "warm"), get(ember, "first_call"), get(torch_rows, "first_call")
+        if not (ew and ef):
+            continue
+        parts = [f"{model} at {threads} thread(s):"]
+        if tw:
+            bound = ZOO_WARM_BOUND.get(model) if threads == 1 else None
+            verdict = f" ({'within' if ew / tw <= bound else 'over'} {bound})" if bound else ""
+            parts.append(f"warm ember/PyTorch {ew / tw:.2f}{verdict}")
+        parts.append(f"first/warm ember {ef / ew:.2f} ({'within' if ef / ew <= 2 else 'over'} 2)")
+        if tw and tf:
+            parts.append(f"PyTorch {tf / tw:.2f}")
+        out.append(" ".join(parts[:1]) + " " + ", ".join(parts[1:]))
+    return out
+
+
 def take_option(args, flag):
     """Removes `flag VALUE` from args and returns VALUE (None when absent)."""
     if flag not in args:
@@ -145,7 +179,7 @@ def main():
               f"{(f'{ratio:.2f}x' if ratio else '-'):>7}")
     for suite, ratios in suites.items():
         print(f"geometric mean ratio ({suite}): {geomean(ratios):.2f}x  (PyTorch time / ember time)")
-    notes = derived(ember) + fuser_rates(ember, torch_rows)
+    notes = derived(ember) + fuser_rates(ember, torch_rows) + archive_summary(ember, torch_rows)
     for line in notes:
         print(line)
     if out_md:

@@ -18,6 +18,14 @@ n=${#suites[@]}
 i=0
 for s in "${suites[@]}"; do
   i=$((i + 1))
+  if [[ $s == archives ]]; then  # each archive's pair of processes run back to back, N rounds
+    echo "[$i/$n] $s: PyTorch and ember, pair by pair" >&2
+    : > "$out/ember_archives.jsonl"
+    "$torch_py" "$here/torch_archives.py" "$out/$s" --ember "$build" --ember-out "$out/ember_archives.jsonl" \
+      --rounds "${EMBER_BENCH_ROUNDS:-3}" | tee -a "$out/torch.jsonl" >&2
+    cat "$out/ember_archives.jsonl" >> "$out/ember.jsonl"
+    continue
+  fi
   if [[ -x "$here/ember_$s.sh" ]]; then  # suites driven through the ember CLI
     echo "[$i/$n] $s: PyTorch (and the archives)" >&2
     "$torch_py" "$here/torch_$s.py" "$out/$s" | tee -a "$out/torch.jsonl" >&2

@@ -1,6 +1,9 @@
 """PyTorch side of the archive benchmarks (and the generator of their archives).
 
 usage: torch_archives.py OUTDIR [--generate-only]
+       torch_archives.py OUTDIR --ember BUILD --ember-out FILE [--rounds N]
+                                              (ember's run of each pair right after PyTorch's)
+       torch_archives.py OUTDIR ... --only NAME,NAME  (those archives alone)
        torch_archives.py OUTDIR --one NAME THREADS   (times one archive; bench() runs each so)
        torch_archives.py OUTDIR --compile THREADS    (times compiling examples/fizzbuzz.py once)
 
@@ -123,18 +126,46 @@ def pin(threads):
     return ["taskset", "-c", str(os.cpu_count() - 1)] if threads == 1 else []
 
 
-def bench(out):
+def bench(out, ember_build=None, ember_out=None, rounds=1, only=None):
     # Every archive is timed in a fresh process, as `ember run` times it: a process that has
     # already run another model has its oneDNN kernels generated and its heap faulted in, which
     # took ~280 ms off resnet50's first call after resnet18 had run.
     # OpenBLAS (PyTorch's GEMMs outside oneDNN) is held to the same thread count:
     # torch.set_num_threads does not reach it.
+    # With --ember BUILD, ember's process for the same archive and thread count runs right after
+    # PyTorch's (bench/ember_archives.sh BUILD OUTDIR NAME THREADS), so each pair is measured in
+    # the same minute: this VM's speed moves by up to 1.5x between minutes, which moved
+    # resnet18's ratio from 0.42 to 0.69 when the two sides ran minutes apart. --rounds N repeats
+    # every pair N times (compare.py takes the median of each figure).
+    ember_sink = open(ember_out, "a") if ember_out else None
     for threads in (1, 2):
         env = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads))
         subprocess.run(pin(threads) + [sys.executable, __file__, out, "--compile", str(threads)], check=True, env=env)
+        if ember_build:
+            run_ember(ember_build, out, "--compile", threads, ember_sink)
         for name, _, _ in models():
-            cmd = [sys.executable, __file__, out, "--one", name, str(threads)]
-            subprocess.run(pin(threads) + cmd, check=True, env=env)
+            if only and name not in only:
+                continue
+            for _ in range(rounds):
+                cmd = [sys.executable, __file__, out, "--one", name, str(threads)]
+                subprocess.run(pin(threads) + cmd, check=True, env=env)
+                if ember_build:
+                    run_ember(ember_build, out, name, threads, ember_sink)
+    if ember_sink:
+        ember_sink.close()
+
+
+def run_ember(build, out, name, threads, sink):
+    """ember's side of one pair: its JSON lines go to `sink` (and to stderr, to follow the run)."""
+    script = os.path.join(HERE, "ember_archives.sh")
+    res = subprocess.run(["bash", script, build, out, name, str(threads)], check=True, stdout=subprocess.PIPE, text=True)
+    sink.write(res.stdout)
+    sink.flush()
+    sys.stderr.write(res.stdout)
+
+
+def option(flag, default=None):
+    return sys.argv[sys.argv.index(flag) + 1] if flag in sys.argv else default
 
 
 if __name__ == "__main__":
@@ -150,4 +181,5 @@ if __name__ == "__main__":
         sys.exit(0)
     generate(sys.argv[1])
     if "--generate-only" not in sys.argv:
-        bench(sys.argv[1])
+        bench(sys.argv[1], option("--ember"), option("--ember-out"), int(option("--rounds", "1")),
+              option("--only", "").split(",") if "--only" in sys.argv else None)
