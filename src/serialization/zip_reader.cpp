@@ -151,6 +151,21 @@ ZipReader::ZipReader(std::shared_ptr<const Buffer> buffer)
   parse();
 }
 
+namespace {
+
+// The first call reads every weight, and took a fault per 64 KiB of them (page-cache hits, ~180
+// for mobilenet_v2's first call); mapping the pages here costs the load less. Read-only
+// population (Linux 5.14): MAP_POPULATE on a private writable mapping would copy every page.
+// Where the kernel lacks it, the pages fault in on first use as before.
+void populateForReading(void* p, size_t bytes) {
+#ifndef MADV_POPULATE_READ
+  constexpr int MADV_POPULATE_READ = 22;
+#endif
+  (void)madvise(p, bytes, MADV_POPULATE_READ);
+}
+
+}  // namespace
+
 ZipReader ZipReader::open(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   EMBER_CHECK(fd >= 0, "cannot open '", path, "': ", std::strerror(errno));
@@ -168,6 +183,7 @@ ZipReader ZipReader::open(const std::string& path) {
     int err = errno;
     ::close(fd);
     EMBER_CHECK(p != MAP_FAILED, "cannot map '", path, "': ", std::strerror(err));
+    populateForReading(p, buffer->size);
     buffer->map = p;
     buffer->mapSize = buffer->size;
     buffer->data = static_cast<const uint8_t*>(p);

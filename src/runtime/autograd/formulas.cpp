@@ -398,7 +398,6 @@ void parseFormulas(const std::string& src, int shard, std::unordered_map<std::st
 struct FormulaTable {
   std::unordered_map<std::string, const Formula*> byOp;
   std::unordered_map<std::string, Formula> defs;
-  std::unordered_set<std::string> nonDifferentiable;
   std::mutex compileMutex;
   std::unordered_map<std::string, std::shared_ptr<jit::Function>> compiled;
 
@@ -417,7 +416,6 @@ struct FormulaTable {
     for (const auto& [op, def] : kFormulaOps) add(op, def);
     for (const FormulaShard* shard : kShards)
       for (size_t i = 0; i < shard->count; ++i) add(shard->ops[i].first, shard->ops[i].second);
-    for (const char* op : kNonDifferentiable) nonDifferentiable.insert(op);
   }
 };
 
@@ -475,28 +473,43 @@ const Formula* lookupFormula(const jit::FunctionSchema& schema) {
   return nullptr;
 }
 
+// The operators recorded without a derivative, apart from the formula table: asking it is the
+// recorder's check of every call that writes or needs grad (relu_ under no_grad included), and
+// building the whole table (every formula header parsed) cost ~0.6 ms of a first call.
+const std::unordered_set<std::string>& nonDifferentiableOps() {
+  static const std::unordered_set<std::string> ops(std::begin(kNonDifferentiable), std::end(kNonDifferentiable));
+  return ops;
+}
+
 struct SchemaInfo {
   jit::OperatorName name;  // checked on each hit: a deregistered operator's address may be reused
-  const Formula* formula;
   bool nonDifferentiable;
+  bool formulaLooked = false;  // `formula` is known (looked up on the first findFormula)
+  const Formula* formula = nullptr;
 };
 
 // Per thread, by schema (schemas live as long as their registered operators): the lookups by
 // name happen once per operator and thread.
-const SchemaInfo& infoOf(const jit::FunctionSchema& schema) {
+SchemaInfo& infoOf(const jit::FunctionSchema& schema) {
   thread_local std::unordered_map<const jit::FunctionSchema*, SchemaInfo> cache;
   auto it = cache.find(&schema);
   if (it != cache.end() && it->second.name == schema.operatorName()) return it->second;
-  const auto& nonDiff = table().nonDifferentiable;
+  const auto& nonDiff = nonDifferentiableOps();
   const std::string& overload = schema.overloadName();
   const bool nd = nonDiff.count(schema.name()) || nonDiff.count(schema.name() + "." + (overload.empty() ? "default" : overload));
-  SchemaInfo info{schema.operatorName(), lookupFormula(schema), nd};
-  return cache.insert_or_assign(&schema, std::move(info)).first->second;
+  return cache.insert_or_assign(&schema, SchemaInfo{schema.operatorName(), nd}).first->second;
 }
 
 }  // namespace
 
-const Formula* findFormula(const jit::FunctionSchema& schema) { return infoOf(schema).formula; }
+const Formula* findFormula(const jit::FunctionSchema& schema) {
+  SchemaInfo& info = infoOf(schema);
+  if (!info.formulaLooked) {
+    info.formula = lookupFormula(schema);
+    info.formulaLooked = true;
+  }
+  return info.formula;
+}
 
 bool isNonDifferentiable(const jit::FunctionSchema& schema) { return infoOf(schema).nonDifferentiable; }
 
