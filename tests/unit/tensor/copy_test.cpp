@@ -258,5 +258,29 @@ TEST(DetachTest, SharesStorageWithoutGrad) {
   EXPECT_EQ(a.data_ptr<float>()[0], 42.0f);
 }
 
+// NCHW <-> channels-last conversions take a tiled transpose (an RGB image a path of its own);
+// single images included, whose copy sees a 0 stride along the batch dim.
+TEST(CopyTest, ChannelsLastConversionsKeepEveryElement) {
+  for (auto sizes : {std::vector<int64_t>{1, 3, 5, 7}, std::vector<int64_t>{2, 3, 17, 19}, std::vector<int64_t>{1, 20, 9, 4},
+                     std::vector<int64_t>{3, 5, 1, 33}}) {
+    const int64_t n = sizes[0] * sizes[1] * sizes[2] * sizes[3];
+    Tensor x = arangeFloat(n, sizes);
+    Tensor cl = contiguous(x, MemoryFormat::ChannelsLast);
+    const std::vector<int64_t> clStrides{sizes[1] * sizes[2] * sizes[3], 1, sizes[3] * sizes[1], sizes[1]};
+    for (int d = 0; d < 4; ++d)
+      if (sizes[d] != 1) ASSERT_EQ(cl.strides()[d], clStrides[d]) << d;
+    Tensor back = contiguous(cl, MemoryFormat::Contiguous);
+    ASSERT_TRUE(back.is_contiguous());
+    for (int64_t a = 0; a < sizes[0]; ++a)
+      for (int64_t c = 0; c < sizes[1]; ++c)
+        for (int64_t h = 0; h < sizes[2]; ++h)
+          for (int64_t w = 0; w < sizes[3]; ++w) {
+            const float want = static_cast<float>(((a * sizes[1] + c) * sizes[2] + h) * sizes[3] + w);
+            ASSERT_EQ(at<float>(cl, {a, c, h, w}), want) << sizes[1] << " channels at " << a << c << h << w;
+            ASSERT_EQ(at<float>(back, {a, c, h, w}), want);
+          }
+  }
+}
+
 }  // namespace
 }  // namespace ember
