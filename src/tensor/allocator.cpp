@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include <sys/mman.h>
 
 #include "ember/error.h"
+#include "tensor/allocator_arena.h"
 #include "tensor/object_pool.h"
 
 namespace ember {
@@ -24,6 +24,7 @@ struct BlockHeader {
   uint32_t magic;
   size_t requested;
   uint32_t mapped;
+  size_t granted;  // an arena block's size (MappedArena::take)
 };
 constexpr uint32_t kMagic = 0xE3BE7A11u;
 constexpr size_t kHeader = kTensorAlignment;
@@ -88,14 +89,6 @@ struct Stats {
   }
 };
 
-// Blocks of at least 2 MiB come straight from mmap, aligned to 2 MiB and marked for transparent
-// huge pages: a first touch then faults one 2 MiB page instead of 512 small ones. On the VMs we
-// run on a 4 KiB fault costs ~11 us (first calls of resnet50 spent ~100 ms in them); with huge
-// pages the same memory is ready in about 60% of the time, and big tensors need fewer TLB
-// entries afterwards. Where THP is off the advice is ignored.
-constexpr size_t kHugePage = size_t{2} << 20;
-constexpr size_t kLargeBlock = kHugePage;
-
 // Caching can be switched off at run time (EMBER_ALLOCATOR=system, setAllocatorCaching): then
 // every block comes from and goes straight back to the C heap, as PyTorch's allocator does.
 std::atomic<bool>& cachingSwitch() {
@@ -108,69 +101,20 @@ std::atomic<bool>& cachingSwitch() {
 
 bool cachingOn() { return kCache && cachingSwitch().load(std::memory_order_relaxed); }
 
-// Not under AddressSanitizer, which checks only the heap's blocks for overflows.
-bool isLargeClass(int index) { return cachingOn() && classBytes(index) + kHeader >= kLargeBlock; }
+// Blocks of 64 KiB and more (header included) come from the mapped arena (allocator_arena.h):
+// mapped memory carved by best fit and merged again when freed, so memory one size freed serves
+// the next sizes. Not under AddressSanitizer, which checks only the heap's blocks for overflows.
+constexpr size_t kArenaBlock = size_t{64} << 10;
 
-size_t largeMappingBytes(int index) { return (classBytes(index) + kHeader + kHugePage - 1) & ~(kHugePage - 1); }
+bool isArenaClass(int index) { return cachingOn() && classBytes(index) + kHeader >= kArenaBlock; }
 
-void* allocateLarge(int index) {
-  const size_t bytes = largeMappingBytes(index);
-  // Over-map by one huge page and trim, so the block starts on a 2 MiB boundary.
-  void* raw = mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return nullptr;
-  const auto start = reinterpret_cast<uintptr_t>(raw);
-  const uintptr_t aligned = (start + kHugePage - 1) & ~uintptr_t{kHugePage - 1};
-  if (aligned > start) munmap(raw, aligned - start);
-  const uintptr_t end = start + bytes + kHugePage;
-  if (end > aligned + bytes) munmap(reinterpret_cast<void*>(aligned + bytes), end - (aligned + bytes));
-#ifdef MADV_HUGEPAGE
-  madvise(reinterpret_cast<void*>(aligned), bytes, MADV_HUGEPAGE);
-#endif
-  return reinterpret_cast<void*>(aligned);
+size_t arenaSpan(int index) {
+  constexpr size_t page = detail::MappedArena::kPage;
+  return (classBytes(index) + kHeader + page - 1) / page * page;
 }
 
-// Blocks from 64 KiB up to the large ones are mapped too, with their pages populated by the
-// mmap call itself. From the C heap they were fresh memory (glibc maps blocks this big, or grows
-// its heap) that the first write faulted in one 4 KiB page at a time: most of the activations of
-// a small conv net's first call (mobilenet_v2: ~2,000 faults, the batch_norm and depthwise
-// outputs, oneDNN's reordered tensors). Populating costs the zeroing alone, not a fault each.
-// Nearly every such block is an op's output or workspace, written in full straight away, so
-// little is populated in vain; once freed it is cached like the rest, so warm calls never get here.
-constexpr size_t kPageBytes = 4096;
-constexpr size_t kPopulatedBlock = size_t{64} << 10;
-
-bool isPopulatedClass(int index) { return cachingOn() && classBytes(index) + kHeader >= kPopulatedBlock; }
-
-size_t populatedMappingBytes(int index) { return (classBytes(index) + kHeader + kPageBytes - 1) & ~(kPageBytes - 1); }
-
-void* allocatePopulated(int index) {
-  void* p = mmap(nullptr, populatedMappingBytes(index), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE,
-                 -1, 0);
-  return p == MAP_FAILED ? nullptr : p;
-}
-
-// BlockHeader::mapped: how the block was obtained.
-enum : uint32_t { kFromHeap = 0, kMappedLarge = 1, kMappedPopulated = 2 };
-
-void* allocateBlock(int index, uint32_t& mapped) {
-  if (isLargeClass(index)) {
-    mapped = kMappedLarge;
-    return allocateLarge(index);
-  }
-  if (isPopulatedClass(index)) {
-    mapped = kMappedPopulated;
-    return allocatePopulated(index);
-  }
-  mapped = kFromHeap;
-  return std::aligned_alloc(kTensorAlignment, classBytes(index) + kHeader);
-}
-
-void freeBlock(void* block, int index) {
-  const uint32_t mapped = static_cast<BlockHeader*>(block)->mapped;
-  if (mapped == kMappedLarge) munmap(block, largeMappingBytes(index));
-  else if (mapped == kMappedPopulated) munmap(block, populatedMappingBytes(index));
-  else std::free(block);
-}
+// BlockHeader::mapped: where the block came from.
+enum : uint32_t { kFromHeap = 0, kFromArena = 1 };
 
 // The cap on the bytes the pool keeps (EMBER_ALLOCATOR_CACHE_MB, default 8 GiB): a freed block
 // that would take the pool past it goes back to the OS.
@@ -184,10 +128,21 @@ size_t cacheLimitFromEnv() {
 
 struct Pool {
   std::mutex mu;
-  std::vector<void*> free[kNumClasses];  // cached blocks (header pointers) per class
-  size_t freeBytes = 0;                  // bytes in `free` (under mu)
+  std::vector<void*> free[kNumClasses];  // cached heap blocks (header pointers) per class
+  size_t heapFreeBytes = 0;              // bytes in `free` (under mu)
+  detail::MappedArena arena;             // blocks of kArenaBlock and more (under mu)
   std::atomic<size_t> limit{cacheLimitFromEnv()};
   Stats stats;
+
+  size_t freeBytes() const { return heapFreeBytes + arena.freeBytes(); }
+  // Runs `change` on the arena and counts what it moved in or out of its free ranges as cached.
+  template <typename F>
+  auto onArena(F&& change) {
+    const size_t before = arena.freeBytes();
+    auto result = change(arena);
+    stats.addCached(static_cast<int64_t>(arena.freeBytes()) - static_cast<int64_t>(before));
+    return result;
+  }
 };
 
 Pool& pool() {
@@ -198,12 +153,13 @@ Pool& pool() {
 void releaseCacheLocked(Pool& p) {
   for (int i = 0; i < kNumClasses; ++i) {
     for (void* b : p.free[i]) {
-      freeBlock(b, i);
+      std::free(b);
       p.stats.addCached(-static_cast<int64_t>(classBytes(i)));
     }
     p.free[i].clear();
   }
-  p.freeBytes = 0;
+  p.heapFreeBytes = 0;
+  p.onArena([](detail::MappedArena& a) { return a.releaseIdle(); });
 }
 
 // Small blocks (up to 4 KiB) are also cached per thread, so the common small-tensor
@@ -228,7 +184,7 @@ struct ThreadCacheFlush {
     for (int i = 0; i < kSmallClasses; ++i)
       for (uint8_t k = 0; k < tCache.count[i]; ++k) {
         p.free[i].push_back(tCache.blocks[i][k]);
-        p.freeBytes += classBytes(i);
+        p.heapFreeBytes += classBytes(i);
       }
     std::fill(std::begin(tCache.count), std::end(tCache.count), uint8_t{0});
   }
@@ -264,21 +220,33 @@ void* allocateCpu(size_t nbytes) {
     return finishAllocation(p, block, index, nbytes);
   }
   std::lock_guard<std::mutex> lock(p.mu);
-  if (!p.free[index].empty()) {
-    block = p.free[index].back();
-    p.free[index].pop_back();
-    p.freeBytes -= bytes;
-    p.stats.addCached(-static_cast<int64_t>(bytes));
-  } else {
-    uint32_t mapped = kFromHeap;
-    block = allocateBlock(index, mapped);
+  if (isArenaClass(index)) {
+    size_t granted = 0;
+    auto take = [&](detail::MappedArena& a) { return a.take(arenaSpan(index), granted); };
+    block = p.onArena(take);
     if (!block) {
       releaseCacheLocked(p);  // give the cache back and retry once
-      block = allocateBlock(index, mapped);
+      block = p.onArena(take);
     }
     EMBER_CHECK(block != nullptr, "DefaultCPUAllocator: not enough memory: you tried to allocate ",
                 nbytes, " bytes.");
-    static_cast<BlockHeader*>(block)->mapped = mapped;
+    static_cast<BlockHeader*>(block)->mapped = kFromArena;
+    static_cast<BlockHeader*>(block)->granted = granted;
+  } else if (!p.free[index].empty()) {
+    block = p.free[index].back();
+    p.free[index].pop_back();
+    p.heapFreeBytes -= bytes;
+    p.stats.addCached(-static_cast<int64_t>(bytes));
+  } else {
+    const size_t blockBytes = classBytes(index) + kHeader;
+    block = std::aligned_alloc(kTensorAlignment, blockBytes);
+    if (!block) {
+      releaseCacheLocked(p);
+      block = std::aligned_alloc(kTensorAlignment, blockBytes);
+    }
+    EMBER_CHECK(block != nullptr, "DefaultCPUAllocator: not enough memory: you tried to allocate ",
+                nbytes, " bytes.");
+    static_cast<BlockHeader*>(block)->mapped = kFromHeap;
   }
   return finishAllocation(p, block, index, nbytes);
 }
@@ -293,8 +261,20 @@ void freeCpu(void* ptr) {
   Pool& p = pool();
   p.stats.onFree(header->requested);
   uint32_t index = header->classIndex;
+  if (header->mapped == kFromArena) {
+    // Back to the arena; its mapping goes back to the OS when the pool would pass its cap or
+    // caching is off, if nothing else in it is live.
+    std::lock_guard<std::mutex> lock(p.mu);
+    const size_t granted = header->granted;
+    const bool keep = cachingOn() && p.freeBytes() + granted <= p.limit.load(std::memory_order_relaxed);
+    p.onArena([&](detail::MappedArena& a) {
+      a.give(block, granted);
+      return keep ? size_t{0} : a.releaseIfIdle(block);
+    });
+    return;
+  }
   if (!cachingOn()) {
-    freeBlock(block, static_cast<int>(index));
+    std::free(block);
     return;
   }
   const size_t bytes = classBytes(static_cast<int>(index));
@@ -306,14 +286,14 @@ void freeCpu(void* ptr) {
   }
   {
     std::lock_guard<std::mutex> lock(p.mu);
-    if (p.freeBytes + bytes <= p.limit.load(std::memory_order_relaxed)) {
-      p.freeBytes += bytes;
+    if (p.freeBytes() + bytes <= p.limit.load(std::memory_order_relaxed)) {
+      p.heapFreeBytes += bytes;
       p.stats.addCached(static_cast<int64_t>(bytes));
       p.free[index].push_back(block);
       return;
     }
   }
-  freeBlock(block, static_cast<int>(index));  // over the cap: back to the OS
+  std::free(block);  // over the cap: back to the OS
 }
 
 bool allocatorCachingEnabled() { return cachingOn(); }

@@ -1,12 +1,15 @@
 // The CPU allocator: 64-byte aligned blocks from a caching pool. Freed blocks are kept for
 // reuse and not returned to the OS between calls, because on these machines the first touch of
 // a fresh page costs more than most kernels (DESIGN.md, "Performance design"). Size classes
-// (64-byte steps to 4 KiB, then four per power of two), small blocks cached per thread, blocks
-// of 2 MiB and more mapped on huge-page boundaries with MADV_HUGEPAGE.
+// (64-byte steps to 4 KiB, then four per power of two), small blocks cached per thread. Blocks
+// of 64 KiB and more are carved by best fit from memory the allocator maps itself (populated
+// when under 2 MiB, on huge-page boundaries with MADV_HUGEPAGE above), and freed neighbours
+// merge, so memory freed by one size serves others (src/tensor/allocator_arena.h).
 //
 // Environment: EMBER_ALLOCATOR=system turns caching off (every block from and back to the C
 // heap); EMBER_ALLOCATOR_CACHE_MB caps the bytes the pool keeps (default 8192): a freed block
-// that would pass the cap goes back to the OS.
+// that would pass the cap goes back to the OS (an arena block: its mapping, once nothing in it is
+// live).
 #pragma once
 
 #include <cstddef>
@@ -44,7 +47,7 @@ size_t allocatorCacheLimit();
 AllocatorStats allocatorStats();
 void resetPeakAllocatorStats();
 // Returns every cached block to the OS (the trim call: tests, memory-pressure handling, or after
-// dropping a model).
+// dropping a model); of the arena, every mapping with nothing live in it.
 void emptyAllocatorCache();
 
 }  // namespace ember
