@@ -8,7 +8,6 @@
 #include <string_view>
 #include <vector>
 
-
 #include "ember/error.h"
 #include "tensor/allocator_arena.h"
 #include "tensor/object_pool.h"
