@@ -316,9 +316,7 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
     return out;
   if (input.dtype() == kFloat && routeFromEnv() != Route::Im2col &&
       !(routeFromEnv() == Route::Auto && preferIm2col(weightsReused, s, p)) &&
-      conv::onednnConvolution(out, input, weight, bias, p, s, post)) {
-    conv::setLastBackend("onednn");
-    if (postApplied) *postApplied = post.algorithm != 0 || post.scale;
+      conv::onednnConvolution(out, input, weight, bias, p, s, post, weightsReused, postApplied)) {
     return out;
   }
   const bool depthwise = conv::isDepthwise(s, p);

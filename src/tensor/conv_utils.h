@@ -60,15 +60,22 @@ struct PostOp {
 
 // float32 through oneDNN; false when this shape/layout is left to im2col. `out` may be
 // contiguous or channels-last (the layout oneDNN then writes). With `post`, the activation is
-// applied inside the convolution.
+// applied inside the convolution, which `postApplied` (if given) confirms: the Winograd kernels
+// that `weightsReused` (a convolution used these weights before) lets 3x3 stride-1 shapes take
+// lack some activations, which the caller then applies. Their transformed weights are cached.
 bool onednnConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
-                       const ConvParams& p, const ConvShape& s, const PostOp& post = {});
+                       const ConvParams& p, const ConvShape& s, const PostOp& post = {}, bool weightsReused = false,
+                       bool* postApplied = nullptr);
 
 // aten::conv2d whose result also has `post` applied when the routed backend is oneDNN;
 // `applied` says whether it was (otherwise the caller applies the activation).
 Tensor conv2dWithPostOp(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
                         IntArrayRef padding, IntArrayRef dilation, int64_t groups, const PostOp& post,
                         bool& applied);
+
+// Whether reused 3x3 weights may take oneDNN's Winograd kernels (default: yes, unless
+// EMBER_CONV_WINOGRAD=0); returns the previous setting. For tests comparing kernels bit for bit.
+bool setWinograd(bool enabled);
 
 // The cache of weights reordered for oneDNN (conv_onednn.cpp): on by default; switching clears
 // it. cachedWeightCount() counts the entries in use (for tests).

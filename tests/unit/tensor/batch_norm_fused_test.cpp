@@ -96,6 +96,8 @@ TEST(BatchNormFusedTest, OneDnnPostOpsMatchTheUnfusedOperators) {
   // the multiply-add, so the results agree to a few ulps, not bit for bit.
   Tensor x = randn({1, 64, 28, 28}), w = randn({64, 64, 3, 3}) * 0.05;
   setBatchNormPostOps(true);  // off by default
+  // The reference convolution on the same direct kernels (reused, it would take Winograd's).
+  const bool winograd = conv::setWinograd(false);
   for (bool channelsLast : {false, true}) {
     Tensor xin = channelsLast ? contiguous(x, MemoryFormat::ChannelsLast) : x;
     for (bool affine : {true, false}) {
@@ -115,6 +117,7 @@ TEST(BatchNormFusedTest, OneDnnPostOpsMatchTheUnfusedOperators) {
     }
   }
   setBatchNormPostOps(false);
+  conv::setWinograd(winograd);
 }
 
 TEST(BatchNormFusedTest, ClampsAndKeepsNaN) {

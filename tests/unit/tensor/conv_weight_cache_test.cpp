@@ -14,6 +14,7 @@
 
 #include "ember/tensor.h"
 #include "tensor/conv_utils.h"
+#include "tensor/cpu_capability.h"
 
 namespace ember {
 namespace {
@@ -225,6 +226,46 @@ TEST_F(ConvWeightCache, FirstUseOfALongOneDimensionalConvolutionAvoidsBuildingAP
   Tensor second = conv1d(x, w1d, Tensor(), IntArrayRef(two), IntArrayRef(zero));
   EXPECT_STREQ(lastConvolutionBackend(), "onednn");
   EXPECT_TRUE(close(second, first, 1e-4));
+}
+
+// 3x3 stride-1 weights of up to 128 channels take oneDNN's Winograd kernels from their second
+// use (their transformed copy is cached), on AVX-512; the results agree with the direct
+// kernels' and with float64 to a few units in the sixth digit.
+TEST_F(ConvWeightCache, ReusedThreeByThreeWeightsTakeWinograd) {
+  if (std::getenv("EMBER_CPU_CAPABILITY") || std::getenv("EMBER_CONV_WINOGRAD"))
+    GTEST_SKIP() << "routing measured for the default kernels";
+  const bool avx512 = cpuCapability() == CpuCapability::AVX512;
+  const std::vector<int64_t> one{1}, two{2};
+  for (bool channelsLast : {false, true})
+    for (bool withBias : {false, true}) {
+      Tensor xin = randn({1, 64, 20, 20});
+      if (channelsLast) xin = contiguous(xin, MemoryFormat::ChannelsLast);
+      Tensor wt = randn({64, 64, 3, 3}).mul(1.0 / 24), b = withBias ? randn({64}) : Tensor();
+      Tensor first = conv2d(xin, wt, b, IntArrayRef(one), IntArrayRef(one));
+      EXPECT_STRNE(lastConvolutionBackend(), "onednn_winograd") << "a first use transformed its weights";
+      Tensor second = conv2d(xin, wt, b, IntArrayRef(one), IntArrayRef(one));
+      if (avx512) EXPECT_STREQ(lastConvolutionBackend(), "onednn_winograd");
+      Tensor third = conv2d(xin, wt, b, IntArrayRef(one), IntArrayRef(one));
+      Tensor exact = conv2d(xin.to(kDouble), wt.to(kDouble), withBias ? b.to(kDouble) : Tensor(), IntArrayRef(one),
+                            IntArrayRef(one));
+      EXPECT_TRUE(close(second, first, 1e-5)) << channelsLast << withBias;
+      EXPECT_TRUE(close(third, second, 0.0)) << "the cached transformed weights changed the result";
+      EXPECT_TRUE(close(second.to(kDouble), exact, 1e-5)) << channelsLast << withBias;
+      // A write to the weights is seen: the next call transforms the new ones.
+      wt.mul_(-1.0);
+      Tensor negated = conv2d(xin, wt, Tensor(), IntArrayRef(one), IntArrayRef(one));
+      Tensor negatedAgain = conv2d(xin, wt, Tensor(), IntArrayRef(one), IntArrayRef(one));
+      Tensor plain = withBias ? first - b.reshape({1, 64, 1, 1}) : first;
+      EXPECT_TRUE(close(negatedAgain, plain.neg(), 1e-5));
+      EXPECT_TRUE(close(negated, plain.neg(), 1e-5));
+    }
+  // Strided, 7x7 or wider than 128 channels: the direct kernels.
+  Tensor xs = randn({1, 64, 20, 20}), ws = randn({64, 64, 3, 3});
+  for (int i = 0; i < 2; ++i) conv2d(xs, ws, Tensor(), IntArrayRef(two), IntArrayRef(one));
+  EXPECT_STREQ(lastConvolutionBackend(), "onednn");
+  Tensor xw = randn({1, 256, 16, 16}), ww = randn({256, 256, 3, 3});
+  for (int i = 0; i < 2; ++i) conv2d(xw, ww, Tensor(), IntArrayRef(one), IntArrayRef(one));
+  EXPECT_STREQ(lastConvolutionBackend(), "onednn");
 }
 
 TEST_F(ConvWeightCache, SwitchedOffReordersEveryCall) {

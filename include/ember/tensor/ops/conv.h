@@ -55,7 +55,7 @@ Tensor conv_transpose3d(const Tensor& input, const Tensor& weight, const Tensor&
                         IntArrayRef dilation = {1});
 
 // Which implementation the last convolution on this thread used: "pointwise", "depthwise_vec",
-// "onednn", "depthwise" or "im2col" (for tests and benchmarks).
+// "onednn", "onednn_winograd", "depthwise" or "im2col" (for tests and benchmarks).
 const char* lastConvolutionBackend();
 
 }  // namespace ember
