@@ -8,7 +8,6 @@
 #include <cstring>
 #include <memory>
 #include <string_view>
-#include <thread>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -105,14 +104,9 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
     auto desc = hasBias ? dnnl::convolution_forward::desc(prop, algorithm, anySrc, anyW, biasMd, anyDst, strides, dil,
                                                           padL, padR)
                         : dnnl::convolution_forward::desc(prop, algorithm, anySrc, anyW, anyDst, strides, dil, padL, padR);
-    if (algorithm == dnnl::algorithm::convolution_winograd)  // the F(4x4, 3x3) kernels want no dilation given
-      desc = hasBias ? dnnl::convolution_forward::desc(prop, algorithm, anySrc, anyW, biasMd, anyDst, strides, padL, padR)
-                     : dnnl::convolution_forward::desc(prop, algorithm, anySrc, anyW, anyDst, strides, padL, padR);
     // A scratchpad per call (from ember's allocator) lets several threads run one cached primitive.
-    // The Winograd F(4x4, 3x3) kernels are offered only with their own (library) scratchpad:
-    // their plans are per thread instead (getPlan).
     dnnl::primitive_attr attr;
-    if (algorithm != dnnl::algorithm::convolution_winograd) attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
     if (withPostOps && (post.algorithm != 0 || post.scale)) {
       dnnl::post_ops ops;
       if (post.scale) {  // a batch norm's per-channel scale and shift (conv_utils.h)
@@ -183,8 +177,6 @@ std::shared_ptr<Plan> getPlan(const ConvParams& p, const ConvShape& s, bool clIn
   std::vector<int64_t> key{p.spatial, p.groups, s.batch, s.inChannels, s.outChannels, clIn, clOut, hasBias, threads,
                            post.algorithm, floatBits(post.alpha), floatBits(post.beta), post.scale != nullptr,
                            winograd};
-  // A Winograd plan keeps its scratchpad inside the primitive: one per calling thread.
-  if (winograd) key.push_back(static_cast<int64_t>(std::hash<std::thread::id>()(std::this_thread::get_id())));
   for (const Dims3* d : {&s.in, &s.kernel, &p.stride, &p.padL, &p.padR, &p.dilation})
     key.insert(key.end(), d->begin(), d->end());
   {
