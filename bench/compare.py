@@ -6,7 +6,9 @@ usage: compare.py EMBER.jsonl TORCH.jsonl [--json OUT.json] [--markdown OUT.md]
 Each input holds JSON lines {"suite", "name", "seconds", "threads"}; a case with several lines
 (the archives' rounds) counts as the median of them. The ratio is PyTorch's
 time over ember's: above 1 means ember is faster. Per suite the geometric mean of the ratios
-is printed. Derived figures (bandwidth fractions) are printed for the cases that define them.
+is printed. Derived figures (bandwidth fractions) are printed for the cases that define them,
+and per archive the warm ember/PyTorch and first/warm ratios, each the median of its rounds'
+paired ratios, against the latency issue's bounds.
 --markdown writes the same as one table per suite, the form docs/performance.md uses.
 """
 import json
@@ -15,9 +17,8 @@ import statistics
 import sys
 
 
-def load(path):
-    """{(suite, name, threads): seconds}; a case measured several times (the archives' rounds)
-    gets the median of its measurements."""
+def load_samples(path):
+    """{(suite, name, threads): [seconds, ...]} in the order measured (the archives' rounds)."""
     samples = {}
     with open(path) as fh:
         for line in fh:
@@ -25,7 +26,7 @@ def load(path):
             if line.startswith("{"):
                 r = json.loads(line)
                 samples.setdefault((r["suite"], r["name"], r["threads"]), []).append(r["seconds"])
-    return {key: statistics.median(values) for key, values in samples.items()}
+    return samples
 
 
 def fmt_time(s):
@@ -108,26 +109,38 @@ ZOO_WARM_BOUND = {"resnet18": 0.5, "resnet50": 0.5, "mobilenet_v2": 0.5, "effici
                   "wav2vec2": 0.5, "vit_b_16": 0.85, "swin_t": 0.85}
 
 
-def archive_summary(ember, torch_rows):
+def paired_ratio(top, bottom):
+    """The median of top[i] / bottom[i]: measurements taken in pairs (the archives' rounds run
+    PyTorch's process, then ember's, and a process's first and warm calls come from the same
+    minute), so each ratio sees one state of the machine. None without a full set of pairs."""
+    if not top or not bottom or len(top) != len(bottom):
+        return None
+    return statistics.median(a / b for a, b in zip(top, bottom))
+
+
+def archive_summary(ember_samples, torch_samples):
     """Per model and thread count: warm ember/PyTorch and first call / warm call on both sides,
-    each with the bound it is held to."""
+    each the median of its rounds' ratios, with the bound it is held to."""
     out = []
-    models = sorted({(name.rsplit(".", 1)[0], threads) for (suite, name, threads) in ember
+    models = sorted({(name.rsplit(".", 1)[0], threads) for (suite, name, threads) in ember_samples
                      if suite == "archives" and name.endswith(".warm")}, key=lambda m: (m[1], m[0]))
     for model, threads in models:
         get = lambda rows, what: rows.get(("archives", f"{model}.{what}", threads))
-        ew, tw, ef, tf = get(ember, "warm"), get(torch_rows, "warm"), get(ember, "first_call"), get(torch_rows, "first_call")
-        if not (ew and ef):
+        warm = paired_ratio(get(ember_samples, "warm"), get(torch_samples, "warm"))
+        first = paired_ratio(get(ember_samples, "first_call"), get(ember_samples, "warm"))
+        torch_first = paired_ratio(get(torch_samples, "first_call"), get(torch_samples, "warm"))
+        if first is None:
             continue
-        parts = [f"{model} at {threads} thread(s):"]
-        if tw:
+        parts = []
+        if warm is not None:
             bound = ZOO_WARM_BOUND.get(model) if threads == 1 else None
-            verdict = f" ({'within' if ew / tw <= bound else 'over'} {bound})" if bound else ""
-            parts.append(f"warm ember/PyTorch {ew / tw:.2f}{verdict}")
-        parts.append(f"first/warm ember {ef / ew:.2f} ({'within' if ef / ew <= 2 else 'over'} 2)")
-        if tw and tf:
-            parts.append(f"PyTorch {tf / tw:.2f}")
-        out.append(" ".join(parts[:1]) + " " + ", ".join(parts[1:]))
+            verdict = f" ({'within' if warm <= bound else 'over'} {bound})" if bound else ""
+            parts.append(f"warm ember/PyTorch {warm:.2f}{verdict}")
+        parts.append(f"first/warm ember {first:.2f} ({'within' if first <= 2 else 'over'} 2)")
+        if torch_first is not None:
+            parts.append(f"PyTorch {torch_first:.2f}")
+        rounds = len(get(ember_samples, "warm"))
+        out.append(f"{model} at {threads} thread(s), median of {rounds} round(s): " + ", ".join(parts))
     return out
 
 
@@ -164,7 +177,10 @@ def main():
     args = sys.argv[1:]
     out_json = take_option(args, "--json")
     out_md = take_option(args, "--markdown")
-    ember, torch_rows = load(args[0]), load(args[1])
+    # A case measured several times (the archives' rounds) counts as the median of them.
+    ember_samples, torch_samples = load_samples(args[0]), load_samples(args[1])
+    ember = {key: statistics.median(v) for key, v in ember_samples.items()}
+    torch_rows = {key: statistics.median(v) for key, v in torch_samples.items()}
     keys = sorted(set(ember) | set(torch_rows))
     print(f"{'suite':<10} {'case':<28} {'thr':>3} {'ember':>10} {'pytorch':>10} {'ratio':>7}")
     suites, results = {}, []
@@ -179,7 +195,7 @@ def main():
               f"{(f'{ratio:.2f}x' if ratio else '-'):>7}")
     for suite, ratios in suites.items():
         print(f"geometric mean ratio ({suite}): {geomean(ratios):.2f}x  (PyTorch time / ember time)")
-    notes = derived(ember) + fuser_rates(ember, torch_rows) + archive_summary(ember, torch_rows)
+    notes = derived(ember) + fuser_rates(ember, torch_rows) + archive_summary(ember_samples, torch_samples)
     for line in notes:
         print(line)
     if out_md:
