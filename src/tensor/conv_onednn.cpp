@@ -125,33 +125,32 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
     if (algorithm == dnnl::algorithm::convolution_winograd && !pickWinograd4x3(pd)) return decltype(pd)();
     return pd;
   };
-  // A few input channels (an image's RGB) in NCHW: oneDNN's direct kernels read that layout as it
-  // is; left to choose, it takes NHWC and a reorder (1x3x224x224 3x3 stride 2 -> 32: 0.17 against
-  // 0.32 ms; 7x7 -> 64: 1.29 against 1.48 ms; at 16 channels NCHW is slower). Unless that leaves
-  // it only a reference implementation.
-  bool planned = false;
   if (winograd) {
     // Blocked activations only (no NHWC implementation): the plan reorders them in and out.
     // Its eltwise post-ops are relu-like ones; with another the activation runs after it.
     for (bool withPostOps : {true, false}) {
       try {
         plan->pd = primitiveDesc(Tag::any, dnnl::algorithm::convolution_winograd, withPostOps);
-        planned = static_cast<bool>(plan->pd);
       } catch (const dnnl::error&) {
+        continue;
       }
-      plan->postOps = withPostOps;
-      if (planned) break;
+      if (plan->pd) {
+        plan->winograd = true;
+        plan->postOps = withPostOps;
+        break;
+      }
     }
   }
-  if (planned) {
-    plan->winograd = true;
-  } else if (g == 1 && s.inChannels <= 8 && !channelsLastIn && !threeD) {
-    plan->pd = primitiveDesc(plainSrc);
-    if (std::string_view(plan->pd.impl_info_str()).rfind("ref", 0) == 0) plan->pd = primitiveDesc(Tag::any);
-  } else {
-    plan->pd = primitiveDesc(Tag::any);
+  if (!plan->winograd) {
+    // A few input channels (an image's RGB) in NCHW: oneDNN's direct kernels read that layout as
+    // it is; left to choose, it takes NHWC and a reorder (1x3x224x224 3x3 stride 2 -> 32: 0.17
+    // against 0.32 ms; 7x7 -> 64: 1.29 against 1.48 ms; at 16 channels NCHW is slower). Unless
+    // that leaves it only a reference implementation.
+    const bool plainImage = g == 1 && s.inChannels <= 8 && !channelsLastIn && !threeD;
+    plan->pd = primitiveDesc(plainImage ? plainSrc : Tag::any);
+    if (plainImage && std::string_view(plan->pd.impl_info_str()).rfind("ref", 0) == 0)
+      plan->pd = primitiveDesc(Tag::any);
   }
-  if (!planned) plan->postOps = true;
   plan->conv = dnnl::convolution_forward(plan->pd);
   auto& eng = cpuEngine();
   if (plan->pd.src_desc() != plan->userSrc)
