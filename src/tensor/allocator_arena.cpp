@@ -47,7 +47,7 @@ void* MappedArena::mapFresh(size_t span, size_t& granted) {
   const size_t bytes = span >= kHugePage ? roundUp(span, kHugePage) : span;
   void* p = span >= kHugePage ? mapHugeAligned(bytes) : mapPopulated(bytes);
   if (!p) return nullptr;
-  mappings_.emplace(reinterpret_cast<uintptr_t>(p), Mapping{bytes});
+  mappings_.emplace(reinterpret_cast<uintptr_t>(p), bytes);
   granted = bytes;
   return p;
 }
@@ -70,7 +70,7 @@ void* MappedArena::take(size_t span, size_t& granted) {
 void MappedArena::give(void* block, size_t granted) {
   uintptr_t start = reinterpret_cast<uintptr_t>(block), end = start + granted;
   auto mapping = mappingOf(start);
-  const uintptr_t lo = mapping->first, hi = lo + mapping->second.bytes;
+  const uintptr_t lo = mapping->first, hi = lo + mapping->second;
   EMBER_ASSERT(end <= hi, "arena block runs past its mapping");
   // Merge with the free ranges on either side, within this mapping only (another mapping may
   // happen to start where this one ends; unmapping needs each one whole).
@@ -93,8 +93,8 @@ void MappedArena::give(void* block, size_t granted) {
 size_t MappedArena::releaseIfIdle(void* block) {
   auto mapping = mappingOf(reinterpret_cast<uintptr_t>(block));
   auto range = freeByAddress_.find(mapping->first);
-  if (range == freeByAddress_.end() || range->second != mapping->second.bytes) return 0;
-  const size_t bytes = mapping->second.bytes;
+  if (range == freeByAddress_.end() || range->second != mapping->second) return 0;
+  const size_t bytes = mapping->second;
   removeFree(range);
   munmap(reinterpret_cast<void*>(mapping->first), bytes);
   mappings_.erase(mapping);
@@ -105,13 +105,13 @@ size_t MappedArena::releaseIdle() {
   size_t released = 0;
   for (auto it = mappings_.begin(); it != mappings_.end();) {
     auto range = freeByAddress_.find(it->first);
-    if (range == freeByAddress_.end() || range->second != it->second.bytes) {
+    if (range == freeByAddress_.end() || range->second != it->second) {
       ++it;
       continue;
     }
-    released += it->second.bytes;
+    released += it->second;
     removeFree(range);
-    munmap(reinterpret_cast<void*>(it->first), it->second.bytes);
+    munmap(reinterpret_cast<void*>(it->first), it->second);
     it = mappings_.erase(it);
   }
   return released;
@@ -129,11 +129,11 @@ void MappedArena::removeFree(std::map<uintptr_t, size_t>::iterator it) {
   freeByAddress_.erase(it);
 }
 
-std::map<uintptr_t, MappedArena::Mapping>::iterator MappedArena::mappingOf(uintptr_t address) {
+std::map<uintptr_t, size_t>::iterator MappedArena::mappingOf(uintptr_t address) {
   auto it = mappings_.upper_bound(address);
   EMBER_ASSERT(it != mappings_.begin(), "arena block outside every mapping");
   --it;
-  EMBER_ASSERT(address < it->first + it->second.bytes, "arena block outside every mapping");
+  EMBER_ASSERT(address < it->first + it->second, "arena block outside every mapping");
   return it;
 }
 

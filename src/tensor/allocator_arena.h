@@ -39,15 +39,12 @@ class MappedArena {
   size_t releaseIdle();
 
  private:
-  struct Mapping {
-    size_t bytes;
-  };
   void* mapFresh(size_t span, size_t& granted);
   void addFree(uintptr_t start, size_t bytes);
   void removeFree(std::map<uintptr_t, size_t>::iterator it);
-  std::map<uintptr_t, Mapping>::iterator mappingOf(uintptr_t address);
+  std::map<uintptr_t, size_t>::iterator mappingOf(uintptr_t address);
 
-  std::map<uintptr_t, Mapping> mappings_;            // start -> one mmap'ed region
+  std::map<uintptr_t, size_t> mappings_;             // start -> bytes of one mmap'ed region
   std::map<uintptr_t, size_t> freeByAddress_;        // free range start -> bytes
   std::set<std::pair<size_t, uintptr_t>> freeBySize_;  // (bytes, start) of the same ranges
   size_t freeBytes_ = 0;
