@@ -179,6 +179,8 @@ if __name__ == "__main__":
     if "--compile" in sys.argv:
         bench_compile(int(sys.argv[sys.argv.index("--compile") + 1]))
         sys.exit(0)
+    if "--ember" in sys.argv and "--ember-out" not in sys.argv:
+        sys.exit("torch_archives.py: --ember BUILD needs --ember-out FILE for ember's results")
     generate(sys.argv[1])
     if "--generate-only" not in sys.argv:
         bench(sys.argv[1], option("--ember"), option("--ember-out"), int(option("--rounds", "1")),
