@@ -246,6 +246,10 @@ bool preferOnednnPointwise(const Tensor& input, bool weightsReused, const ConvSh
 bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                     bool weightsReused, const ConvParams& p, const ConvShape& s) {
   if (routeFromEnv() != Route::Auto) return false;
+  if (conv::streamingConvolution(out, input, weight, bias, p, s, weightsReused)) {
+    conv::setLastBackend("streaming");
+    return true;
+  }
   if (!preferOnednnPointwise(input, weightsReused, s, p) &&
       conv::pointwiseConvolution(out, input, weight, bias, p, s)) {
     conv::setLastBackend("pointwise");

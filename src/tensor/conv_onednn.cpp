@@ -16,6 +16,7 @@
 #include "ember/tensor/parallel.h"
 #include "tensor/blas_backend.h"
 #include "tensor/conv_utils.h"
+#include "tensor/kernels/stream_gemm_kernels.h"
 #include "tensor/storage_watch.h"
 
 namespace ember::conv {
@@ -339,31 +340,34 @@ void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
   c.bytes += bytes;
 }
 
-// The blocked weights for this call: from the cache while the weights' storage has not been
-// written since, else reordered into `holder`. Cacheable weights are cached when a convolution
+// `weight` (in the user layout `userDesc`) in `layout`, into `holder`: from the cache while the
+// weights' storage has not been written since, else reordered now by `reorder` (built here when
+// null). Cacheable weights are cached when a convolution
 // used them before at the same write version, not on their first use: a blocked copy costs
 // fresh memory, which on first touch costs as much as the reorder itself or more (the kernel
 // zeroes every page: resnet18's 45 MB of copies were about a third of its first call), and a
 // weight used once (a one-shot call, a convolution run by the profiling call only) never pays
 // it back. A module called twice has its copies from the second call on.
-memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight, bool cacheable, dnnl::stream& stream,
-                      Tensor& holder) {
-  const Plan& plan = *planPtr;
+void weightsInLayout(const Tensor& weight, const memory::desc& userDesc, const memory::desc& layout,
+                     const dnnl::reorder* reorder, bool cacheable, dnnl::stream& stream, Tensor& holder) {
   auto& eng = cpuEngine();
   const StorageImpl* storage = weight.storage().impl();
-  const PackedKey key{storage, weight.storage_offset(), plan.pd.weights_desc()};
+  const PackedKey key{storage, weight.storage_offset(), layout};
   uint32_t version = 0;
   if (cacheable) {
     version = watchedVersion(storage);
     std::shared_ptr<PackedWeights> hit = findPacked(key);
     if (hit && hit->version == version) {
       holder = hit->blocked;
-      return memory(plan.pd.weights_desc(), eng, holder.data_ptr());
+      return;
     }
   }
-  memory userW(plan.userWeights, eng, weight.data_ptr());
-  memory w = scratch(plan.pd.weights_desc(), holder);
-  plan.weightsReorder->execute(stream, userW, w);
+  memory userW(userDesc, eng, weight.data_ptr());
+  memory w = scratch(layout, holder);
+  if (reorder)
+    reorder->execute(stream, userW, w);
+  else
+    dnnl::reorder(userW, w).execute(stream, userW, w);
   gWeightReorders.fetch_add(1, std::memory_order_relaxed);
   if (cacheable && usedAt(storage, weight.storage_offset(), version)) {
     auto entry = std::make_shared<PackedWeights>();
@@ -371,7 +375,15 @@ memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight
     entry->version = version;
     storePacked(key, std::move(entry));
   }
-  return w;
+}
+
+// The blocked weights a plan wants.
+memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight, bool cacheable, dnnl::stream& stream,
+                      Tensor& holder) {
+  const Plan& plan = *planPtr;
+  weightsInLayout(weight, plan.userWeights, plan.pd.weights_desc(), plan.weightsReorder.get(), cacheable, stream,
+                  holder);
+  return memory(plan.pd.weights_desc(), cpuEngine(), holder.data_ptr());
 }
 
 // 3x3 stride-1 convolutions of 16 to 128 channels (multiples of 16) at 14x14 and more take
@@ -438,6 +450,19 @@ void noteWeightsUsed(const Tensor& weight) {
   PackedCache& c = packedCache();
   std::lock_guard<std::mutex> lock(c.mutex);
   c.uses[UseKey{weight.storage().impl(), weight.storage_offset()}] = version;
+}
+
+Tensor streamPackedWeights(const Tensor& weight) {
+  EMBER_CHECK(weight.dim() == 4 && weight.size(0) % kStreamPanel == 0 && weight.is_contiguous(),
+              "streamPackedWeights: contiguous O x I x kh x kw weights with O a multiple of ", kStreamPanel);
+  const memory::dims dims{weight.size(0), weight.size(1), weight.size(2), weight.size(3)};
+  const auto f32 = memory::data_type::f32;
+  thread_local dnnl::stream stream(cpuEngine());
+  Tensor holder;
+  weightsInLayout(weight, memory::desc(dims, f32, Tag::oihw), memory::desc(dims, f32, Tag::Acdb64a), nullptr,
+                  weightsCacheable(weight), stream, holder);
+  stream.wait();
+  return holder;
 }
 
 size_t cachedWeightCount() {

@@ -47,6 +47,19 @@ bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Ten
 bool pointwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                           const ConvParams& p, const ConvShape& s);
 
+// float32 2-D convolutions with large weights and few output positions (ResNet's last stage)
+// as im2col + the weight-streaming GEMM of kernels/stream_gemm_kernels.h, on channels-last
+// activations with the packed weights cached (conv_streaming.cpp); false when the shape, layout
+// or CPU is not one it takes, or the weights are new (`weightsReused` false).
+bool streamingConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
+                          const ConvParams& p, const ConvShape& s, bool weightsReused);
+// Whether those convolutions may take it (default: yes, unless EMBER_CONV_STREAMING=0); returns
+// the previous setting. For tests and benchmarks comparing it with oneDNN.
+bool setStreamingConvolution(bool enabled);
+// The weights packed for that GEMM (O x I x kh x kw as [O/64][kh][kw][I][64], oneDNN's Acdb64a),
+// from the cache of blocked weights in conv_onednn.cpp: made on a miss, kept from the second use.
+Tensor streamPackedWeights(const Tensor& weight);
+
 // An activation oneDNN applies inside the convolution (an eltwise post-op): `algorithm` is a
 // dnnl_alg_kind_t value, 0 for none; alpha/beta its parameters (clip's bounds).
 // `scale` and `shift` (outChannels floats each, or null) put an evaluation batch norm before the
