@@ -9,8 +9,9 @@
 namespace ember::jit {
 namespace {
 
-// A profiled NCHW-contiguous activation, as prim::TypeCheck gives it to the specialised graph.
-const char* const kNchw = "Float(1, 4, 8, 8, strides=[256, 64, 8, 1], requires_grad=0, device=cpu)";
+// A profiled NCHW-contiguous activation, as prim::TypeCheck gives it to the specialised graph
+// (16 channels: an image of up to 8 stays NCHW, see ImageEntriesKeepNchwAndConvertTheWeights).
+const char* const kNchw = "Float(1, 16, 8, 8, strides=[1024, 64, 8, 1], requires_grad=0, device=cpu)";
 
 // `graph(%x : <x type>, %w, %b)` with list constants, then `body`.
 std::shared_ptr<Graph> parse(const std::string& body, const std::string& xType = kNchw) {
@@ -73,8 +74,43 @@ TEST(ChannelsLastRegions, ConvertsEntryOnceAndOutputBack) {
   auto t = entry->output()->type()->cast<TensorType>();
   ASSERT_TRUE(t && t->strides());
   EXPECT_EQ(*(*t->strides())[1], 1);
-  EXPECT_EQ(*(*t->strides())[3], 4);
+  EXPECT_EQ(*(*t->strides())[3], 16);
   EXPECT_FALSE(channelsLastRegions(g, 1)) << "a second run has nothing left to convert";
+}
+
+// An RGB image read only by the stem convolution stays NCHW; the convolution gets channels-last
+// weights (so its result is channels-last) and the rest of the region is as before. Read by
+// another op too, the image is converted as any entry.
+TEST(ChannelsLastRegions, ImageEntriesKeepNchwAndConvertTheWeights) {
+  const char* rgb = "Float(1, 3, 8, 8, strides=[192, 64, 8, 1], requires_grad=0, device=cpu)";
+  auto g = parse(kConvRelu, rgb);
+  EXPECT_TRUE(channelsLastRegions(g, 1));
+  g->lint();
+  FileCheck()
+      .checkNot("aten::contiguous(%x")
+      .check("aten::contiguous(%w, %")
+      .check("aten::conv2d(%x, %")
+      .checkNot("aten::conv2d(%x, %w,")
+      .check("aten::relu(%c)")
+      .check("aten::conv2d(%r, %w,")
+      .check("aten::contiguous(%d, %")
+      .run(g->toString());
+  Node* stem = nullptr;
+  for (Node* n : g->nodes())
+    if (n->kind() == Symbol::aten("conv2d") && n->input(0)->debugName() == "x") stem = n;
+  ASSERT_NE(stem, nullptr);
+  Node* weights = stem->input(1)->node();
+  ASSERT_EQ(weights->kind(), Symbol::aten("contiguous"));
+  EXPECT_EQ(weights->input(0)->debugName(), "w");
+  EXPECT_EQ(toIValue(weights->input(1))->toInt(), 2);
+
+  auto shared = parse(
+      "  %c : Tensor = aten::conv2d(%x, %w, %b, %l1, %l1, %l1, %one)\n"
+      "  %s : Tensor = aten::add(%c, %x, %one)\n"
+      "  return (%s)\n",
+      rgb);
+  EXPECT_TRUE(channelsLastRegions(shared, 1));
+  FileCheck().check("aten::contiguous(%x").checkNot("aten::contiguous(%w").run(shared->toString());
 }
 
 TEST(ChannelsLastRegions, IntermediateGraphOutputLeavesAtTheReturn) {
