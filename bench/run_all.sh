@@ -22,7 +22,7 @@ for s in "${suites[@]}"; do
     echo "[$i/$n] $s: PyTorch and ember, pair by pair" >&2
     : > "$out/ember_archives.jsonl"
     "$torch_py" "$here/torch_archives.py" "$out/$s" --ember "$build" --ember-out "$out/ember_archives.jsonl" \
-      --rounds "${EMBER_BENCH_ROUNDS:-3}" | tee -a "$out/torch.jsonl" >&2
+      --rounds "${EMBER_BENCH_ROUNDS:-5}" | tee -a "$out/torch.jsonl" >&2
     cat "$out/ember_archives.jsonl" >> "$out/ember.jsonl"
     continue
   fi
