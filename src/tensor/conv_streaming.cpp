@@ -45,10 +45,11 @@ bool takes(const Tensor& out, const Tensor& input, const Tensor& weight, const T
            const ConvShape& s, bool weightsReused) {
   const int64_t positions = s.batch * s.out[1] * s.out[2];
   const int64_t weightBytes = weight.numel() * int64_t{4};
-  return weightsReused && gEnabled.load(std::memory_order_relaxed) && p.spatial == 2 && p.groups == 1 && !p.transposed && input.dtype() == kFloat &&
-         weight.dtype() == kFloat && (!bias.defined() || bias.dtype() == kFloat) && positions <= kMaxPositions &&
-         weightBytes >= kMinWeightBytes && s.outChannels % kStreamPanel == 0 && weight.is_contiguous() &&
-         weightsCacheable(weight) && denseNhwc(input) && denseNhwc(out) && streamGemmKernel() != nullptr;
+  return weightsReused && gEnabled.load(std::memory_order_relaxed) && p.spatial == 2 && p.groups == 1 &&
+         !p.transposed && input.dtype() == kFloat && weight.dtype() == kFloat &&
+         (!bias.defined() || bias.dtype() == kFloat) && positions <= kMaxPositions && weightBytes >= kMinWeightBytes &&
+         s.outChannels % kStreamPanel == 0 && weight.is_contiguous() && weightsCacheable(weight) && denseNhwc(input) &&
+         denseNhwc(out) && streamGemmKernel() != nullptr;
 }
 
 // cols[m][(ky * kw + kx) * I + i] = the input pixel output position m reads through kernel
@@ -91,9 +92,8 @@ bool streamingConvolution(const Tensor& out, const Tensor& input, const Tensor& 
   const float* bp = b.defined() ? b.data_ptr<float>() : nullptr;
   float* c = out.data_ptr<float>();
   const StreamGemmFn gemm = streamGemmKernel();
-  parallelFor(0, s.outChannels / kStreamPanel, 1, [&](int64_t p0, int64_t p1) {
-    gemm(positions, K, a, K, w, bp, c, s.outChannels, p0, p1);
-  });
+  parallelFor(0, s.outChannels / kStreamPanel, 1,
+              [&](int64_t p0, int64_t p1) { gemm(positions, K, a, K, w, bp, c, s.outChannels, p0, p1); });
   return true;
 }
 
