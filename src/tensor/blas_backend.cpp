@@ -3,6 +3,7 @@
 #include "tensor/blas_backend.h"
 
 #include <cblas.h>
+#include <dlfcn.h>
 #include <dnnl.h>
 
 #include <algorithm>
@@ -54,8 +55,24 @@ std::atomic<int> gRoute{-1};
 // OpenBLAS's thread count is process-wide; it is changed only when the wanted number changes.
 std::atomic<int> gOpenBlasThreads{-1};
 
+// OpenBLAS's pthreads build starts its workers when the library loads, and a worker without a
+// job spins on sched_yield for 2^28 cycles (~0.1 s) before it sleeps: after the load and again
+// after every threaded call. That is CPU time taken from ember's own threads: a 1x1 convolution
+// 16->96 at 112x112 took 7.8 ms at 2 threads instead of 0.5 while a worker spun (the first
+// 0.1 s of a process, where `ember run` loads and makes its first call). So when ember sets
+// OpenBLAS to one thread, the idle workers are ended, as OpenBLAS's own fork handler ends them
+// (blas_thread_shutdown_, looked up so that other BLAS builds need not have it); its next
+// threaded call starts them again.
+void stopIdleOpenBlasWorkers() {
+  using Shutdown = int (*)();
+  static const auto shutdown = reinterpret_cast<Shutdown>(dlsym(RTLD_DEFAULT, "blas_thread_shutdown_"));
+  if (shutdown) shutdown();
+}
+
 void setOpenBlasThreads(int n) {
-  if (gOpenBlasThreads.exchange(n, std::memory_order_relaxed) != n) openblas_set_num_threads(n);
+  if (gOpenBlasThreads.exchange(n, std::memory_order_relaxed) == n) return;
+  openblas_set_num_threads(n);
+  if (n == 1) stopIdleOpenBlasWorkers();
 }
 
 // Element (i, j) of an operand.
@@ -480,6 +497,8 @@ GemmRoute coldGemmRoute(double macs) {
 }
 
 GemmWarmup::GemmWarmup(bool wanted) {
+  // OpenBLAS's workers have spun since the library loaded; ember sets its threads per call.
+  if (!inParallelRegion()) setOpenBlasThreads(1);
   GemmRoute r = gemmRoute();
   if (!wanted || onednnGemmWarm() || r == GemmRoute::OpenBlas || r == GemmRoute::Native) return;
   worker_ = std::thread([] {

@@ -108,6 +108,24 @@ TEST(Linalg, GenericOpenblasCoresAreRecognised) {
   EXPECT_FALSE(blas::isGenericOpenblasCore(nullptr, true));
 }
 
+// Going to one OpenBLAS thread ends its idle workers (blas_backend.cpp, stopIdleOpenBlasWorkers);
+// its next threaded product starts them again. Float64 products go to OpenBLAS: threaded ones
+// before and after a single-threaded one (which ends the workers) give the same bits, and match
+// float64 arithmetic done one row at a time.
+TEST(Linalg, OpenblasWorkersEndAndStartAgain) {
+  int saved = get_num_threads();
+  set_num_threads(2);
+  Tensor a = randn({300, 200}, kDouble), b = randn({200, 250}, kDouble);
+  Tensor first = a.matmul(b);  // 15M multiply-adds: two OpenBLAS threads
+  Tensor small = randn({4, 4}).matmul(randn({4, 4}));  // float, tiny: OpenBLAS at one thread
+  Tensor again = a.matmul(b);
+  Tensor rows = a.select(0, 7).unsqueeze(0).matmul(b);  // one row: a matrix-vector product
+  EXPECT_EQ((again - first).abs().max().item<double>(), 0.0);
+  EXPECT_LT((first.select(0, 7) - rows.squeeze(0)).abs().max().item<double>(), 1e-12);
+  EXPECT_EQ(small.sizes(), (std::vector<int64_t>{4, 4}));
+  set_num_threads(saved);
+}
+
 TEST(Linalg, LibraryThreadsStayWithinTheBudget) {
   int saved = get_num_threads();
   set_num_threads(2);
