@@ -107,11 +107,6 @@ constexpr size_t kArenaBlock = size_t{64} << 10;
 
 bool isArenaClass(int index) { return cachingOn() && classBytes(index) + kHeader >= kArenaBlock; }
 
-size_t arenaSpan(int index) {
-  constexpr size_t page = detail::MappedArena::kPage;
-  return (classBytes(index) + kHeader + page - 1) / page * page;
-}
-
 // BlockHeader::mapped: where the block came from.
 enum : uint32_t { kFromHeap = 0, kFromArena = 1 };
 
@@ -221,7 +216,7 @@ void* allocateCpu(size_t nbytes) {
   std::lock_guard<std::mutex> lock(p.mu);
   if (isArenaClass(index)) {
     size_t granted = 0;
-    auto take = [&](detail::MappedArena& a) { return a.take(arenaSpan(index), granted); };
+    auto take = [&](detail::MappedArena& a) { return a.take(classBytes(index) + kHeader, granted); };
     block = p.onArena(take);
     if (!block) {
       releaseCacheLocked(p);  // give the cache back and retry once

@@ -52,17 +52,18 @@ void* MappedArena::mapFresh(size_t span, size_t& granted) {
   return p;
 }
 
-void* MappedArena::take(size_t span, size_t& granted) {
-  EMBER_ASSERT(span > 0 && span % kPage == 0, "arena request of ", span, " bytes");
+void* MappedArena::take(size_t bytes, size_t& granted) {
+  EMBER_ASSERT(bytes > 0, "empty arena request");
+  const size_t span = roundUp(bytes, kPage);
   auto fit = freeBySize_.lower_bound({span, 0});
   if (fit == freeBySize_.end()) return mapFresh(span, granted);
-  const auto [bytes, start] = *fit;
+  const auto [rangeBytes, start] = *fit;
   removeFree(freeByAddress_.find(start));
-  if (bytes - span >= kMinSplit) {
-    addFree(start + span, bytes - span);
+  if (rangeBytes - span >= kMinSplit) {
+    addFree(start + span, rangeBytes - span);
     granted = span;
   } else {
-    granted = bytes;
+    granted = rangeBytes;
   }
   return reinterpret_cast<void*>(start);
 }
@@ -90,8 +91,18 @@ void MappedArena::give(void* block, size_t granted) {
   addFree(start, end - start);
 }
 
-size_t MappedArena::releaseIfIdle(void* block) {
-  auto mapping = mappingOf(reinterpret_cast<uintptr_t>(block));
+size_t MappedArena::releaseIfIdle(void* block) { return unmapIfIdle(mappingOf(reinterpret_cast<uintptr_t>(block))); }
+
+size_t MappedArena::releaseIdle() {
+  size_t released = 0;
+  for (auto it = mappings_.begin(); it != mappings_.end();) {
+    const auto mapping = it++;  // unmapIfIdle may erase it
+    released += unmapIfIdle(mapping);
+  }
+  return released;
+}
+
+size_t MappedArena::unmapIfIdle(std::map<uintptr_t, size_t>::iterator mapping) {
   auto range = freeByAddress_.find(mapping->first);
   if (range == freeByAddress_.end() || range->second != mapping->second) return 0;
   const size_t bytes = mapping->second;
@@ -99,22 +110,6 @@ size_t MappedArena::releaseIfIdle(void* block) {
   munmap(reinterpret_cast<void*>(mapping->first), bytes);
   mappings_.erase(mapping);
   return bytes;
-}
-
-size_t MappedArena::releaseIdle() {
-  size_t released = 0;
-  for (auto it = mappings_.begin(); it != mappings_.end();) {
-    auto range = freeByAddress_.find(it->first);
-    if (range == freeByAddress_.end() || range->second != it->second) {
-      ++it;
-      continue;
-    }
-    released += it->second;
-    removeFree(range);
-    munmap(reinterpret_cast<void*>(it->first), it->second);
-    it = mappings_.erase(it);
-  }
-  return released;
 }
 
 void MappedArena::addFree(uintptr_t start, size_t bytes) {

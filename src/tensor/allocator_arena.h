@@ -25,10 +25,10 @@ class MappedArena {
   // A free range this much larger than a request is split; a smaller excess stays with the block.
   static constexpr size_t kMinSplit = size_t{64} << 10;
 
-  // A block of at least `span` bytes (a multiple of kPage): the smallest free range that fits,
+  // A block of at least `bytes` (rounded up to whole pages): the smallest free range that fits,
   // split when it is larger by kMinSplit or more, else a fresh mapping. `granted` is the block's
   // size, to be given back with it. nullptr when the OS refuses the mapping.
-  void* take(size_t span, size_t& granted);
+  void* take(size_t bytes, size_t& granted);
   // Returns a block from take() to the free ranges, merged with free neighbours of its mapping.
   void give(void* block, size_t granted);
   // Bytes in free ranges (every one of them was handed out before, so they are backed).
@@ -40,6 +40,8 @@ class MappedArena {
 
  private:
   void* mapFresh(size_t span, size_t& granted);
+  // Unmaps `mapping` if one free range covers all of it; returns the bytes unmapped.
+  size_t unmapIfIdle(std::map<uintptr_t, size_t>::iterator mapping);
   void addFree(uintptr_t start, size_t bytes);
   void removeFree(std::map<uintptr_t, size_t>::iterator it);
   std::map<uintptr_t, size_t>::iterator mappingOf(uintptr_t address);
