@@ -68,6 +68,17 @@ bool isChannelCat(const Node* n) {
   return list && list->getElementType()->kind() == TypeKind::TensorType && dim && dim->isInt() && dim->toInt() == 1;
 }
 
+// `type` with the strides of a dense channels-last tensor of its sizes; null unless it is a
+// tensor type with four known sizes.
+TypePtr withChannelsLastStrides(const TypePtr& type) {
+  auto t = type->cast<TensorType>();
+  if (!t || !t->sizes() || t->sizes()->size() != 4) return nullptr;
+  const auto& s = *t->sizes();
+  if (!s[1] || !s[2] || !s[3]) return nullptr;
+  const int64_t c = *s[1], h = *s[2], w = *s[3];
+  return t->withSizesStrides(t->sizes(), std::vector<std::optional<int64_t>>{h * w * c, 1, w * c, c});
+}
+
 const Node* onlyUser(const Value* v) { return v->uses().size() == 1 ? v->uses()[0].user : nullptr; }
 
 // Profiled as a 4-D float32 tensor with NCHW-contiguous strides that does not require grad.
@@ -410,13 +421,8 @@ class RegionRewriter {
     for (Node* n : readers) {
       Value* w = n->input(1);
       Value* converted = insertContiguous(w, kChannelsLast, n);
-      converted->setType(w->type());
-      if (auto t = w->type()->cast<TensorType>(); t && t->sizes() && t->sizes()->size() == 4) {
-        const auto& s = *t->sizes();
-        if (s[1] && s[2] && s[3])
-          converted->setType(t->withSizesStrides(
-              t->sizes(), std::vector<std::optional<int64_t>>{*s[1] * *s[2] * *s[3], 1, *s[3] * *s[1], *s[1]}));
-      }
+      TypePtr channelsLast = withChannelsLastStrides(w->type());
+      converted->setType(channelsLast ? channelsLast : w->type());
       n->replaceInput(1, converted);
       GRAPH_UPDATE("Channels-last weights %", converted->debugName(), " for the image entry %", e->debugName());
     }
@@ -430,10 +436,7 @@ class RegionRewriter {
         continue;
       }
       Value* converted = insertContiguous(e, kChannelsLast, firstUses_[i]);
-      auto t = e->type()->cast<TensorType>();
-      const auto& s = *t->sizes();
-      const int64_t c = *s[1], h = *s[2], w = *s[3];
-      converted->setType(t->withSizesStrides(t->sizes(), std::vector<std::optional<int64_t>>{h * w * c, 1, w * c, c}));
+      converted->setType(withChannelsLastStrides(e->type()));  // entries have complete 4-D sizes
       for (Node* n : region_.nodes) n->replaceInputWith(e, converted);
       GRAPH_UPDATE("Channels-last entry %", e->debugName(), " -> %", converted->debugName());
     }
