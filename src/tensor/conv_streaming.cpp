@@ -48,8 +48,8 @@ bool takes(const Tensor& out, const Tensor& input, const Tensor& weight, const T
   return weightsReused && gEnabled.load(std::memory_order_relaxed) && p.spatial == 2 && p.groups == 1 &&
          !p.transposed && input.dtype() == kFloat && weight.dtype() == kFloat &&
          (!bias.defined() || bias.dtype() == kFloat) && positions <= kMaxPositions && weightBytes >= kMinWeightBytes &&
-         s.outChannels % kStreamPanel == 0 && weightsCacheable(weight) && denseNhwc(input) &&
-         denseNhwc(out) && streamGemmKernel() != nullptr;
+         s.outChannels % kStreamPanel == 0 && weightsCacheable(weight) && denseNhwc(input) && denseNhwc(out) &&
+         streamGemmKernel() != nullptr;
 }
 
 // cols[m][(ky * kw + kx) * I + i] = the input pixel output position m reads through kernel
