@@ -44,6 +44,18 @@ struct RowOps {
         if (takesMax(src[i], acc[i])) acc[i] = src[i];
     }
   }
+  static void maxOfRows(T* dst, const T* const* rows, int64_t count, int64_t n) {
+    if constexpr (kVectorised<T>) {
+      nnRowKernels<T>().maxOfRows(dst, rows, count, n);
+    } else {
+      for (int64_t i = 0; i < n; ++i) {
+        T m = rows[0][i];
+        for (int64_t r = 1; r < count; ++r)
+          if (takesMax(rows[r][i], m)) m = rows[r][i];
+        dst[i] = m;
+      }
+    }
+  }
   // Only for the vectorised dtypes (see RowKernels::maxStride2).
   static void maxStride2(T* dst, const T* row, int64_t n, int64_t k) {
     if constexpr (kVectorised<T>) {

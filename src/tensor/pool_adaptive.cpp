@@ -153,7 +153,7 @@ std::tuple<Tensor, Tensor> adaptiveMaxPool(const Tensor& self, int64_t spatial, 
     g.in[3 - spatial + i] = self.size(nd - spatial + i);
     g.out[3 - spatial + i] = outputSize[i];
   }
-  g.channelsLast = g.batched && nn::isChannelsLast(self);
+  g.channelsLast = g.batched && spatial == 2 && nn::isChannelsLast(self);  // as readInput's
   const Tensor x = nn::denseIn(self, g.channelsLast);
   Tensor out = nn::emptyIn(g.outSizes(), self.dtype(), g.channelsLast);
   Tensor idx = nn::emptyIn(g.outSizes(), kLong, g.channelsLast);

@@ -116,29 +116,49 @@ void maxPoolContiguous(const T* in, T* out, const Geom& g) {
   });
 }
 
-// Channels-last: each output position is the elementwise max of the taps' channel vectors.
+// One channels-last output position: the elementwise max of its taps' channel vectors, given
+// to the row kernel in groups so that each vector of the max stays in a register.
+template <typename T>
+void maxOfTaps(T* dst, const T* image, const Geom& g, const Span& sd, const Span& sh, const Span& sw) {
+  constexpr int64_t kRows = 32;
+  const T* rows[kRows];
+  const int64_t C = g.channels;
+  int64_t count = 0;
+  bool first = true;
+  auto flush = [&] {
+    if (count == 0) return;
+    if (first) {
+      RowOps<T>::maxOfRows(dst, rows, count, C);
+    } else {
+      for (int64_t t = 0; t < count; ++t) RowOps<T>::maxInto(dst, rows[t], C);
+    }
+    first = false;
+    count = 0;
+  };
+  for (int64_t id = sd.begin; id < sd.end; id += sd.step)
+    for (int64_t ih = sh.begin; ih < sh.end; ih += sh.step)
+      for (int64_t iw = sw.begin; iw < sw.end; iw += sw.step) {
+        rows[count++] = image + ((id * g.in[1] + ih) * g.in[2] + iw) * C;
+        if (count == kRows) flush();
+      }
+  flush();
+  if (first) std::fill(dst, dst + C, lowest<T>());
+}
+
+// Channels-last, a row of output positions (one image, depth and height) at a time.
 template <typename T>
 void maxPoolChannelsLast(const T* in, T* out, const Geom& g) {
-  const int64_t C = g.channels, positions = g.batch * g.outPlane();
+  const int64_t C = g.channels, rowsPerImage = g.out[0] * g.out[1];
   const int64_t taps = g.kernel[0] * g.kernel[1] * g.kernel[2];
-  parallelFor(0, positions, planeGrain(C * taps), [&](int64_t q0, int64_t q1) {
-    for (int64_t q = q0; q < q1; ++q) {
-      const int64_t n = q / g.outPlane(), r = q % g.outPlane();
-      const int64_t od = r / (g.out[1] * g.out[2]), oh = r / g.out[2] % g.out[1], ow = r % g.out[2];
+  parallelFor(0, g.batch * rowsPerImage, planeGrain(C * taps * g.out[2]), [&](int64_t r0, int64_t r1) {
+    for (int64_t r = r0; r < r1; ++r) {
+      const int64_t n = r / rowsPerImage, od = r % rowsPerImage / g.out[1], oh = r % g.out[1];
       const Span sd = window(od, g.in[0], g.kernel[0], g.stride[0], g.pad[0], g.dilation[0]);
       const Span sh = window(oh, g.in[1], g.kernel[1], g.stride[1], g.pad[1], g.dilation[1]);
-      const Span sw = window(ow, g.in[2], g.kernel[2], g.stride[2], g.pad[2], g.dilation[2]);
-      T* dst = out + q * C;
-      bool first = true;
-      for (int64_t id = sd.begin; id < sd.end; id += sd.step)
-        for (int64_t ih = sh.begin; ih < sh.end; ih += sh.step)
-          for (int64_t iw = sw.begin; iw < sw.end; iw += sw.step) {
-            const T* src = in + (n * g.inPlane() + (id * g.in[1] + ih) * g.in[2] + iw) * C;
-            if (first) std::copy(src, src + C, dst);
-            else RowOps<T>::maxInto(dst, src, C);
-            first = false;
-          }
-      if (first) std::fill(dst, dst + C, lowest<T>());
+      for (int64_t ow = 0; ow < g.out[2]; ++ow) {
+        const Span sw = window(ow, g.in[2], g.kernel[2], g.stride[2], g.pad[2], g.dilation[2]);
+        maxOfTaps(out + (r * g.out[2] + ow) * C, in + n * g.inPlane() * C, g, sd, sh, sw);
+      }
     }
   });
 }

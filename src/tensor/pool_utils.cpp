@@ -30,7 +30,9 @@ void readInput(Geom& g, const Tensor& self, const char* op) {
   g.batch = g.batched ? self.size(0) : 1;
   g.channels = self.size(nd - s - 1);
   for (int64_t i = 0; i < s; ++i) g.in[3 - s + i] = self.size(nd - s + i);
-  g.channelsLast = nd == s + 2 && s >= 2 && nn::isChannelsLast(self);
+  // 2-D pooling keeps a channels-last input's layout; PyTorch 1.13's 3-D pooling returns
+  // contiguous results for channels_last_3d inputs.
+  g.channelsLast = nd == s + 2 && s == 2 && nn::isChannelsLast(self);
   (void)op;
 }
 

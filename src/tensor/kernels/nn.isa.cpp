@@ -41,6 +41,25 @@ void maxInto(T* acc, const T* src, int64_t n) {
   for (; i < n; ++i) acc[i] = maxNan(acc[i], src[i]);
 }
 
+template <typename T>
+void maxOfRows(T* dst, const T* const* rows, int64_t count, int64_t n) {
+  using V = Vec<T>;
+  int64_t i = 0;
+  for (; i + V::kWidth <= n; i += V::kWidth) {
+    auto m = V::load(rows[0] + i);
+    for (int64_t r = 1; r < count; ++r) {
+      auto x = V::load(rows[r] + i);
+      m = ((x > m) | (x != x)) ? x : m;
+    }
+    V::store(dst + i, m);
+  }
+  for (; i < n; ++i) {
+    T m = rows[0][i];
+    for (int64_t r = 1; r < count; ++r) m = maxNan(m, rows[r][i]);
+    dst[i] = m;
+  }
+}
+
 // dst[j] = max over t < k of row[2j + t]: the horizontal pass of max pooling with stride 2.
 // Each tap is the even lanes of two consecutive vectors, so the loop reads row[2 * (n - 1) + k],
 // one element past the last tap; the caller's row has that slack.
@@ -186,7 +205,7 @@ T sumSqDev(const T* in, int64_t n, T mean) {
 }
 
 template <typename T>
-constexpr RowKernels<T> kKernels{&maxInto<T>,    &maxStride2<T>, &addInto<T>,  &scaleShift<T>,
+constexpr RowKernels<T> kKernels{&maxInto<T>,    &maxOfRows<T>, &maxStride2<T>, &addInto<T>,  &scaleShift<T>,
                                  &scaleShiftVec<T>, &normAffine<T>, &blend<T>, &bilinear<T>,
                                  &sum<T>,        &sumSqDev<T>};
 

@@ -16,6 +16,9 @@ template <typename T>
 struct RowKernels {
   // acc[i] = max(acc[i], src[i]), a NaN in either winning (max pooling).
   void (*maxInto)(T* acc, const T* src, int64_t n);
+  // dst[i] = max(rows[0][i], ..., rows[count - 1][i]) for i < n, a NaN winning (channels-last
+  // max pooling: the rows are the taps' channel vectors); count >= 1.
+  void (*maxOfRows)(T* dst, const T* const* rows, int64_t count, int64_t n);
   // dst[j] = max(row[2j], ..., row[2j + k - 1]) for j < n, a NaN winning (max pooling with
   // stride 2); row must stay readable one element past its last tap.
   void (*maxStride2)(T* dst, const T* row, int64_t n, int64_t k);

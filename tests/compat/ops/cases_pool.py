@@ -17,6 +17,21 @@ def cases(c):
     c.add("aten::max_pool2d", [x, [2]])
     c.add("aten::max_pool2d", [cl, [3], [2], [1]], strides=True)
     c.add("aten::max_pool2d", [x, [2], [], [2]])  # error: padding
+    # Channels-last windows of more than 32 taps (the kernel's row groups), with NaNs, ceil
+    # mode, dilation and 20 channels (a ragged end after the vectors); and a 3-D one.
+    wide = floats(2, 20, 13, 12)
+    wide[0, 3, 4, 5] = float("nan")
+    wide[1, 19, 10, 11] = float("nan")
+    wide_cl = wide.contiguous(memory_format=torch.channels_last)
+    c.add("aten::max_pool2d", [wide_cl, [7, 6], [2, 3], [3, 2], [1, 1], True], strides=True)
+    c.add("aten::max_pool2d", [wide_cl, [3, 3], [1, 2], [1, 1], [2, 1], False], strides=True)
+    # 3-D pooling of channels_last_3d inputs: contiguous results in PyTorch 1.13.
+    cl3 = floats(2, 5, 4, 6, 5).contiguous(memory_format=torch.channels_last_3d)
+    c.add("aten::max_pool3d", [cl3, [2, 3, 2], [1, 2, 2], [1, 1, 0]], strides=True)
+    c.add("aten::max_pool3d_with_indices", [cl3, [2], [2], [1]], strides=True)
+    c.add("aten::avg_pool3d", [cl3, [2, 2, 3], [1, 2, 1], [1, 0, 1], True, False, None], strides=True)
+    c.add("aten::adaptive_max_pool3d", [cl3, [3, 2, 2]], strides=True)
+    c.add("aten::adaptive_avg_pool3d", [cl3, [3, 2, 2]], strides=True)
     c.add("aten::max_pool2d_with_indices", [x, [3, 2], [2, 1], [1, 0], [2, 1], True])
     c.add("aten::max_pool2d_with_indices.out", [x, [2], [2], [0], [1], False, empty_out(), empty_out(torch.int64)])
     c.add("aten::max_pool3d", [x3, [2, 3, 2], [1, 2, 2], [1, 1, 0]])
