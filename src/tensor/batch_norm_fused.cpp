@@ -3,7 +3,8 @@
 // double from the running statistics, then rounded to the tensor's dtype), with the residual add
 // and a clamping activation in the same pass. Unfused, resnet's conv -> batch_norm -> add_ ->
 // relu_ reads and writes the convolution's output three times; here once, right after the
-// convolution wrote it, or not at all when oneDNN applies the terms as post-ops.
+// convolution wrote it (kernels/affine_epilogue.isa.cpp), or not at all: in the pass that moves
+// oneDNN's blocked result into the output (conv::StoreEpilogue), or as oneDNN post-ops.
 #include "ember/tensor/ops/batch_norm_fused.h"
 
 #include <dnnl_types.h>
@@ -11,7 +12,6 @@
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <string_view>
 #include <vector>
 
@@ -59,91 +59,30 @@ Affine affineOf(const Tensor& weight, const Tensor& bias, const Tensor& mean, co
   return a;
 }
 
-// 16-byte vectors (GCC's vector extension, as epilogue_row.h: the baseline build has SSE2) with
-// branch-free selects: a scalar loop here compiled to a compare-and-branch per element, which
-// mispredicts on relu's signs and made the fused op slower than the three unfused passes.
-typedef float V4 __attribute__((vector_size(16)));
-
-template <Clamp kClamp, typename T>
-inline T clampOne(T v, T zero, T lo, T hi) {
-  if constexpr (kClamp == Clamp::Relu) v = v < zero ? zero : v;  // NaN stays NaN, as aten::relu
-  if constexpr (kClamp == Clamp::Range) {
-    v = v < lo ? lo : v;
-    v = v > hi ? hi : v;
-  }
-  return v;
+// The clamp of a fused activation; the others run after the pass.
+Clamp clampOf(std::string_view activation) {
+  if (activation == "relu") return Clamp::Relu;
+  if (activation == "hardtanh") return Clamp::Range;
+  return Clamp::None;
 }
 
-inline V4 load4(const float* p) {
-  V4 v;
-  std::memcpy(&v, p, sizeof(V4));
-  return v;
+affine_epilogue::Terms termsOf(const Affine& af, std::string_view activation, double lo, double hi) {
+  return {af.scale.data(), af.shift.data(), clampOf(activation), static_cast<float>(lo), static_cast<float>(hi)};
 }
 
-// One plane of a contiguous tensor: a single channel's scale and shift.
-template <Clamp kClamp, bool kResidual>
-void planeRow(float* out, const float* x, const float* res, int64_t n, float a, float b, float lo, float hi) {
-  const V4 va = V4{} + a, vb = V4{} + b, zero = V4{}, vlo = V4{} + lo, vhi = V4{} + hi;
-  int64_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    V4 v = load4(x + i) * va + vb;
-    if constexpr (kResidual) v += load4(res + i);
-    v = clampOne<kClamp>(v, zero, vlo, vhi);
-    std::memcpy(out + i, &v, sizeof(V4));
-  }
-  for (; i < n; ++i) {
-    float v = x[i] * a + b;
-    if constexpr (kResidual) v += res[i];
-    out[i] = clampOne<kClamp>(v, 0.f, lo, hi);
-  }
-}
-
-// One pixel of a channels-last tensor: every channel's.
-template <Clamp kClamp, bool kResidual>
-void pixelRow(float* out, const float* x, const float* res, int64_t C, const float* a, const float* b, float lo,
-              float hi) {
-  const V4 zero = V4{}, vlo = V4{} + lo, vhi = V4{} + hi;
-  int64_t c = 0;
-  for (; c + 4 <= C; c += 4) {
-    V4 v = load4(x + c) * load4(a + c) + load4(b + c);
-    if constexpr (kResidual) v += load4(res + c);
-    v = clampOne<kClamp>(v, zero, vlo, vhi);
-    std::memcpy(out + c, &v, sizeof(V4));
-  }
-  for (; c < C; ++c) {
-    float v = x[c] * a[c] + b[c];
-    if constexpr (kResidual) v += res[c];
-    out[c] = clampOne<kClamp>(v, 0.f, lo, hi);
-  }
-}
-
-template <Clamp kClamp, bool kResidual>
-void applyDense(float* out, const float* x, const float* res, const Affine& af, int64_t N, int64_t C, int64_t S,
-                bool channelsLast, float lo, float hi) {
+void applyDense(float* out, const float* x, const float* res, int64_t N, int64_t C, int64_t S, bool channelsLast,
+                const affine_epilogue::Terms& t) {
+  const auto& kernels = affine_epilogue::affineEpilogueKernels();
   if (!channelsLast) {
     parallelFor(0, N * C, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, S)), [&](int64_t p0, int64_t p1) {
-      for (int64_t p = p0; p < p1; ++p) {
-        const int64_t c = p % C;
-        planeRow<kClamp, kResidual>(out + p * S, x + p * S, kResidual ? res + p * S : nullptr, S, af.scale[c],
-                                    af.shift[c], lo, hi);
-      }
+      for (int64_t p = p0; p < p1; ++p)
+        kernels.plane(out + p * S, x + p * S, res ? res + p * S : nullptr, S, p % C, t);
     });
     return;
   }
   parallelFor(0, N * S, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, C)), [&](int64_t r0, int64_t r1) {
-    for (int64_t r = r0; r < r1; ++r)
-      pixelRow<kClamp, kResidual>(out + r * C, x + r * C, kResidual ? res + r * C : nullptr, C, af.scale.data(),
-                                  af.shift.data(), lo, hi);
+    kernels.channelsLast(out + r0 * C, x + r0 * C, res ? res + r0 * C : nullptr, r1 - r0, C, t);
   });
-}
-
-template <Clamp kClamp>
-void applyDenseWith(bool residual, float* out, const float* x, const float* res, const Affine& af, int64_t N, int64_t C,
-                    int64_t S, bool channelsLast, float lo, float hi) {
-  if (residual)
-    applyDense<kClamp, true>(out, x, res, af, N, C, S, channelsLast, lo, hi);
-  else
-    applyDense<kClamp, false>(out, x, res, af, N, C, S, channelsLast, lo, hi);
 }
 
 bool isFloatOrUndefined(const Tensor& t) { return !t.defined() || t.dtype() == kFloat; }
@@ -187,22 +126,12 @@ Tensor unfused(const Tensor& x, const Tensor& weight, const Tensor& bias, const 
 }
 
 // The one pass from `x` into `out` (which may be `x`).
-void onePass(const Tensor& out, const Tensor& x, const Tensor& weight, const Tensor& bias, const Tensor& mean,
-             const Tensor& var, double eps, const Tensor& residual, std::string_view activation, double lo, double hi,
-             bool channelsLast) {
+void onePass(const Tensor& out, const Tensor& x, const Affine& af, const Tensor& residual, std::string_view activation,
+             double lo, double hi, bool channelsLast) {
   const int64_t N = x.size(0), C = x.size(1), S = x.numel() / std::max<int64_t>(1, N * C);
-  const Affine af = affineOf(weight, bias, mean, var, eps, C);
-  const bool r = residual.defined();
-  float* o = out.data_ptr<float>();
-  const float* in = x.data_ptr<float>();
-  const float* res = r ? residual.data_ptr<float>() : nullptr;
-  const float flo = static_cast<float>(lo), fhi = static_cast<float>(hi);
-  if (activation == "relu")
-    applyDenseWith<Clamp::Relu>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
-  else if (activation == "hardtanh")
-    applyDenseWith<Clamp::Range>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
-  else
-    applyDenseWith<Clamp::None>(r, o, in, res, af, N, C, S, channelsLast, flo, fhi);
+  const float* res = residual.defined() ? residual.data_ptr<float>() : nullptr;
+  applyDense(out.data_ptr<float>(), x.data_ptr<float>(), res, N, C, S, channelsLast,
+             termsOf(af, activation, lo, hi));
 }
 
 // EMBER_BN_POSTOPS=1 puts the scale and shift into oneDNN as per-channel post-ops; by default
@@ -226,6 +155,11 @@ conv::PostOp clampPostOp(std::string_view activation, double lo, double hi) {
   return post;
 }
 
+// The activations the pass's clamp does not cover, after it.
+void finishActivation(Tensor& out, std::string_view activation) {
+  if (clampOf(activation) == Clamp::None) apply_epilogue_activation_(out, activation);
+}
+
 void checkActivation(std::string_view activation, const char* op) {
   EMBER_CHECK(isConvEpilogueActivation(activation), op, ": unknown activation '", activation, "'");
 }
@@ -240,10 +174,10 @@ Tensor batch_norm_fused(const Tensor& input, const Tensor& weight, const Tensor&
   if (!takesOnePass(input, weight, bias, running_mean, running_var, residual, channelsLast))
     return unfused(input, weight, bias, running_mean, running_var, eps, residual, activation, lo, hi);
   Tensor out = nn::emptyIn(input.sizes(), kFloat, channelsLast);
-  onePass(out, input, weight, bias, running_mean, running_var, eps, residual, activation, lo, hi, channelsLast);
-  Tensor result = out;
-  if (activation != "relu" && activation != "hardtanh") apply_epilogue_activation_(result, activation);
-  return result;
+  onePass(out, input, affineOf(weight, bias, running_mean, running_var, eps, input.size(1)), residual, activation, lo,
+          hi, channelsLast);
+  finishActivation(out, activation);
+  return out;
 }
 
 Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
@@ -251,30 +185,41 @@ Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& 
                        const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
                        const Tensor& residual, std::string_view activation, double lo, double hi) {
   checkActivation(activation, "ember::conv2d_bn_fused");
+  if (input.dtype() != kFloat || weight.dtype() != kFloat || weight.dim() != 4 ||
+      !paramsFloat(bn_weight, bn_bias, running_mean, running_var, weight.size(0))) {
+    Tensor out = conv2d(input, weight, bias, stride, padding, dilation, groups);
+    return unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi);
+  }
+  const Affine af = affineOf(bn_weight, bn_bias, running_mean, running_var, eps, weight.size(0));
   Tensor out;
-  if (postOpsEnabled() && !residual.defined() && input.dtype() == kFloat && weight.dtype() == kFloat &&
-      weight.dim() == 4 && paramsFloat(bn_weight, bn_bias, running_mean, running_var, weight.size(0))) {
+  bool applied = false;
+  if (postOpsEnabled() && !residual.defined()) {
     // Routed to oneDNN, the scale, shift and a clamping activation run inside the convolution
     // (per-channel binary post-ops, then eltwise), while each block of the output is in cache.
-    const Affine af = affineOf(bn_weight, bn_bias, running_mean, running_var, eps, weight.size(0));
     conv::PostOp post = clampPostOp(activation, lo, hi);
     post.scale = af.scale.data();
     post.shift = af.shift.data();
-    bool applied = false;
     out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups, post, applied);
     if (applied) {
       if (post.algorithm == 0) apply_epilogue_activation_(out, activation);
       return out;
     }
   } else {
-    out = conv2d(input, weight, bias, stride, padding, dilation, groups);
+    // Where oneDNN's result is blocked, the pass that moves it into the output applies the terms.
+    conv::StoreEpilogue store{termsOf(af, activation, lo, hi), residual};
+    out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups, conv::PostOp{}, applied,
+                                 &store);
+    if (store.applied) {
+      finishActivation(out, activation);
+      return out;
+    }
   }
   bool channelsLast = false;
   if (!takesOnePass(out, bn_weight, bn_bias, running_mean, running_var, residual, channelsLast))
     return unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi);
   // The convolution's output is fresh: the pass writes it in place.
-  onePass(out, out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi, channelsLast);
-  if (activation != "relu" && activation != "hardtanh") apply_epilogue_activation_(out, activation);
+  onePass(out, out, af, residual, activation, lo, hi, channelsLast);
+  finishActivation(out, activation);
   return out;
 }
 

@@ -291,10 +291,12 @@ bool preferIm2col(bool weightsReused, const ConvShape& s, const ConvParams& p) {
 // The padded/expanded parameters of a convolution whose padding may be asymmetric
 // (padding='same'); `convolution` proper calls it with symmetric padding.
 // With `post` (and `postApplied`), the oneDNN route applies that activation inside the
-// convolution and says so; the other routes leave it to the caller.
+// convolution and says so; the other routes leave it to the caller. So with `store`
+// (conv_utils.h's StoreEpilogue).
 Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& bias, const ConvParams& p,
                        IntArrayRef padding, IntArrayRef outputPadding, IntArrayRef stride,
-                       const conv::PostOp& post = {}, bool* postApplied = nullptr) {
+                       const conv::PostOp& post = {}, bool* postApplied = nullptr,
+                       conv::StoreEpilogue* store = nullptr) {
   checkShapes(input, weight, bias, p, padding, outputPadding, stride);
   checkDtypes(input, weight, bias, p);
   // Noted when the call ends, whichever way it returns: within it the routing and the weight
@@ -320,7 +322,7 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
     return out;
   if (input.dtype() == kFloat && routeFromEnv() != Route::Im2col &&
       !(routeFromEnv() == Route::Auto && preferIm2col(weightsReused, s, p)) &&
-      conv::onednnConvolution(out, input, weight, bias, p, s, post, weightsReused, postApplied)) {
+      conv::onednnConvolution(out, input, weight, bias, p, s, post, weightsReused, postApplied, store)) {
     return out;
   }
   const bool depthwise = conv::isDepthwise(s, p);
@@ -376,13 +378,13 @@ namespace conv {
 
 Tensor conv2dWithPostOp(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
                         IntArrayRef padding, IntArrayRef dilation, int64_t groups, const PostOp& post,
-                        bool& applied) {
+                        bool& applied, StoreEpilogue* store) {
   applied = false;
   // conv2d's unbatched (3-D) input and its checks stay with conv2d itself.
   if (input.dim() != 4 || weight.dim() != 4) return conv2d(input, weight, bias, stride, padding, dilation, groups);
   DimVector s, pad, outPad;
   ConvParams p = makeParams(weight, stride, padding, dilation, false, {0}, groups, s, pad, outPad);
-  return convolutionImpl(input, weight, bias, p, pad, outPad, s, post, &applied);
+  return convolutionImpl(input, weight, bias, p, pad, outPad, s, post, &applied, store);
 }
 
 }  // namespace conv

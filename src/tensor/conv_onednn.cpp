@@ -3,6 +3,7 @@
 // picks) are cached by shape, layout and thread count. Weights reordered into the blocked layout
 // are cached too, per weight storage and its write version (see PackedWeights). Transposed convolutions stay on im2col.
 #include <dnnl.hpp>
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <string_view>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "ember/tensor/ops/factory.h"
@@ -44,6 +46,7 @@ struct KeyHash {
 struct Plan {
   bool winograd = false;  // the F(4x4, 3x3) kernels (winogradFits)
   bool postOps = true;    // the PostOp runs inside (Winograd lacks some: the caller applies them)
+  int64_t dstBlock = 0;   // B when the primitive writes nChw<B>c for a channels-last output
   dnnl::convolution_forward::primitive_desc pd;
   dnnl::convolution_forward conv;
   memory::desc userSrc, userWeights, userDst;
@@ -163,6 +166,10 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
   if (plan->pd.dst_desc() != plan->userDst)
     plan->dstReorder =
         std::make_unique<dnnl::reorder>(dnnl::reorder::primitive_desc(eng, plan->pd.dst_desc(), eng, plan->userDst));
+  if (plan->dstReorder && channelsLastOut && !threeD) {
+    for (auto [tag, block] : {std::pair{Tag::nChw16c, 16}, std::pair{Tag::nChw8c, 8}})
+      if (plan->pd.dst_desc() == memory::desc(dst, f32, tag)) plan->dstBlock = block;
+  }
   return plan;
 }
 
@@ -413,6 +420,30 @@ bool winogradFits(const ConvParams& p, const ConvShape& s, const PostOp& post) {
          s.inChannels <= 128 && s.outChannels <= 128 && s.out[1] >= 14 && s.out[2] >= 14 && !post.scale;
 }
 
+// Whether the plan's blocked result can go into `out` through the store epilogue: the terms
+// only (no post-op inside to come before them), whole blocks of channels, a residual laid out
+// as `out`.
+bool storeFits(const Plan& plan, const StoreEpilogue* store, const PostOp& post, const Tensor& out) {
+  if (!store || plan.dstBlock == 0 || !store->terms.scale || !store->terms.shift) return false;
+  if (post.algorithm != 0 || post.scale || out.size(1) % plan.dstBlock != 0) return false;
+  const Tensor& r = store->residual;
+  return !r.defined() || (r.dtype() == kFloat && r.sizes() == out.sizes() && r.strides() == out.strides());
+}
+
+// The plan's blocked result (nChw<B>c) into the channels-last `out`, with the store's terms.
+void storeBlocked(const Tensor& out, const float* blocked, int64_t B, const StoreEpilogue& store) {
+  const int64_t N = out.size(0), C = out.size(1), S = out.size(2) * out.size(3);
+  const auto& kernels = affine_epilogue::affineEpilogueKernels();
+  float* o = out.data_ptr<float>();
+  const float* r = store.residual.defined() ? store.residual.data_ptr<float>() : nullptr;
+  for (int64_t n = 0; n < N; ++n) {
+    const int64_t image = n * C * S;
+    parallelFor(0, S, std::max<int64_t>(1, kGrainSize / C), [&](int64_t s0, int64_t s1) {
+      kernels.unblock(o + image, blocked + image, r ? r + image : nullptr, s0, s1, S, C, B, store.terms);
+    });
+  }
+}
+
 bool isNhwc(const Tensor& t) {
   if (t.dim() != 4) return false;
   const int64_t c = t.size(1), h = t.size(2), w = t.size(3);
@@ -476,7 +507,7 @@ size_t weightReorderCount() { return gWeightReorders.load(std::memory_order_rela
 
 bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& weight0, const Tensor& bias,
                        const ConvParams& p, const ConvShape& s, const PostOp& post, bool weightsReused,
-                       bool* postApplied) {
+                       bool* postApplied, StoreEpilogue* store) {
   if (p.transposed) return false;
   const bool clOut = !out.is_contiguous();
   const bool clIn = p.spatial == 2 && isNhwc(input0);
@@ -523,8 +554,13 @@ bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& we
                  memory(perChannel, eng, const_cast<float*>(post.shift)));
   }
   plan->conv.execute(stream, args);
-  if (plan->dstReorder) plan->dstReorder->execute(stream, dst, userDst);
+  const bool storeHere = storeFits(*plan, store, post, out);
+  if (plan->dstReorder && !storeHere) plan->dstReorder->execute(stream, dst, userDst);
   stream.wait();
+  if (storeHere) {
+    storeBlocked(out, static_cast<const float*>(dst.get_data_handle()), plan->dstBlock, *store);
+    store->applied = true;
+  }
   setLastBackend(plan->winograd ? "onednn_winograd" : "onednn");
   if (postApplied) *postApplied = plan->postOps && (post.algorithm != 0 || post.scale);
   return true;

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "ember/tensor/tensor.h"
+#include "tensor/kernels/affine_epilogue_kernels.h"
 
 namespace ember::conv {
 
@@ -71,20 +72,34 @@ struct PostOp {
   const float* shift = nullptr;
 };
 
+// An evaluation batch norm's per-channel terms, a residual and a clamp that a convolution's
+// result gets in the pass that moves oneDNN's blocked result (nChw16c, nChw8c) into the
+// channels-last output: out = clamp(conv * scale[c] + shift[c] + residual). That pass is there
+// anyway where oneDNN's kernels want blocked activations (the Winograd kernels, the NCHW image
+// stem), and the batch norm then costs no pass of its own. The convolution sets `applied` when
+// it did so; otherwise (other routes, layouts or dtypes) the caller applies the terms.
+struct StoreEpilogue {
+  affine_epilogue::Terms terms;
+  Tensor residual;  // undefined, or float32 of the output's sizes and strides
+  bool applied = false;
+};
+
 // float32 through oneDNN; false when this shape/layout is left to im2col. `out` may be
 // contiguous or channels-last (the layout oneDNN then writes). With `post`, the activation is
 // applied inside the convolution, which `postApplied` (if given) confirms: the Winograd kernels
 // that `weightsReused` (a convolution used these weights before) lets 3x3 stride-1 shapes take
 // lack some activations, which the caller then applies. Their transformed weights are cached.
+// With `store`, see StoreEpilogue.
 bool onednnConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
                        const ConvParams& p, const ConvShape& s, const PostOp& post = {}, bool weightsReused = false,
-                       bool* postApplied = nullptr);
+                       bool* postApplied = nullptr, StoreEpilogue* store = nullptr);
 
 // aten::conv2d whose result also has `post` applied when the routed backend is oneDNN;
-// `applied` says whether it was (otherwise the caller applies the activation).
+// `applied` says whether it was (otherwise the caller applies the activation). With `store`,
+// its terms too when `store->applied` says so.
 Tensor conv2dWithPostOp(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
                         IntArrayRef padding, IntArrayRef dilation, int64_t groups, const PostOp& post,
-                        bool& applied);
+                        bool& applied, StoreEpilogue* store = nullptr);
 
 // Whether reused 3x3 weights may take oneDNN's Winograd kernels (default: yes, unless
 // EMBER_CONV_WINOGRAD=0); returns the previous setting. For tests comparing kernels bit for bit.

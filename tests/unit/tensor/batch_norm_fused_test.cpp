@@ -120,6 +120,85 @@ TEST(BatchNormFusedTest, OneDnnPostOpsMatchTheUnfusedOperators) {
   conv::setWinograd(winograd);
 }
 
+// The convolutions whose oneDNN result is blocked (the Winograd kernels, the NCHW image stem)
+// take the batch norm, residual and clamp in the pass that moves that result into the
+// channels-last output (conv::StoreEpilogue); the others leave them to the caller.
+TEST(BatchNormFusedTest, BlockedResultsTakeTheTermsInTheirStore) {
+  struct Shape {
+    const char* what;
+    Tensor x, w;
+    int64_t stride, pad;
+    bool blocked;  // whether the store takes the terms
+  };
+  Tensor x64 = contiguous(randn({2, 64, 16, 16}), MemoryFormat::ChannelsLast);
+  Tensor w64 = randn({64, 64, 3, 3}) * 0.05;
+  Tensor image = randn({1, 3, 30, 30});
+  Tensor w7 = contiguous(randn({64, 3, 7, 7}) * 0.1, MemoryFormat::ChannelsLast);
+  const std::vector<Shape> shapes = {
+      {"winograd 64@16x16", x64, w64, 1, 1, true},
+      {"image stem 7x7/2", image, w7, 2, 3, true},
+      {"direct 64@16x16 stride 2", x64, w64, 2, 1, false},
+  };
+  const int saved = get_num_threads();
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    for (const Shape& sh : shapes) {
+      conv2d(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1);  // reused weights may take Winograd
+      Tensor conv = conv2d(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1);
+      const std::string backend = lastConvolutionBackend();
+      Params p = params(64, kFloat, true);
+      for (bool residual : {false, true}) {
+        for (const std::string act : {"relu", "hardtanh", "none"}) {
+          const std::string what = std::string(sh.what) + " act=" + act + " residual=" + std::to_string(residual) +
+                                   " threads=" + std::to_string(threads);
+          Tensor r = residual ? randn_like(conv) : Tensor();
+          if (residual) r = contiguous(r, MemoryFormat::ChannelsLast);
+          const double hi = act == "hardtanh" ? 0.5 : 0.0;
+          Tensor bn = batch_norm(conv, p.weight, p.bias, p.mean, p.var, false, 0.1, 1e-5, false);
+          Tensor want = activate(residual ? add(bn, r) : bn, act);
+          if (act == "hardtanh") want = hardtanh(residual ? add(bn, r) : bn, 0.0, hi);
+          // The store itself, as conv2d_bn_fused calls it.
+          const std::vector<double> gamma = values(p.weight), beta = values(p.bias), mean = values(p.mean),
+                                    var = values(p.var);
+          std::vector<float> scale(64), shift(64);
+          for (size_t c = 0; c < 64; ++c) {
+            const double s = gamma[c] / std::sqrt(var[c] + 1e-5);
+            scale[c] = static_cast<float>(s);
+            shift[c] = static_cast<float>(beta[c] - mean[c] * s);
+          }
+          const auto clamp = act == "relu"       ? affine_epilogue::Clamp::Relu
+                             : act == "hardtanh" ? affine_epilogue::Clamp::Range
+                                                 : affine_epilogue::Clamp::None;
+          conv::StoreEpilogue store{{scale.data(), shift.data(), clamp, 0.0f, static_cast<float>(hi)}, r};
+          bool postApplied = true;
+          Tensor got = conv::conv2dWithPostOp(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1, conv::PostOp{},
+                                              postApplied, &store);
+          EXPECT_FALSE(postApplied) << what;
+          EXPECT_EQ(store.applied, sh.blocked) << what << " backend " << backend;
+          if (store.applied) {
+            EXPECT_EQ(std::string(lastConvolutionBackend()), backend) << what;
+            EXPECT_LE(worstRelative(got, want), 2e-6) << what;
+          } else {
+            EXPECT_LE(worstRelative(got, conv), 0.0) << what << ": the plain convolution";
+          }
+          // And the fused operator, whichever way it goes.
+          Tensor fused = conv2d_bn_fused(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1, p.weight, p.bias,
+                                         p.mean, p.var, 1e-5, r, act, 0.0, hi);
+          EXPECT_LE(worstRelative(fused, want), 2e-6) << "conv2d_bn_fused " << what;
+          EXPECT_FALSE(fused.is_contiguous()) << what << ": channels-last, as PyTorch's";
+        }
+      }
+      // A residual in another layout than the output's: the store leaves the terms.
+      Tensor nchw = randn(conv.sizes());
+      conv::StoreEpilogue store{{p.weight.data_ptr<float>(), p.bias.data_ptr<float>()}, nchw};
+      bool postApplied = false;
+      conv::conv2dWithPostOp(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1, conv::PostOp{}, postApplied, &store);
+      EXPECT_FALSE(store.applied) << sh.what;
+    }
+  }
+  set_num_threads(saved);
+}
+
 TEST(BatchNormFusedTest, ClampsAndKeepsNaN) {
   // Scale 2 (weight 2, var 1 - eps), shift 1 (bias 1, mean 0).
   Tensor x = testing::make({-2.0, 0.5, 7.0, NAN}, {1, 1, 2, 2}).to(kFloat);

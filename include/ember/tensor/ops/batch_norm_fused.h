@@ -12,9 +12,10 @@
 // With post-ops on (EMBER_BN_POSTOPS=1 or setBatchNormPostOps; off by default), a convolution
 // without a residual that runs on oneDNN applies the scale, shift and relu/hardtanh as its
 // post-ops. Otherwise scale, shift, residual add and relu/hardtanh take one pass over
-// memory (over the convolution's fresh output, in place), for float tensors contiguous or
-// channels-last with a residual of the same layout; anything else runs the unfused operators in
-// turn.
+// memory, for float tensors contiguous or channels-last with a residual of the same layout:
+// where oneDNN computes the convolution in a blocked layout (its Winograd kernels, the NCHW
+// image stem), the pass that moves that result into the channels-last output; else a pass over
+// the convolution's fresh output, in place. Anything else runs the unfused operators in turn.
 #pragma once
 
 #include <string_view>
