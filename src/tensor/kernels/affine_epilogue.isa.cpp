@@ -1,5 +1,7 @@
 // The affine-epilogue loops (see affine_epilogue_kernels.h) in the ISA's native vectors, with
 // branch-free selects for the clamp: a compare-and-branch per element mispredicts on relu's signs.
+#include <algorithm>
+
 #include "tensor/kernels/affine_epilogue_kernels.h"
 #include "tensor/kernels/vector_register.h"
 
@@ -61,9 +63,32 @@ void planeOf(float* out, const float* in, const float* res, int64_t n, int64_t c
   }
 }
 
+// A block of channels as wide as the vector register: the block's terms stay in registers while
+// the loop walks its positions (reads in order; each write a whole block, one cache line on
+// AVX-512), in tiles of positions whose output stays in cache across the blocks.
+template <Clamp kClamp, bool kResidual>
+void unblockVectors(float* out, const float* in, const float* res, int64_t s0, int64_t s1, int64_t S, int64_t C,
+                    const Terms& t) {
+  constexpr int64_t B = V::kWidth, kTile = 128;
+  const Reg vlo = V::set1(t.lo), vhi = V::set1(t.hi);
+  for (int64_t tile = s0; tile < s1; tile += kTile) {
+    const int64_t end = std::min(s1, tile + kTile);
+    for (int64_t c = 0; c < C; c += B) {
+      const Reg a = V::load(t.scale + c), b = V::load(t.shift + c);
+      const float* src = in + c * S;
+      for (int64_t s = tile; s < end; ++s) {
+        Reg v = V::load(src + s * B) * a + b;
+        if constexpr (kResidual) v += V::load(res + s * C + c);
+        V::store(out + s * C + c, clampOf<kClamp>(v, vlo, vhi));
+      }
+    }
+  }
+}
+
 template <Clamp kClamp, bool kResidual>
 void unblockOf(float* out, const float* in, const float* res, int64_t s0, int64_t s1, int64_t S, int64_t C, int64_t B,
                const Terms& t) {
+  if (B == V::kWidth) return unblockVectors<kClamp, kResidual>(out, in, res, s0, s1, S, C, t);
   for (int64_t s = s0; s < s1; ++s)
     for (int64_t c = 0; c < C; c += B)
       run<kClamp, kResidual>(out + s * C + c, in + (c * S + s * B), kResidual ? res + s * C + c : nullptr, B,
