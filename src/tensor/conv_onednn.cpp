@@ -18,6 +18,7 @@
 #include "ember/tensor/parallel.h"
 #include "tensor/blas_backend.h"
 #include "tensor/conv_utils.h"
+#include "tensor/conv_winograd_weights.h"
 #include "tensor/kernels/stream_gemm_kernels.h"
 #include "tensor/storage_watch.h"
 
@@ -69,13 +70,18 @@ memory::dims concat(memory::dims a, const memory::dims& b) {
   return a;
 }
 
-// oneDNN's Winograd F(4x4, 3x3) implementation among those the descriptor offers (they come
-// F(2x2, 3x3) first); false when it is not one of them.
-bool pickWinograd4x3(dnnl::convolution_forward::primitive_desc& pd) {
+// The implementation named `kind` ("wino_4x3", "wino_2x3") among the Winograd ones the
+// descriptor offers; false when it is not one of them.
+bool pickImplementation(dnnl::convolution_forward::primitive_desc& pd, std::string_view kind) {
   do {
-    if (std::string_view(pd.impl_info_str()).find("wino_4x3") != std::string_view::npos) return true;
+    if (std::string_view(pd.impl_info_str()).find(kind) != std::string_view::npos) return true;
   } while (pd.next_impl());
   return false;
+}
+
+// Which Winograd kernels a shape that winogradFits takes (see there).
+std::string_view winogradKind(const ConvShape& s) {
+  return s.inChannels <= 128 && s.outChannels <= 128 ? "wino_4x3" : "wino_2x3";
 }
 
 std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool channelsLastIn, bool channelsLastOut,
@@ -126,7 +132,8 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
     dnnl::convolution_forward::primitive_desc pd(desc, attr, cpuEngine());
     // Walked here, while `desc` lives: the iterator behind `pd` builds the next implementation's
     // descriptor from it (walked after it is gone, the F(4x4, 3x3) primitive crashed on creation).
-    if (algorithm == dnnl::algorithm::convolution_winograd && !pickWinograd4x3(pd)) return decltype(pd)();
+    if (algorithm == dnnl::algorithm::convolution_winograd && !pickImplementation(pd, winogradKind(s)))
+      return decltype(pd)();
     return pd;
   };
   if (winograd) {
@@ -369,12 +376,14 @@ void weightsInLayout(const Tensor& weight, const memory::desc& userDesc, const m
       return;
     }
   }
-  memory userW(userDesc, eng, weight.data_ptr());
   memory w = scratch(layout, holder);
-  if (reorder)
-    reorder->execute(stream, userW, w);
-  else
-    dnnl::reorder(userW, w).execute(stream, userW, w);
+  if (!winogradWeightsInto(weight, layout.data, static_cast<float*>(w.get_data_handle()))) {
+    memory userW(userDesc, eng, weight.data_ptr());
+    if (reorder)
+      reorder->execute(stream, userW, w);
+    else
+      dnnl::reorder(userW, w).execute(stream, userW, w);
+  }
   gWeightReorders.fetch_add(1, std::memory_order_relaxed);
   if (cacheable && usedAt(storage, weight.storage_offset(), version)) {
     auto entry = std::make_shared<PackedWeights>();
@@ -393,19 +402,24 @@ memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight
   return memory(plan.pd.weights_desc(), cpuEngine(), holder.data_ptr());
 }
 
-// 3x3 stride-1 convolutions of 16 to 128 channels (multiples of 16) at 14x14 and more take
-// oneDNN's Winograd F(4x4, 3x3): a quarter of the direct kernels' multiplies. On the AVX-512
-// Xeon, one thread, one image, the primitive alone against the direct one on blocked layouts:
-// 64 ch at 56x56 0.62 against 1.36 ms, 128 at 28x28 0.66 against 1.30; in resnet18, with the
-// reorders from and to channels-last, those layers take about half the time. Not above 128
-// channels: 256 at 14x14 gains 10-30% in the model, and its weights transform costs 23.5 ms
-// (64: 1.1 ms, 128: 5.3 ms), paid by the call that caches it; at 7x7 Winograd is slower (512
-// ch: 2.1 against 1.38 ms). Results differ from the direct kernels' in the last bits (max
-// error against float64 2.8e-6 of the largest output, direct 1.6e-6). Only weights used before
-// take it (their transformed copy is then cached like a blocked one). An activation post-op
-// runs inside it as in the direct kernels (so conv2d_fused's result has the bits of conv2d +
-// relu_); per-channel binary ones (EMBER_BN_POSTOPS) it has not, and those stay direct.
-// EMBER_CONV_WINOGRAD=0 keeps every convolution on the direct kernels.
+// 3x3 stride-1 convolutions of 16 to 512 channels (multiples of 16) at 14x14 and more take
+// oneDNN's Winograd kernels. Up to 128 channels F(4x4, 3x3), a quarter of the direct kernels'
+// multiplies: on the AVX-512 Xeon, one thread, one image, the primitive alone against the direct
+// one on blocked layouts, 64 ch at 56x56 0.62 against 1.36 ms, 128 at 28x28 0.66 against 1.30;
+// in resnet18, with the reorders from and to channels-last, those layers take about half the
+// time. Above, F(2x2, 3x3), 4/9 of the multiplies and 16/9 of the weights (F(4x4, 3x3)'s would
+// be 4x, read from memory each call): with the weights of a model cycling through the cache and
+// the reorders, 256 ch at 14x14 1.00-1.08 against 1.43-1.49 ms, 512 at 14x14 3.7 against 5.7,
+// 256 at 28x28 4.3 against 5.3 (oneDNN offers F(2x2, 3x3) for one image at a time; batches
+// stay direct). At 7x7 Winograd is slower (512 ch: 2.1 against 1.38 ms). The
+// transformed weights are ember's (conv_winograd_weights.h: 256x256x3x3 in ~1 ms, where
+// oneDNN's reorder took 10-23) and cached like blocked ones; only weights used before take
+// these kernels. Results differ from the direct kernels' in the last bits (largest error
+// against the direct result: 2.3e-6 of the largest output for F(4x4, 3x3) at 128 channels,
+// 3.5e-6 for F(2x2, 3x3) at 512). An activation post-op runs inside them as in the direct
+// kernels (so conv2d_fused's result has the bits of conv2d + relu_); per-channel binary ones
+// (EMBER_BN_POSTOPS) they have not, and those stay direct. EMBER_CONV_WINOGRAD=0 keeps every
+// convolution on the direct kernels.
 std::atomic<bool> gWinograd{[] {
   const char* env = std::getenv("EMBER_CONV_WINOGRAD");
   return !(env && std::string_view(env) == "0");
@@ -417,7 +431,7 @@ bool winogradFits(const ConvParams& p, const ConvShape& s, const PostOp& post) {
   const Dims3 one{1, 1, 1}, pad{0, 1, 1};
   return p.spatial == 2 && p.groups == 1 && !p.transposed && s.kernel == Dims3{1, 3, 3} && p.stride == one &&
          p.dilation == one && p.padL == pad && p.padR == pad && s.inChannels % 16 == 0 && s.outChannels % 16 == 0 &&
-         s.inChannels <= 128 && s.outChannels <= 128 && s.out[1] >= 14 && s.out[2] >= 14 && !post.scale;
+         s.inChannels <= 512 && s.outChannels <= 512 && s.out[1] >= 14 && s.out[2] >= 14 && !post.scale;
 }
 
 // Whether the plan's blocked result can go into `out` through the store epilogue: the terms
