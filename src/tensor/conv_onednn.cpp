@@ -411,11 +411,11 @@ memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight
 // be 4x, read from memory each call): with the weights of a model cycling through the cache and
 // the reorders, 256 ch at 14x14 1.00-1.08 against 1.43-1.49 ms, 512 at 14x14 3.7 against 5.7,
 // 256 at 28x28 4.3 against 5.3 (oneDNN offers F(2x2, 3x3) for one image at a time; batches
-// stay direct). At 7x7 Winograd is slower (512 ch: 2.1 against 1.38 ms). The
-// transformed weights are ember's (conv_winograd_weights.h: 256x256x3x3 in ~1 ms, where
-// oneDNN's reorder took 10-23) and cached like blocked ones; only weights used before take
-// these kernels. Results differ from the direct kernels' in the last bits (largest error
-// against the direct result: 2.3e-6 of the largest output for F(4x4, 3x3) at 128 channels,
+// stay direct). At 7x7 Winograd is slower (512 ch: 2.1 against 1.38 ms). The transformed
+// weights are ember's (conv_winograd_weights.h: 256x256x3x3 in ~1.8 ms, where oneDNN's reorder
+// took 10-23) and cached like blocked ones; weights used before take these kernels, and
+// 64-channel ones from their first use (winogradAtFirstUse). Results differ from the direct
+// kernels' in the last bits (largest error against the direct result: 2.3e-6 of the largest output for F(4x4, 3x3) at 128 channels,
 // 3.5e-6 for F(2x2, 3x3) at 512). An activation post-op runs inside them as in the direct
 // kernels (so conv2d_fused's result has the bits of conv2d + relu_); per-channel binary ones
 // (EMBER_BN_POSTOPS) they have not, and those stay direct. EMBER_CONV_WINOGRAD=0 keeps every
@@ -433,6 +433,12 @@ bool winogradFits(const ConvParams& p, const ConvShape& s, const PostOp& post) {
          p.dilation == one && p.padL == pad && p.padR == pad && s.inChannels % 16 == 0 && s.outChannels % 16 == 0 &&
          s.inChannels <= 512 && s.outChannels <= 512 && s.out[1] >= 14 && s.out[2] >= 14 && !post.scale;
 }
+
+// Winograd for weights not used before too, when transforming them costs less than the kernels
+// save in one call: up to 64x64 channels (transform ~0.2 ms; 64 ch at 56x56 takes ~0.7 ms less
+// than on the direct kernels). Larger ones wait for their second use, whose transform is then
+// cached (128x128: ~0.75 ms for ~0.4 ms saved per call; 256x256: ~1.8 for ~0.4).
+bool winogradAtFirstUse(const ConvShape& s) { return s.inChannels * s.outChannels <= 64 * 64; }
 
 // Whether the plan's blocked result can go into `out` through the store epilogue: the terms
 // only (no post-op inside to come before them), whole blocks of channels, a residual laid out
@@ -534,7 +540,8 @@ bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& we
   std::shared_ptr<Plan> plan;
   try {
     // 1-D convolutions are 2-D ones with height 1 (the normalised shape already says so).
-    const bool winograd = weightsReused && winogradEnabled() && winogradFits(p, s, post);
+    const bool winograd =
+        (weightsReused || winogradAtFirstUse(s)) && winogradEnabled() && winogradFits(p, s, post);
     plan = getPlan(p, s, clIn, clOut, b.defined(), threads, post, winograd);
   } catch (const dnnl::error&) {
     return false;  // no implementation for this shape: im2col handles it

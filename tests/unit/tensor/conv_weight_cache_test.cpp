@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "ember/tensor.h"
@@ -228,44 +229,63 @@ TEST_F(ConvWeightCache, FirstUseOfALongOneDimensionalConvolutionAvoidsBuildingAP
   EXPECT_TRUE(close(second, first, 1e-4));
 }
 
-// 3x3 stride-1 weights of up to 128 channels take oneDNN's Winograd kernels from their second
-// use (their transformed copy is cached), on AVX-512; the results agree with the direct
-// kernels' and with float64 to a few units in the sixth digit.
+// 3x3 stride-1 weights take oneDNN's Winograd kernels on AVX-512 (their transformed copy is
+// cached from the second use): up to 64x64 channels from their first use, larger ones from their
+// second; the results agree with the direct kernels' and with float64 to a few units in the
+// sixth digit.
 TEST_F(ConvWeightCache, ReusedThreeByThreeWeightsTakeWinograd) {
   if (std::getenv("EMBER_CPU_CAPABILITY") || std::getenv("EMBER_CONV_WINOGRAD"))
     GTEST_SKIP() << "routing measured for the default kernels";
   const bool avx512 = cpuCapability() == CpuCapability::AVX512;
   const std::vector<int64_t> one{1}, two{2};
-  for (bool channelsLast : {false, true})
-    for (bool withBias : {false, true}) {
-      Tensor xin = randn({1, 64, 20, 20});
-      if (channelsLast) xin = contiguous(xin, MemoryFormat::ChannelsLast);
-      Tensor wt = randn({64, 64, 3, 3}).mul(1.0 / 24), b = withBias ? randn({64}) : Tensor();
-      Tensor first = conv2d(xin, wt, b, IntArrayRef(one), IntArrayRef(one));
-      EXPECT_STRNE(lastConvolutionBackend(), "onednn_winograd") << "a first use transformed its weights";
-      Tensor second = conv2d(xin, wt, b, IntArrayRef(one), IntArrayRef(one));
-      if (avx512) EXPECT_STREQ(lastConvolutionBackend(), "onednn_winograd");
-      Tensor third = conv2d(xin, wt, b, IntArrayRef(one), IntArrayRef(one));
-      Tensor exact = conv2d(xin.to(kDouble), wt.to(kDouble), withBias ? b.to(kDouble) : Tensor(), IntArrayRef(one),
-                            IntArrayRef(one));
-      EXPECT_TRUE(close(second, first, 1e-5)) << channelsLast << withBias;
-      EXPECT_TRUE(close(third, second, 0.0)) << "the cached transformed weights changed the result";
-      EXPECT_TRUE(close(second.to(kDouble), exact, 1e-5)) << channelsLast << withBias;
-      // A write to the weights is seen: the next call transforms the new ones.
-      wt.mul_(-1.0);
-      Tensor negated = conv2d(xin, wt, Tensor(), IntArrayRef(one), IntArrayRef(one));
-      Tensor negatedAgain = conv2d(xin, wt, Tensor(), IntArrayRef(one), IntArrayRef(one));
-      Tensor plain = withBias ? first - b.reshape({1, 64, 1, 1}) : first;
-      EXPECT_TRUE(close(negatedAgain, plain.neg(), 1e-5));
-      EXPECT_TRUE(close(negated, plain.neg(), 1e-5));
-    }
-  // Strided, 7x7 or wider than 128 channels: the direct kernels.
+  for (int64_t channels : {64, 128})
+    for (bool channelsLast : {false, true})
+      for (bool withBias : {false, true}) {
+        const std::string what = std::to_string(channels) + " channels, channels-last " +
+                                 std::to_string(channelsLast) + ", bias " + std::to_string(withBias);
+        Tensor xin = randn({1, channels, 20, 20});
+        if (channelsLast) xin = contiguous(xin, MemoryFormat::ChannelsLast);
+        Tensor wt = randn({channels, channels, 3, 3}).mul(1.0 / 24), b = withBias ? randn({channels}) : Tensor();
+        const bool saved = conv::setWinograd(false);
+        Tensor direct = conv2d(xin, wt, b, IntArrayRef(one), IntArrayRef(one));
+        conv::setWinograd(saved);
+        Tensor wt2 = wt.clone();  // fresh weights: a first use
+        Tensor first = conv2d(xin, wt2, b, IntArrayRef(one), IntArrayRef(one));
+        if (avx512 && channels <= 64)
+          EXPECT_STREQ(lastConvolutionBackend(), "onednn_winograd") << what << ": transformed at the first use";
+        else
+          EXPECT_STRNE(lastConvolutionBackend(), "onednn_winograd") << what << ": a first use transformed its weights";
+        Tensor second = conv2d(xin, wt2, b, IntArrayRef(one), IntArrayRef(one));
+        if (avx512) EXPECT_STREQ(lastConvolutionBackend(), "onednn_winograd") << what;
+        Tensor third = conv2d(xin, wt2, b, IntArrayRef(one), IntArrayRef(one));
+        Tensor exact = conv2d(xin.to(kDouble), wt.to(kDouble), withBias ? b.to(kDouble) : Tensor(), IntArrayRef(one),
+                              IntArrayRef(one));
+        EXPECT_TRUE(close(second, direct, 1e-5)) << what;
+        EXPECT_TRUE(close(first, direct, 1e-5)) << what;
+        EXPECT_TRUE(close(third, second, 0.0)) << what << ": the cached transformed weights changed the result";
+        EXPECT_TRUE(close(second.to(kDouble), exact, 1e-5)) << what;
+        // A write to the weights is seen: the next call transforms the new ones.
+        wt2.mul_(-1.0);
+        Tensor negated = conv2d(xin, wt2, Tensor(), IntArrayRef(one), IntArrayRef(one));
+        Tensor negatedAgain = conv2d(xin, wt2, Tensor(), IntArrayRef(one), IntArrayRef(one));
+        Tensor plain = withBias ? direct - b.reshape({1, channels, 1, 1}) : direct;
+        EXPECT_TRUE(close(negatedAgain, plain.neg(), 1e-5)) << what;
+        EXPECT_TRUE(close(negated, plain.neg(), 1e-5)) << what;
+      }
+  // Strided or 7x7: the direct kernels; 256 channels at 14x14, one image: F(2x2, 3x3) from the
+  // second use.
   Tensor xs = randn({1, 64, 20, 20}), ws = randn({64, 64, 3, 3});
   for (int i = 0; i < 2; ++i) conv2d(xs, ws, Tensor(), IntArrayRef(two), IntArrayRef(one));
   EXPECT_STREQ(lastConvolutionBackend(), "onednn");
-  Tensor xw = randn({1, 256, 16, 16}), ww = randn({256, 256, 3, 3});
-  for (int i = 0; i < 2; ++i) conv2d(xw, ww, Tensor(), IntArrayRef(one), IntArrayRef(one));
-  EXPECT_STREQ(lastConvolutionBackend(), "onednn");
+  Tensor x7 = randn({1, 64, 7, 7}), w7 = randn({64, 64, 3, 3});
+  for (int i = 0; i < 2; ++i) conv2d(x7, w7, Tensor(), IntArrayRef(one), IntArrayRef(one));
+  EXPECT_STRNE(lastConvolutionBackend(), "onednn_winograd");
+  Tensor xw = randn({1, 256, 14, 14}), ww = randn({256, 256, 3, 3}).mul(1.0 / 48);
+  Tensor wide = conv2d(xw, ww, Tensor(), IntArrayRef(one), IntArrayRef(one));
+  EXPECT_STRNE(lastConvolutionBackend(), "onednn_winograd");
+  Tensor wideAgain = conv2d(xw, ww, Tensor(), IntArrayRef(one), IntArrayRef(one));
+  if (avx512) EXPECT_STREQ(lastConvolutionBackend(), "onednn_winograd");
+  EXPECT_TRUE(close(wideAgain, wide, 1e-5));
 }
 
 TEST_F(ConvWeightCache, SwitchedOffReordersEveryCall) {
