@@ -47,5 +47,9 @@ def test_model_matches_eager(name):
         assert isinstance(got, tuple) and isinstance(torch.jit.script(model)(x), tuple)
         got, again = got[0], again[0]
     assert isinstance(got, torch.Tensor)
-    assert_close(got, expected, rtol=1e-3, atol=1e-3)
-    assert_close(again, expected, rtol=1e-3, atol=1e-3)
+    # inception_v3's randomly initialised logits reach ~1e12: there an element that cancels to
+    # ~1e8 differs by more than 1e-3 of itself with any other order of summation (Winograd's
+    # convolutions, ~1e-6 of the output's scale), so the absolute tolerance follows the scale.
+    atol = max(1e-3, 1e-5 * expected.abs().max().item())
+    assert_close(got, expected, rtol=1e-3, atol=atol)
+    assert_close(again, expected, rtol=1e-3, atol=atol)
