@@ -320,6 +320,14 @@ void resetPeakAllocatorStats() {
   s.allocations.store(0, std::memory_order_relaxed);
 }
 
+void reserveAllocatorCache(size_t bytes) {
+  if (!cachingOn() || bytes < kArenaBlock) return;
+  void* block = allocateCpu(bytes);
+  // One write per page backs it (a huge page takes the first, the others find it there).
+  for (size_t at = 0; at < bytes; at += detail::MappedArena::kPage) static_cast<volatile char*>(block)[at] = 0;
+  freeCpu(block);
+}
+
 void emptyAllocatorCache() {
   Pool& p = pool();
   if (kCache && !tCache.destroyed) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <string>
 
@@ -14,6 +15,7 @@
 #include "ember/runtime/graph_function.h"
 #include "ember/serialization/import.h"
 #include "ember/tensor.h"
+#include "ember/tensor/allocator.h"
 #include "frontend/compile.h"
 #include "unit/runtime/executor_test_support.h"
 
@@ -83,6 +85,52 @@ TEST(PrepareAtLoad, EnvironmentTurnsItOff) {
   EXPECT_EQ(method(m, "forward").getExecutor().debugState().plans, 0);
   expectForward(m);
   EXPECT_EQ(method(m, "forward").getExecutor().debugState().plans, 1);
+}
+
+const char* kLinearSource = R"(
+class Dense(Module):
+  __parameters__ = ["w", ]
+  __buffers__ = []
+  w : Tensor
+  training : bool
+  def forward(self: __torch__.Dense, x: Tensor) -> Tensor:
+    return torch.linear(x, self.w)
+)";
+
+// The bytes a load of the archive `bytes` leaves in the allocator's cache. Loaded from a file:
+// its tensors are then views of the mapped archive, not copies that might take the memory.
+int64_t cachedByLoad(const std::string& bytes) {
+  const std::string path = ::testing::TempDir() + "prepare_at_load_dense.pt";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << bytes;
+  }
+  emptyAllocatorCache();
+  setAllocatorStatsEnabled(true);
+  const int64_t before = allocatorStats().cachedBytes;
+  Module m = load(path);
+  const int64_t after = allocatorStats().cachedBytes;
+  setAllocatorStatsEnabled(false);
+  return after - before;
+}
+
+// A model whose code runs matrix products gets memory backed for its first call while it loads:
+// as much as its tensors take (8 MB here; at most 24 MB), kept in the allocator's cache.
+TEST(PrepareAtLoad, MemoryForTheFirstCallIsBackedAtLoad) {
+  if (!allocatorCachingEnabled()) GTEST_SKIP() << "the allocator does not cache";
+  auto cu = std::make_shared<CompilationUnit>();
+  defineInto(*cu, kLinearSource, nullptr);
+  Module dense(cu, cu->findClass("__torch__.Dense"));
+  dense.setattr("w", zeros({1024, 2048}));
+  dense.setattr("training", false);
+  const std::string bytes = dense.saveToBytes();
+  const int64_t eightMb = int64_t{8} << 20;
+  EXPECT_GE(cachedByLoad(bytes), eightMb);
+  ::setenv("EMBER_PREPARE_AT_LOAD", "0", 1);
+  EXPECT_LT(cachedByLoad(bytes), eightMb / 2) << "EMBER_PREPARE_AT_LOAD=0 backs nothing ahead";
+  ::unsetenv("EMBER_PREPARE_AT_LOAD");
+  // No products in the code (the Scale module's mul and add): nothing either.
+  EXPECT_LT(cachedByLoad(archive()), eightMb / 2);
 }
 
 // Loads, applies `change`, calls forward twice (checking the results), and returns the state of
