@@ -45,7 +45,7 @@ struct KeyHash {
 // A cached convolution with the reorders around it (absent when the plain layout is what the
 // primitive wants).
 struct Plan {
-  bool winograd = false;  // the F(4x4, 3x3) kernels (winogradFits)
+  bool winograd = false;  // oneDNN's Winograd kernels (winogradFits, winogradKind)
   bool postOps = true;    // the PostOp runs inside (Winograd lacks some: the caller applies them)
   int64_t dstBlock = 0;   // B when the primitive writes nChw<B>c for a channels-last output
   dnnl::convolution_forward::primitive_desc pd;
@@ -355,9 +355,10 @@ void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
 }
 
 // `weight` (in the user layout `userDesc`) in `layout`, into `holder`: from the cache while the
-// weights' storage has not been written since, else reordered now by `reorder` (built here when
-// null). Cacheable weights are cached when a convolution
-// used them before at the same write version, not on their first use: a blocked copy costs
+// weights' storage has not been written since, else made now: by ember for oneDNN's Winograd
+// layouts (conv_winograd_weights.h), else by `reorder` (built here when null). Cacheable weights
+// are cached when a convolution used them before at the same write version, not on their first
+// use: a blocked copy costs
 // fresh memory, which on first touch costs as much as the reorder itself or more (the kernel
 // zeroes every page: resnet18's 45 MB of copies were about a third of its first call), and a
 // weight used once (a one-shot call, a convolution run by the profiling call only) never pays
@@ -415,11 +416,11 @@ memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight
 // weights are ember's (conv_winograd_weights.h: 256x256x3x3 in ~1.8 ms, where oneDNN's reorder
 // took 10-23) and cached like blocked ones; weights used before take these kernels, and
 // 64-channel ones from their first use (winogradAtFirstUse). Results differ from the direct
-// kernels' in the last bits (largest error against the direct result: 2.3e-6 of the largest output for F(4x4, 3x3) at 128 channels,
-// 3.5e-6 for F(2x2, 3x3) at 512). An activation post-op runs inside them as in the direct
-// kernels (so conv2d_fused's result has the bits of conv2d + relu_); per-channel binary ones
-// (EMBER_BN_POSTOPS) they have not, and those stay direct. EMBER_CONV_WINOGRAD=0 keeps every
-// convolution on the direct kernels.
+// kernels' in the last bits (largest error against the direct result: 2.3e-6 of the largest
+// output for F(4x4, 3x3) at 128 channels, 3.5e-6 for F(2x2, 3x3) at 512). An activation
+// post-op runs inside them as in the direct kernels (so conv2d_fused's result has the bits of
+// conv2d + relu_); per-channel binary ones (EMBER_BN_POSTOPS) they have not, and those stay
+// direct. EMBER_CONV_WINOGRAD=0 keeps every convolution on the direct kernels.
 std::atomic<bool> gWinograd{[] {
   const char* env = std::getenv("EMBER_CONV_WINOGRAD");
   return !(env && std::string_view(env) == "0");
