@@ -29,7 +29,7 @@
 namespace ember {
 namespace {
 
-using fused_epilogue::Clamp;
+using fused_epilogue::clampOf;
 
 struct Affine {
   std::vector<float> scale, shift;
@@ -57,13 +57,6 @@ Affine affineOf(const Tensor& weight, const Tensor& bias, const Tensor& mean, co
     a.shift[c] = static_cast<float>(b[c] - m[c] * s);
   }
   return a;
-}
-
-// The clamp of a fused activation; the others run after the pass.
-Clamp clampOf(std::string_view activation) {
-  if (activation == "relu") return Clamp::Relu;
-  if (activation == "hardtanh") return Clamp::Range;
-  return Clamp::None;
 }
 
 affine_epilogue::Terms termsOf(const Affine& af, std::string_view activation, double lo, double hi) {
@@ -107,21 +100,12 @@ bool takesOnePass(const Tensor& x, const Tensor& weight, const Tensor& bias, con
   return residual.dtype() == kFloat && residual.sizes() == x.sizes() && residual.strides() == x.strides();
 }
 
-void applyActivation(Tensor& out, std::string_view activation, double lo, double hi) {
-  if (activation == "relu")
-    relu_(out);
-  else if (activation == "hardtanh")
-    hardtanh_(out, lo, hi);
-  else
-    apply_epilogue_activation_(out, activation);
-}
-
 // The unfused operators in turn (any dtype, layout or broadcasting residual).
 Tensor unfused(const Tensor& x, const Tensor& weight, const Tensor& bias, const Tensor& mean, const Tensor& var,
                double eps, const Tensor& residual, std::string_view activation, double lo, double hi) {
   Tensor out = batch_norm(x, weight, bias, mean, var, /*training=*/false, 0.0, eps, false);
   if (residual.defined()) out = add(out, residual);
-  applyActivation(out, activation, lo, hi);
+  apply_fused_activation_(out, activation, lo, hi);
   return out;
 }
 
@@ -155,11 +139,6 @@ conv::PostOp clampPostOp(std::string_view activation, double lo, double hi) {
   return post;
 }
 
-// The activations the pass's clamp does not cover, after it.
-void finishActivation(Tensor& out, std::string_view activation) {
-  if (clampOf(activation) == Clamp::None) apply_epilogue_activation_(out, activation);
-}
-
 void checkActivation(std::string_view activation, const char* op) {
   EMBER_CHECK(isConvEpilogueActivation(activation), op, ": unknown activation '", activation, "'");
 }
@@ -176,7 +155,7 @@ Tensor batch_norm_fused(const Tensor& input, const Tensor& weight, const Tensor&
   Tensor out = nn::emptyIn(input.sizes(), kFloat, channelsLast);
   onePass(out, input, affineOf(weight, bias, running_mean, running_var, eps, input.size(1)), residual, activation, lo,
           hi, channelsLast);
-  finishActivation(out, activation);
+  apply_epilogue_activation_(out, activation);  // the clamp ran in the pass
   return out;
 }
 
@@ -210,7 +189,7 @@ Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& 
     out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups, conv::PostOp{}, applied,
                                  &store);
     if (store.applied) {
-      finishActivation(out, activation);
+      apply_epilogue_activation_(out, activation);  // the clamp ran in the pass
       return out;
     }
   }
@@ -219,7 +198,7 @@ Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& 
     return unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi);
   // The convolution's output is fresh: the pass writes it in place.
   onePass(out, out, af, residual, activation, lo, hi, channelsLast);
-  finishActivation(out, activation);
+  apply_epilogue_activation_(out, activation);  // the clamp ran in the pass
   return out;
 }
 

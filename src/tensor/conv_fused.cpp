@@ -25,6 +25,7 @@ namespace ember {
 namespace {
 
 using fused_epilogue::Clamp;
+using fused_epilogue::clampOf;
 
 constexpr std::array<std::string_view, 8> kActivations = {"none", "relu",      "hardtanh",  "silu",
                                                            "gelu", "gelu_tanh", "hardswish", "sigmoid"};
@@ -73,6 +74,13 @@ void apply_epilogue_activation_(Tensor& out, std::string_view activation) {
   else if (activation == "sigmoid") sigmoid_(out);
 }
 
+void apply_fused_activation_(Tensor& out, std::string_view activation, double lo, double hi) {
+  const Clamp clamp = clampOf(activation);
+  if (clamp == Clamp::Relu) relu_(out);
+  else if (clamp == Clamp::Range) hardtanh_(out, lo, hi);
+  else apply_epilogue_activation_(out, activation);
+}
+
 bool isConvEpilogueActivation(std::string_view activation) {
   return std::find(kActivations.begin(), kActivations.end(), activation) != kActivations.end();
 }
@@ -87,14 +95,11 @@ Tensor conv2d_fused(const Tensor& input, const Tensor& weight, const Tensor& bia
     bool applied = false;
     Tensor out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups,
                                         postOpOf(activation, lo, hi), applied);
-    if (applied) return out;
-    if (activation == "relu") relu_(out);
-    else if (activation == "hardtanh") hardtanh_(out, lo, hi);
-    else apply_epilogue_activation_(out, activation);
+    if (!applied) apply_fused_activation_(out, activation, lo, hi);
     return out;
   }
   Tensor out = conv2d(input, weight, bias, stride, padding, dilation, groups);
-  const Clamp clamp = activation == "relu" ? Clamp::Relu : activation == "hardtanh" ? Clamp::Range : Clamp::None;
+  const Clamp clamp = clampOf(activation);
   const bool floating = out.dtype() == kFloat || out.dtype() == kDouble;
   // Without a residual the activation's own (per-ISA) kernel is as fast as any loop here: both
   // make the one pass the activation needs.
@@ -102,9 +107,7 @@ Tensor conv2d_fused(const Tensor& input, const Tensor& weight, const Tensor& bia
   if (!onePass) {
     // The general rules: add's broadcasting and promotion, then the activation's own kernel.
     if (residual.defined()) out = add(out, residual);
-    if (clamp == Clamp::Relu) relu_(out);
-    else if (clamp == Clamp::Range) hardtanh_(out, lo, hi);
-    else apply_epilogue_activation_(out, activation);
+    apply_fused_activation_(out, activation, lo, hi);
     return out;
   }
   if (out.dtype() == kFloat)

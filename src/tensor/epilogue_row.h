@@ -11,10 +11,19 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 namespace ember::fused_epilogue {
 
 enum class Clamp { None, Relu, Range };
+
+// The clamp a fused activation is ("relu", "hardtanh" in [lo, hi]); None for the others, which
+// run after the loop with their own kernels (apply_epilogue_activation_).
+inline Clamp clampOf(std::string_view activation) {
+  if (activation == "relu") return Clamp::Relu;
+  if (activation == "hardtanh") return Clamp::Range;
+  return Clamp::None;
+}
 
 template <typename T, Clamp kClamp>
 void row(T* __restrict out, const T* __restrict bias, const T* __restrict res, int64_t n, T lo, T hi) {

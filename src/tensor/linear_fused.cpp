@@ -18,6 +18,7 @@ namespace ember {
 namespace {
 
 using fused_epilogue::Clamp;
+using fused_epilogue::clampOf;
 
 template <typename T>
 void epilogueRows(Tensor& out, const Tensor& bias, const Tensor& residual, Clamp clamp, double lo, double hi) {
@@ -56,16 +57,14 @@ Tensor epilogue(Tensor out, const Tensor& bias, const Tensor& residual, std::str
   // takes the residual's place in the one-pass loop: the same single addition.
   if (bias.defined() && !residual.defined() && !rowBias(out, bias) && denseResidual(out, bias))
     return epilogue(std::move(out), Tensor(), bias, activation, lo, hi);
-  const Clamp clamp = activation == "relu" ? Clamp::Relu : activation == "hardtanh" ? Clamp::Range : Clamp::None;
+  const Clamp clamp = clampOf(activation);
   const bool onePass = floating(out) && out.is_contiguous() && out.numel() > 0 && rowBias(out, bias) &&
                        denseResidual(out, residual);
   if (!onePass) {
     // aten::add's rules (broadcasting, promotion), then the activation's own kernel.
     if (bias.defined()) out = add(out, bias);
     if (residual.defined()) out = add(out, residual);
-    if (clamp == Clamp::Relu) relu_(out);
-    else if (clamp == Clamp::Range) hardtanh_(out, lo, hi);
-    else apply_epilogue_activation_(out, activation);
+    apply_fused_activation_(out, activation, lo, hi);
     return out;
   }
   if (bias.defined() || residual.defined() || clamp != Clamp::None) {

@@ -26,6 +26,9 @@ Tensor conv2d_fused(const Tensor& input, const Tensor& weight, const Tensor& bia
 // The activations other than the clamps ("silu", "gelu", "gelu_tanh", "hardswish", "sigmoid")
 // in place on `out` with their own kernels; any other name leaves `out` alone.
 void apply_epilogue_activation_(Tensor& out, std::string_view activation);
+// Any activation conv2d_fused names in place on `out`, the clamps included (relu_, hardtanh_
+// in [lo, hi]); "none" leaves it alone.
+void apply_fused_activation_(Tensor& out, std::string_view activation, double lo, double hi);
 
 // Whether `activation` is one conv2d_fused knows.
 bool isConvEpilogueActivation(std::string_view activation);
