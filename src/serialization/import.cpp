@@ -140,9 +140,9 @@ void prepareForwardAhead(const IValue& root) {
 }
 
 Module loadFromReader(const ZipReader& reader, ExtraFilesMap* extraFiles) {
-  const bool products = codeHoldsProducts(reader);
+  const bool products = codeHoldsProducts(reader), prepare = prepareAtLoad();
   blas::GemmWarmup warmup(products);
-  FirstCallMemory memory(reader, products && prepareAtLoad());
+  FirstCallMemory memory(reader, products && prepare);
   readArchiveVersion(reader);
   checkArchiveByteOrder(reader);
   EMBER_CHECK(reader.hasRecord("data.pkl"), "archive '", reader.rootName(),
@@ -162,7 +162,7 @@ Module loadFromReader(const ZipReader& reader, ExtraFilesMap* extraFiles) {
   for (const TypePtr& t : cu->getTypes())
     if (auto cls = t->cast<ClassType>()) registerClassUnit(cls, cu);
   readExtraFiles(reader, extraFiles);
-  if (prepareAtLoad()) prepareForwardAhead(root);
+  if (prepare) prepareForwardAhead(root);
   return Module(Object(root.toObject(), cu));
 }
 

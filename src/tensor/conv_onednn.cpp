@@ -358,11 +358,10 @@ void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
 // weights' storage has not been written since, else made now: by ember for oneDNN's Winograd
 // layouts (conv_winograd_weights.h), else by `reorder` (built here when null). Cacheable weights
 // are cached when a convolution used them before at the same write version, not on their first
-// use: a blocked copy costs
-// fresh memory, which on first touch costs as much as the reorder itself or more (the kernel
-// zeroes every page: resnet18's 45 MB of copies were about a third of its first call), and a
-// weight used once (a one-shot call, a convolution run by the profiling call only) never pays
-// it back. A module called twice has its copies from the second call on.
+// use: a blocked copy costs fresh memory, which on first touch costs as much as the reorder
+// itself or more (the kernel zeroes every page: resnet18's 45 MB of copies were about a third of
+// its first call), and a weight used once (a one-shot call, a convolution run by the profiling
+// call only) never pays it back. A module called twice has its copies from the second call on.
 void weightsInLayout(const Tensor& weight, const memory::desc& userDesc, const memory::desc& layout,
                      const dnnl::reorder* reorder, bool cacheable, dnnl::stream& stream, Tensor& holder) {
   auto& eng = cpuEngine();

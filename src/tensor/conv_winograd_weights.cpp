@@ -12,9 +12,7 @@
 #include "tensor/conv_winograd_weights.h"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
-#include <vector>
 
 #include "ember/tensor/parallel.h"
 
@@ -42,21 +40,20 @@ struct Layout {
   // the same channels: every layout keeps a and b together as one index a * alpha + b.
   int64_t planeStride() const { return format == dnnl_wino_wei_OBaaIBOIio ? I * ob * ob2 : I * O; }
 
-  // Where the run of ob output channels from block `oBlock` for (a, b, input channel i) starts.
-  int64_t runOffset(int64_t a, int64_t b, int64_t i, int64_t oBlock) const {
-    const int64_t nbI = I / ib, nbO = O / ob, iBlock = i / ib, iIn = i % ib;
+  // Where the run of ob output channels from block `oBlock` for (a, b) = (0, 0) and input
+  // channel i starts (the other (a, b) follow at planeStride() apart).
+  int64_t runStart(int64_t i, int64_t oBlock) const {
+    const int64_t nbI = I / ib, iBlock = i / ib, iIn = i % ib;
     switch (format) {
       case dnnl_wino_wei_aaOio:
-        return ((((a * alpha + b) * nbO + oBlock) * nbI + iBlock) * ib + iIn) * ob;
+        return ((oBlock * nbI + iBlock) * ib + iIn) * ob;
       case dnnl_wino_wei_aaOBiOo: {
         const int64_t chunk = oBlock / ob2, inChunk = oBlock % ob2;
-        return ((((a * alpha + b) * (nbO / ob2) + chunk) * nbI + iBlock) * ib * ob2 + iIn * ob2 + inChunk) * ob;
+        return ((chunk * nbI + iBlock) * ib * ob2 + iIn * ob2 + inChunk) * ob;
       }
       default: {  // OBaaIBOIio
         const int64_t oChunk = oBlock / ob2, oIn = oBlock % ob2, iChunk = iBlock / ib2, iBlockIn = iBlock % ib2;
-        return ((((((oChunk * alpha + a) * alpha + b) * (nbI / ib2) + iChunk) * ob2 + oIn) * ib2 + iBlockIn) * ib +
-                iIn) *
-               ob;
+        return oChunk * alpha * alpha * planeStride() + (((iChunk * ob2 + oIn) * ib2 + iBlockIn) * ib + iIn) * ob;
       }
     }
   }
@@ -94,7 +91,7 @@ V4 load4(const float* p) {
 // of 4: oneDNN's blocks are 8 or 16).
 void transformKernels(const Layout& l, const float* g, int64_t i, int64_t oBlock, float* out) {
   const int64_t A = l.alpha, ob = l.ob;
-  const int64_t base = l.runOffset(0, 0, i, oBlock), plane = l.planeStride();
+  const int64_t base = l.runStart(i, oBlock), plane = l.planeStride();
   for (int64_t o = 0; o < ob; o += 4) {
     // Rows first: R[k][b] = sum_l g[k][l] * G[b][l]; then U[a][b] = sum_k G[a][k] * R[k][b].
     V4 rows[3][kMaxAlpha];
