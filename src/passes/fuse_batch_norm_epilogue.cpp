@@ -19,19 +19,30 @@ namespace {
 const char* const kConv2d =
     "aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] "
     "dilation=1, int groups=1) -> Tensor";
+const char* const kMaxPool2d =
+    "aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool "
+    "ceil_mode=False) -> Tensor";
 const char* const kBatchNorm =
     "aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool "
     "training, float momentum, float eps, bool cudnn_enabled) -> Tensor";
 
-// One fusion found: the nodes it replaces (conv, add and activation optional).
+// One fusion found: the nodes it replaces (conv, add, activation and pool optional).
 struct Chain {
   Node* conv = nullptr;
   Node* bn = nullptr;
   Node* add = nullptr;
   std::optional<EpilogueActivation> act;
+  Node* pool = nullptr;
 
-  Node* last() const { return act ? act->node : add ? add : bn; }
+  Node* last() const { return pool ? pool : act ? act->node : add ? add : bn; }
   Value* bnResult() const { return bn->output(); }
+  // In the order they run.
+  std::vector<Node*> nodes() const {
+    std::vector<Node*> out;
+    for (Node* n : {conv, bn, add, act ? act->node : nullptr, pool})
+      if (n) out.push_back(n);
+    return out;
+  }
 };
 
 bool isEvalBatchNorm(Node* n) {
@@ -60,8 +71,15 @@ std::optional<Chain> chainAround(Node* bn) {
   }
   c.act = epilogueActivationOf(user, result);
   if (!c.conv && !c.add && !c.act) return std::nullopt;
-  for (Node* n : {c.add, c.act ? c.act->node : nullptr})
-    if (n && n->owningBlock() != bn->owningBlock()) return std::nullopt;
+  // resnet's stem: conv, batch norm, relu, max pool.
+  if (c.conv && !c.add) {
+    if (c.act) result = c.act->node->output();
+    Node* pool = onlyUser(result);
+    static const Symbol maxPool2d = Symbol::aten("max_pool2d");
+    if (pool && pool->kind() == maxPool2d && pool->matches(kMaxPool2d) && pool->input(0) == result) c.pool = pool;
+  }
+  for (Node* n : c.nodes())
+    if (n->owningBlock() != bn->owningBlock()) return std::nullopt;
   return c;
 }
 
@@ -94,6 +112,7 @@ bool claimEpilogue(Chain& c, std::unordered_set<Node*>& claimed) {
   if ((add && claimed.count(add)) || (act && claimed.count(act))) {
     c.add = nullptr;
     c.act.reset();
+    c.pool = nullptr;
     return c.conv != nullptr;
   }
   if (add) claimed.insert(add);
@@ -106,7 +125,11 @@ void collect(Block* block, const AliasDb& db, std::unordered_set<Node*>& claimed
     for (Block* b : n->blocks()) collect(b, db, claimed, out);
     if (!isEvalBatchNorm(n)) continue;
     std::optional<Chain> c = chainAround(n);
-    if (!c || !untouchedBetween(db, c->conv ? c->conv : c->bn, c->last(), protectedValues(*c))) continue;
+    if (!c) continue;
+    Node* first = c->conv ? c->conv : c->bn;
+    // A write before the pool keeps the pool out (the rest may still fuse).
+    if (c->pool && !untouchedBetween(db, first, c->last(), protectedValues(*c))) c->pool = nullptr;
+    if (!untouchedBetween(db, first, c->last(), protectedValues(*c))) continue;
     if (claimEpilogue(*c, claimed)) out.push_back(*c);
   }
 }
@@ -127,14 +150,15 @@ void fuse(Graph& g, const Chain& c) {
   inputs.push_back(g.insertConstant(IValue(c.act ? c.act->name : std::string("none"))));
   inputs.push_back(g.insertConstant(IValue(c.act ? c.act->lo : 0.0)));
   inputs.push_back(g.insertConstant(IValue(c.act ? c.act->hi : 0.0)));
-  const char* name = c.conv ? "conv2d_bn_fused" : "batch_norm_fused";
+  if (c.pool) inputs.insert(inputs.end(), c.pool->inputs().begin() + 1, c.pool->inputs().end());
+  const char* name = c.pool ? "conv2d_bn_max_pool2d" : c.conv ? "conv2d_bn_fused" : "batch_norm_fused";
   Node* fused = g.insertNode(g.create(Symbol::fromNamespaceAndName("ember", name), inputs));
   fused->output()->copyMetadata(last->output());
   GRAPH_UPDATE("Fusing ", c.bn->output()->debugName(), " = batch_norm(...) with ", c.conv ? "its convolution and " : "",
-               "its epilogue into ", fused->output()->debugName());
+               "its epilogue", c.pool ? " and max pool" : "", " into ", fused->output()->debugName());
   last->output()->replaceAllUsesWith(fused->output());
-  for (Node* n : {last, c.act && c.add ? c.add : nullptr, last != c.bn ? c.bn : nullptr, c.conv})
-    if (n) n->destroy();
+  const std::vector<Node*> replaced = c.nodes();
+  for (auto it = replaced.rbegin(); it != replaced.rend(); ++it) (*it)->destroy();
 }
 
 bool hasEvalBatchNorm(Block* block) {

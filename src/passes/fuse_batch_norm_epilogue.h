@@ -10,6 +10,12 @@
 // becomes
 //   %y = ember::conv2d_bn_fused(%x, %w, %b, %s, %p, %d, %g, %bw, %bb, %mean, %var, %eps, %identity, "relu", 0., 0.)
 //
+// and, with the convolution and no residual, a max pool of the result (resnet's stem):
+//
+//   %q = aten::max_pool2d(%y, %k, %ps, %pp, %pd, %ceil)
+// becomes
+//   %q = ember::conv2d_bn_max_pool2d(%x, %w, ..., %eps, %none, "relu", 0., 0., %k, %ps, %pp, %pd, %ceil)
+//
 // and without the convolution (the batch norm's input made elsewhere), when an add or an
 // activation follows, ember::batch_norm_fused(%in, %bw, %bb, %mean, %var, %eps, %identity, "relu",
 // 0., 0.). Activations as fuse_conv_epilogue.h lists them. The running statistics are read when

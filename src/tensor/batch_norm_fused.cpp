@@ -19,6 +19,7 @@
 #include "ember/tensor/ops/conv.h"
 #include "ember/tensor/ops/conv_fused.h"
 #include "ember/tensor/ops/norm.h"
+#include "ember/tensor/ops/pool.h"
 #include "ember/tensor/ops/pointwise.h"
 #include "ember/tensor/ops/unary.h"
 #include "ember/tensor/parallel.h"
@@ -159,15 +160,27 @@ Tensor batch_norm_fused(const Tensor& input, const Tensor& weight, const Tensor&
   return out;
 }
 
-Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
-                       IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& bn_weight,
-                       const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
-                       const Tensor& residual, std::string_view activation, double lo, double hi) {
-  checkActivation(activation, "ember::conv2d_bn_fused");
+namespace {
+
+// max_pool2d's arguments, once the fused operator's result is ready (the unfused route).
+Tensor maxPooled(const Tensor& x, const conv::MaxPoolArgs* pool) {
+  return pool ? max_pool2d(x, pool->kernel, pool->stride, pool->padding, pool->dilation, pool->ceilMode) : x;
+}
+
+// conv2d_bn_fused, then max_pool2d with `pool` (when given): the store epilogue pools while it
+// moves a blocked result where the activation is a clamp or none (max commutes with those, not
+// with silu's dip), else the pool runs on the result.
+Tensor convBatchNorm(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
+                     IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& bn_weight,
+                     const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
+                     const Tensor& residual, std::string_view activation, double lo, double hi,
+                     const conv::MaxPoolArgs* pool) {
+  checkActivation(activation, pool ? "ember::conv2d_bn_max_pool2d" : "ember::conv2d_bn_fused");
   if (input.dtype() != kFloat || weight.dtype() != kFloat || weight.dim() != 4 ||
       !paramsFloat(bn_weight, bn_bias, running_mean, running_var, weight.size(0))) {
     Tensor out = conv2d(input, weight, bias, stride, padding, dilation, groups);
-    return unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi);
+    return maxPooled(unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi),
+                     pool);
   }
   const Affine af = affineOf(bn_weight, bn_bias, running_mean, running_var, eps, weight.size(0));
   Tensor out;
@@ -181,25 +194,49 @@ Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& 
     out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups, post, applied);
     if (applied) {
       if (post.algorithm == 0) apply_epilogue_activation_(out, activation);
-      return out;
+      return maxPooled(out, pool);
     }
   } else {
     // Where oneDNN's result is blocked, the pass that moves it into the output applies the terms.
     conv::StoreEpilogue store{termsOf(af, activation, lo, hi), residual};
+    if (activation == "none" || clampOf(activation) != fused_epilogue::Clamp::None) store.pool = pool;
     out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups, conv::PostOp{}, applied,
                                  &store);
+    if (store.applied && store.pool) return store.pooled;
     if (store.applied) {
       apply_epilogue_activation_(out, activation);  // the clamp ran in the pass
-      return out;
+      return maxPooled(out, pool);
     }
   }
   bool channelsLast = false;
   if (!takesOnePass(out, bn_weight, bn_bias, running_mean, running_var, residual, channelsLast))
-    return unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi);
+    return maxPooled(unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi),
+                     pool);
   // The convolution's output is fresh: the pass writes it in place.
   onePass(out, out, af, residual, activation, lo, hi, channelsLast);
   apply_epilogue_activation_(out, activation);  // the clamp ran in the pass
-  return out;
+  return maxPooled(out, pool);
+}
+
+}  // namespace
+
+Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
+                       IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& bn_weight,
+                       const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
+                       const Tensor& residual, std::string_view activation, double lo, double hi) {
+  return convBatchNorm(input, weight, bias, stride, padding, dilation, groups, bn_weight, bn_bias, running_mean,
+                       running_var, eps, residual, activation, lo, hi, nullptr);
+}
+
+Tensor conv2d_bn_max_pool2d(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
+                            IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& bn_weight,
+                            const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
+                            const Tensor& residual, std::string_view activation, double lo, double hi,
+                            IntArrayRef kernel_size, IntArrayRef pool_stride, IntArrayRef pool_padding,
+                            IntArrayRef pool_dilation, bool ceil_mode) {
+  const conv::MaxPoolArgs pool{kernel_size, pool_stride, pool_padding, pool_dilation, ceil_mode};
+  return convBatchNorm(input, weight, bias, stride, padding, dilation, groups, bn_weight, bn_bias, running_mean,
+                       running_var, eps, residual, activation, lo, hi, &pool);
 }
 
 void setBatchNormPostOps(bool enabled) { gPostOps.store(enabled, std::memory_order_relaxed); }

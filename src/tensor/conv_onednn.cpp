@@ -442,26 +442,13 @@ bool winogradAtFirstUse(const ConvShape& s) { return s.inChannels * s.outChannel
 
 // Whether the plan's blocked result can go into `out` through the store epilogue: the terms
 // only (no post-op inside to come before them), whole blocks of channels, a residual laid out
-// as `out`.
+// as `out`, a pool the store can do.
 bool storeFits(const Plan& plan, const StoreEpilogue* store, const PostOp& post, const Tensor& out) {
   if (!store || plan.dstBlock == 0 || !store->terms.scale || !store->terms.shift) return false;
   if (post.algorithm != 0 || post.scale || out.size(1) % plan.dstBlock != 0) return false;
   const Tensor& r = store->residual;
-  return !r.defined() || (r.dtype() == kFloat && r.sizes() == out.sizes() && r.strides() == out.strides());
-}
-
-// The plan's blocked result (nChw<B>c) into the channels-last `out`, with the store's terms.
-void storeBlocked(const Tensor& out, const float* blocked, int64_t B, const StoreEpilogue& store) {
-  const int64_t N = out.size(0), C = out.size(1), S = out.size(2) * out.size(3);
-  const auto& kernels = affine_epilogue::affineEpilogueKernels();
-  float* o = out.data_ptr<float>();
-  const float* r = store.residual.defined() ? store.residual.data_ptr<float>() : nullptr;
-  for (int64_t n = 0; n < N; ++n) {
-    const int64_t image = n * C * S;
-    parallelFor(0, S, std::max<int64_t>(1, kGrainSize / C), [&](int64_t s0, int64_t s1) {
-      kernels.unblock(o + image, blocked + image, r ? r + image : nullptr, s0, s1, S, C, B, store.terms);
-    });
-  }
+  if (r.defined() && (r.dtype() != kFloat || r.sizes() != out.sizes() || r.strides() != out.strides())) return false;
+  return storeFitsPool(out, *store);
 }
 
 bool isNhwc(const Tensor& t) {

@@ -78,11 +78,29 @@ struct PostOp {
 // anyway where oneDNN's kernels want blocked activations (the Winograd kernels, the NCHW image
 // stem), and the batch norm then costs no pass of its own. The convolution sets `applied` when
 // it did so; otherwise (other routes, layouts or dtypes) the caller applies the terms.
+//
+// With `pool` (and no residual), the store max-pools the clamped result as aten::max_pool2d
+// with those arguments would, into `pooled` (channels-last), and leaves the convolution's
+// output unwritten: resnet's stem (conv, batch norm, relu, 3x3 max pool) then writes and reads
+// back no full-size activation. The arguments must outlive the call.
+struct MaxPoolArgs {
+  IntArrayRef kernel, stride, padding, dilation;
+  bool ceilMode = false;
+};
+
 struct StoreEpilogue {
   affine_epilogue::Terms terms;
   Tensor residual;  // undefined, or float32 of the output's sizes and strides
   bool applied = false;
+  const MaxPoolArgs* pool = nullptr;
+  Tensor pooled{};  // the pooled result, when `applied` with `pool`
 };
+
+// The store itself (conv_store_epilogue.cpp): oneDNN's blocked result (nChw<B>c, one image after
+// another) of a convolution whose output is the dense channels-last `out`, into `out` with the
+// store's terms, or max-pooled into a new `store.pooled`.
+bool storeFitsPool(const Tensor& out, const StoreEpilogue& store);
+void storeBlocked(const Tensor& out, const float* blocked, int64_t B, StoreEpilogue& store);
 
 // float32 through oneDNN; false when this shape/layout is left to im2col. `out` may be
 // contiguous or channels-last (the layout oneDNN then writes). With `post`, the activation is

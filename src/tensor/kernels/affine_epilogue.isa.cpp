@@ -95,6 +95,32 @@ void unblockOf(float* out, const float* in, const float* res, int64_t s0, int64_
                              t.scale + c, t.shift + c, t.lo, t.hi);
 }
 
+// The max of a window's affine values, a vector of channels at a time; a value wins when greater
+// or NaN (a NaN already in m stays: no comparison with it is true), as the pooling kernels.
+template <Clamp kClamp>
+void maxOfTapsOf(float* out, const float* const* taps, int64_t count, int64_t c, int64_t n, const Terms& t) {
+  const Reg vlo = V::set1(t.lo), vhi = V::set1(t.hi);
+  int64_t i = 0;
+  for (; i + V::kWidth <= n; i += V::kWidth) {
+    const Reg a = V::load(t.scale + c + i), b = V::load(t.shift + c + i);
+    Reg m = clampOf<kClamp>(V::load(taps[0] + i) * a + b, vlo, vhi);
+    for (int64_t k = 1; k < count; ++k) {
+      const Reg x = clampOf<kClamp>(V::load(taps[k] + i) * a + b, vlo, vhi);
+      m = ((x > m) | (x != x)) ? x : m;
+    }
+    V::store(out + i, m);
+  }
+  for (; i < n; ++i) {
+    const float a = t.scale[c + i], b = t.shift[c + i];
+    float m = clampOf<kClamp>(taps[0][i] * a + b, t.lo, t.hi);
+    for (int64_t k = 1; k < count; ++k) {
+      const float x = clampOf<kClamp>(taps[k][i] * a + b, t.lo, t.hi);
+      m = (x > m || x != x) ? x : m;
+    }
+    out[i] = m;
+  }
+}
+
 // The instance of a loop for the clamp and the presence of a residual, chosen per call.
 #define EMBER_AFFINE_DISPATCH(fn, ...)                                                       \
   do {                                                                                       \
@@ -121,10 +147,18 @@ void unblock(float* out, const float* in, const float* res, int64_t s0, int64_t 
 
 #undef EMBER_AFFINE_DISPATCH
 
+void maxOfTaps(float* out, const float* const* taps, int64_t count, int64_t c, int64_t n, const Terms& t) {
+  switch (t.clamp) {
+    case Clamp::Relu: return maxOfTapsOf<Clamp::Relu>(out, taps, count, c, n, t);
+    case Clamp::Range: return maxOfTapsOf<Clamp::Range>(out, taps, count, c, n, t);
+    default: return maxOfTapsOf<Clamp::None>(out, taps, count, c, n, t);
+  }
+}
+
 }  // namespace
 
 const Kernels& affineEpilogueKernels() {
-  static const Kernels kernels{&channelsLast, &plane, &unblock};
+  static const Kernels kernels{&channelsLast, &plane, &unblock, &maxOfTaps};
   return kernels;
 }
 

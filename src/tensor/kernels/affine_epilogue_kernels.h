@@ -6,7 +6,8 @@
 // per-ISA copies may fuse the multiply-add, as the batch-norm kernels do). batch_norm_fused.cpp
 // runs them over plain and channels-last tensors; conv_onednn.cpp over oneDNN's blocked result
 // of a convolution while it moves that result into the output's channels-last layout, so that
-// the batch norm costs no pass of its own. affine_epilogue.isa.cpp is compiled once per ISA and
+// the batch norm costs no pass of its own, or while it max-pools that result (maxOfTaps: the
+// clamps are monotonic, so the pool's input needs no pass either). affine_epilogue.isa.cpp is compiled once per ISA and
 // affineEpilogueKernels() hands out the copy for this CPU.
 //
 // `res` is null or laid out as `out`; `out` may be `in`.
@@ -40,6 +41,10 @@ struct Kernels {
   // (out[s * C + c]); S is the image's number of positions.
   void (*unblock)(float* out, const float* in, const float* res, int64_t s0, int64_t s1, int64_t S, int64_t C,
                   int64_t B, const Terms& t);
+  // One output position of a max pool over the affine result of its taps (count >= 1 pointers
+  // to n consecutive channels from c on): out[i] = max over k of
+  // clamp(taps[k][i] * scale[c + i] + shift[c + i]), NaN-propagating as aten::max_pool2d.
+  void (*maxOfTaps)(float* out, const float* const* taps, int64_t count, int64_t c, int64_t n, const Terms& t);
 };
 
 const Kernels& affineEpilogueKernels();

@@ -90,6 +90,65 @@ TEST(FuseBatchNormEpilogue, ConvBatchNormAloneAndWithActivations) {
   FileCheck().check("ember::conv2d_bn_fused").checkNot("aten::silu_").run(silu->toString());
 }
 
+// The max pool after resnet's stem.
+const char* const kPoolTail =
+    "  %k : int[] = prim::ListConstruct(%three, %three)\n"
+    "  %ps : int[] = prim::ListConstruct(%two, %two)\n"
+    "  %q : Tensor = aten::max_pool2d(%y, %k, %ps, %l1, %l1, %false)\n";
+
+std::string withPoolConstants(const std::string& tail) {
+  return "  %two : int = prim::Constant[value=2]()\n  %three : int = prim::Constant[value=3]()\n" + tail;
+}
+
+TEST(FuseBatchNormEpilogue, StemMaxPoolJoinsTheFusion) {
+  // resnet's stem: maxpool(relu(bn1(conv1(x)))).
+  auto g = convBnThen(withPoolConstants("  %y : Tensor = aten::relu_(%n)\n") + kPoolTail, "%q");
+  EXPECT_TRUE(fuseBatchNormEpilogues(g));
+  g->lint();
+  FileCheck()
+      .check("ember::conv2d_bn_max_pool2d(%x, %w, %none, %l1, %l1, %l1, %one, %bw, %bb, %mean, %var, %eps, %")
+      .check(", %k, %ps, %l1, %l1, %false)")
+      .checkNot("aten::relu_")
+      .checkNot("aten::max_pool2d")
+      .check("return")
+      .run(g->toString());
+  Node* f = producerOfOutput(g);
+  ASSERT_EQ(f->inputs().size(), 21u);
+  EXPECT_TRUE(toIValue(f->input(12))->isNone());
+  EXPECT_EQ(toIValue(f->input(13))->toStringRef(), "relu");
+  // Without an activation too: the pool reads the batch norm's result.
+  auto plain = convBnThen(withPoolConstants("  %y : Tensor = aten::mul(%n, %one)\n  %y2 : Tensor = aten::max_pool2d(%n, %l1, %l1, %l1, %l1, %false)\n"), "%y2, %y");
+  EXPECT_TRUE(fuseBatchNormEpilogues(plain));
+  FileCheck().check("ember::conv2d_bn_fused").check("aten::max_pool2d").run(plain->toString());
+  auto bare = convBnThen(withPoolConstants("  %y : Tensor = aten::max_pool2d(%n, %l1, %l1, %l1, %l1, %false)\n"));
+  EXPECT_TRUE(fuseBatchNormEpilogues(bare));
+  FileCheck().check("ember::conv2d_bn_max_pool2d").checkNot("aten::max_pool2d").run(bare->toString());
+}
+
+TEST(FuseBatchNormEpilogue, MaxPoolStaysOutsideWhereItCannotJoin) {
+  // The activation's result also returned: the pool is not its only use.
+  auto shared = convBnThen(withPoolConstants("  %y : Tensor = aten::relu_(%n)\n") + kPoolTail, "%q, %y");
+  EXPECT_TRUE(fuseBatchNormEpilogues(shared));
+  FileCheck().check("ember::conv2d_bn_fused").check("aten::max_pool2d").run(shared->toString());
+  // After a residual add (not the stem's shape): the pool stays.
+  auto residual =
+      convBnThen(withPoolConstants("  %r : Tensor = aten::add_(%n, %id, %one)\n  %y : Tensor = aten::relu_(%r)\n") +
+                 kPoolTail, "%q");
+  EXPECT_TRUE(fuseBatchNormEpilogues(residual));
+  FileCheck().check("ember::conv2d_bn_fused").check("aten::max_pool2d").run(residual->toString());
+  // The weights written between the convolution and the pool: the fused node, at the pool's
+  // place, would read the new values: the rest fuses before the write, the pool stays after it.
+  auto written = convBnThen(
+      withPoolConstants("  %y : Tensor = aten::relu_(%n)\n  %z : Tensor = aten::mul_(%w, %one)\n") + kPoolTail, "%q");
+  EXPECT_TRUE(fuseBatchNormEpilogues(written));
+  FileCheck()
+      .check("ember::conv2d_bn_fused")
+      .check("aten::mul_")
+      .check("aten::max_pool2d")
+      .checkNot("ember::conv2d_bn_max_pool2d")
+      .run(written->toString());
+}
+
 TEST(FuseBatchNormEpilogue, TrainingOrUnknownModeStays) {
   for (const char* training : {"%true", "%t"}) {
     auto g = convBnThen("  %y : Tensor = aten::relu_(%n)\n", "%y", training);

@@ -199,6 +199,90 @@ TEST(BatchNormFusedTest, BlockedResultsTakeTheTermsInTheirStore) {
   set_num_threads(saved);
 }
 
+// conv2d_bn_max_pool2d: where the result is blocked and the activation a clamp or none, the
+// store pools it on the way (conv::StoreEpilogue::pool); elsewhere the pool runs on the fused
+// result. Both against the unfused operators, with PyTorch's pooling arguments (padding,
+// stride, dilation, ceil mode), NaN inputs, and the layout max_pool2d gives a channels-last input.
+TEST(BatchNormFusedTest, MaxPoolInTheStoreMatchesTheUnfusedPool) {
+  struct Shape {
+    const char* what;
+    Tensor x, w;
+    int64_t stride, pad;
+    bool blocked;
+  };
+  Tensor image = randn({2, 3, 30, 30});
+  image.data_ptr<float>()[1 * 30 + 1] = NAN;  // image 0, channel 0: in the first window of every pool
+  Tensor w7 = contiguous(randn({64, 3, 7, 7}) * 0.1, MemoryFormat::ChannelsLast);
+  Tensor x64 = contiguous(randn({1, 64, 15, 17}), MemoryFormat::ChannelsLast);
+  Tensor w64 = randn({64, 64, 3, 3}) * 0.05;
+  const std::vector<Shape> shapes = {
+      {"image stem 7x7/2", image, w7, 2, 3, true},
+      {"winograd 64@15x17", x64, w64, 1, 1, true},
+      {"direct 64 stride 2", x64, w64, 2, 1, false},
+  };
+  struct Pool {
+    std::vector<int64_t> kernel, stride, pad, dilation;
+    bool ceil;
+  };
+  const std::vector<Pool> pools = {
+      {{3, 3}, {2, 2}, {1, 1}, {1, 1}, false},  // resnet's
+      {{2, 2}, {}, {0, 0}, {1, 1}, true},       // stride = kernel, ceil mode
+      {{3, 2}, {1, 2}, {1, 0}, {2, 1}, false},  // dilated, uneven
+      {{3, 3}, {2, 2}, {0, 0}, {1, 1}, true},   // a last window that hangs over the edge
+  };
+  const int saved = get_num_threads();
+  Params p = params(64, kFloat, true);
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    for (const Shape& sh : shapes) {
+      conv2d(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1);  // reused weights may take Winograd
+      Tensor conv = conv2d(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1);
+      for (const Pool& pl : pools) {
+        for (const std::string act : {"relu", "hardtanh", "none", "silu"}) {
+          const std::string what = std::string(sh.what) + " act=" + act + " kernel=" + std::to_string(pl.kernel[0]) +
+                                   "x" + std::to_string(pl.kernel[1]) + " threads=" + std::to_string(threads);
+          const double hi = act == "hardtanh" ? 0.5 : 0.0;
+          Tensor bn = batch_norm(conv, p.weight, p.bias, p.mean, p.var, false, 0.1, 1e-5, false);
+          Tensor activated = act == "hardtanh" ? hardtanh(bn, 0.0, hi) : activate(bn, act);
+          Tensor want = max_pool2d(activated, pl.kernel, pl.stride, pl.pad, pl.dilation, pl.ceil);
+          Tensor got = conv2d_bn_max_pool2d(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1, p.weight, p.bias,
+                                            p.mean, p.var, 1e-5, Tensor(), act, 0.0, hi, pl.kernel, pl.stride,
+                                            pl.pad, pl.dilation, pl.ceil);
+          ASSERT_EQ(got.sizes(), want.sizes()) << what;
+          EXPECT_EQ(got.strides(), want.strides()) << what << ": max_pool2d's layout";
+          EXPECT_LE(worstRelative(got, want), 2e-6) << what;
+          // Bit for bit the pool of conv2d_bn_fused's result: the store computes each value as
+          // the unblocking store does.
+          Tensor fused = conv2d_bn_fused(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1, p.weight, p.bias,
+                                         p.mean, p.var, 1e-5, Tensor(), act, 0.0, hi);
+          EXPECT_EQ(worstRelative(got, max_pool2d(fused, pl.kernel, pl.stride, pl.pad, pl.dilation, pl.ceil)), 0.0)
+              << what;
+          if (std::string(sh.what) == "image stem 7x7/2" && act != "silu")
+            EXPECT_TRUE(std::isnan(values(got)[0])) << what << ": the NaN reaches the first window";
+        }
+        // Whether the store itself pooled: blocked results only, and no residual.
+        for (bool residual : {false, true}) {
+          const conv::MaxPoolArgs args{pl.kernel, pl.stride, pl.pad, pl.dilation, pl.ceil};
+          const std::vector<float> ones(64, 1.0f), zeros(64, 0.0f);
+          conv::StoreEpilogue store{{ones.data(), zeros.data()}, residual ? contiguous(randn_like(conv), MemoryFormat::ChannelsLast) : Tensor()};
+          store.pool = &args;
+          bool postApplied = false;
+          conv::conv2dWithPostOp(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1, conv::PostOp{}, postApplied,
+                                 &store);
+          EXPECT_EQ(store.applied, sh.blocked && !residual) << sh.what << " residual=" << residual;
+          EXPECT_EQ(store.pooled.defined(), store.applied) << sh.what;
+        }
+      }
+    }
+  }
+  set_num_threads(saved);
+  // A pool max_pool2d rejects is rejected the same way.
+  Tensor c = ones({64}), z = zeros({64});
+  EXPECT_THROW(conv2d_bn_max_pool2d(image, w7, Tensor(), {2}, {3}, {1}, 1, c, z, z, c, 1e-5, Tensor(), "relu", 0, 0,
+                                    {3, 3}, {2, 2}, {2, 2}, {1, 1}, false),
+               Error);
+}
+
 TEST(BatchNormFusedTest, ClampsAndKeepsNaN) {
   // Scale 2 (weight 2, var 1 - eps), shift 1 (bias 1, mean 0).
   Tensor x = testing::make({-2.0, 0.5, 7.0, NAN}, {1, 1, 2, 2}).to(kFloat);

@@ -80,8 +80,9 @@ TEST(WinogradWeights, MatchOneDnnsReorderInEveryLayout) {
     EXPECT_LE(worst, 1e-6 * largest) << what;
     ++compared;
   }
+  // Which shapes have a Winograd implementation depends on the CPU too (the Cascade Lake Xeon
+  // offers 7 of the 8): each one offered is compared.
   if (compared == 0) GTEST_SKIP() << "no Winograd kernels on this CPU";
-  EXPECT_EQ(compared, 8);
   EXPECT_GT(expectedLayouts, 0);
 }
 
@@ -100,13 +101,14 @@ TEST(WinogradWeights, OtherLayoutsAreLeftToOneDnn) {
 }
 
 // The convolutions that take those weights (reused ones, 3x3 stride 1, 14x14 and more) agree
-// with the direct kernels: F(4x4, 3x3) up to 128 channels, F(2x2, 3x3) above.
+// with the direct kernels: F(4x4, 3x3) up to 128 channels, F(2x2, 3x3) above, and for a batch
+// of two where oneDNN offers Winograd for it.
 TEST(WinogradWeights, WinogradConvolutionsMatchTheDirectOnes) {
   struct Shape {
-    int64_t channels, hw;
+    int64_t channels, hw, batch;
   };
-  for (Shape sh : {Shape{64, 28}, Shape{128, 14}, Shape{256, 14}, Shape{512, 14}}) {
-    Tensor x = contiguous(randn({1, sh.channels, sh.hw, sh.hw}), MemoryFormat::ChannelsLast);
+  for (Shape sh : {Shape{64, 28, 1}, Shape{64, 15, 2}, Shape{128, 14, 1}, Shape{256, 14, 1}, Shape{512, 14, 1}}) {
+    Tensor x = contiguous(randn({sh.batch, sh.channels, sh.hw, sh.hw}), MemoryFormat::ChannelsLast);
     Tensor w = randn({sh.channels, sh.channels, 3, 3}) / static_cast<double>(sh.channels);
     const bool saved = conv::setWinograd(false);
     Tensor direct = conv2d(x, w, Tensor(), {1}, {1}, {1}, 1);
@@ -115,7 +117,7 @@ TEST(WinogradWeights, WinogradConvolutionsMatchTheDirectOnes) {
     Tensor wino = conv2d(x, w, Tensor(), {1}, {1}, {1}, 1);
     const std::string backend = lastConvolutionBackend();
     conv::setWinograd(saved);
-    if (backend != "onednn_winograd") GTEST_SKIP() << "no Winograd kernels on this CPU";
+    if (backend != "onednn_winograd" && sh.batch == 1) GTEST_SKIP() << "no Winograd kernels on this CPU";
     const double scale = max(abs(direct)).item<double>();
     EXPECT_LE(max(abs(sub(wino, direct))).item<double>(), 5e-6 * scale) << sh.channels << " channels";
   }

@@ -33,6 +33,17 @@ Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& 
                        const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
                        const Tensor& residual, std::string_view activation, double lo = 0.0, double hi = 0.0);
 
+// conv2d_bn_fused's result max-pooled as max_pool2d(result, kernel_size, pool_stride,
+// pool_padding, pool_dilation, ceil_mode) would (resnet's stem). Where the store pass moves a
+// blocked result and the activation is relu, hardtanh or none, it pools on the way, and the
+// full-size result is never written.
+Tensor conv2d_bn_max_pool2d(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
+                            IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& bn_weight,
+                            const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
+                            const Tensor& residual, std::string_view activation, double lo, double hi,
+                            IntArrayRef kernel_size, IntArrayRef pool_stride, IntArrayRef pool_padding,
+                            IntArrayRef pool_dilation, bool ceil_mode);
+
 // Whether conv2d_bn_fused may use oneDNN post-ops (the default comes from EMBER_BN_POSTOPS).
 void setBatchNormPostOps(bool enabled);
 
