@@ -58,15 +58,17 @@ class StreamingConvolution : public ::testing::Test {
     if (std::getenv("EMBER_CONV") || std::getenv("EMBER_CONV_STREAMING") || std::getenv("EMBER_CPU_CAPABILITY"))
       GTEST_SKIP() << "routing measured for the default kernels";
     conv::setWeightCaching(true);
-    conv::setStreamingConvolution(true);
+    // Taken here whatever this CPU's default (streamingByDefault: L1d of 48 KB or more).
+    enabled_ = conv::setStreamingConvolution(true);
     threads_ = get_num_threads();
     set_num_threads(1);
   }
   void TearDown() override {
-    conv::setStreamingConvolution(true);
+    conv::setStreamingConvolution(enabled_);
     set_num_threads(threads_);
   }
   int threads_ = 1;
+  bool enabled_ = true;
   const bool avx512_ = cpuCapability() == CpuCapability::AVX512;
 };
 
