@@ -1,7 +1,8 @@
 // ember::batch_norm_fused, ember::conv2d_bn_fused and ember::conv2d_bn_max_pool2d: evaluation
-// batch norm with its residual add and activation (after a 2-D convolution for the second, then
-// a max pool for the third), which the fuse_batch_norm_epilogue pass (src/passes/fuse_batch_norm_epilogue.cpp) forms on inference plans. The kernels are the
-// tensor library's (ember/tensor/ops/batch_norm_fused.h).
+// batch norm with its residual add and activation (after a 2-D convolution for the second, and
+// followed by a max pool for the third), which the fuse_batch_norm_epilogue pass
+// (src/passes/fuse_batch_norm_epilogue.cpp) forms on inference plans. The kernels are the tensor
+// library's (ember/tensor/ops/batch_norm_fused.h).
 #include "ember/runtime/register_operators.h"
 #include "ember/tensor/ops/batch_norm_fused.h"
 #include "runtime/ops/aten_arg_utils.h"

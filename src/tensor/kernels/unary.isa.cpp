@@ -201,8 +201,28 @@ EMBER_SIMPLE_OP(OpSign, V::sub(V::select(V::gt(x, V::set1(0)), V::set1(1), V::se
                                V::select(V::gt(V::set1(0), x), V::set1(1), V::set1(0))))
 EMBER_SIMPLE_OP(OpReciprocal, V::div(V::set1(1), x))
 EMBER_SIMPLE_OP(OpRelu, V::max(V::set1(0), x))
+// erf for float gelu: Abramowitz and Stegun's 7.1.26, erf(|x|) = 1 - t (a1 + t (a2 + ... + t a5))
+// exp(-x^2) with t = 1 / (1 + p |x|), absolute error at most 1.5e-7, the approximation PyTorch's
+// vectorised float kernels use for erf. SLEEF's 1-ulp erf took ~160 cycles per AVX-512 vector
+// on the Cascade Lake Xeon: gelu on vit_b_16's 197x3072 activations 2.5 ms against PyTorch's
+// 0.87 (30 ms of each vit_b_16 call). float64 keeps SLEEF's erf, as PyTorch's float64 kernels.
+template <class V>
+typename V::Reg geluErf(typename V::Reg x) {
+  using Reg = typename V::Reg;
+  if constexpr (!std::is_same_v<typename V::Scalar, float>) {
+    return V::erf(x);
+  } else {
+    const Reg t = V::div(V::set1(1), V::add(V::set1(1), V::mul(V::set1(0.3275911f), V::abs(x))));
+    Reg poly = V::set1(1.061405429f);
+    for (float a : {-1.453152027f, 1.421413741f, -0.284496736f, 0.254829592f}) poly = V::add(V::mul(poly, t), V::set1(a));
+    const Reg tail = V::mul(V::mul(poly, t), V::exp(V::neg(V::mul(x, x))));  // erfc(|x|)
+    const Reg r = V::sub(V::set1(1), tail);
+    return V::select(V::gt(V::set1(0), x), V::neg(r), r);
+  }
+}
+
 EMBER_SIMPLE_OP(OpGelu, V::mul(V::mul(x, V::set1(0.5)),
-                               V::add(V::set1(1), V::erf(V::mul(x, V::set1(unary_math::kSqrt1_2))))))
+                               V::add(V::set1(1), geluErf<V>(V::mul(x, V::set1(unary_math::kSqrt1_2))))))
 EMBER_SIMPLE_OP(OpSilu, V::div(x, V::add(V::set1(1), V::exp(V::neg(x)))))
 EMBER_SIMPLE_OP(OpMish, V::mul(x, anyTanh<V>(V::log1p(V::exp(x)))))
 EMBER_SIMPLE_OP(OpHardsigmoid,

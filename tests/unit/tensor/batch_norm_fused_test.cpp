@@ -264,7 +264,8 @@ TEST(BatchNormFusedTest, MaxPoolInTheStoreMatchesTheUnfusedPool) {
         for (bool residual : {false, true}) {
           const conv::MaxPoolArgs args{pl.kernel, pl.stride, pl.pad, pl.dilation, pl.ceil};
           const std::vector<float> ones(64, 1.0f), zeros(64, 0.0f);
-          conv::StoreEpilogue store{{ones.data(), zeros.data()}, residual ? contiguous(randn_like(conv), MemoryFormat::ChannelsLast) : Tensor()};
+          Tensor r = residual ? contiguous(randn_like(conv), MemoryFormat::ChannelsLast) : Tensor();
+          conv::StoreEpilogue store{{ones.data(), zeros.data()}, r};
           store.pool = &args;
           bool postApplied = false;
           conv::conv2dWithPostOp(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1, conv::PostOp{}, postApplied,

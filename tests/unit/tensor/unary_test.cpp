@@ -234,7 +234,11 @@ void checkKernel(UnaryOp op, CpuCapability cap, double rtol, double atol) {
   }
   for (size_t i = 0; i < in.size(); ++i) {
     const T ref = reference<T>(op, in[i], p);
-    EXPECT_TRUE(sameFloat(out[i], ref, rtol, atol))
+    // float gelu's vectors take PyTorch's erf approximation (absolute error <= 1.5e-7, so gelu's
+    // <= 0.75e-7 |x|: in the negative tail that is a large share of a tiny result).
+    const bool approximateErf = op == UnaryOp::Gelu && std::is_same_v<T, float>;
+    const double elementAtol = approximateErf ? atol + 0.8e-7 * std::abs(static_cast<double>(in[i])) : atol;
+    EXPECT_TRUE(sameFloat(out[i], ref, rtol, elementAtol))
         << unaryOpName(op) << " [" << cpuCapabilityName(cap) << ", " << scalarTypeOf<T>() << "] x=" << in[i]
         << " got " << out[i] << " want " << ref;
     const T strided = out2[3 * (in.size() - 1 - i)];
