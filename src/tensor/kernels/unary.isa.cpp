@@ -214,7 +214,8 @@ typename V::Reg geluErf(typename V::Reg x) {
   } else {
     const Reg t = V::div(V::set1(1), V::add(V::set1(1), V::mul(V::set1(0.3275911f), V::abs(x))));
     Reg poly = V::set1(1.061405429f);
-    for (float a : {-1.453152027f, 1.421413741f, -0.284496736f, 0.254829592f}) poly = V::add(V::mul(poly, t), V::set1(a));
+    for (float a : {-1.453152027f, 1.421413741f, -0.284496736f, 0.254829592f})
+      poly = V::add(V::mul(poly, t), V::set1(a));
     const Reg tail = V::mul(V::mul(poly, t), V::exp(V::neg(V::mul(x, x))));  // erfc(|x|)
     const Reg r = V::sub(V::set1(1), tail);
     return V::select(V::gt(V::set1(0), x), V::neg(r), r);
