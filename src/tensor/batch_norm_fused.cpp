@@ -162,25 +162,20 @@ Tensor batch_norm_fused(const Tensor& input, const Tensor& weight, const Tensor&
 
 namespace {
 
-// max_pool2d's arguments, once the fused operator's result is ready (the unfused route).
-Tensor maxPooled(const Tensor& x, const conv::MaxPoolArgs* pool) {
-  return pool ? max_pool2d(x, pool->kernel, pool->stride, pool->padding, pool->dilation, pool->ceilMode) : x;
-}
-
-// conv2d_bn_fused, then max_pool2d with `pool` (when given): the store epilogue pools while it
-// moves a blocked result where the activation is a clamp or none (max commutes with those, not
-// with silu's dip), else the pool runs on the result.
+// conv2d_bn_fused. With `pool`, the store epilogue may also max-pool the result while it moves
+// a blocked one, where the activation is a clamp or none (max commutes with those, not with
+// silu's dip): `pooled` then says the result is pooled; otherwise the caller pools it.
 Tensor convBatchNorm(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
                      IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& bn_weight,
                      const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
                      const Tensor& residual, std::string_view activation, double lo, double hi,
-                     const conv::MaxPoolArgs* pool) {
+                     const conv::MaxPoolArgs* pool, bool& pooled) {
+  pooled = false;
   checkActivation(activation, pool ? "ember::conv2d_bn_max_pool2d" : "ember::conv2d_bn_fused");
   if (input.dtype() != kFloat || weight.dtype() != kFloat || weight.dim() != 4 ||
       !paramsFloat(bn_weight, bn_bias, running_mean, running_var, weight.size(0))) {
     Tensor out = conv2d(input, weight, bias, stride, padding, dilation, groups);
-    return maxPooled(unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi),
-                     pool);
+    return unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi);
   }
   const Affine af = affineOf(bn_weight, bn_bias, running_mean, running_var, eps, weight.size(0));
   Tensor out;
@@ -194,7 +189,7 @@ Tensor convBatchNorm(const Tensor& input, const Tensor& weight, const Tensor& bi
     out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups, post, applied);
     if (applied) {
       if (post.algorithm == 0) apply_epilogue_activation_(out, activation);
-      return maxPooled(out, pool);
+      return out;
     }
   } else {
     // Where oneDNN's result is blocked, the pass that moves it into the output applies the terms.
@@ -202,20 +197,22 @@ Tensor convBatchNorm(const Tensor& input, const Tensor& weight, const Tensor& bi
     if (activation == "none" || clampOf(activation) != fused_epilogue::Clamp::None) store.pool = pool;
     out = conv::conv2dWithPostOp(input, weight, bias, stride, padding, dilation, groups, conv::PostOp{}, applied,
                                  &store);
-    if (store.applied && store.pool) return store.pooled;
+    if (store.applied && store.pool) {
+      pooled = true;
+      return store.pooled;
+    }
     if (store.applied) {
       apply_epilogue_activation_(out, activation);  // the clamp ran in the pass
-      return maxPooled(out, pool);
+      return out;
     }
   }
   bool channelsLast = false;
   if (!takesOnePass(out, bn_weight, bn_bias, running_mean, running_var, residual, channelsLast))
-    return maxPooled(unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi),
-                     pool);
+    return unfused(out, bn_weight, bn_bias, running_mean, running_var, eps, residual, activation, lo, hi);
   // The convolution's output is fresh: the pass writes it in place.
   onePass(out, out, af, residual, activation, lo, hi, channelsLast);
   apply_epilogue_activation_(out, activation);  // the clamp ran in the pass
-  return maxPooled(out, pool);
+  return out;
 }
 
 }  // namespace
@@ -224,8 +221,9 @@ Tensor conv2d_bn_fused(const Tensor& input, const Tensor& weight, const Tensor& 
                        IntArrayRef padding, IntArrayRef dilation, int64_t groups, const Tensor& bn_weight,
                        const Tensor& bn_bias, const Tensor& running_mean, const Tensor& running_var, double eps,
                        const Tensor& residual, std::string_view activation, double lo, double hi) {
+  bool pooled = false;
   return convBatchNorm(input, weight, bias, stride, padding, dilation, groups, bn_weight, bn_bias, running_mean,
-                       running_var, eps, residual, activation, lo, hi, nullptr);
+                       running_var, eps, residual, activation, lo, hi, nullptr, pooled);
 }
 
 Tensor conv2d_bn_max_pool2d(const Tensor& input, const Tensor& weight, const Tensor& bias, IntArrayRef stride,
@@ -235,8 +233,10 @@ Tensor conv2d_bn_max_pool2d(const Tensor& input, const Tensor& weight, const Ten
                             IntArrayRef kernel_size, IntArrayRef pool_stride, IntArrayRef pool_padding,
                             IntArrayRef pool_dilation, bool ceil_mode) {
   const conv::MaxPoolArgs pool{kernel_size, pool_stride, pool_padding, pool_dilation, ceil_mode};
-  return convBatchNorm(input, weight, bias, stride, padding, dilation, groups, bn_weight, bn_bias, running_mean,
-                       running_var, eps, residual, activation, lo, hi, &pool);
+  bool pooled = false;
+  Tensor out = convBatchNorm(input, weight, bias, stride, padding, dilation, groups, bn_weight, bn_bias, running_mean,
+                             running_var, eps, residual, activation, lo, hi, &pool, pooled);
+  return pooled ? out : max_pool2d(out, kernel_size, pool_stride, pool_padding, pool_dilation, ceil_mode);
 }
 
 void setBatchNormPostOps(bool enabled) { gPostOps.store(enabled, std::memory_order_relaxed); }
