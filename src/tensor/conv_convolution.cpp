@@ -11,6 +11,7 @@
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/shape.h"
 #include "tensor/conv_utils.h"
+#include "tensor/onednn_weight_cache.h"
 
 namespace ember {
 
@@ -305,7 +306,7 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
     const Tensor& weight;
     ~NoteUse() {
       try {
-        if (weight.dtype() == kFloat) conv::noteWeightsUsed(weight);
+        if (weight.dtype() == kFloat) onednn::noteWeightsUsed(weight);
       } catch (...) {  // a destructor, maybe during unwinding: the note is only a hint
       }
     }
@@ -316,7 +317,7 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
   if (out.numel() == 0) return out;
   // Whether a convolution used these weights before (the first use takes routes that need no
   // blocked copy or oneDNN plan), asked once per call.
-  const bool weightsReused = input.dtype() == kFloat && conv::weightsUsedBefore(weight);
+  const bool weightsReused = input.dtype() == kFloat && onednn::weightsUsedBefore(weight);
   if ((input.dtype() == kFloat || input.dtype() == kDouble) &&
       ownFloatKernel(out, input, weight, bias, weightsReused, p, s))
     return out;

@@ -1,7 +1,8 @@
 // float32 convolutions on oneDNN. Creating a primitive costs far more than running a small one,
 // so primitives (and the reorders between ember's plain layouts and the blocked layouts oneDNN
 // picks) are cached by shape, layout and thread count. Weights reordered into the blocked layout
-// are cached too, per weight storage and its write version (see PackedWeights). Transposed convolutions stay on im2col.
+// are cached too, per weight storage and its write version (onednn_weight_cache.h). Transposed
+// convolutions stay on im2col.
 #include <dnnl.hpp>
 #include <algorithm>
 #include <atomic>
@@ -20,7 +21,7 @@
 #include "tensor/conv_utils.h"
 #include "tensor/conv_winograd_weights.h"
 #include "tensor/kernels/stream_gemm_kernels.h"
-#include "tensor/storage_watch.h"
+#include "tensor/onednn_memory.h"
 
 namespace ember::conv {
 
@@ -28,11 +29,10 @@ namespace {
 
 using dnnl::memory;
 using Tag = memory::format_tag;
-
-dnnl::engine& cpuEngine() {
-  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
-  return engine;
-}
+using onednn::cpuEngine;
+using onednn::scratch;
+using onednn::weightsCacheable;
+using onednn::weightsInLayout;
 
 struct KeyHash {
   size_t operator()(const std::vector<int64_t>& v) const {
@@ -57,9 +57,8 @@ struct Plan {
 std::mutex gCacheMutex;
 std::unordered_map<std::vector<int64_t>, std::shared_ptr<Plan>, KeyHash> gCache;
 constexpr size_t kMaxCachedPlans = 256;
-// What calls created rather than found cached (builtPlanCount / weightReorderCount, for tests).
+// Plans calls created rather than found cached (builtPlanCount, for tests).
 std::atomic<size_t> gPlansBuilt{0};
-std::atomic<size_t> gWeightReorders{0};
 
 memory::dims spatialDims(const Dims3& d, bool threeD) {
   return threeD ? memory::dims{d[0], d[1], d[2]} : memory::dims{d[1], d[2]};
@@ -206,193 +205,6 @@ std::shared_ptr<Plan> getPlan(const ConvParams& p, const ConvShape& s, bool clIn
   return plan;
 }
 
-// Scratch memory for a reordered tensor, from ember's caching allocator.
-memory scratch(const memory::desc& md, Tensor& holder) {
-  holder = empty({static_cast<int64_t>(md.get_size())}, kByte);
-  return memory(md, cpuEngine(), holder.data_ptr());
-}
-
-// Weights in the blocked layout a plan wants, cached per weight storage: a module's weights are
-// the same every call, and reordering them costs up to a fifth of a ResNet's convolution time
-// (512x512x3x3 weights: 9.4 MB rewritten per call). An entry is keyed on the weights' storage,
-// offset and blocked layout, not on the plan: plans that differ in the activations' layout or
-// their post-ops (the profiling run's NCHW convolution, the specialised plan's channels-last one
-// with a fused batch norm) mostly want the same blocked weights, which are then made once. It
-// holds the storage's write version (storage_watch.h) it was made at: an in-place write (an
-// optimizer step, copy_, load_state_dict) bumps the version and the next call reorders again.
-// When the weights' storage is freed its entries go, so the cache keeps nothing of dead weights.
-struct PackedWeights {
-  Tensor blocked;        // the key's layout (bytes)
-  uint32_t version = 0;  // of the weights' storage when `blocked` was made
-};
-
-struct PackedKey {
-  const StorageImpl* storage;
-  int64_t offset;
-  memory::desc layout;
-  bool operator==(const PackedKey& o) const {
-    return storage == o.storage && offset == o.offset && layout == o.layout;
-  }
-};
-
-struct PackedKeyHash {
-  size_t operator()(const PackedKey& k) const {
-    const dnnl_memory_desc_t& d = k.layout.data;
-    size_t h = std::hash<const void*>()(k.storage) * 31 + std::hash<int64_t>()(k.offset);
-    for (int i = 0; i < d.ndims; ++i) h = h * 31 + static_cast<size_t>(d.dims[i]);
-    if (d.format_kind == dnnl_blocked) {
-      const dnnl_blocking_desc_t& b = d.format_desc.blocking;
-      for (int i = 0; i < b.inner_nblks; ++i) h = h * 31 + static_cast<size_t>(b.inner_blks[i] * 8 + b.inner_idxs[i]);
-      for (int i = 0; i < d.ndims; ++i) h = h * 31 + static_cast<size_t>(b.strides[i]);
-    }
-    return h;
-  }
-};
-
-struct UseKey {
-  const StorageImpl* storage;
-  int64_t offset;
-  bool operator==(const UseKey& o) const { return storage == o.storage && offset == o.offset; }
-};
-
-struct UseKeyHash {
-  size_t operator()(const UseKey& k) const {
-    return std::hash<const void*>()(k.storage) * 31 + std::hash<int64_t>()(k.offset);
-  }
-};
-
-struct PackedCache {
-  std::mutex mutex;
-  std::unordered_map<PackedKey, std::shared_ptr<PackedWeights>, PackedKeyHash> entries;
-  // Weights convolutions used, with their storage's write version at the last use (see
-  // weightsUsedBefore).
-  std::unordered_map<UseKey, uint32_t, UseKeyHash> uses;
-  size_t bytes = 0;
-};
-
-// Never destroyed: weights freed during exit (after static destructors) still come to
-// forgetStorage.
-PackedCache& packedCache() {
-  static auto* cache = new PackedCache();
-  return *cache;
-}
-// Past this the cache starts over.
-constexpr size_t kMaxPackedBytes = size_t{1} << 30;
-
-// On unless EMBER_CONV_WEIGHT_CACHE=0.
-std::atomic<bool> gPackedEnabled{[] {
-  const char* env = std::getenv("EMBER_CONV_WEIGHT_CACHE");
-  return !(env && std::string_view(env) == "0");
-}()};
-
-size_t entryBytes(const PackedWeights& e) { return static_cast<size_t>(e.blocked.defined() ? e.blocked.numel() : 0); }
-
-// Entries are destroyed outside the cache's mutex: freeing their blocked copies comes back to
-// storage_watch (not to forgetStorage: blocked copies are never watched).
-using Evicted = std::vector<std::shared_ptr<PackedWeights>>;
-
-// The weights' storage was freed (storage_watch.h listener).
-void forgetStorage(const StorageImpl* storage) {
-  PackedCache& c = packedCache();
-  Evicted dead;
-  std::lock_guard<std::mutex> lock(c.mutex);
-  for (auto it = c.entries.begin(); it != c.entries.end();) {
-    if (it->first.storage != storage) {
-      ++it;
-      continue;
-    }
-    c.bytes -= entryBytes(*it->second);
-    dead.push_back(std::move(it->second));
-    it = c.entries.erase(it);
-  }
-  for (auto it = c.uses.begin(); it != c.uses.end();)
-    it = it->first.storage == storage ? c.uses.erase(it) : std::next(it);
-}
-
-std::shared_ptr<PackedWeights> findPacked(const PackedKey& key) {
-  PackedCache& c = packedCache();
-  std::lock_guard<std::mutex> lock(c.mutex);
-  auto it = c.entries.find(key);
-  return it == c.entries.end() ? nullptr : it->second;
-}
-
-// The weights' storage is watched from here on (writes bump its version; freeing it drops its
-// entries): returns the current version.
-uint32_t watchedVersion(const StorageImpl* storage) {
-  static const bool listening = [] {
-    detail::addStorageFreedListener(forgetStorage);
-    return true;
-  }();
-  (void)listening;
-  return detail::watchStorage(storage);
-}
-
-// Whether a convolution used the weights at (storage, offset) before, at this write version.
-bool usedAt(const StorageImpl* storage, int64_t offset, uint32_t version) {
-  PackedCache& c = packedCache();
-  std::lock_guard<std::mutex> lock(c.mutex);
-  auto it = c.uses.find(UseKey{storage, offset});
-  return it != c.uses.end() && it->second == version;
-}
-
-void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
-  PackedCache& c = packedCache();
-  Evicted dead;
-  std::lock_guard<std::mutex> lock(c.mutex);
-  const size_t bytes = entryBytes(*entry);
-  if (c.bytes + bytes > kMaxPackedBytes) {
-    for (auto& [k, e] : c.entries) dead.push_back(std::move(e));
-    c.entries.clear();
-    c.bytes = 0;
-  }
-  auto& slot = c.entries[key];
-  if (slot) {
-    c.bytes -= entryBytes(*slot);
-    dead.push_back(std::move(slot));
-  }
-  slot = std::move(entry);
-  c.bytes += bytes;
-}
-
-// `weight` (in the user layout `userDesc`) in `layout`, into `holder`: from the cache while the
-// weights' storage has not been written since, else made now: by ember for oneDNN's Winograd
-// layouts (conv_winograd_weights.h), else by `reorder` (built here when null). Cacheable weights
-// are cached when a convolution used them before at the same write version, not on their first
-// use: a blocked copy costs fresh memory, which on first touch costs as much as the reorder
-// itself or more (the kernel zeroes every page: resnet18's 45 MB of copies were about a third of
-// its first call), and a weight used once (a one-shot call, a convolution run by the profiling
-// call only) never pays it back. A module called twice has its copies from the second call on.
-void weightsInLayout(const Tensor& weight, const memory::desc& userDesc, const memory::desc& layout,
-                     const dnnl::reorder* reorder, bool cacheable, dnnl::stream& stream, Tensor& holder) {
-  auto& eng = cpuEngine();
-  const StorageImpl* storage = weight.storage().impl();
-  const PackedKey key{storage, weight.storage_offset(), layout};
-  uint32_t version = 0;
-  if (cacheable) {
-    version = watchedVersion(storage);
-    std::shared_ptr<PackedWeights> hit = findPacked(key);
-    if (hit && hit->version == version) {
-      holder = hit->blocked;
-      return;
-    }
-  }
-  memory w = scratch(layout, holder);
-  if (!winogradWeightsInto(weight, layout.data, static_cast<float*>(w.get_data_handle()))) {
-    memory userW(userDesc, eng, weight.data_ptr());
-    if (reorder)
-      reorder->execute(stream, userW, w);
-    else
-      dnnl::reorder(userW, w).execute(stream, userW, w);
-  }
-  gWeightReorders.fetch_add(1, std::memory_order_relaxed);
-  if (cacheable && usedAt(storage, weight.storage_offset(), version)) {
-    auto entry = std::make_shared<PackedWeights>();
-    entry->blocked = holder;
-    entry->version = version;
-    storePacked(key, std::move(entry));
-  }
-}
-
 // The blocked weights a plan wants.
 memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight, bool cacheable, dnnl::stream& stream,
                       Tensor& holder) {
@@ -461,35 +273,6 @@ bool isNhwc(const Tensor& t) {
 
 bool setWinograd(bool enabled) { return gWinograd.exchange(enabled, std::memory_order_relaxed); }
 
-void setWeightCaching(bool enabled) {
-  PackedCache& c = packedCache();
-  gPackedEnabled.store(enabled, std::memory_order_relaxed);
-  Evicted dead;
-  std::lock_guard<std::mutex> lock(c.mutex);
-  for (auto& [k, e] : c.entries) dead.push_back(std::move(e));
-  c.entries.clear();
-  c.uses.clear();
-  c.bytes = 0;
-}
-
-bool weightsCacheable(const Tensor& weight) {
-  return gPackedEnabled.load(std::memory_order_relaxed) && weight.is_contiguous();
-}
-
-bool weightsUsedBefore(const Tensor& weight) {
-  if (!weightsCacheable(weight)) return false;
-  const StorageImpl* storage = weight.storage().impl();
-  return usedAt(storage, weight.storage_offset(), watchedVersion(storage));
-}
-
-void noteWeightsUsed(const Tensor& weight) {
-  if (!weightsCacheable(weight)) return;
-  const uint32_t version = watchedVersion(weight.storage().impl());
-  PackedCache& c = packedCache();
-  std::lock_guard<std::mutex> lock(c.mutex);
-  c.uses[UseKey{weight.storage().impl(), weight.storage_offset()}] = version;
-}
-
 Tensor streamPackedWeights(const Tensor& weight) {
   EMBER_CHECK(weight.dim() == 4 && weight.size(0) % kStreamPanel == 0 && weight.is_contiguous(),
               "streamPackedWeights: contiguous O x I x kh x kw weights with O a multiple of ", kStreamPanel);
@@ -503,14 +286,7 @@ Tensor streamPackedWeights(const Tensor& weight) {
   return holder;
 }
 
-size_t cachedWeightCount() {
-  PackedCache& c = packedCache();
-  std::lock_guard<std::mutex> lock(c.mutex);
-  return c.entries.size();
-}
-
 size_t builtPlanCount() { return gPlansBuilt.load(std::memory_order_relaxed); }
-size_t weightReorderCount() { return gWeightReorders.load(std::memory_order_relaxed); }
 
 bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& weight0, const Tensor& bias,
                        const ConvParams& p, const ConvShape& s, const PostOp& post, bool weightsReused,

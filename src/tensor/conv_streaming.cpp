@@ -16,6 +16,7 @@
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/parallel.h"
 #include "tensor/conv_utils.h"
+#include "tensor/onednn_weight_cache.h"
 #include "tensor/kernels/stream_gemm_kernels.h"
 
 namespace ember::conv {
@@ -61,7 +62,7 @@ bool takes(const Tensor& out, const Tensor& input, const Tensor& weight, const T
   return weightsReused && gEnabled.load(std::memory_order_relaxed) && p.spatial == 2 && p.groups == 1 &&
          !p.transposed && input.dtype() == kFloat && weight.dtype() == kFloat &&
          (!bias.defined() || bias.dtype() == kFloat) && positions <= kMaxPositions && weightBytes >= kMinWeightBytes &&
-         s.outChannels % kStreamPanel == 0 && weightsCacheable(weight) && denseNhwc(input) && denseNhwc(out) &&
+         s.outChannels % kStreamPanel == 0 && onednn::weightsCacheable(weight) && denseNhwc(input) && denseNhwc(out) &&
          streamGemmKernel() != nullptr;
 }
 

@@ -58,7 +58,7 @@ bool streamingConvolution(const Tensor& out, const Tensor& input, const Tensor& 
 // the previous setting. For tests and benchmarks comparing it with oneDNN.
 bool setStreamingConvolution(bool enabled);
 // The weights packed for that GEMM (O x I x kh x kw as [O/64][kh][kw][I][64], oneDNN's Acdb64a),
-// from the cache of blocked weights in conv_onednn.cpp: made on a miss, kept from the second use.
+// from the cache of blocked weights (onednn_weight_cache.h): made on a miss, kept from the second use.
 Tensor streamPackedWeights(const Tensor& weight);
 
 // An activation oneDNN applies inside the convolution (an eltwise post-op): `algorithm` is a
@@ -123,24 +123,9 @@ Tensor conv2dWithPostOp(const Tensor& input, const Tensor& weight, const Tensor&
 // EMBER_CONV_WINOGRAD=0); returns the previous setting. For tests comparing kernels bit for bit.
 bool setWinograd(bool enabled);
 
-// The cache of weights reordered for oneDNN (conv_onednn.cpp): on by default; switching clears
-// it. cachedWeightCount() counts the entries in use (for tests).
-void setWeightCaching(bool enabled);
-size_t cachedWeightCount();
-// Whether oneDNN would find these weights' blocked copy cached after a first call: caching is on
-// and the weights are contiguous (a copy made for the call is a new storage every time).
-bool weightsCacheable(const Tensor& weight);
-// Whether a convolution used these (cacheable) weights before, at their current write version.
-// Blocked copies are made for reused weights only, and the routing takes the kernels that need
-// no blocked copy for weights seen for the first time (conv_onednn.cpp, blockedWeights).
-bool weightsUsedBefore(const Tensor& weight);
-// Notes a convolution's use of its weights (at the end of the call: within it,
-// weightsUsedBefore still answers for the earlier calls).
-void noteWeightsUsed(const Tensor& weight);
-// Convolution plans (primitive with its reorders) built, and weights reordered into a blocked
-// layout, by this process so far: a call that finds both cached adds to neither (for tests).
+// Convolution plans (primitive with its reorders) built by this process so far: a call that finds
+// its plan cached adds nothing (for tests; onednn::weightReorderCount counts the weights).
 size_t builtPlanCount();
-size_t weightReorderCount();
 
 void setLastBackend(const char* name);
 

@@ -5,6 +5,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "tensor/elementwise.h"
 #include "tensor/linalg_utils.h"
+#include "tensor/linear_onednn.h"
 #include "tensor/storage_watch.h"
 
 namespace ember {
@@ -81,6 +82,7 @@ Tensor& matmul_out(Tensor& out, const Tensor& self, const Tensor& other) {
 }
 
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
+  if (Tensor packed = linalg::packedLinear(input, weight, bias); packed.defined()) return packed;
   if (input.dim() == 2 && bias.defined()) return addmm(bias, input, weight.t());
   if (bias.defined() && input.dim() == 3 && input.is_contiguous()) {
     // Folding the leading dims keeps the bias add inside the GEMM.

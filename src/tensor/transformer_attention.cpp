@@ -2,7 +2,7 @@
 // transformer fast path, in the steps ATen's CPU kernel takes (so that results round alike):
 // one GEMM for the q/k/v projection without bias, bias + 1/sqrt(head dim) scaling while
 // splitting heads, scores = q k^T per head (bmm), a masked softmax along the keys, context =
-// weights v (bmm), heads merged back and projected with bias (addmm).
+// weights v (bmm), heads merged back and projected with bias (linear).
 #include <cmath>
 #include <limits>
 
@@ -48,7 +48,7 @@ void checkAttentionArgs(const Tensor& query, const Tensor& key, const Tensor& va
 // [B, T, D] rows times W[rows0 : rows0 + n]^T, no bias.
 Tensor project(const Tensor& x, const Tensor& w, int64_t rows0, int64_t n) {
   const int64_t B = x.size(0), T = x.size(1);
-  Tensor r = mm(x.reshape({B * T, x.size(2)}), w.narrow(0, rows0, n).t());
+  Tensor r = linear(x.reshape({B * T, x.size(2)}), w.narrow(0, rows0, n));
   return r.view({B, T, n});
 }
 
@@ -195,7 +195,7 @@ std::tuple<Tensor, Tensor> _native_multi_head_attention(const Tensor& query, con
   Tensor ctx = bmm(scores, v.view({B * num_head, T, dh}));
   // [B, heads, T, dh] -> [B, T, heads * dh], then the output projection with its bias.
   Tensor merged = ctx.view({B, num_head, T, dh}).transpose(1, 2).reshape({B * T, D});
-  Tensor out = addmm(proj_bias, merged, proj_weight.t()).view({B, T, D});
+  Tensor out = linear(merged, proj_weight, proj_bias).view({B, T, D});
   if (const NestedSizes* n = query.impl()->nestedSizes()) out = makeNested(out, n->lengths);
   if (!need_weights) return {out, Tensor()};
   Tensor weights = scores.view({B, num_head, T, T});

@@ -25,9 +25,9 @@ Tensor ffn(const Tensor& x, const Tensor& w1, const Tensor& b1, const Tensor& w2
   EMBER_CHECK(x.dim() == 3, "batched input size should be 3");
   EMBER_CHECK(w1.dim() == 2 && w2.dim() == 2, "2d weights expected");
   const int64_t B = x.size(0), T = x.size(1);
-  Tensor h = addmm(b1, x.reshape({B * T, x.size(2)}), w1.t());
+  Tensor h = linear(x.reshape({B * T, x.size(2)}), w1, b1);
   h = useGelu ? gelu(h) : relu_(h);
-  return addmm(b2, h, w2.t()).view({B, T, w2.size(0)});
+  return linear(h, w2, b2).view({B, T, w2.size(0)});
 }
 
 // Re-attaches the lengths of a nested src (zeroing padded rows), or returns x as it is.

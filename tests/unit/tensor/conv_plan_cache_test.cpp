@@ -11,13 +11,14 @@
 
 #include "ember/tensor.h"
 #include "tensor/conv_utils.h"
+#include "tensor/onednn_weight_cache.h"
 
 namespace ember {
 namespace {
 
 struct Counts {
   size_t plans = conv::builtPlanCount();
-  size_t reorders = conv::weightReorderCount();
+  size_t reorders = onednn::weightReorderCount();
 };
 
 // A small stack of the convolution kinds of the model zoo: 3x3 with padding, strided, 1x1,
@@ -32,7 +33,7 @@ Tensor smallNet(const Tensor& x, const std::vector<Tensor>& w, const Tensor& bia
 
 TEST(ConvPlanCache, ASecondCallWithTheSameShapesCreatesNothing) {
   if (std::getenv("EMBER_CONV")) GTEST_SKIP() << "oneDNN is off";
-  conv::setWeightCaching(true);
+  onednn::setWeightCaching(true);
   manual_seed(21);
   Tensor x = randn({1, 24, 13, 13}), bias = randn({24});
   std::vector<Tensor> w{randn({24, 24, 3, 3}), randn({32, 24, 3, 3}), randn({40, 32, 1, 1}), randn({40, 1, 3, 3})};
@@ -46,7 +47,7 @@ TEST(ConvPlanCache, ASecondCallWithTheSameShapesCreatesNothing) {
   // Weights are cached on their second reorder (conv_onednn.cpp, blockedWeights): the third call
   // reorders nothing.
   smallNet(x, w, bias);
-  EXPECT_EQ(conv::weightReorderCount(), afterSecond.reorders);
+  EXPECT_EQ(onednn::weightReorderCount(), afterSecond.reorders);
   EXPECT_EQ(second.sizes(), first.sizes());
 
   // Another batch size is another plan: the counter does see creations after the first call.
@@ -56,7 +57,7 @@ TEST(ConvPlanCache, ASecondCallWithTheSameShapesCreatesNothing) {
 
 TEST(ConvPlanCache, NewWeightsOfTheSameShapesReuseThePlans) {
   if (std::getenv("EMBER_CONV")) GTEST_SKIP() << "oneDNN is off";
-  conv::setWeightCaching(true);
+  onednn::setWeightCaching(true);
   manual_seed(22);
   Tensor x = randn({1, 24, 11, 11}), bias = randn({24});
   std::vector<Tensor> w{randn({24, 24, 3, 3}), randn({32, 24, 3, 3}), randn({40, 32, 1, 1}), randn({40, 1, 3, 3})};
@@ -70,7 +71,7 @@ TEST(ConvPlanCache, NewWeightsOfTheSameShapesReuseThePlans) {
   smallNet(x, other, bias);
   Counts afterOther;
   smallNet(x, other, bias);
-  EXPECT_EQ(conv::weightReorderCount(), afterOther.reorders);
+  EXPECT_EQ(onednn::weightReorderCount(), afterOther.reorders);
 }
 
 }  // namespace

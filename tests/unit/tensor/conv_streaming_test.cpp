@@ -12,6 +12,7 @@
 
 #include "ember/tensor.h"
 #include "tensor/conv_utils.h"
+#include "tensor/onednn_weight_cache.h"
 #include "tensor/cpu_capability.h"
 
 namespace ember {
@@ -57,7 +58,7 @@ class StreamingConvolution : public ::testing::Test {
   void SetUp() override {
     if (std::getenv("EMBER_CONV") || std::getenv("EMBER_CONV_STREAMING") || std::getenv("EMBER_CPU_CAPABILITY"))
       GTEST_SKIP() << "routing measured for the default kernels";
-    conv::setWeightCaching(true);
+    onednn::setWeightCaching(true);
     // Taken here whatever this CPU's default (streamingByDefault: L1d of 48 KB or more).
     enabled_ = conv::setStreamingConvolution(true);
     threads_ = get_num_threads();

@@ -10,6 +10,7 @@
 
 #include "ember/tensor.h"
 #include "tensor/conv_utils.h"
+#include "tensor/onednn_weight_cache.h"
 
 namespace ember {
 namespace {
@@ -262,16 +263,16 @@ TEST(Conv, ConcurrentCallsAgree) {
 TEST(Conv, CachedWeightsFollowInPlaceUpdates) {
   if (std::getenv("EMBER_CONV")) GTEST_SKIP() << "oneDNN is off";
   manual_seed(14);
-  conv::setWeightCaching(true);
+  onednn::setWeightCaching(true);
   Tensor x = randn({1, 16, 10, 10}), w = randn({16, 16, 3, 3});
   P2 p{1, 1, 1, 1, 1, 1, 1};
   std::vector<int64_t> shape;
   expectConv(conv2d(x, w, {}, {1}, {1}), naiveConv2d(x, w, p, shape), shape, 1e-4);
   expectConv(conv2d(x, w, {}, {1}, {1}), naiveConv2d(x, w, p, shape), shape, 1e-4);
-  const size_t cached = conv::cachedWeightCount();
+  const size_t cached = onednn::cachedWeightCount();
   EXPECT_GE(cached, 1u);  // 16x16x3x3 weights take oneDNN's blocked layout, cached on the second use
   expectConv(conv2d(x, w, {}, {1}, {1}), naiveConv2d(x, w, p, shape), shape, 1e-4);
-  EXPECT_EQ(conv::cachedWeightCount(), cached);  // the third call reused the entry
+  EXPECT_EQ(onednn::cachedWeightCount(), cached);  // the third call reused the entry
   w.view({-1}).narrow(0, w.numel() - 1, 1).add_(3.0);  // the last element, through a view
   expectConv(conv2d(x, w, {}, {1}, {1}), naiveConv2d(x, w, p, shape), shape, 1e-4);
   for (int i = 0; i < 3; ++i) {
@@ -283,12 +284,12 @@ TEST(Conv, CachedWeightsFollowInPlaceUpdates) {
 TEST(Conv, WeightCachingOffGivesTheSameValues) {
   manual_seed(15);
   Tensor x = randn({2, 24, 9, 9}), w = randn({32, 24, 3, 3}), b = randn({32});
-  conv::setWeightCaching(true);
+  onednn::setWeightCaching(true);
   Tensor cached = conv2d(x, w, b, {2}, {1});
   Tensor again = conv2d(x, w, b, {2}, {1});
-  conv::setWeightCaching(false);
+  onednn::setWeightCaching(false);
   Tensor plain = conv2d(x, w, b, {2}, {1});
-  conv::setWeightCaching(true);
+  onednn::setWeightCaching(true);
   EXPECT_EQ(values(cached), values(plain));
   EXPECT_EQ(values(again), values(plain));
 }

@@ -15,6 +15,7 @@
 
 #include "ember/tensor.h"
 #include "tensor/conv_utils.h"
+#include "tensor/onednn_weight_cache.h"
 #include "tensor/cpu_capability.h"
 
 namespace ember {
@@ -38,12 +39,12 @@ class ConvWeightCache : public ::testing::Test {
  protected:
   void SetUp() override {
     if (std::getenv("EMBER_CONV")) GTEST_SKIP() << "oneDNN is off";
-    conv::setWeightCaching(true);
+    onednn::setWeightCaching(true);
     manual_seed(31);
     x = randn({1, 32, 10, 10});
     w = randn({48, 32, 3, 3});
   }
-  void TearDown() override { conv::setWeightCaching(true); }
+  void TearDown() override { onednn::setWeightCaching(true); }
 
   // Two calls: the second caches the reordered weights.
   void warm() {
@@ -54,9 +55,9 @@ class ConvWeightCache : public ::testing::Test {
   // Runs the convolution once more and expects `reordered` weight reorders from it and a result
   // equal to that of a clone of the current weights.
   void expectFreshResult(size_t reordered) {
-    const size_t before = conv::weightReorderCount();
+    const size_t before = onednn::weightReorderCount();
     Tensor got = convOf(x, w);
-    EXPECT_EQ(conv::weightReorderCount() - before, reordered);
+    EXPECT_EQ(onednn::weightReorderCount() - before, reordered);
     Tensor want = convOf(x, w.clone());
     EXPECT_TRUE(close(got, want, 1e-5)) << "stale reordered weights were used";
   }
@@ -65,20 +66,20 @@ class ConvWeightCache : public ::testing::Test {
 };
 
 TEST_F(ConvWeightCache, CallsAfterTheSecondReorderNothing) {
-  const size_t before = conv::weightReorderCount();
-  const size_t cachedBefore = conv::cachedWeightCount();
+  const size_t before = onednn::weightReorderCount();
+  const size_t cachedBefore = onednn::cachedWeightCount();
   Tensor first = convOf(x, w);
-  ASSERT_EQ(conv::weightReorderCount(), before + 1) << "this shape no longer takes blocked weights in oneDNN";
-  EXPECT_EQ(conv::cachedWeightCount(), cachedBefore) << "weights used once were kept";
+  ASSERT_EQ(onednn::weightReorderCount(), before + 1) << "this shape no longer takes blocked weights in oneDNN";
+  EXPECT_EQ(onednn::cachedWeightCount(), cachedBefore) << "weights used once were kept";
   Tensor second = convOf(x, w);
-  EXPECT_EQ(conv::weightReorderCount(), before + 2);
-  EXPECT_EQ(conv::cachedWeightCount(), cachedBefore + 1);
+  EXPECT_EQ(onednn::weightReorderCount(), before + 2);
+  EXPECT_EQ(onednn::cachedWeightCount(), cachedBefore + 1);
   EXPECT_TRUE(close(second, first, 0));
   for (int i = 0; i < 3; ++i) {
     Tensor again = convOf(x, w);
     EXPECT_TRUE(close(again, first, 0));
   }
-  EXPECT_EQ(conv::weightReorderCount(), before + 2);
+  EXPECT_EQ(onednn::weightReorderCount(), before + 2);
 }
 
 TEST_F(ConvWeightCache, AddInPlaceInvalidates) {
@@ -92,12 +93,12 @@ TEST_F(ConvWeightCache, AddInPlaceInvalidates) {
 TEST_F(ConvWeightCache, AWriteBetweenTwoUsesDefersCaching) {
   // Weights written between every two calls (a training loop) are never cached: each call sees
   // a new version once.
-  const size_t cachedBefore = conv::cachedWeightCount();
+  const size_t cachedBefore = onednn::cachedWeightCount();
   for (int step = 0; step < 3; ++step) {
     expectFreshResult(1);
     w.mul_(0.5);
   }
-  EXPECT_EQ(conv::cachedWeightCount(), cachedBefore);
+  EXPECT_EQ(onednn::cachedWeightCount(), cachedBefore);
 }
 
 TEST_F(ConvWeightCache, CopyInPlaceAsLoadStateDictInvalidates) {
@@ -149,14 +150,14 @@ TEST_F(ConvWeightCache, ReadsDoNotInvalidate) {
 }
 
 TEST_F(ConvWeightCache, DeadWeightsAreEvicted) {
-  const size_t cachedBefore = conv::cachedWeightCount();
+  const size_t cachedBefore = onednn::cachedWeightCount();
   {
     Tensor dying = randn({48, 32, 3, 3});
     convOf(x, dying);
     convOf(x, dying);
-    EXPECT_EQ(conv::cachedWeightCount(), cachedBefore + 1);
+    EXPECT_EQ(onednn::cachedWeightCount(), cachedBefore + 1);
   }
-  EXPECT_EQ(conv::cachedWeightCount(), cachedBefore) << "the cache keeps reordered weights of a freed tensor";
+  EXPECT_EQ(onednn::cachedWeightCount(), cachedBefore) << "the cache keeps reordered weights of a freed tensor";
 }
 
 TEST_F(ConvWeightCache, NewWeightsAtAFreedWeightsAddressAreReordered) {
@@ -182,10 +183,10 @@ TEST_F(ConvWeightCache, SharedStorageWeightsAreKeyedByOffset) {
   EXPECT_FALSE(close(r1, r2, 1e-3));
   // A write into one bank bumps the storage: both are reordered again, both right.
   w2.mul_(-1);
-  const size_t before = conv::weightReorderCount();
+  const size_t before = onednn::weightReorderCount();
   EXPECT_TRUE(close(convOf(x, w1), r1, 1e-5));
   EXPECT_TRUE(close(convOf(x, w2), r2.neg(), 1e-4));
-  EXPECT_EQ(conv::weightReorderCount(), before + 2);
+  EXPECT_EQ(onednn::weightReorderCount(), before + 2);
 }
 
 // Weights whose blocked copy only pays when cached run on the kernels that need no copy on
@@ -197,12 +198,12 @@ TEST_F(ConvWeightCache, FirstUseOfBigWeightsAvoidsTheBlockedCopy) {
   // 512x256 weights (ember's GEMM first).
   Tensor x3 = randn({1, 512, 7, 7}), w3 = randn({512, 512, 3, 3});
   Tensor x1 = randn({1, 256, 7, 7}), w1 = randn({512, 256, 1, 1});
-  const size_t reordersBefore = conv::weightReorderCount();
+  const size_t reordersBefore = onednn::weightReorderCount();
   Tensor first3 = conv2d(x3, w3, Tensor(), IntArrayRef(one), IntArrayRef(one));
   EXPECT_STREQ(lastConvolutionBackend(), "im2col");
   Tensor first1 = conv2d(x1, w1, Tensor(), IntArrayRef(one), IntArrayRef(zero));
   EXPECT_STREQ(lastConvolutionBackend(), "pointwise");
-  EXPECT_EQ(conv::weightReorderCount(), reordersBefore) << "a first use reordered its weights";
+  EXPECT_EQ(onednn::weightReorderCount(), reordersBefore) << "a first use reordered its weights";
   Tensor second3 = conv2d(x3, w3, Tensor(), IntArrayRef(one), IntArrayRef(one));
   EXPECT_STREQ(lastConvolutionBackend(), "onednn");
   Tensor second1 = conv2d(x1, w1, Tensor(), IntArrayRef(one), IntArrayRef(zero));
@@ -289,13 +290,13 @@ TEST_F(ConvWeightCache, ReusedThreeByThreeWeightsTakeWinograd) {
 }
 
 TEST_F(ConvWeightCache, SwitchedOffReordersEveryCall) {
-  conv::setWeightCaching(false);
+  onednn::setWeightCaching(false);
   convOf(x, w);
-  const size_t before = conv::weightReorderCount();
+  const size_t before = onednn::weightReorderCount();
   convOf(x, w);
   convOf(x, w);
-  EXPECT_EQ(conv::weightReorderCount(), before + 2);
-  EXPECT_EQ(conv::cachedWeightCount(), 0u);
+  EXPECT_EQ(onednn::weightReorderCount(), before + 2);
+  EXPECT_EQ(onednn::cachedWeightCount(), 0u);
 }
 
 }  // namespace

@@ -1,0 +1,140 @@
+// Linear layers on oneDNN's matmul primitive with packed weights (tensor/linear_onednn.cpp): the
+// first use of a weight takes the GEMM route, the second packs the weights and caches them, later
+// ones reuse the copy until the weights are written. Every result is compared with the product
+// computed in float64 through OpenBLAS's dgemm (a different library and precision), and the
+// routing is read off the weight-reorder and plan counters.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <vector>
+
+#include "ember/tensor.h"
+#include "tensor/blas_backend.h"
+#include "tensor/linear_onednn.h"
+#include "tensor/onednn_weight_cache.h"
+
+namespace ember {
+namespace {
+
+// x @ w^T + b in float64, rounded to float at the end.
+Tensor reference(const Tensor& x, const Tensor& w, const Tensor& b) {
+  Tensor r = matmul(x.to(kDouble), w.to(kDouble).t());
+  if (b.defined()) r = r + b.to(kDouble);
+  return r.to(kFloat);
+}
+
+// Largest absolute difference at most `tol` times (1 + the largest magnitude of `want`).
+::testing::AssertionResult close(const Tensor& got, const Tensor& want, double tol) {
+  if (got.sizes() != want.sizes()) return ::testing::AssertionFailure() << "sizes differ";
+  const double diff = (got - want).abs().max().item<float>();
+  const double bound = tol * (1.0 + want.abs().max().item<float>());
+  if (diff <= bound) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "largest difference " << diff << " over " << bound;
+}
+
+class PackedLinear : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (std::getenv("EMBER_GEMM")) GTEST_SKIP() << "EMBER_GEMM forces a GEMM route";
+    onednn::setWeightCaching(true);
+    savedThreads = get_num_threads();
+    manual_seed(7);
+  }
+  void TearDown() override { set_num_threads(savedThreads); }
+  int savedThreads = 1;
+};
+
+struct Case {
+  std::vector<int64_t> inputShape;  // last dim is K
+  int64_t n;
+  bool bias;
+  bool transposedInput;  // a 2-D input read through a transpose (not contiguous)
+};
+
+TEST_F(PackedLinear, MatchesFloat64FromTheSecondCallOn) {
+  const std::vector<Case> cases{
+      {{1, 64, 256}, 768, true, false},   // the zoo transformer's q/k/v projection
+      {{1, 49, 768}, 3072, false, false},  // wav2vec2's feed-forward, no bias
+      {{197, 96}, 40, true, false},        // N not a multiple of the kernels' 16
+      {{5, 1200}, 70, true, false},        // few rows
+      {{130, 33}, 1000, true, false},      // odd K
+      {{90, 64}, 48, true, true},          // transposed input
+      {{2, 3, 7, 64}, 128, true, false},   // 4-D input
+  };
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    for (const Case& c : cases) {
+      const int64_t k = c.inputShape.back();
+      SCOPED_TRACE(::testing::Message() << "threads " << threads << ", input " << IntArrayRef(c.inputShape)
+                                        << ", N " << c.n);
+      Tensor x = c.transposedInput ? randn({k, c.inputShape[0]}).t() : randn(c.inputShape);
+      Tensor w = randn({c.n, k}), b = c.bias ? randn({c.n}) : Tensor();
+      const Tensor want = reference(x, w, b);
+      const size_t reorders = onednn::weightReorderCount();
+      EXPECT_TRUE(close(linear(x, w, b), want, 2e-5));
+      EXPECT_EQ(onednn::weightReorderCount(), reorders) << "the first use packed the weights";
+      EXPECT_TRUE(close(linear(x, w, b), want, 2e-5));
+      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "the second use did not pack the weights";
+      const size_t plans = linalg::builtLinearPlanCount();
+      for (int i = 0; i < 2; ++i) EXPECT_TRUE(close(linear(x, w, b), want, 2e-5));
+      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "packed weights were not reused";
+      EXPECT_EQ(linalg::builtLinearPlanCount(), plans) << "the plan was not reused";
+    }
+  }
+}
+
+// Every kind of write to the weights after they were packed reaches the next result: the packed
+// copy is dropped with the storage's version and the product is computed from the new values.
+TEST_F(PackedLinear, WritesToTheWeightsReachTheNextCall) {
+  Tensor x = randn({64, 128}), w = randn({96, 128}), b = randn({96});
+  auto warm = [&] {
+    for (int i = 0; i < 3; ++i) linear(x, w, b);
+  };
+  auto expectCurrent = [&](const char* what) {
+    for (int call = 0; call < 3; ++call)  // unpacked, packing, packed
+      EXPECT_TRUE(close(linear(x, w, b), reference(x, w, b), 2e-5)) << what << ", call " << call;
+  };
+  warm();
+  w.add_(1.0);
+  expectCurrent("add_");
+  w.copy_(randn({96, 128}));
+  expectCurrent("copy_");
+  w.select(0, 5).zero_();
+  expectCurrent("a write through a view");
+  w.mul_(-1.0);
+  expectCurrent("mul_");
+}
+
+TEST_F(PackedLinear, OtherProductsStayOnTheGemm) {
+  auto packsOnRepeat = [](const Tensor& x, const Tensor& w, const Tensor& b) {
+    const size_t reorders = onednn::weightReorderCount();
+    for (int i = 0; i < 3; ++i) EXPECT_TRUE(close(linear(x, w, b), reference(x, w, b), 2e-5));
+    return onednn::weightReorderCount() != reorders;
+  };
+  EXPECT_FALSE(packsOnRepeat(randn({3, 8}), randn({8, 8}), randn({8}))) << "a tiny product";
+  EXPECT_FALSE(packsOnRepeat(randn({1, 512}), randn({1000, 512}), randn({1000}))) << "one row (a matrix-vector product)";
+  EXPECT_FALSE(packsOnRepeat(randn({64, 256}), randn({256, 384}).t(), randn({384}))) << "transposed weights";
+  EXPECT_TRUE(packsOnRepeat(randn({64, 256}), randn({384, 256}), randn({384, 2}).select(1, 0)))
+      << "a strided bias (copied for the call) stopped the weights from being packed";
+  {
+    struct RouteGuard {
+      blas::GemmRoute saved = blas::gemmRoute();
+      ~RouteGuard() { blas::setGemmRoute(saved); }
+    } guard;
+    blas::setGemmRoute(blas::GemmRoute::OpenBlas);
+    EXPECT_FALSE(packsOnRepeat(randn({64, 256}), randn({384, 256}), randn({384}))) << "a forced GEMM route";
+  }
+  Tensor xd = randn({64, 256}, kDouble), wd = randn({384, 256}, kDouble);
+  const size_t reorders = onednn::weightReorderCount();
+  for (int i = 0; i < 3; ++i) linear(xd, wd, Tensor());
+  EXPECT_EQ(onednn::weightReorderCount(), reorders) << "float64";
+}
+
+// A linear layer whose bias is 2-D broadcasts it as addmm does, on the GEMM route.
+TEST_F(PackedLinear, BroadcastBiasKeepsAddmmsRules) {
+  Tensor x = randn({64, 128}), w = randn({96, 128}), b = randn({64, 96});
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(close(linear(x, w, b), reference(x, w, b), 2e-5));
+}
+
+}  // namespace
+}  // namespace ember
