@@ -267,12 +267,17 @@ bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight
 // 13-20 ms for each of wav2vec2's 512-channel layers at widths 799-3199 (ONEDNN_VERBOSE),
 // more than the convolution; im2col + GEMM needs no new kernels, at a columns matrix of a few
 // MB. So their first use takes it (wav2vec2's first call, 1 thread, median of 4 alternating:
-// 425 -> 255 ms; the second call builds the oneDNN plans instead).
+// 425 -> 255 ms). With 256 channels or more every use does: warm, with oneDNN's weights
+// cached, one thread, Cascade Lake Xeon (2026-11-28), 512 channels k3 s2 at widths 3199, 1599
+// and 799 took 23-24, 21.6 and 12.0 ms as im2col + GEMM against 32-33, 28 and 15.3 on oneDNN;
+// at 128 channels (width 1000) both 1.0 ms, at 64 (width 2000) oneDNN 0.43 against 0.67.
 bool longOneDimensional(const ConvShape& s) {
   const int64_t columnsBytes = s.batch * s.out[2] * s.inChannels * s.kernel[2] * int64_t{4};
   return s.in[0] == 1 && s.in[1] == 1 && s.kernel[0] == 1 && s.kernel[1] == 1 && s.out[2] >= 256 &&
          s.inChannels >= 64 && columnsBytes <= (int64_t{64} << 20);
 }
+
+bool wideLongOneDimensional(const ConvShape& s) { return longOneDimensional(s) && s.inChannels >= 256; }
 
 // float32 convolutions whose weights are large for the work done on them run faster as im2col +
 // GEMM when oneDNN has to reorder the weights into its blocked layout on every call (9.4 MB for
@@ -283,7 +288,9 @@ bool longOneDimensional(const ConvShape& s) {
 // 256->512 stride 2, 0.56 against 1.05 ms for 512x512x3x3 at 2x2 (resnet18 on 64x64 images).
 // So im2col takes them on their first use too, when oneDNN would reorder them for one call.
 bool preferIm2col(bool weightsReused, const ConvShape& s, const ConvParams& p) {
-  if (p.transposed || p.groups != 1 || weightsReused) return false;
+  if (p.transposed || p.groups != 1) return false;
+  if (wideLongOneDimensional(s)) return true;
+  if (weightsReused) return false;
   const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
   const int64_t weights = s.outChannels * s.inChannels * s.kernel[0] * s.kernel[1] * s.kernel[2];
   return (positions <= 64 && weights >= (int64_t{1} << 20)) || longOneDimensional(s);

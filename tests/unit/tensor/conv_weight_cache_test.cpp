@@ -230,6 +230,22 @@ TEST_F(ConvWeightCache, FirstUseOfALongOneDimensionalConvolutionAvoidsBuildingAP
   EXPECT_TRUE(close(second, first, 1e-4));
 }
 
+// With 256 channels or more, a long 1-D convolution stays on im2col + GEMM when its weights are
+// reused too (measured faster than oneDNN's kernels there), and builds no oneDNN plan.
+TEST_F(ConvWeightCache, WideLongOneDimensionalConvolutionsStayOnIm2col) {
+  if (std::getenv("EMBER_CPU_CAPABILITY")) GTEST_SKIP() << "routing measured for the default kernels";
+  const std::vector<int64_t> two{2}, zero{0};
+  Tensor x = randn({1, 256, 600}), w1d = randn({256, 256, 3});
+  const Tensor want = conv1d(x.to(kDouble), w1d.to(kDouble), Tensor(), IntArrayRef(two), IntArrayRef(zero));
+  const size_t plansBefore = conv::builtPlanCount();
+  for (int call = 0; call < 3; ++call) {
+    Tensor got = conv1d(x, w1d, Tensor(), IntArrayRef(two), IntArrayRef(zero));
+    EXPECT_STREQ(lastConvolutionBackend(), "im2col") << "call " << call;
+    EXPECT_TRUE(close(got, want.to(kFloat), 1e-5)) << "call " << call;
+  }
+  EXPECT_EQ(conv::builtPlanCount(), plansBefore) << "a oneDNN plan was built";
+}
+
 // 3x3 stride-1 weights take oneDNN's Winograd kernels on AVX-512 (their transformed copy is
 // cached from the second use): up to 64x64 channels from their first use, larger ones from their
 // second; the results agree with the direct kernels' and with float64 to a few units in the
