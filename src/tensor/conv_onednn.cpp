@@ -34,13 +34,6 @@ using onednn::scratch;
 using onednn::weightsCacheable;
 using onednn::weightsInLayout;
 
-struct KeyHash {
-  size_t operator()(const std::vector<int64_t>& v) const {
-    size_t h = 1469598103934665603ull;
-    for (int64_t x : v) h = (h ^ static_cast<size_t>(x)) * 1099511628211ull;
-    return h;
-  }
-};
 
 // A cached convolution with the reorders around it (absent when the plain layout is what the
 // primitive wants).
@@ -54,11 +47,7 @@ struct Plan {
   std::unique_ptr<dnnl::reorder> srcReorder, weightsReorder, dstReorder;
 };
 
-std::mutex gCacheMutex;
-std::unordered_map<std::vector<int64_t>, std::shared_ptr<Plan>, KeyHash> gCache;
-constexpr size_t kMaxCachedPlans = 256;
-// Plans calls created rather than found cached (builtPlanCount, for tests).
-std::atomic<size_t> gPlansBuilt{0};
+onednn::PlanCache<Plan> gPlans;
 
 memory::dims spatialDims(const Dims3& d, bool threeD) {
   return threeD ? memory::dims{d[0], d[1], d[2]} : memory::dims{d[1], d[2]};
@@ -192,17 +181,7 @@ std::shared_ptr<Plan> getPlan(const ConvParams& p, const ConvShape& s, bool clIn
                            winograd};
   for (const Dims3* d : {&s.in, &s.kernel, &p.stride, &p.padL, &p.padR, &p.dilation})
     key.insert(key.end(), d->begin(), d->end());
-  {
-    std::lock_guard<std::mutex> lock(gCacheMutex);
-    auto it = gCache.find(key);
-    if (it != gCache.end()) return it->second;
-  }
-  auto plan = buildPlan(p, s, clIn, clOut, hasBias, post, winograd);
-  gPlansBuilt.fetch_add(1, std::memory_order_relaxed);
-  std::lock_guard<std::mutex> lock(gCacheMutex);
-  if (gCache.size() >= kMaxCachedPlans) gCache.clear();
-  gCache.emplace(std::move(key), plan);
-  return plan;
+  return gPlans.get(std::move(key), [&] { return buildPlan(p, s, clIn, clOut, hasBias, post, winograd); });
 }
 
 // The blocked weights a plan wants.
@@ -286,7 +265,7 @@ Tensor streamPackedWeights(const Tensor& weight) {
   return holder;
 }
 
-size_t builtPlanCount() { return gPlansBuilt.load(std::memory_order_relaxed); }
+size_t builtPlanCount() { return gPlans.built(); }
 
 bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& weight0, const Tensor& bias,
                        const ConvParams& p, const ConvShape& s, const PostOp& post, bool weightsReused,

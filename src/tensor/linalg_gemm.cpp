@@ -9,6 +9,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "ember/tensor/parallel.h"
 #include "tensor/blas_backend.h"
+#include "tensor/bmm_onednn.h"
 #include "tensor/linalg_utils.h"
 
 namespace ember::linalg {
@@ -78,6 +79,11 @@ void runBatches(ScalarType dtype, int64_t batch, int64_t m, int64_t n, int64_t k
     blas::gemm(dtype, m, n, k, alpha, {pa + i * sa * es, a.layout.ld, a.layout.trans},
                {pb + i * sb * es, b.layout.ld, b.layout.trans}, beta, c + i * cBatchStride * es, ldc, bf16Batch);
   };
+  if (dtype == kFloat && beta.toComplexDouble() == 0.0 && alpha.toComplexDouble() == 1.0 &&
+      onednnBatchedGemm(batch, m, n, k, {reinterpret_cast<const float*>(pa), sa, a.layout.ld, a.layout.trans},
+                        {reinterpret_cast<const float*>(pb), sb, b.layout.ld, b.layout.trans},
+                        reinterpret_cast<float*>(c), cBatchStride, ldc))
+    return;
   double macs = static_cast<double>(m) * n * k;
   if (batch == 1 || macs >= kBatchParallelMacs) {
     for (int64_t i = 0; i < batch; ++i) one(i);

@@ -12,11 +12,8 @@
 
 #include <dnnl.hpp>
 
-#include <atomic>
 #include <memory>
-#include <mutex>
 #include <unordered_map>
-#include <vector>
 
 #include "ember/tensor/ops/factory.h"
 #include "tensor/blas_backend.h"
@@ -39,18 +36,7 @@ struct Plan {
   std::unique_ptr<dnnl::reorder> weightsReorder;
 };
 
-struct KeyHash {
-  size_t operator()(const std::vector<int64_t>& v) const {
-    size_t h = 1469598103934665603ull;
-    for (int64_t x : v) h = (h ^ static_cast<size_t>(x)) * 1099511628211ull;
-    return h;
-  }
-};
-
-std::mutex gPlansMutex;
-std::unordered_map<std::vector<int64_t>, std::shared_ptr<Plan>, KeyHash> gPlans;
-constexpr size_t kMaxPlans = 256;
-std::atomic<size_t> gPlansBuilt{0};
+onednn::PlanCache<Plan> gPlans;
 
 std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias) {
   const auto f32 = memory::data_type::f32;
@@ -73,18 +59,7 @@ std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias) {
 }
 
 std::shared_ptr<Plan> getPlan(int64_t m, int64_t k, int64_t n, bool hasBias, int threads) {
-  std::vector<int64_t> key{m, k, n, hasBias, threads};
-  {
-    std::lock_guard<std::mutex> lock(gPlansMutex);
-    auto it = gPlans.find(key);
-    if (it != gPlans.end()) return it->second;
-  }
-  auto plan = buildPlan(m, k, n, hasBias);
-  gPlansBuilt.fetch_add(1, std::memory_order_relaxed);
-  std::lock_guard<std::mutex> lock(gPlansMutex);
-  if (gPlans.size() >= kMaxPlans) gPlans.clear();
-  gPlans.emplace(std::move(key), plan);
-  return plan;
+  return gPlans.get({m, k, n, hasBias, threads}, [&] { return buildPlan(m, k, n, hasBias); });
 }
 
 // The product's operands as this route takes them, before asking about the weights' history.
@@ -146,6 +121,6 @@ Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bia
   return out;
 }
 
-size_t builtLinearPlanCount() { return gPlansBuilt.load(std::memory_order_relaxed); }
+size_t builtLinearPlanCount() { return gPlans.built(); }
 
 }  // namespace ember::linalg

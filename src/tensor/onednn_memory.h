@@ -4,6 +4,14 @@
 
 #include <dnnl.hpp>
 
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
 #include "ember/tensor/tensor.h"
 #include "tensor/onednn_weight_cache.h"
 
@@ -21,5 +29,47 @@ dnnl::memory scratch(const dnnl::memory::desc& md, Tensor& holder);
 // weights were used before at this write version.
 void weightsInLayout(const Tensor& weight, const dnnl::memory::desc& userDesc, const dnnl::memory::desc& layout,
                      const dnnl::reorder* reorder, bool cacheable, dnnl::stream& stream, Tensor& holder);
+
+// A hash of a key of integers (FNV-1a over the values).
+struct IntVectorHash {
+  size_t operator()(const std::vector<int64_t>& v) const {
+    size_t h = 1469598103934665603ull;
+    for (int64_t x : v) h = (h ^ static_cast<size_t>(x)) * 1099511628211ull;
+    return h;
+  }
+};
+
+// Primitives (with whatever goes with them) cached by a key of integers (shapes, strides, thread
+// count...): creating one costs far more than running a small one. Past kMaxPlans entries the
+// cache starts over. Safe to share between threads.
+template <typename Plan>
+class PlanCache {
+ public:
+  static constexpr size_t kMaxPlans = 256;
+
+  // The plan for `key`, made by `build()` when not cached (a null plan is cached too).
+  template <typename Build>
+  std::shared_ptr<Plan> get(std::vector<int64_t> key, Build&& build) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto it = plans_.find(key);
+      if (it != plans_.end()) return it->second;
+    }
+    std::shared_ptr<Plan> plan = build();
+    built_.fetch_add(1, std::memory_order_relaxed);
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (plans_.size() >= kMaxPlans) plans_.clear();
+    plans_.emplace(std::move(key), plan);
+    return plan;
+  }
+
+  // Plans built so far (for tests: a call that finds its plan cached adds nothing).
+  size_t built() const { return built_.load(std::memory_order_relaxed); }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::vector<int64_t>, std::shared_ptr<Plan>, IntVectorHash> plans_;
+  std::atomic<size_t> built_{0};
+};
 
 }  // namespace ember::onednn
