@@ -63,13 +63,14 @@ class SeenKeys {
 
 SeenKeys gSeen;
 
-// The rows x cols matrices of `x` as a 3-D oneDNN descriptor (batch 1 when repeated).
-memory::desc describe(int64_t batch, int64_t rows, int64_t cols, const BatchedMatrix& x) {
-  const int64_t rowStride = x.trans ? 1 : x.ld, colStride = x.trans ? x.ld : 1;
-  const int64_t b = x.batchStride == 0 ? 1 : batch;
-  const int64_t batchStride = x.batchStride == 0 ? rows * cols : x.batchStride;
-  return memory::desc({b, rows, cols}, memory::data_type::f32, memory::dims{batchStride, rowStride, colStride});
-}
+// A batch of matrices as oneDNN sees it: every dim (batch dims first, then rows and columns) with
+// its stride in floats. A batch dim of size 1 is broadcast over the other operands'.
+struct Batched {
+  float* data;
+  std::vector<int64_t> dims, strides;
+};
+
+memory::desc describe(const Batched& x) { return memory::desc(x.dims, memory::data_type::f32, x.strides); }
 
 // Null when oneDNN has no implementation for these layouts (cached as such).
 std::shared_ptr<Plan> buildPlan(const memory::desc& a, const memory::desc& b, const memory::desc& c) try {
@@ -100,21 +101,32 @@ class DenormalsAreZero {
 // Per-matrix work at or above which the per-matrix GEMMs run at full speed anyway.
 constexpr double kMaxMacsPerMatrix = 256.0 * 256 * 256;
 
-}  // namespace
+// The first `threads`-th share of x along dim 0 (x itself when that dim is broadcast).
+Batched share(Batched x, int threads) {
+  if (x.dims[0] > 1) x.dims[0] /= threads;
+  return x;
+}
 
-bool onednnBatchedGemm(int64_t batch, int64_t m, int64_t n, int64_t k, BatchedMatrix a, BatchedMatrix b, float* c,
-                       int64_t cBatchStride, int64_t ldc) {
+// c = a @ b over the batch dims, on the cached plan; see onednnBatchedGemm for when it declines.
+// Several threads take equal shares of the outermost batch dim, each one call of a single-threaded
+// primitive (DenormalsAreZero is per thread): a dim that does not split evenly stays on the GEMMs.
+bool runBatched(const Batched& a, const Batched& b, const Batched& c) {
+  const size_t rank = c.dims.size();
+  const int64_t m = c.dims[rank - 2], n = c.dims[rank - 1], k = a.dims[rank - 1];
+  int64_t batch = 1;
+  for (size_t d = 0; d + 2 < rank; ++d) batch *= c.dims[d];
   const double macs = static_cast<double>(m) * n * k;
   if (batch < 2 || macs >= kMaxMacsPerMatrix || k == 0 || blas::gemmRoute() != blas::GemmRoute::Auto) return false;
-  // Several threads take equal shares of the batch, each one call of a single-threaded primitive
-  // (DenormalsAreZero is per thread): batches that do not split evenly stay on the GEMMs.
-  const int threads = blas::gemmThreads(macs * batch);
-  if (batch % threads != 0) return false;
-  const int64_t share = batch / threads;
-  std::vector<int64_t> key{share, m, n, k, a.batchStride, a.ld, a.trans, b.batchStride, b.ld, b.trans, cBatchStride, ldc};
+  const int threads = blas::gemmThreads(macs * static_cast<double>(batch));
+  if (c.dims[0] % threads != 0) return false;
+  const Batched sa = share(a, threads), sb = share(b, threads), sc = share(c, threads);
+  std::vector<int64_t> key;
+  for (const Batched* x : {&sa, &sb, &sc}) {
+    key.insert(key.end(), x->dims.begin(), x->dims.end());
+    key.insert(key.end(), x->strides.begin(), x->strides.end());
+  }
   if (!gSeen.seenBefore(key)) return false;
-  const memory::desc aDesc = describe(share, m, k, a), bDesc = describe(share, k, n, b);
-  const memory::desc cDesc({share, m, n}, memory::data_type::f32, memory::dims{cBatchStride, ldc, 1});
+  const memory::desc aDesc = describe(sa), bDesc = describe(sb), cDesc = describe(sc);
   blas::setOnednnThreads(1);
   std::shared_ptr<Plan> plan = gPlans.get(std::move(key), [&] { return buildPlan(aDesc, bDesc, cDesc); });
   if (!plan) return false;  // layouts it has no implementation for: the per-matrix GEMMs take them
@@ -122,12 +134,13 @@ bool onednnBatchedGemm(int64_t batch, int64_t m, int64_t n, int64_t k, BatchedMa
     DenormalsAreZero daz;
     auto& eng = onednn::cpuEngine();
     thread_local dnnl::stream stream(eng);
-    const int64_t first = part * share;
+    auto at = [part](const Batched& whole, const Batched& piece) {
+      return whole.dims[0] > 1 ? whole.data + part * piece.dims[0] * whole.strides[0] : whole.data;
+    };
     Tensor scratchHold;
-    std::unordered_map<int, memory> args{
-        {DNNL_ARG_SRC, memory(aDesc, eng, const_cast<float*>(a.data + first * a.batchStride))},
-        {DNNL_ARG_WEIGHTS, memory(bDesc, eng, const_cast<float*>(b.data + first * b.batchStride))},
-        {DNNL_ARG_DST, memory(cDesc, eng, c + first * cBatchStride)}};
+    std::unordered_map<int, memory> args{{DNNL_ARG_SRC, memory(aDesc, eng, at(a, sa))},
+                                         {DNNL_ARG_WEIGHTS, memory(bDesc, eng, at(b, sb))},
+                                         {DNNL_ARG_DST, memory(cDesc, eng, at(c, sc))}};
     if (plan->pd.scratchpad_desc().get_size() > 0)
       args.emplace(DNNL_ARG_SCRATCHPAD, onednn::scratch(plan->pd.scratchpad_desc(), scratchHold));
     plan->matmul.execute(stream, args);
@@ -141,6 +154,43 @@ bool onednnBatchedGemm(int64_t batch, int64_t m, int64_t n, int64_t k, BatchedMa
     });
   }
   return true;
+}
+
+// A 3-D operand of onednnBatchedGemm (batch 1 when repeated over the batch).
+Batched batched3d(int64_t batch, int64_t rows, int64_t cols, const BatchedMatrix& x) {
+  const int64_t rowStride = x.trans ? 1 : x.ld, colStride = x.trans ? x.ld : 1;
+  const bool repeated = x.batchStride == 0;
+  return {const_cast<float*>(x.data), {repeated ? 1 : batch, rows, cols},
+          {repeated ? rows * cols : x.batchStride, rowStride, colStride}};
+}
+
+// A tensor's dims and strides as a Batched operand.
+Batched batchedOf(const Tensor& t) {
+  return {static_cast<float*>(t.data_ptr()), std::vector<int64_t>(t.sizes().begin(), t.sizes().end()),
+          std::vector<int64_t>(t.strides().begin(), t.strides().end())};
+}
+
+// Rows read in place: oneDNN's kernels took a transposed operand with scattered batch strides
+// 3.5x slower than a contiguous copy of it (swin_t's q @ k^T with k^T a view into the q/k/v
+// projection: 1.87 against 0.52 ms, ONEDNN_VERBOSE), so those are copied by the caller.
+bool rowsInPlace(const Tensor& t) { return t.stride(-1) == 1 || t.size(-1) == 1; }
+
+}  // namespace
+
+bool onednnBatchedGemm(int64_t batch, int64_t m, int64_t n, int64_t k, BatchedMatrix a, BatchedMatrix b, float* c,
+                       int64_t cBatchStride, int64_t ldc) {
+  return runBatched(batched3d(batch, m, k, a), batched3d(batch, k, n, b), {c, {batch, m, n}, {cBatchStride, ldc, 1}});
+}
+
+bool onednnBatchedMatmul(const Tensor& a, const Tensor& b, const Tensor& out) {
+  if (a.dtype() != kFloat || b.dtype() != kFloat || out.dtype() != kFloat) return false;
+  if (a.dim() < 3 || a.dim() != b.dim() || a.dim() != out.dim() || !out.is_contiguous()) return false;
+  if (!rowsInPlace(a) || !rowsInPlace(b)) return false;
+  for (int64_t d = 0; d + 2 < a.dim(); ++d) {
+    const int64_t sa = a.size(d), sb = b.size(d);
+    if (!(sa == sb || sa == 1 || sb == 1) || out.size(d) != std::max(sa, sb)) return false;
+  }
+  return runBatched(batchedOf(a), batchedOf(b), batchedOf(out));
 }
 
 size_t builtBatchedPlanCount() { return gPlans.built(); }

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ember/tensor/tensor.h"
+
 namespace ember::linalg {
 
 // A batch of row-major or transposed float32 matrices: matrix i's element (r, c) is at
@@ -23,6 +25,13 @@ struct BatchedMatrix {
 // of each is left to the per-matrix GEMMs, so that one-off products build no primitive.
 bool onednnBatchedGemm(int64_t batch, int64_t m, int64_t n, int64_t k, BatchedMatrix a, BatchedMatrix b, float* c,
                        int64_t cBatchStride, int64_t ldc);
+
+// out[..., m, n] = a[..., m, k] @ b[..., k, n] for float32 tensors of one rank (at least 3) whose
+// batch dims match or are 1 in one of them (broadcast), with any strides that leave each row's
+// elements adjacent, into a contiguous `out` of the broadcast shape: the same route and conditions
+// as onednnBatchedGemm, without copying operands whose batch dims do not fold into one stride
+// (attention's heads sliced out of a q/k/v projection). false for transposed operands.
+bool onednnBatchedMatmul(const Tensor& a, const Tensor& b, const Tensor& out);
 
 // Batched plans built by this process so far (for tests).
 size_t builtBatchedPlanCount();

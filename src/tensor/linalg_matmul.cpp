@@ -5,6 +5,7 @@
 #include "ember/tensor/ops/shape.h"
 #include "tensor/elementwise.h"
 #include "tensor/linalg_utils.h"
+#include "tensor/bmm_onednn.h"
 #include "tensor/linear_onednn.h"
 #include "tensor/storage_watch.h"
 
@@ -24,6 +25,23 @@ Tensor foldedMatmul(const Tensor& a, const Tensor& b) {
   return mm(lhs, rhs).view(outShape);
 }
 
+// a @ b for float32 operands of at least 2 dims with batch dims `batch` on oneDNN's batched
+// matmul, reading them in place (bmm_onednn.h), or undefined when that route declines.
+Tensor onednnMatmul(const Tensor& a, const Tensor& b, const DimVector& batch) {
+  if (a.dtype() != kFloat || b.dtype() != kFloat || batch.empty()) return Tensor();
+  const int64_t rank = static_cast<int64_t>(batch.size()) + 2;
+  // Transposed operands are copied (see bmm_onednn.h); the others are read in place.
+  auto lift = [rank](Tensor t) {
+    while (t.dim() < rank) t = t.unsqueeze(0);
+    return t.stride(-1) == 1 || t.size(-1) == 1 ? t : t.contiguous();
+  };
+  DimVector outShape(batch);
+  outShape.push_back(a.size(-2));
+  outShape.push_back(b.size(-1));
+  Tensor out = empty(outShape, kFloat);
+  return linalg::onednnBatchedMatmul(lift(a), lift(b), out) ? out : Tensor();
+}
+
 // Batched with broadcast batch dims; 1-D operands get a dim prepended (a) or appended (b),
 // which is dropped from the result.
 Tensor batchedMatmul(const Tensor& a0, const Tensor& b0) {
@@ -33,6 +51,12 @@ Tensor batchedMatmul(const Tensor& a0, const Tensor& b0) {
   const int64_t n = a.size(-2), k = a.size(-1), p = b.size(-1);
   IntArrayRef batchA(a.sizes().begin(), a.sizes().end() - 2), batchB(b.sizes().begin(), b.sizes().end() - 2);
   DimVector batch = broadcast_shapes(batchA, batchB);
+  if (Tensor direct = onednnMatmul(a, b, batch); direct.defined()) {
+    DimVector outShape(batch);
+    if (!prepend) outShape.push_back(n);
+    if (!append) outShape.push_back(p);
+    return direct.view(outShape);
+  }
   int64_t nb = 1;
   for (int64_t s : batch) nb *= s;
   DimVector shapeA(batch), shapeB(batch);

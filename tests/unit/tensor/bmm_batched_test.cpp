@@ -74,6 +74,31 @@ TEST_F(BatchedBmm, MatchesFloat64FromTheSecondCallOn) {
   }
 }
 
+// N-D matmul reads operands whose batch dims do not fold into one stride in place: swin_t's q, k
+// and v are heads sliced out of one projection, [windows, heads, tokens, head dim] with the heads
+// interleaved; batch dims broadcast from 1 on either side.
+TEST_F(BatchedBmm, MatmulOfSlicedHeadsAndBroadcastBatchesMatchesFloat64) {
+  auto matmul64 = [](const Tensor& a, const Tensor& b) { return matmul(a.to(kDouble), b.to(kDouble)).to(kFloat); };
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    Tensor qkv = randn({8, 49, 3 * 3 * 32}).reshape({8, 49, 3, 3, 32}).permute({2, 0, 3, 1, 4});
+    Tensor q = qkv.select(0, 0), k = qkv.select(0, 1), v = qkv.select(0, 2);
+    Tensor weights = softmax(randn({8, 3, 49, 49}), -1);
+    const std::vector<std::pair<Tensor, Tensor>> cases{
+        {q, k.transpose(-2, -1)},                         // a sliced in place, b transposed (copied)
+        {weights, v},                                     // b sliced in place
+        {randn({2, 1, 49, 32}), randn({1, 3, 32, 49})},   // batch dims broadcast both ways
+        {randn({4, 6, 20, 16}).select(1, 2).unsqueeze(1).expand({4, 5, 20, 16}), randn({4, 5, 16, 24})},
+    };
+    for (size_t i = 0; i < cases.size(); ++i) {
+      const auto& [a, b] = cases[i];
+      const Tensor want = matmul64(a, b);
+      for (int call = 0; call < 3; ++call)
+        EXPECT_TRUE(close(matmul(a, b), want, 1e-5)) << "case " << i << ", threads " << threads << ", call " << call;
+    }
+  }
+}
+
 TEST_F(BatchedBmm, BuildsAPlanOnTheSecondCallOfAShape) {
   set_num_threads(1);
   Tensor a = randn({12, 40, 24}), b = randn({12, 24, 40});
