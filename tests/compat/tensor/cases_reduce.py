@@ -328,6 +328,16 @@ def softmax_cases(c):
     c.add("reduce.softmax.zerodim", "reduce.softmax", [torch.tensor(2.0)], lambda x: torch.softmax(x, 0), {"dim": 0})
     c.add("reduce.log_softmax.large_row", "reduce.log_softmax", [torch.randn(4, 100000)],
           lambda x: torch.log_softmax(x, 1), {"dim": 1})
+    # float32 rows give PyTorch's bits (exp per element, its 8-lane sum order), at row lengths
+    # around the vector widths and attention's (49 tokens of a window, 197 of a ViT), with a
+    # logit masked to -100 as swin_t's shifted windows are (its weight is denormal).
+    g = torch.Generator().manual_seed(5)
+    for n in [7, 8, 9, 16, 17, 33, 49, 64, 197]:
+        x = torch.randn(6, n, generator=g) * 3
+        x[1, n // 2] = -100.0
+        for op in ["softmax", "log_softmax"]:
+            c.add(f"reduce.{op}.float32.bits.{n}", f"reduce.{op}", [x], lambda x, op=op: getattr(torch, op)(x, 1),
+                  {"dim": 1}, rtol=0, atol=0)
 
 
 def sort_cases(c):
