@@ -210,8 +210,8 @@ void extremeRowsKernel(void* accp, const void* data, int64_t rowStride, int64_t 
 
 // ---- softmax ----------------------------------------------------------------------------
 
-// float32 rows give PyTorch 1.13's CPU bits (its AVX2 kernel, checked against it by
-// tests/unit/tensor/softmax_bits_test.cpp): every exp from SLEEF, tails included (PyTorch loads
+// float32 rows give PyTorch 1.13's CPU bits (its AVX2 kernel; checked by the "bits" cases of
+// tests/compat/tensor/cases_reduce.py): every exp from SLEEF, tails included (PyTorch loads
 // them as a zero-padded vector); the exps summed in float in 8 lanes (lane k takes elements
 // k, k+8, ..., the last partial group going to the first lanes), the lanes then added pairwise
 // (0+4, 1+5, 2+6, 3+7, then 0+2, 1+3, then 0+1); a row shorter than 8 is summed in order. The
