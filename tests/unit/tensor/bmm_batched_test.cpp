@@ -14,18 +14,13 @@
 #endif
 
 #include "ember/tensor.h"
+#include "test_tensors.h"
 #include "tensor/bmm_onednn.h"
 
 namespace ember {
 namespace {
 
-::testing::AssertionResult close(const Tensor& got, const Tensor& want, double tol) {
-  if (got.sizes() != want.sizes()) return ::testing::AssertionFailure() << "sizes differ";
-  const double diff = (got - want).abs().max().item<float>();
-  const double bound = tol * (1.0 + want.abs().max().item<float>());
-  if (diff <= bound) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "largest difference " << diff << " over " << bound;
-}
+using testing::closeToScale;
 
 Tensor reference(const Tensor& a, const Tensor& b) { return bmm(a.to(kDouble), b.to(kDouble)).to(kFloat); }
 
@@ -64,11 +59,11 @@ TEST_F(BatchedBmm, MatchesFloat64FromTheSecondCallOn) {
                                           << ", threads " << threads);
         const Tensor want = reference(l.a, l.b);
         const size_t plans = linalg::builtBatchedPlanCount();
-        EXPECT_TRUE(close(bmm(l.a, l.b), want, 1e-5));
+        EXPECT_TRUE(closeToScale(bmm(l.a, l.b), want, 1e-5));
         EXPECT_EQ(linalg::builtBatchedPlanCount(), plans) << "the first call built a plan";
-        EXPECT_TRUE(close(bmm(l.a, l.b), want, 1e-5));
+        EXPECT_TRUE(closeToScale(bmm(l.a, l.b), want, 1e-5));
         const size_t afterSecond = linalg::builtBatchedPlanCount();
-        EXPECT_TRUE(close(bmm(l.a, l.b), want, 1e-5));
+        EXPECT_TRUE(closeToScale(bmm(l.a, l.b), want, 1e-5));
         EXPECT_EQ(linalg::builtBatchedPlanCount(), afterSecond) << "the plan was not reused";
       }
   }
@@ -94,7 +89,7 @@ TEST_F(BatchedBmm, MatmulOfSlicedHeadsAndBroadcastBatchesMatchesFloat64) {
       const auto& [a, b] = cases[i];
       const Tensor want = matmul64(a, b);
       for (int call = 0; call < 3; ++call)
-        EXPECT_TRUE(close(matmul(a, b), want, 1e-5)) << "case " << i << ", threads " << threads << ", call " << call;
+        EXPECT_TRUE(closeToScale(matmul(a, b), want, 1e-5)) << "case " << i << ", threads " << threads << ", call " << call;
     }
   }
 }
@@ -117,12 +112,12 @@ TEST_F(BatchedBmm, StridedResultsAndScaledSumsStayRight) {
   Tensor out = wide.narrow(2, 5, 49);
   for (int i = 0; i < 3; ++i) {
     bmm_out(out, a, b);
-    EXPECT_TRUE(close(out, want, 1e-5)) << "call " << i;
+    EXPECT_TRUE(closeToScale(out, want, 1e-5)) << "call " << i;
     EXPECT_EQ(wide.narrow(2, 0, 5).abs().max().item<float>(), 0.0f) << "wrote outside the result";
   }
   Tensor self = randn({16, 49, 49});
   for (int i = 0; i < 3; ++i)
-    EXPECT_TRUE(close(baddbmm(self, a, b, 0.5, 2.0), self * 0.5 + want * 2.0, 1e-5)) << "call " << i;
+    EXPECT_TRUE(closeToScale(baddbmm(self, a, b, 0.5, 2.0), self * 0.5 + want * 2.0, 1e-5)) << "call " << i;
 }
 
 // Attention weights with denormal entries (softmax of logits masked with -100, as swin_t's shifted
@@ -136,7 +131,7 @@ TEST_F(BatchedBmm, DenormalInputsKeepResultsAndTheCallersFloatingPointMode) {
     ASSERT_GT((weights.abs() < std::numeric_limits<float>::min()).logical_and(weights != 0).sum().item<int64_t>(), 0)
         << "the weights have no denormals to test with";
     const Tensor want = reference(weights, v);
-    for (int i = 0; i < 3; ++i) EXPECT_TRUE(close(bmm(weights, v), want, 1e-6)) << "threads " << threads << ", call " << i;
+    for (int i = 0; i < 3; ++i) EXPECT_TRUE(closeToScale(bmm(weights, v), want, 1e-6)) << "threads " << threads << ", call " << i;
 #if defined(__x86_64__)
     EXPECT_EQ(_mm_getcsr() & 0x8040u, 0u) << "DAZ or FTZ left set on the calling thread";
 #endif

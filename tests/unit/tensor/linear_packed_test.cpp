@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ember/tensor.h"
+#include "test_tensors.h"
 #include "tensor/blas_backend.h"
 #include "tensor/linear_onednn.h"
 #include "tensor/onednn_weight_cache.h"
@@ -23,14 +24,7 @@ Tensor reference(const Tensor& x, const Tensor& w, const Tensor& b) {
   return r.to(kFloat);
 }
 
-// Largest absolute difference at most `tol` times (1 + the largest magnitude of `want`).
-::testing::AssertionResult close(const Tensor& got, const Tensor& want, double tol) {
-  if (got.sizes() != want.sizes()) return ::testing::AssertionFailure() << "sizes differ";
-  const double diff = (got - want).abs().max().item<float>();
-  const double bound = tol * (1.0 + want.abs().max().item<float>());
-  if (diff <= bound) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "largest difference " << diff << " over " << bound;
-}
+using testing::closeToScale;
 
 class PackedLinear : public ::testing::Test {
  protected:
@@ -71,12 +65,12 @@ TEST_F(PackedLinear, MatchesFloat64FromTheSecondCallOn) {
       Tensor w = randn({c.n, k}), b = c.bias ? randn({c.n}) : Tensor();
       const Tensor want = reference(x, w, b);
       const size_t reorders = onednn::weightReorderCount();
-      EXPECT_TRUE(close(linear(x, w, b), want, 2e-5));
+      EXPECT_TRUE(closeToScale(linear(x, w, b), want, 2e-5));
       EXPECT_EQ(onednn::weightReorderCount(), reorders) << "the first use packed the weights";
-      EXPECT_TRUE(close(linear(x, w, b), want, 2e-5));
+      EXPECT_TRUE(closeToScale(linear(x, w, b), want, 2e-5));
       EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "the second use did not pack the weights";
       const size_t plans = linalg::builtLinearPlanCount();
-      for (int i = 0; i < 2; ++i) EXPECT_TRUE(close(linear(x, w, b), want, 2e-5));
+      for (int i = 0; i < 2; ++i) EXPECT_TRUE(closeToScale(linear(x, w, b), want, 2e-5));
       EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "packed weights were not reused";
       EXPECT_EQ(linalg::builtLinearPlanCount(), plans) << "the plan was not reused";
     }
@@ -92,7 +86,7 @@ TEST_F(PackedLinear, WritesToTheWeightsReachTheNextCall) {
   };
   auto expectCurrent = [&](const char* what) {
     for (int call = 0; call < 3; ++call)  // unpacked, packing, packed
-      EXPECT_TRUE(close(linear(x, w, b), reference(x, w, b), 2e-5)) << what << ", call " << call;
+      EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5)) << what << ", call " << call;
   };
   warm();
   w.add_(1.0);
@@ -108,7 +102,7 @@ TEST_F(PackedLinear, WritesToTheWeightsReachTheNextCall) {
 TEST_F(PackedLinear, OtherProductsStayOnTheGemm) {
   auto packsOnRepeat = [](const Tensor& x, const Tensor& w, const Tensor& b) {
     const size_t reorders = onednn::weightReorderCount();
-    for (int i = 0; i < 3; ++i) EXPECT_TRUE(close(linear(x, w, b), reference(x, w, b), 2e-5));
+    for (int i = 0; i < 3; ++i) EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5));
     return onednn::weightReorderCount() != reorders;
   };
   EXPECT_FALSE(packsOnRepeat(randn({3, 8}), randn({8, 8}), randn({8}))) << "a tiny product";
@@ -133,7 +127,7 @@ TEST_F(PackedLinear, OtherProductsStayOnTheGemm) {
 // A linear layer whose bias is 2-D broadcasts it as addmm does, on the GEMM route.
 TEST_F(PackedLinear, BroadcastBiasKeepsAddmmsRules) {
   Tensor x = randn({64, 128}), w = randn({96, 128}), b = randn({64, 96});
-  for (int i = 0; i < 3; ++i) EXPECT_TRUE(close(linear(x, w, b), reference(x, w, b), 2e-5));
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5));
 }
 
 }  // namespace

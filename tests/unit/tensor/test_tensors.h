@@ -39,4 +39,14 @@ inline std::vector<double> values(const Tensor& t) {
   return std::vector<double>(p, p + c.numel());
 }
 
+// Whether got matches want in shape and within tol * (1 + the largest magnitude of want) at every
+// element (one scale for the whole tensor, as for products whose rounding grows with their sums).
+inline ::testing::AssertionResult closeToScale(const Tensor& got, const Tensor& want, double tol) {
+  if (got.sizes() != want.sizes()) return ::testing::AssertionFailure() << "sizes differ";
+  const double diff = (got - want).abs().max().item<float>();
+  const double bound = tol * (1.0 + want.abs().max().item<float>());
+  if (diff <= bound) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "largest difference " << diff << " over " << bound;
+}
+
 }  // namespace ember::testing
