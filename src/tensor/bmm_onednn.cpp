@@ -23,9 +23,7 @@
 #endif
 
 #include <memory>
-#include <mutex>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "ember/tensor/parallel.h"
@@ -46,22 +44,7 @@ struct Plan {
 onednn::PlanCache<Plan> gPlans;
 
 // Shapes and layouts seen once: the second call of one builds its plan.
-class SeenKeys {
- public:
-  // Whether `key` was seen before; notes it either way.
-  bool seenBefore(const std::vector<int64_t>& key) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (keys_.size() >= kMaxKeys) keys_.clear();
-    return !keys_.insert(key).second;
-  }
-
- private:
-  static constexpr size_t kMaxKeys = 4096;
-  std::mutex mutex_;
-  std::unordered_set<std::vector<int64_t>, onednn::IntVectorHash> keys_;
-};
-
-SeenKeys gSeen;
+onednn::SeenKeys gSeen;
 
 // A batch of matrices as oneDNN sees it: every dim (batch dims first, then rows and columns) with
 // its stride in floats. A batch dim of size 1 is broadcast over the other operands'.

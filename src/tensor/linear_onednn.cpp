@@ -14,6 +14,7 @@
 
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 #include "ember/tensor/ops/factory.h"
 #include "tensor/blas_backend.h"
@@ -37,6 +38,9 @@ struct Plan {
 };
 
 onednn::PlanCache<Plan> gPlans;
+// A plan is built on the second call of its shape: a shape seen once (the rows of a decoder loop
+// growing every step) would pay a primitive for one product.
+onednn::SeenKeys gSeen;
 
 std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias) {
   const auto f32 = memory::data_type::f32;
@@ -58,8 +62,21 @@ std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias) {
   return plan;
 }
 
-std::shared_ptr<Plan> getPlan(int64_t m, int64_t k, int64_t n, bool hasBias, int threads) {
-  return gPlans.get({m, k, n, hasBias, threads}, [&] { return buildPlan(m, k, n, hasBias); });
+// A product's shape as the plans are keyed.
+struct Shape {
+  int64_t m, k, n;
+  bool hasBias;
+  int threads;
+  std::vector<int64_t> key() const { return {m, k, n, hasBias, threads}; }
+};
+
+Shape shapeOf(const Tensor& input, const Tensor& weight, const Tensor& bias) {
+  const int64_t k = weight.size(1), n = weight.size(0), m = input.numel() / k;
+  return {m, k, n, bias.defined(), blas::gemmThreads(static_cast<double>(m) * n * k)};
+}
+
+std::shared_ptr<Plan> getPlan(const Shape& s) {
+  return gPlans.get(s.key(), [&] { return buildPlan(s.m, s.k, s.n, s.hasBias); });
 }
 
 // The product's operands as this route takes them, before asking about the weights' history.
@@ -73,15 +90,14 @@ bool shapeFits(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   return m >= 2 && static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) >= kMinMacs;
 }
 
-Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias) {
-  const int64_t k = weight.size(1), n = weight.size(0), m = input.numel() / k;
+Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& s) {
+  const int64_t k = s.k, n = s.n, m = s.m;
   Tensor x = input.reshape({m, k}).contiguous();
   Tensor b = bias.defined() ? bias.contiguous() : Tensor();
-  const int threads = blas::gemmThreads(static_cast<double>(m) * n * k);
-  blas::setOnednnThreads(threads);
+  blas::setOnednnThreads(s.threads);
   std::shared_ptr<Plan> plan;
   try {
-    plan = getPlan(m, k, n, b.defined(), threads);
+    plan = getPlan(s);
   } catch (const dnnl::error&) {
     return Tensor();  // no implementation here: the GEMM route takes it
   }
@@ -110,13 +126,12 @@ Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias) {
 
 Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   if (!shapeFits(input, weight, bias) || !onednn::weightsCacheable(weight)) return Tensor();
-  // The first use takes the GEMM route (a blocked copy for one call does not pay back, see
-  // onednn_weight_cache.h); its note makes the next call take this one.
-  if (!onednn::weightsUsedBefore(weight)) {
-    onednn::noteWeightsUsed(weight);
-    return Tensor();
-  }
-  Tensor out = run(input, weight, bias);
+  // A first use of the weights, or of the shape, takes the GEMM route (a blocked copy or a
+  // primitive for one product does not pay back, see onednn_weight_cache.h); both are noted, so
+  // that the next call of the same layer takes this one.
+  const Shape s = shapeOf(input, weight, bias);
+  const bool shapeSeen = gSeen.seenBefore(s.key());
+  Tensor out = shapeSeen && onednn::weightsUsedBefore(weight) ? run(input, weight, bias, s) : Tensor();
   onednn::noteWeightsUsed(weight);
   return out;
 }

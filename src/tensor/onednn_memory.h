@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -70,6 +71,24 @@ class PlanCache {
   std::mutex mutex_;
   std::unordered_map<std::vector<int64_t>, std::shared_ptr<Plan>, IntVectorHash> plans_;
   std::atomic<size_t> built_{0};
+};
+
+// Keys of plans seen once: callers build a plan on a key's second sight, so that a one-off shape
+// (a test's, a loop whose sizes grow every step) costs no primitive. Safe to share between threads.
+class SeenKeys {
+ public:
+  static constexpr size_t kMaxKeys = 4096;  // past this it starts over
+
+  // Whether `key` was seen before; notes it either way.
+  bool seenBefore(const std::vector<int64_t>& key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (keys_.size() >= kMaxKeys) keys_.clear();
+    return !keys_.insert(key).second;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_set<std::vector<int64_t>, IntVectorHash> keys_;
 };
 
 }  // namespace ember::onednn

@@ -124,6 +124,18 @@ TEST_F(PackedLinear, OtherProductsStayOnTheGemm) {
   EXPECT_EQ(onednn::weightReorderCount(), reorders) << "float64";
 }
 
+// A decoder loop whose rows grow every step meets each shape once: no primitive is built for a
+// shape seen once, however often the weights were used.
+TEST_F(PackedLinear, ShapesSeenOnceBuildNoPlan) {
+  Tensor w = randn({256, 512}), b = randn({256});
+  const size_t plans = linalg::builtLinearPlanCount();
+  for (int64_t rows = 8; rows < 40; ++rows) {
+    Tensor x = randn({rows, 512});
+    EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5)) << rows << " rows";
+  }
+  EXPECT_EQ(linalg::builtLinearPlanCount(), plans);
+}
+
 // A linear layer whose bias is 2-D broadcasts it as addmm does, on the GEMM route.
 TEST_F(PackedLinear, BroadcastBiasKeepsAddmmsRules) {
   Tensor x = randn({64, 128}), w = randn({96, 128}), b = randn({64, 96});
