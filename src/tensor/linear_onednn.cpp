@@ -101,6 +101,8 @@ Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const 
   } catch (const dnnl::error&) {
     return Tensor();  // no implementation here: the GEMM route takes it
   }
+  // With the cache full, packing the weights for every call would cost more than it saves.
+  if (!onednn::packedCopyKept(weight, plan->pd.weights_desc())) return Tensor();
   Tensor out = empty({m, n}, kFloat);
   auto& eng = onednn::cpuEngine();
   thread_local dnnl::stream stream(eng);

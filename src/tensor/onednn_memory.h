@@ -31,6 +31,10 @@ dnnl::memory scratch(const dnnl::memory::desc& md, Tensor& holder);
 void weightsInLayout(const Tensor& weight, const dnnl::memory::desc& userDesc, const dnnl::memory::desc& layout,
                      const dnnl::reorder* reorder, bool cacheable, dnnl::stream& stream, Tensor& holder);
 
+// Whether `weight`'s copy in `layout` is cached at the weights' current version, or the cache has
+// room to keep one: false means a copy would serve one call only.
+bool packedCopyKept(const Tensor& weight, const dnnl::memory::desc& layout);
+
 // A hash of a key of integers (FNV-1a over the values).
 struct IntVectorHash {
   size_t operator()(const std::vector<int64_t>& v) const {

@@ -88,8 +88,10 @@ PackedCache& packedCache() {
   static auto* cache = new PackedCache();
   return *cache;
 }
-// Past this the cache starts over.
-constexpr size_t kMaxPackedBytes = size_t{1} << 30;
+// Past this the cache takes no new entries (after dropping the ones whose weights were written
+// since): a model with more weights than that keeps the first ones packed, where starting over
+// made every call reorder them all again.
+std::atomic<size_t> gMaxPackedBytes{size_t{1} << 30};
 
 // On unless EMBER_CONV_WEIGHT_CACHE=0.
 std::atomic<bool> gPackedEnabled{[] {
@@ -147,22 +149,41 @@ bool usedAt(const StorageImpl* storage, int64_t offset, uint32_t version) {
   return it != c.uses.end() && it->second == version;
 }
 
+// Drops the entries whose weights were written since they were made (the caller holds c.mutex;
+// storageVersion takes storage_watch's lock, never held while this one is taken).
+void dropStale(PackedCache& c, Evicted& dead) {
+  for (auto it = c.entries.begin(); it != c.entries.end();) {
+    if (it->second->version == detail::storageVersion(it->first.storage)) {
+      ++it;
+      continue;
+    }
+    c.bytes -= entryBytes(*it->second);
+    dead.push_back(std::move(it->second));
+    it = c.entries.erase(it);
+  }
+}
+
+// Whether `bytes` more fit (dropping stale entries when they would not); c.mutex held.
+bool roomFor(PackedCache& c, size_t bytes, Evicted& dead) {
+  const size_t limit = gMaxPackedBytes.load(std::memory_order_relaxed);
+  if (c.bytes + bytes <= limit) return true;
+  dropStale(c, dead);
+  return c.bytes + bytes <= limit;
+}
+
 void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
   PackedCache& c = packedCache();
   Evicted dead;
   std::lock_guard<std::mutex> lock(c.mutex);
+  auto old = c.entries.find(key);
+  if (old != c.entries.end()) {
+    c.bytes -= entryBytes(*old->second);
+    dead.push_back(std::move(old->second));
+    c.entries.erase(old);
+  }
   const size_t bytes = entryBytes(*entry);
-  if (c.bytes + bytes > kMaxPackedBytes) {
-    for (auto& [k, e] : c.entries) dead.push_back(std::move(e));
-    c.entries.clear();
-    c.bytes = 0;
-  }
-  auto& slot = c.entries[key];
-  if (slot) {
-    c.bytes -= entryBytes(*slot);
-    dead.push_back(std::move(slot));
-  }
-  slot = std::move(entry);
+  if (!roomFor(c, bytes, dead)) return;  // full of live weights: the copy serves this call only
+  c.entries.emplace(key, std::move(entry));
   c.bytes += bytes;
 }
 
@@ -252,5 +273,19 @@ size_t cachedWeightCount() {
 }
 
 size_t weightReorderCount() { return gWeightReorders.load(std::memory_order_relaxed); }
+
+size_t setPackedCacheLimit(size_t bytes) { return gMaxPackedBytes.exchange(bytes, std::memory_order_relaxed); }
+
+bool packedCopyKept(const Tensor& weight, const memory::desc& layout) {
+  if (!weightsCacheable(weight)) return false;
+  const StorageImpl* storage = weight.storage().impl();
+  const uint32_t version = watchedVersion(storage);
+  std::shared_ptr<PackedWeights> hit = findPacked(PackedKey{storage, weight.storage_offset(), layout});
+  if (hit && hit->version == version) return true;
+  PackedCache& c = packedCache();
+  Evicted dead;
+  std::lock_guard<std::mutex> lock(c.mutex);
+  return roomFor(c, layout.get_size(), dead);
+}
 
 }  // namespace ember::onednn

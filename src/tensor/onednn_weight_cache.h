@@ -24,5 +24,8 @@ bool weightsUsedBefore(const Tensor& weight);
 void noteWeightsUsed(const Tensor& weight);
 // Weights reordered into a blocked layout by this process so far (for tests).
 size_t weightReorderCount();
+// The bytes of blocked copies the cache keeps at most (1 GiB unless set; for tests); returns the
+// previous limit. Full, it drops copies of weights written since, then takes no more.
+size_t setPackedCacheLimit(size_t bytes);
 
 }  // namespace ember::onednn

@@ -136,6 +136,29 @@ TEST_F(PackedLinear, ShapesSeenOnceBuildNoPlan) {
   EXPECT_EQ(linalg::builtLinearPlanCount(), plans);
 }
 
+// With the cache full of live weights, a layer that does not fit stays on the GEMM route instead
+// of packing its weights on every call; writing one of the packed weights makes its stale copy
+// give way to the next layer that needs room.
+TEST_F(PackedLinear, AFullCacheKeepsItsCopiesAndPacksNothingPerCall) {
+  onednn::setWeightCaching(true);  // starts empty
+  Tensor x = randn({64, 128});
+  std::vector<Tensor> ws{randn({128, 128}), randn({128, 128}), randn({128, 128})};
+  const size_t saved = onednn::setPackedCacheLimit(2 * 128 * 128 * sizeof(float) + 4096);
+  auto pass = [&] {
+    for (const Tensor& w : ws) EXPECT_TRUE(closeToScale(linear(x, w, Tensor()), reference(x, w, Tensor()), 2e-5));
+  };
+  for (int i = 0; i < 3; ++i) pass();
+  EXPECT_EQ(onednn::cachedWeightCount(), 2u);
+  const size_t reorders = onednn::weightReorderCount();
+  for (int i = 0; i < 3; ++i) pass();
+  EXPECT_EQ(onednn::weightReorderCount(), reorders) << "a layer that does not fit was packed for one call";
+  ws[0].mul_(2.0);  // its packed copy is stale now
+  for (int i = 0; i < 3; ++i) pass();
+  EXPECT_EQ(onednn::cachedWeightCount(), 2u);
+  onednn::setPackedCacheLimit(saved);
+  onednn::setWeightCaching(true);
+}
+
 // A linear layer whose bias is 2-D broadcasts it as addmm does, on the GEMM route.
 TEST_F(PackedLinear, BroadcastBiasKeepsAddmmsRules) {
   Tensor x = randn({64, 128}), w = randn({96, 128}), b = randn({64, 96});
