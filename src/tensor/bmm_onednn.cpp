@@ -93,13 +93,21 @@ Batched share(Batched x, int threads) {
 // c = a @ b over the batch dims, on the cached plan; see onednnBatchedGemm for when it declines.
 // Several threads take equal shares of the outermost batch dim, each one call of a single-threaded
 // primitive (DenormalsAreZero is per thread): a dim that does not split evenly stays on the GEMMs.
-bool runBatched(const Batched& a, const Batched& b, const Batched& c) {
+bool runBatched(Batched a, Batched b, Batched c) {
+  // Leading batch dims of 1 everywhere go (a [1, heads, rows, cols] batch splits over the heads).
+  while (c.dims.size() > 3 && c.dims[0] == 1)
+    for (Batched* x : {&a, &b, &c}) {
+      x->dims.erase(x->dims.begin());
+      x->strides.erase(x->strides.begin());
+    }
   const size_t rank = c.dims.size();
   const int64_t m = c.dims[rank - 2], n = c.dims[rank - 1], k = a.dims[rank - 1];
   int64_t batch = 1;
   for (size_t d = 0; d + 2 < rank; ++d) batch *= c.dims[d];
   const double macs = static_cast<double>(m) * n * k;
-  if (batch < 2 || macs >= kMaxMacsPerMatrix || k == 0 || blas::gemmRoute() != blas::GemmRoute::Auto) return false;
+  if (batch < 2 || macs >= kMaxMacsPerMatrix || m == 0 || n == 0 || k == 0 ||
+      blas::gemmRoute() != blas::GemmRoute::Auto)
+    return false;
   const int threads = blas::gemmThreads(macs * static_cast<double>(batch));
   if (c.dims[0] % threads != 0) return false;
   const Batched sa = share(a, threads), sb = share(b, threads), sc = share(c, threads);

@@ -94,6 +94,22 @@ TEST_F(BatchedBmm, MatmulOfSlicedHeadsAndBroadcastBatchesMatchesFloat64) {
   }
 }
 
+// One sequence's attention, [1, heads, tokens, head dim]: the leading 1 does not keep two threads
+// from splitting the heads; empty products stay empty.
+TEST_F(BatchedBmm, LeadingUnitBatchDimsSplitAndEmptyProductsStayEmpty) {
+  set_num_threads(2);
+  Tensor q = randn({1, 12, 49, 64}), k = randn({1, 12, 64, 49});
+  const Tensor want = matmul(q.to(kDouble), k.to(kDouble)).to(kFloat);
+  const size_t plans = linalg::builtBatchedPlanCount();
+  for (int call = 0; call < 3; ++call) EXPECT_TRUE(closeToScale(matmul(q, k), want, 1e-5)) << "call " << call;
+  EXPECT_EQ(linalg::builtBatchedPlanCount(), plans + 1) << "the heads were not split over the threads";
+  for (int call = 0; call < 3; ++call) {
+    EXPECT_EQ(matmul(randn({2, 3, 0, 8}), randn({2, 3, 8, 5})).sizes(), IntArrayRef({2, 3, 0, 5}));
+    Tensor zeroInner = matmul(randn({2, 3, 4, 0}), randn({2, 3, 0, 5}));
+    EXPECT_EQ(zeroInner.abs().max().item<float>(), 0.0f);
+  }
+}
+
 TEST_F(BatchedBmm, BuildsAPlanOnTheSecondCallOfAShape) {
   set_num_threads(1);
   Tensor a = randn({12, 40, 24}), b = randn({12, 24, 40});
