@@ -105,7 +105,7 @@ bool runBatched(Batched a, Batched b, Batched c) {
   int64_t batch = 1;
   for (size_t d = 0; d + 2 < rank; ++d) batch *= c.dims[d];
   const double macs = static_cast<double>(m) * n * k;
-  if (batch < 2 || macs >= kMaxMacsPerMatrix || m == 0 || n == 0 || k == 0 ||
+  if (batch < 2 || !batchableProduct(m, n, k) || m == 0 || n == 0 || k == 0 ||
       blas::gemmRoute() != blas::GemmRoute::Auto)
     return false;
   const int threads = blas::gemmThreads(macs * static_cast<double>(batch));
@@ -182,6 +182,10 @@ bool onednnBatchedMatmul(const Tensor& a, const Tensor& b, const Tensor& out) {
     if (!(sa == sb || sa == 1 || sb == 1) || out.size(d) != std::max(sa, sb)) return false;
   }
   return runBatched(batchedOf(a), batchedOf(b), batchedOf(out));
+}
+
+bool batchableProduct(int64_t m, int64_t n, int64_t k) {
+  return static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) < kMaxMacsPerMatrix;
 }
 
 size_t builtBatchedPlanCount() { return gPlans.built(); }

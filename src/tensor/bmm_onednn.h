@@ -33,6 +33,10 @@ bool onednnBatchedGemm(int64_t batch, int64_t m, int64_t n, int64_t k, BatchedMa
 // (attention's heads sliced out of a q/k/v projection). false for transposed operands.
 bool onednnBatchedMatmul(const Tensor& a, const Tensor& b, const Tensor& out);
 
+// Whether products of m x k by k x n are small enough for this route (under 256^3 multiply-adds:
+// larger ones run at full speed one by one); callers check it before preparing operands.
+bool batchableProduct(int64_t m, int64_t n, int64_t k);
+
 // Batched plans built by this process so far (for tests).
 size_t builtBatchedPlanCount();
 

@@ -28,7 +28,9 @@ Tensor foldedMatmul(const Tensor& a, const Tensor& b) {
 // a @ b for float32 operands of at least 2 dims with batch dims `batch` on oneDNN's batched
 // matmul, reading them in place (bmm_onednn.h), or undefined when that route declines.
 Tensor onednnMatmul(const Tensor& a, const Tensor& b, const DimVector& batch) {
-  if (a.dtype() != kFloat || b.dtype() != kFloat || batch.empty()) return Tensor();
+  if (a.dtype() != kFloat || b.dtype() != kFloat || batch.empty() ||
+      !linalg::batchableProduct(a.size(-2), b.size(-1), a.size(-1)))
+    return Tensor();
   const int64_t rank = static_cast<int64_t>(batch.size()) + 2;
   // Transposed operands are copied (see bmm_onednn.h); the others are read in place.
   auto lift = [rank](Tensor t) {
