@@ -124,7 +124,7 @@ bool runBatched(Batched a, Batched b, Batched c) {
   auto run = [&](int64_t part) {
     DenormalsAreZero daz;
     auto& eng = onednn::cpuEngine();
-    thread_local dnnl::stream stream(eng);
+    dnnl::stream& stream = onednn::threadStream();
     auto at = [part](const Batched& whole, const Batched& piece) {
       return whole.dims[0] > 1 ? whole.data + part * piece.dims[0] * whole.strides[0] : whole.data;
     };
@@ -132,8 +132,7 @@ bool runBatched(Batched a, Batched b, Batched c) {
     std::unordered_map<int, memory> args{{DNNL_ARG_SRC, memory(aDesc, eng, at(a, sa))},
                                          {DNNL_ARG_WEIGHTS, memory(bDesc, eng, at(b, sb))},
                                          {DNNL_ARG_DST, memory(cDesc, eng, at(c, sc))}};
-    if (plan->pd.scratchpad_desc().get_size() > 0)
-      args.emplace(DNNL_ARG_SCRATCHPAD, onednn::scratch(plan->pd.scratchpad_desc(), scratchHold));
+    onednn::addScratchpad(args, plan->pd, scratchHold);
     plan->matmul.execute(stream, args);
     stream.wait();
   };

@@ -10,7 +10,6 @@
 #include <cstring>
 #include <memory>
 #include <string_view>
-#include <mutex>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -257,7 +256,7 @@ Tensor streamPackedWeights(const Tensor& weight) {
               "streamPackedWeights: contiguous O x I x kh x kw weights with O a multiple of ", kStreamPanel);
   const memory::dims dims{weight.size(0), weight.size(1), weight.size(2), weight.size(3)};
   const auto f32 = memory::data_type::f32;
-  thread_local dnnl::stream stream(cpuEngine());
+  dnnl::stream& stream = onednn::threadStream();
   Tensor holder;
   weightsInLayout(weight, memory::desc(dims, f32, Tag::oihw), memory::desc(dims, f32, Tag::Acdb64a), nullptr,
                   weightsCacheable(weight), stream, holder);
@@ -289,7 +288,7 @@ bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& we
     return false;  // no implementation for this shape: im2col handles it
   }
   auto& eng = cpuEngine();
-  thread_local dnnl::stream stream(eng);
+  dnnl::stream& stream = onednn::threadStream();
   memory userSrc(plan->userSrc, eng, input.data_ptr());
   memory userDst(plan->userDst, eng, out.data_ptr());
   Tensor srcHold, wHold, dstHold, scratchHold;
@@ -302,8 +301,7 @@ bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& we
   memory dst = plan->dstReorder ? scratch(plan->pd.dst_desc(), dstHold) : userDst;
   if (plan->srcReorder) plan->srcReorder->execute(stream, userSrc, src);
   std::unordered_map<int, memory> args{{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, w}, {DNNL_ARG_DST, dst}};
-  if (plan->pd.scratchpad_desc().get_size() > 0)
-    args.emplace(DNNL_ARG_SCRATCHPAD, scratch(plan->pd.scratchpad_desc(), scratchHold));
+  onednn::addScratchpad(args, plan->pd, scratchHold);
   if (b.defined())
     args.emplace(DNNL_ARG_BIAS,
                  memory(memory::desc({s.outChannels}, memory::data_type::f32, Tag::x), eng, b.data_ptr()));

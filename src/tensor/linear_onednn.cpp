@@ -92,8 +92,6 @@ bool shapeFits(const Tensor& input, const Tensor& weight, const Tensor& bias) {
 
 Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& s) {
   const int64_t k = s.k, n = s.n, m = s.m;
-  Tensor x = input.reshape({m, k}).contiguous();
-  Tensor b = bias.defined() ? bias.contiguous() : Tensor();
   blas::setOnednnThreads(s.threads);
   std::shared_ptr<Plan> plan;
   try {
@@ -101,22 +99,23 @@ Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const 
   } catch (const dnnl::error&) {
     return Tensor();  // no implementation here: the GEMM route takes it
   }
-  // With the cache full, packing the weights for every call would cost more than it saves.
-  if (!onednn::packedCopyKept(weight, plan->pd.weights_desc())) return Tensor();
-  Tensor out = empty({m, n}, kFloat);
   auto& eng = onednn::cpuEngine();
-  thread_local dnnl::stream stream(eng);
+  dnnl::stream& stream = onednn::threadStream();
   Tensor wHold, scratchHold;
-  onednn::weightsInLayout(weight, plan->userWeights, plan->pd.weights_desc(), plan->weightsReorder.get(),
-                          /*cacheable=*/true, stream, wHold);
+  // With the cache full, packing the weights for every call would cost more than it saves.
+  if (!onednn::weightsInLayout(weight, plan->userWeights, plan->pd.weights_desc(), plan->weightsReorder.get(),
+                               /*cacheable=*/true, stream, wHold, /*keptOnly=*/true))
+    return Tensor();
+  Tensor x = input.reshape({m, k}).contiguous();
+  Tensor b = bias.defined() ? bias.contiguous() : Tensor();
+  Tensor out = empty({m, n}, kFloat);
   std::unordered_map<int, memory> args{
       {DNNL_ARG_SRC, memory(plan->pd.src_desc(), eng, x.data_ptr())},
       {DNNL_ARG_WEIGHTS, memory(plan->pd.weights_desc(), eng, wHold.data_ptr())},
       {DNNL_ARG_DST, memory(plan->pd.dst_desc(), eng, out.data_ptr())}};
   if (b.defined())
     args.emplace(DNNL_ARG_BIAS, memory(memory::desc({1, n}, memory::data_type::f32, Tag::ab), eng, b.data_ptr()));
-  if (plan->pd.scratchpad_desc().get_size() > 0)
-    args.emplace(DNNL_ARG_SCRATCHPAD, onednn::scratch(plan->pd.scratchpad_desc(), scratchHold));
+  onednn::addScratchpad(args, plan->pd, scratchHold);
   plan->matmul.execute(stream, args);
   stream.wait();
   DimVector shape(input.sizes().begin(), input.sizes().end() - 1);

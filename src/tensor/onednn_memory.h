@@ -24,16 +24,23 @@ dnnl::engine& cpuEngine();
 // Memory of layout `md` from ember's caching allocator; `holder` keeps it alive.
 dnnl::memory scratch(const dnnl::memory::desc& md, Tensor& holder);
 
+// The calling thread's stream on cpuEngine(): primitives run on the thread that executes them.
+dnnl::stream& threadStream();
+
+// Adds the scratchpad `pd` asks for, if any, to `args`, in memory `holder` keeps alive. The
+// primitives are made with a user scratchpad, so that several threads can run one cached
+// primitive at once.
+void addScratchpad(std::unordered_map<int, dnnl::memory>& args, const dnnl::primitive_desc_base& pd,
+                   Tensor& holder);
+
 // `weight` (laid out as `userDesc`) in `layout`, into `holder`: from the cache while the weights'
 // storage has not been written since, else made now (by `reorder` when given, built here when
 // null; ember's own transform for oneDNN's Winograd layouts) and cached when `cacheable` and the
-// weights were used before at this write version.
-void weightsInLayout(const Tensor& weight, const dnnl::memory::desc& userDesc, const dnnl::memory::desc& layout,
-                     const dnnl::reorder* reorder, bool cacheable, dnnl::stream& stream, Tensor& holder);
-
-// Whether `weight`'s copy in `layout` is cached at the weights' current version, or the cache has
-// room to keep one: false means a copy would serve one call only.
-bool packedCopyKept(const Tensor& weight, const dnnl::memory::desc& layout);
+// weights were used before at this write version. With `keptOnly`, a copy the cache would not
+// keep (not cacheable, or no room left) is not made: false, `holder` untouched.
+bool weightsInLayout(const Tensor& weight, const dnnl::memory::desc& userDesc, const dnnl::memory::desc& layout,
+                     const dnnl::reorder* reorder, bool cacheable, dnnl::stream& stream, Tensor& holder,
+                     bool keptOnly = false);
 
 // A hash of a key of integers (FNV-1a over the values).
 struct IntVectorHash {

@@ -187,18 +187,20 @@ void storePacked(const PackedKey& key, std::shared_ptr<PackedWeights> entry) {
   c.bytes += bytes;
 }
 
+}  // namespace
+
 // `weight` (in the user layout `userDesc`) in `layout`, into `holder`: from the cache while the
 // weights' storage has not been written since, else made now: by ember for oneDNN's Winograd
 // layouts (conv_winograd_weights.h), else by `reorder` (built here when null). Cacheable weights
-// are cached when a convolution used them before at the same write version, not on their first
-// use: a blocked copy costs fresh memory, which on first touch costs as much as the reorder
-// itself or more (the kernel zeroes every page: resnet18's 45 MB of copies were about a third of
-// its first call), and a weight used once (a one-shot call, a convolution run by the profiling
-// call only) never pays it back. A module called twice has its copies from the second call on.
-}  // namespace
-
-void weightsInLayout(const Tensor& weight, const memory::desc& userDesc, const memory::desc& layout,
-                     const dnnl::reorder* reorder, bool cacheable, dnnl::stream& stream, Tensor& holder) {
+// are cached when a convolution or linear layer used them before at the same write version, not
+// on their first use: a blocked copy costs fresh memory, which on first touch costs as much as
+// the reorder itself or more (the kernel zeroes every page: resnet18's 45 MB of copies were about
+// a third of its first call), and a weight used once (a one-shot call, a convolution run by the
+// profiling call only) never pays it back. A module called twice has its copies from the second
+// call on. With `keptOnly`, the room is checked before the copy is made.
+bool weightsInLayout(const Tensor& weight, const memory::desc& userDesc, const memory::desc& layout,
+                     const dnnl::reorder* reorder, bool cacheable, dnnl::stream& stream, Tensor& holder,
+                     bool keptOnly) {
   auto& eng = cpuEngine();
   const StorageImpl* storage = weight.storage().impl();
   const PackedKey key{storage, weight.storage_offset(), layout};
@@ -208,8 +210,14 @@ void weightsInLayout(const Tensor& weight, const memory::desc& userDesc, const m
     std::shared_ptr<PackedWeights> hit = findPacked(key);
     if (hit && hit->version == version) {
       holder = hit->blocked;
-      return;
+      return true;
     }
+  }
+  if (keptOnly) {
+    PackedCache& c = packedCache();
+    Evicted dead;
+    std::lock_guard<std::mutex> lock(c.mutex);
+    if (!cacheable || !roomFor(c, layout.get_size(), dead)) return false;
   }
   memory w = scratch(layout, holder);
   if (!conv::winogradWeightsInto(weight, layout.data, static_cast<float*>(w.get_data_handle()))) {
@@ -226,6 +234,7 @@ void weightsInLayout(const Tensor& weight, const memory::desc& userDesc, const m
     entry->version = version;
     storePacked(key, std::move(entry));
   }
+  return true;
 }
 
 dnnl::engine& cpuEngine() {
@@ -236,6 +245,15 @@ dnnl::engine& cpuEngine() {
 memory scratch(const memory::desc& md, Tensor& holder) {
   holder = empty({static_cast<int64_t>(md.get_size())}, kByte);
   return memory(md, cpuEngine(), holder.data_ptr());
+}
+
+dnnl::stream& threadStream() {
+  thread_local dnnl::stream stream(cpuEngine());
+  return stream;
+}
+
+void addScratchpad(std::unordered_map<int, memory>& args, const dnnl::primitive_desc_base& pd, Tensor& holder) {
+  if (pd.scratchpad_desc().get_size() > 0) args.emplace(DNNL_ARG_SCRATCHPAD, scratch(pd.scratchpad_desc(), holder));
 }
 
 void setWeightCaching(bool enabled) {
@@ -275,17 +293,5 @@ size_t cachedWeightCount() {
 size_t weightReorderCount() { return gWeightReorders.load(std::memory_order_relaxed); }
 
 size_t setPackedCacheLimit(size_t bytes) { return gMaxPackedBytes.exchange(bytes, std::memory_order_relaxed); }
-
-bool packedCopyKept(const Tensor& weight, const memory::desc& layout) {
-  if (!weightsCacheable(weight)) return false;
-  const StorageImpl* storage = weight.storage().impl();
-  const uint32_t version = watchedVersion(storage);
-  std::shared_ptr<PackedWeights> hit = findPacked(PackedKey{storage, weight.storage_offset(), layout});
-  if (hit && hit->version == version) return true;
-  PackedCache& c = packedCache();
-  Evicted dead;
-  std::lock_guard<std::mutex> lock(c.mutex);
-  return roomFor(c, layout.get_size(), dead);
-}
 
 }  // namespace ember::onednn
