@@ -72,6 +72,14 @@ enum LoopFlags : uint8_t {
   kLoopHasIterValue = 4,  // the body reads the iteration number: one more operand, its register
 };
 
+// kOp's and kOpNode's `flags`.
+enum OpFlags : uint8_t {
+  // The operator writes one of its inputs (an alias annotation with `!`): while autograd may be
+  // active it goes through autograd even in no-grad mode, which bumps the written tensors'
+  // versions. Other operators under no_grad are called directly.
+  kOpWritesInput = 1,
+};
+
 struct Instruction {
   OpCode op;
   uint8_t flags = 0;

@@ -378,6 +378,12 @@ class CodeEmitter {
     return fusableArithmetic(n).has_value();
   }
 
+  static bool writesInput(const FunctionSchema& schema) {
+    for (const Argument& a : schema.arguments())
+      if (a.isWrite()) return true;
+    return false;
+  }
+
   void emitOperator(Node* n) {
     const Operator* op = n->maybeOperator();
     if (!op && n->kind() == prim::Uninitialized && n->outputs().size() == 1) {
@@ -402,7 +408,7 @@ class CodeEmitter {
       code_.nodeOperations_.push_back(op->getOperation(n));
     }
     code_.operationNames_.push_back(std::string(n->kind().toUnqualString()));
-    size_t pc = beginInstruction(code, n, x);
+    size_t pc = beginInstruction(code, n, x, writesInput(op->schema()) ? kOpWritesInput : 0);
     emitInputs(n, 0);
     for (Value* out : n->outputs()) addOutputOperand(out);
     finishInstruction(pc, n->inputs().size(), n->outputs().size());

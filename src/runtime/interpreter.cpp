@@ -7,6 +7,7 @@
 #include "ember/core/stack.h"
 #include "ember/ir/ir.h"
 #include "ember/runtime/autograd.h"
+#include "ember/runtime/grad_mode.h"
 #include "ember/runtime/graph_function.h"
 #include "ember/runtime/jit_exception.h"
 #include "ember/runtime/profiler.h"
@@ -188,6 +189,13 @@ void callRecorded(const Op& op, const Node* node, Stack& stack, size_t nIn) {
   autograd::recordedCall(target ? &target->schema() : nullptr, NodeOperation(std::cref(op)), stack, nIn);
 }
 
+// Whether a kOp/kOpNode call goes through autograd: once some tensor has required grad, when
+// grad mode is on or the operator writes an input (autograd bumps the written versions). Under
+// no_grad, autograd would only call the operator: calling it directly saves the schema lookup.
+inline bool recordsThrough(const Instruction& inst) {
+  return autograd::mayBeActive() && ((inst.flags & kOpWritesInput) || isGradEnabled());
+}
+
 // A kOp once some tensor has required grad: the call goes through autograd.
 template <typename Op>
 [[gnu::noinline]] void recordedOperation(const Op& op, const Node* node, Stack& stack, const uint32_t* ops, size_t nIn,
@@ -326,7 +334,7 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
           else if (auto hook = detail::gTraceHook.load(std::memory_order_relaxed); EMBER_UNLIKELY(hook != nullptr))
             tracedOperation(hook, c.code->operations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
                             c.regs, c.consts());
-          else if (EMBER_UNLIKELY(autograd::mayBeActive()))
+          else if (EMBER_UNLIKELY(recordsThrough(inst)))
             recordedOperation(c.code->operations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
                               c.regs, c.consts());
           else
@@ -340,7 +348,7 @@ bool InterpreterStateImpl::runImpl(Stack& stack) {
           else if (auto hook = detail::gTraceHook.load(std::memory_order_relaxed); EMBER_UNLIKELY(hook != nullptr))
             tracedOperation(hook, c.code->nodeOperations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn, inst.nOut,
                             c.regs, c.consts());
-          else if (EMBER_UNLIKELY(autograd::mayBeActive()))
+          else if (EMBER_UNLIKELY(recordsThrough(inst)))
             recordedOperation(c.code->nodeOperations()[inst.x], c.code->nodeFor(c.pc()), stack, ops, inst.nIn,
                               inst.nOut, c.regs, c.consts());
           else

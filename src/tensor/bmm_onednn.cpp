@@ -39,6 +39,7 @@ using dnnl::memory;
 struct Plan {
   dnnl::matmul::primitive_desc pd;
   dnnl::matmul matmul;
+  std::unique_ptr<onednn::ArgPool> args;
 };
 
 onednn::PlanCache<Plan> gPlans;
@@ -63,6 +64,7 @@ std::shared_ptr<Plan> buildPlan(const memory::desc& a, const memory::desc& b, co
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   plan->pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(a, b, c), attr, onednn::cpuEngine());
   plan->matmul = dnnl::matmul(plan->pd);
+  plan->args = onednn::makeArgPool({{DNNL_ARG_SRC, a}, {DNNL_ARG_WEIGHTS, b}, {DNNL_ARG_DST, c}}, plan->pd);
   return plan;
 } catch (const dnnl::error&) {
   return nullptr;
@@ -123,17 +125,17 @@ bool runBatched(Batched a, Batched b, Batched c) {
   if (!plan) return false;  // layouts it has no implementation for: the per-matrix GEMMs take them
   auto run = [&](int64_t part) {
     DenormalsAreZero daz;
-    auto& eng = onednn::cpuEngine();
     dnnl::stream& stream = onednn::threadStream();
     auto at = [part](const Batched& whole, const Batched& piece) {
       return whole.dims[0] > 1 ? whole.data + part * piece.dims[0] * whole.strides[0] : whole.data;
     };
     Tensor scratchHold;
-    std::unordered_map<int, memory> args{{DNNL_ARG_SRC, memory(aDesc, eng, at(a, sa))},
-                                         {DNNL_ARG_WEIGHTS, memory(bDesc, eng, at(b, sb))},
-                                         {DNNL_ARG_DST, memory(cDesc, eng, at(c, sc))}};
-    onednn::addScratchpad(args, plan->pd, scratchHold);
-    plan->matmul.execute(stream, args);
+    onednn::ArgPool::Lease args = plan->args->borrow();
+    args.set(DNNL_ARG_SRC, at(a, sa));
+    args.set(DNNL_ARG_WEIGHTS, at(b, sb));
+    args.set(DNNL_ARG_DST, at(c, sc));
+    onednn::setScratchpad(args, scratchHold);
+    plan->matmul.execute(stream, args.args());
     stream.wait();
   };
   if (threads == 1) {

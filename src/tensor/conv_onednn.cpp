@@ -44,6 +44,7 @@ struct Plan {
   dnnl::convolution_forward conv;
   memory::desc userSrc, userWeights, userDst;
   std::unique_ptr<dnnl::reorder> srcReorder, weightsReorder, dstReorder;
+  std::unique_ptr<onednn::ArgPool> args;  // the convolution's own
 };
 
 onednn::PlanCache<Plan> gPlans;
@@ -160,6 +161,17 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
   if (plan->pd.dst_desc() != plan->userDst)
     plan->dstReorder =
         std::make_unique<dnnl::reorder>(dnnl::reorder::primitive_desc(eng, plan->pd.dst_desc(), eng, plan->userDst));
+  onednn::ArgPool::Layouts layouts{{DNNL_ARG_SRC, plan->pd.src_desc()},
+                                   {DNNL_ARG_WEIGHTS, plan->pd.weights_desc()},
+                                   {DNNL_ARG_DST, plan->pd.dst_desc()}};
+  if (hasBias) layouts.emplace_back(DNNL_ARG_BIAS, biasMd);
+  if (post.scale && plan->postOps) {
+    memory::desc perChannel(concat({1, s.outChannels}, memory::dims(threeD ? 3 : 2, 1)), f32,
+                            threeD ? Tag::abcde : Tag::abcd);
+    layouts.emplace_back(DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1, perChannel);
+    layouts.emplace_back(DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_1, perChannel);
+  }
+  plan->args = onednn::makeArgPool(std::move(layouts), plan->pd);
   if (plan->dstReorder && channelsLastOut && !threeD) {
     for (auto [tag, block] : {std::pair{Tag::nChw16c, 16}, std::pair{Tag::nChw8c, 8}})
       if (plan->pd.dst_desc() == memory::desc(dst, f32, tag)) plan->dstBlock = block;
@@ -183,13 +195,10 @@ std::shared_ptr<Plan> getPlan(const ConvParams& p, const ConvShape& s, bool clIn
   return gPlans.get(std::move(key), [&] { return buildPlan(p, s, clIn, clOut, hasBias, post, winograd); });
 }
 
-// The blocked weights a plan wants.
-memory blockedWeights(const std::shared_ptr<Plan>& planPtr, const Tensor& weight, bool cacheable, dnnl::stream& stream,
-                      Tensor& holder) {
-  const Plan& plan = *planPtr;
+// The blocked weights a plan wants, into `holder`.
+void blockedWeights(const Plan& plan, const Tensor& weight, bool cacheable, dnnl::stream& stream, Tensor& holder) {
   weightsInLayout(weight, plan.userWeights, plan.pd.weights_desc(), plan.weightsReorder.get(), cacheable, stream,
                   holder);
-  return memory(plan.pd.weights_desc(), cpuEngine(), holder.data_ptr());
 }
 
 // 3x3 stride-1 convolutions of 16 to 512 channels (multiples of 16) at 14x14 and more take
@@ -289,37 +298,38 @@ bool onednnConvolution(const Tensor& out, const Tensor& input0, const Tensor& we
   }
   auto& eng = cpuEngine();
   dnnl::stream& stream = onednn::threadStream();
-  memory userSrc(plan->userSrc, eng, input.data_ptr());
-  memory userDst(plan->userDst, eng, out.data_ptr());
   Tensor srcHold, wHold, dstHold, scratchHold;
-  memory src = plan->srcReorder ? scratch(plan->pd.src_desc(), srcHold) : userSrc;
+  // Blocked copies of the activations when the primitive's layouts are not the tensors'.
+  void* src = input.data_ptr();
+  if (plan->srcReorder) {
+    memory user(plan->userSrc, eng, input.data_ptr()), blocked = scratch(plan->pd.src_desc(), srcHold);
+    plan->srcReorder->execute(stream, user, blocked);
+    src = srcHold.data_ptr();
+  }
+  void* dst = plan->dstReorder ? scratch(plan->pd.dst_desc(), dstHold).get_data_handle() : out.data_ptr();
   // Only weights that are already contiguous can be cached: a copy made by contiguous() above
   // is a new storage each call.
   const bool cacheable = weightsCacheable(weight0);
-  memory w = plan->weightsReorder ? blockedWeights(plan, weight, cacheable, stream, wHold)
-                                  : memory(plan->userWeights, eng, weight.data_ptr());
-  memory dst = plan->dstReorder ? scratch(plan->pd.dst_desc(), dstHold) : userDst;
-  if (plan->srcReorder) plan->srcReorder->execute(stream, userSrc, src);
-  std::unordered_map<int, memory> args{{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, w}, {DNNL_ARG_DST, dst}};
-  onednn::addScratchpad(args, plan->pd, scratchHold);
-  if (b.defined())
-    args.emplace(DNNL_ARG_BIAS,
-                 memory(memory::desc({s.outChannels}, memory::data_type::f32, Tag::x), eng, b.data_ptr()));
+  if (plan->weightsReorder) blockedWeights(*plan, weight, cacheable, stream, wHold);
+  onednn::ArgPool::Lease args = plan->args->borrow();
+  args.set(DNNL_ARG_SRC, src);
+  args.set(DNNL_ARG_WEIGHTS, plan->weightsReorder ? wHold.data_ptr() : weight.data_ptr());
+  args.set(DNNL_ARG_DST, dst);
+  onednn::setScratchpad(args, scratchHold);
+  if (b.defined()) args.set(DNNL_ARG_BIAS, b.data_ptr());
   if (post.scale && plan->postOps) {
-    const int64_t ones = p.spatial == 3 ? 3 : 2;
-    memory::desc perChannel(concat({1, s.outChannels}, memory::dims(ones, 1)), memory::data_type::f32,
-                            ones == 3 ? Tag::abcde : Tag::abcd);
-    args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1,
-                 memory(perChannel, eng, const_cast<float*>(post.scale)));
-    args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_1,
-                 memory(perChannel, eng, const_cast<float*>(post.shift)));
+    args.set(DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1, post.scale);
+    args.set(DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_1, post.shift);
   }
-  plan->conv.execute(stream, args);
+  plan->conv.execute(stream, args.args());
   const bool storeHere = storeFits(*plan, store, post, out);
-  if (plan->dstReorder && !storeHere) plan->dstReorder->execute(stream, dst, userDst);
+  if (plan->dstReorder && !storeHere) {
+    memory blocked(plan->pd.dst_desc(), eng, dst), user(plan->userDst, eng, out.data_ptr());
+    plan->dstReorder->execute(stream, blocked, user);
+  }
   stream.wait();
   if (storeHere) {
-    storeBlocked(out, static_cast<const float*>(dst.get_data_handle()), plan->dstBlock, *store);
+    storeBlocked(out, static_cast<const float*>(dst), plan->dstBlock, *store);
     store->applied = true;
   }
   setLastBackend(plan->winograd ? "onednn_winograd" : "onednn");

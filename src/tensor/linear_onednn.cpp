@@ -35,6 +35,7 @@ struct Plan {
   dnnl::matmul matmul;
   memory::desc userWeights;  // W^T as [K, N] over W's row-major [N, K]
   std::unique_ptr<dnnl::reorder> weightsReorder;
+  std::unique_ptr<onednn::ArgPool> args;
 };
 
 onednn::PlanCache<Plan> gPlans;
@@ -54,6 +55,9 @@ std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias) {
   plan->pd = dnnl::matmul::primitive_desc(desc, attr, onednn::cpuEngine());
   plan->matmul = dnnl::matmul(plan->pd);
   plan->userWeights = memory::desc({k, n}, f32, Tag::ba);
+  onednn::ArgPool::Layouts layouts{{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, plan->pd.weights_desc()}, {DNNL_ARG_DST, dst}};
+  if (hasBias) layouts.emplace_back(DNNL_ARG_BIAS, memory::desc({1, n}, f32, Tag::ab));
+  plan->args = onednn::makeArgPool(std::move(layouts), plan->pd);
   if (plan->pd.weights_desc() != plan->userWeights) {
     auto& eng = onednn::cpuEngine();
     plan->weightsReorder = std::make_unique<dnnl::reorder>(
@@ -99,7 +103,6 @@ Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const 
   } catch (const dnnl::error&) {
     return Tensor();  // no implementation here: the GEMM route takes it
   }
-  auto& eng = onednn::cpuEngine();
   dnnl::stream& stream = onednn::threadStream();
   Tensor wHold, scratchHold;
   // With the cache full, packing the weights for every call would cost more than it saves.
@@ -109,14 +112,13 @@ Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const 
   Tensor x = input.reshape({m, k}).contiguous();
   Tensor b = bias.defined() ? bias.contiguous() : Tensor();
   Tensor out = empty({m, n}, kFloat);
-  std::unordered_map<int, memory> args{
-      {DNNL_ARG_SRC, memory(plan->pd.src_desc(), eng, x.data_ptr())},
-      {DNNL_ARG_WEIGHTS, memory(plan->pd.weights_desc(), eng, wHold.data_ptr())},
-      {DNNL_ARG_DST, memory(plan->pd.dst_desc(), eng, out.data_ptr())}};
-  if (b.defined())
-    args.emplace(DNNL_ARG_BIAS, memory(memory::desc({1, n}, memory::data_type::f32, Tag::ab), eng, b.data_ptr()));
-  onednn::addScratchpad(args, plan->pd, scratchHold);
-  plan->matmul.execute(stream, args);
+  onednn::ArgPool::Lease args = plan->args->borrow();
+  args.set(DNNL_ARG_SRC, x.data_ptr());
+  args.set(DNNL_ARG_WEIGHTS, wHold.data_ptr());
+  args.set(DNNL_ARG_DST, out.data_ptr());
+  if (b.defined()) args.set(DNNL_ARG_BIAS, b.data_ptr());
+  onednn::setScratchpad(args, scratchHold);
+  plan->matmul.execute(stream, args.args());
   stream.wait();
   DimVector shape(input.sizes().begin(), input.sizes().end() - 1);
   shape.push_back(n);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ember/tensor/tensor.h"
+#include "tensor/onednn_args.h"
 #include "tensor/onednn_weight_cache.h"
 
 namespace ember::onednn {
@@ -27,11 +28,13 @@ dnnl::memory scratch(const dnnl::memory::desc& md, Tensor& holder);
 // The calling thread's stream on cpuEngine(): primitives run on the thread that executes them.
 dnnl::stream& threadStream();
 
-// Adds the scratchpad `pd` asks for, if any, to `args`, in memory `holder` keeps alive. The
-// primitives are made with a user scratchpad, so that several threads can run one cached
-// primitive at once.
-void addScratchpad(std::unordered_map<int, dnnl::memory>& args, const dnnl::primitive_desc_base& pd,
-                   Tensor& holder);
+// The pool of argument sets for a primitive made from `pd`: `layouts` plus its scratchpad, if it
+// asks for one.
+std::unique_ptr<ArgPool> makeArgPool(ArgPool::Layouts layouts, const dnnl::primitive_desc_base& pd);
+
+// Points the scratchpad argument of `args` (from makeArgPool) at memory `holder` keeps alive,
+// when the primitive asks for one.
+void setScratchpad(ArgPool::Lease& args, Tensor& holder);
 
 // `weight` (laid out as `userDesc`) in `layout`, into `holder`: from the cache while the weights'
 // storage has not been written since, else made now (by `reorder` when given, built here when

@@ -252,8 +252,17 @@ dnnl::stream& threadStream() {
   return stream;
 }
 
-void addScratchpad(std::unordered_map<int, memory>& args, const dnnl::primitive_desc_base& pd, Tensor& holder) {
-  if (pd.scratchpad_desc().get_size() > 0) args.emplace(DNNL_ARG_SCRATCHPAD, scratch(pd.scratchpad_desc(), holder));
+std::unique_ptr<ArgPool> makeArgPool(ArgPool::Layouts layouts, const dnnl::primitive_desc_base& pd) {
+  const memory::desc scratchpad = pd.scratchpad_desc();
+  if (scratchpad.get_size() > 0) layouts.emplace_back(DNNL_ARG_SCRATCHPAD, scratchpad);
+  return std::make_unique<ArgPool>(std::move(layouts), cpuEngine(), scratchpad.get_size());
+}
+
+void setScratchpad(ArgPool::Lease& args, Tensor& holder) {
+  const size_t bytes = args.scratchpadBytes();
+  if (bytes == 0) return;
+  holder = empty({static_cast<int64_t>(bytes)}, kByte);
+  args.set(DNNL_ARG_SCRATCHPAD, holder.data_ptr());
 }
 
 void setWeightCaching(bool enabled) {

@@ -59,6 +59,14 @@ Tensor qkvProjection(const Tensor& query, const Tensor& key, const Tensor& value
   return cat({project(query, w, 0, D), project(key, w, D, D), project(value, w, 2 * D, D)}, 2);
 }
 
+// dst[j] = (x[j] + b[j]) * scale, or x[j] + b[j] when not scaling: one head's slice of a row.
+// The restrict pointers let the compiler vectorise (the three outputs of splitHeads would
+// otherwise be assumed to alias each other and the input).
+template <typename T, bool Scale>
+void addBiasRow(T* __restrict dst, const T* __restrict x, const T* __restrict b, int64_t n, T scale) {
+  for (int64_t j = 0; j < n; ++j) dst[j] = Scale ? (x[j] + b[j]) * scale : x[j] + b[j];
+}
+
 template <typename T>
 void splitHeads(const Tensor& qkv, const Tensor& bias, int64_t numHeads, Tensor& q, Tensor& k, Tensor& v) {
   const int64_t B = qkv.size(0), L = qkv.size(1), D3 = qkv.size(2), D = D3 / 3, dh = D / numHeads;
@@ -73,13 +81,10 @@ void splitHeads(const Tensor& qkv, const Tensor& bias, int64_t numHeads, Tensor&
       const int64_t bi = r / L, t = r % L;
       const T* row = x + r * D3;
       for (int64_t h = 0; h < numHeads; ++h) {
-        const int64_t dst = ((bi * numHeads + h) * L + t) * dh;
-        for (int64_t j = 0; j < dh; ++j) {
-          const int64_t c = h * dh + j;
-          out[0][dst + j] = (row[c] + bp[c]) * inv;
-          out[1][dst + j] = row[D + c] + bp[D + c];
-          out[2][dst + j] = row[2 * D + c] + bp[2 * D + c];
-        }
+        const int64_t dst = ((bi * numHeads + h) * L + t) * dh, c = h * dh;
+        addBiasRow<T, true>(out[0] + dst, row + c, bp + c, dh, inv);
+        addBiasRow<T, false>(out[1] + dst, row + D + c, bp + D + c, dh, inv);
+        addBiasRow<T, false>(out[2] + dst, row + 2 * D + c, bp + 2 * D + c, dh, inv);
       }
     }
   });
