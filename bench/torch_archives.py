@@ -169,6 +169,10 @@ def option(flag, default=None):
 
 
 if __name__ == "__main__":
+    # OUTDIR comes first: `--help` (or no OUTDIR) would otherwise become a directory of archives.
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
+        print(__doc__)
+        sys.exit(0 if "--help" in sys.argv or "-h" in sys.argv else 2)
     if "--names" in sys.argv:
         print("\n".join(name for name, _, _ in models()))
         sys.exit(0)
