@@ -23,7 +23,6 @@
 #endif
 
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 #include "ember/tensor/parallel.h"
@@ -51,10 +50,13 @@ onednn::SeenKeys gSeen;
 // its stride in floats. A batch dim of size 1 is broadcast over the other operands'.
 struct Batched {
   float* data;
-  std::vector<int64_t> dims, strides;
+  DimVector dims, strides;  // inline: a call allocates nothing for its operands' shapes
 };
 
-memory::desc describe(const Batched& x) { return memory::desc(x.dims, memory::data_type::f32, x.strides); }
+memory::desc describe(const Batched& x) {
+  return memory::desc(memory::dims(x.dims.begin(), x.dims.end()), memory::data_type::f32,
+                      memory::dims(x.strides.begin(), x.strides.end()));
+}
 
 // Null when oneDNN has no implementation for these layouts (cached as such).
 std::shared_ptr<Plan> buildPlan(const memory::desc& a, const memory::desc& b, const memory::desc& c) try {
@@ -119,9 +121,9 @@ bool runBatched(Batched a, Batched b, Batched c) {
     key.insert(key.end(), x->strides.begin(), x->strides.end());
   }
   if (!gSeen.seenBefore(key)) return false;
-  const memory::desc aDesc = describe(sa), bDesc = describe(sb), cDesc = describe(sc);
   blas::setOnednnThreads(1);
-  std::shared_ptr<Plan> plan = gPlans.get(std::move(key), [&] { return buildPlan(aDesc, bDesc, cDesc); });
+  std::shared_ptr<Plan> plan =
+      gPlans.get(std::move(key), [&] { return buildPlan(describe(sa), describe(sb), describe(sc)); });
   if (!plan) return false;  // layouts it has no implementation for: the per-matrix GEMMs take them
   auto run = [&](int64_t part) {
     DenormalsAreZero daz;
@@ -158,8 +160,7 @@ Batched batched3d(int64_t batch, int64_t rows, int64_t cols, const BatchedMatrix
 
 // A tensor's dims and strides as a Batched operand.
 Batched batchedOf(const Tensor& t) {
-  return {static_cast<float*>(t.data_ptr()), std::vector<int64_t>(t.sizes().begin(), t.sizes().end()),
-          std::vector<int64_t>(t.strides().begin(), t.strides().end())};
+  return {static_cast<float*>(t.data_ptr()), DimVector(t.sizes()), DimVector(t.strides())};
 }
 
 // Rows read in place: oneDNN's kernels took a transposed operand with scattered batch strides

@@ -107,8 +107,10 @@ Tensor& matmul_out(Tensor& out, const Tensor& self, const Tensor& other) {
   return out;
 }
 
-Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
-  if (Tensor packed = linalg::packedLinear(input, weight, bias); packed.defined()) return packed;
+namespace {
+
+// linear() off the packed route: a GEMM with the bias inside where it can be.
+Tensor unpackedLinear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   if (input.dim() == 2 && bias.defined()) return addmm(bias, input, weight.t());
   if (bias.defined() && input.dim() == 3 && input.is_contiguous()) {
     // Folding the leading dims keeps the bias add inside the GEMM.
@@ -119,6 +121,20 @@ Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   Tensor out = matmul(input, weight.t());
   if (bias.defined()) out.add_(bias);
   return out;
+}
+
+}  // namespace
+
+Tensor linalg::linearWithEpilogue(const Tensor& input, const Tensor& weight, const Tensor& bias,
+                                  const LinearEpilogue& epilogue) {
+  if (Tensor packed = packedLinear(input, weight, bias, epilogue); packed.defined()) return packed;
+  Tensor out = unpackedLinear(input, weight, bias);
+  if (epilogue.residual.defined()) out.add_(epilogue.residual);
+  return out;
+}
+
+Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
+  return linalg::linearWithEpilogue(input, weight, bias, {});
 }
 
 Tensor& linear_out(Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias) {

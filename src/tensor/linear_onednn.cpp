@@ -13,7 +13,6 @@
 #include <dnnl.hpp>
 
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 #include "ember/tensor/ops/factory.h"
@@ -43,13 +42,23 @@ onednn::PlanCache<Plan> gPlans;
 // growing every step) would pay a primitive for one product.
 onednn::SeenKeys gSeen;
 
-std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias) {
+// The argument the epilogue's residual is passed as (its only post-op).
+constexpr int kResidualArg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1;
+
+std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias, bool residual) {
   const auto f32 = memory::data_type::f32;
   auto plan = std::make_shared<Plan>();
   memory::desc src({m, k}, f32, Tag::ab), anyWeights({k, n}, f32, Tag::any), dst({m, n}, f32, Tag::ab);
   // A scratchpad per call (from ember's allocator) lets several threads run one cached primitive.
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  // The residual, added to the biased product as the unfused add_ would add it. (A relu post-op
+  // is left out: oneDNN's turns NaN into 0, where aten::relu keeps it.)
+  if (residual) {
+    dnnl::post_ops ops;
+    ops.append_binary(dnnl::algorithm::binary_add, dst);
+    attr.set_post_ops(ops);
+  }
   auto desc = hasBias ? dnnl::matmul::desc(src, anyWeights, memory::desc({1, n}, f32, Tag::ab), dst)
                       : dnnl::matmul::desc(src, anyWeights, dst);
   plan->pd = dnnl::matmul::primitive_desc(desc, attr, onednn::cpuEngine());
@@ -57,6 +66,7 @@ std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias) {
   plan->userWeights = memory::desc({k, n}, f32, Tag::ba);
   onednn::ArgPool::Layouts layouts{{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, plan->pd.weights_desc()}, {DNNL_ARG_DST, dst}};
   if (hasBias) layouts.emplace_back(DNNL_ARG_BIAS, memory::desc({1, n}, f32, Tag::ab));
+  if (residual) layouts.emplace_back(kResidualArg, dst);
   plan->args = onednn::makeArgPool(std::move(layouts), plan->pd);
   if (plan->pd.weights_desc() != plan->userWeights) {
     auto& eng = onednn::cpuEngine();
@@ -74,13 +84,21 @@ struct Shape {
   std::vector<int64_t> key() const { return {m, k, n, hasBias, threads}; }
 };
 
+// The plan's key: the shape's and whether a residual is added.
+std::vector<int64_t> planKey(const Shape& s, const LinearEpilogue& e) {
+  std::vector<int64_t> key = s.key();
+  key.push_back(e.residual.defined());
+  return key;
+}
+
 Shape shapeOf(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   const int64_t k = weight.size(1), n = weight.size(0), m = input.numel() / k;
   return {m, k, n, bias.defined(), blas::gemmThreads(static_cast<double>(m) * n * k)};
 }
 
-std::shared_ptr<Plan> getPlan(const Shape& s) {
-  return gPlans.get(s.key(), [&] { return buildPlan(s.m, s.k, s.n, s.hasBias); });
+std::shared_ptr<Plan> getPlan(const Shape& s, const LinearEpilogue& e) {
+  return gPlans.get(planKey(s, e),
+                    [&] { return buildPlan(s.m, s.k, s.n, s.hasBias, e.residual.defined()); });
 }
 
 // The product's operands as this route takes them, before asking about the weights' history.
@@ -94,12 +112,19 @@ bool shapeFits(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   return m >= 2 && static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) >= kMinMacs;
 }
 
-Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& s) {
+// A residual the epilogue can read as the output's [m, n] rows: undefined, or contiguous float32
+// of that many elements.
+bool residualFits(const Tensor& residual, int64_t elements) {
+  return !residual.defined() ||
+         (residual.dtype() == kFloat && residual.is_contiguous() && residual.numel() == elements);
+}
+
+Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const LinearEpilogue& e, const Shape& s) {
   const int64_t k = s.k, n = s.n, m = s.m;
   blas::setOnednnThreads(s.threads);
   std::shared_ptr<Plan> plan;
   try {
-    plan = getPlan(s);
+    plan = getPlan(s, e);
   } catch (const dnnl::error&) {
     return Tensor();  // no implementation here: the GEMM route takes it
   }
@@ -117,6 +142,7 @@ Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const 
   args.set(DNNL_ARG_WEIGHTS, wHold.data_ptr());
   args.set(DNNL_ARG_DST, out.data_ptr());
   if (b.defined()) args.set(DNNL_ARG_BIAS, b.data_ptr());
+  if (e.residual.defined()) args.set(kResidualArg, e.residual.data_ptr());
   onednn::setScratchpad(args, scratchHold);
   plan->matmul.execute(stream, args.args());
   stream.wait();
@@ -127,15 +153,19 @@ Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const 
 
 }  // namespace
 
-Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
+Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bias, const LinearEpilogue& epilogue) {
   if (!shapeFits(input, weight, bias) || !onednn::weightsCacheable(weight)) return Tensor();
+  // A residual the primitive cannot read is added after it.
+  const int64_t outElements = input.numel() / weight.size(1) * weight.size(0);
+  const LinearEpilogue fused{residualFits(epilogue.residual, outElements) ? epilogue.residual : Tensor()};
   // A first use of the weights, or of the shape, takes the GEMM route (a blocked copy or a
   // primitive for one product does not pay back, see onednn_weight_cache.h); both are noted, so
   // that the next call of the same layer takes this one.
   const Shape s = shapeOf(input, weight, bias);
   const bool shapeSeen = gSeen.seenBefore(s.key());
-  Tensor out = shapeSeen && onednn::weightsUsedBefore(weight) ? run(input, weight, bias, s) : Tensor();
+  Tensor out = shapeSeen && onednn::weightsUsedBefore(weight) ? run(input, weight, bias, fused, s) : Tensor();
   onednn::noteWeightsUsed(weight);
+  if (out.defined() && epilogue.residual.defined() && !fused.residual.defined()) out.add_(epilogue.residual);
   return out;
 }
 

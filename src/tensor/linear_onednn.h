@@ -6,12 +6,25 @@
 
 namespace ember::linalg {
 
-// input [..., K] @ weight[N, K]^T + bias[N] (bias may be undefined) on the packed route, or an
-// undefined tensor when the product does not take it: not all float32, weight not a contiguous
-// 2-D matrix used by a linear layer before at its current write version, a product shape not seen
-// before, a product too small for a primitive's fixed cost, or EMBER_GEMM forcing a route. Notes
-// the weights' use and the shape either way.
-Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bias);
+// What a linear layer's product may go through before it is stored: + residual (as aten::add_
+// after it would add: a tensor of the output's shape, which the fused form reads in place when it
+// is contiguous float32), or nothing when undefined.
+struct LinearEpilogue {
+  Tensor residual;
+};
+
+// input [..., K] @ weight[N, K]^T + bias[N] (bias may be undefined), then `epilogue`, on the
+// packed route, or an undefined tensor when the product does not take it: not all float32, weight
+// not a contiguous 2-D matrix used by a linear layer before at its current write version, a
+// product shape not seen before, a product too small for a primitive's fixed cost, or EMBER_GEMM
+// forcing a route. Notes the weights' use and the shape either way.
+Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bias,
+                    const LinearEpilogue& epilogue = {});
+
+// linear(input, weight, bias), then `epilogue`: inside the packed product when it runs (a oneDNN
+// post-op, no pass of its own), else after the product (the two round alike).
+Tensor linearWithEpilogue(const Tensor& input, const Tensor& weight, const Tensor& bias,
+                          const LinearEpilogue& epilogue);
 
 // Linear-layer plans (primitive with its weight reorder) built by this process so far (for tests).
 size_t builtLinearPlanCount();

@@ -15,6 +15,8 @@
 #include "ember/tensor/ops/transformer.h"
 #include "ember/tensor/parallel.h"
 #include "tensor/kernels/reduce_kernels.h"
+#include "tensor/linear_onednn.h"
+#include "tensor/transformer_attention.h"
 
 namespace ember {
 namespace {
@@ -182,6 +184,16 @@ std::tuple<Tensor, Tensor> _native_multi_head_attention(const Tensor& query, con
                                                         const Tensor& qkv_bias, const Tensor& proj_weight,
                                                         const Tensor& proj_bias, const Tensor& mask, bool need_weights,
                                                         bool average_attn_weights, std::optional<int64_t> mask_type) {
+  return attentionWithResidual(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias,
+                               mask, need_weights, average_attn_weights, mask_type, Tensor());
+}
+
+std::tuple<Tensor, Tensor> attentionWithResidual(const Tensor& query, const Tensor& key, const Tensor& value,
+                                                 int64_t embed_dim, int64_t num_head, const Tensor& qkv_weight,
+                                                 const Tensor& qkv_bias, const Tensor& proj_weight,
+                                                 const Tensor& proj_bias, const Tensor& mask, bool need_weights,
+                                                 bool average_attn_weights, std::optional<int64_t> mask_type,
+                                                 const Tensor& residual) {
   checkAttentionArgs(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias);
   const int64_t B = query.size(0), T = query.size(1), D = embed_dim, dh = D / num_head;
   // An empty batch or sequence: PyTorch 1.13 returns an empty output and no weights.
@@ -200,7 +212,8 @@ std::tuple<Tensor, Tensor> _native_multi_head_attention(const Tensor& query, con
   Tensor ctx = bmm(scores, v.view({B * num_head, T, dh}));
   // [B, heads, T, dh] -> [B, T, heads * dh], then the output projection with its bias.
   Tensor merged = ctx.view({B, num_head, T, dh}).transpose(1, 2).reshape({B * T, D});
-  Tensor out = linear(merged, proj_weight, proj_bias).view({B, T, D});
+  const Tensor residualRows = residual.defined() ? residual.reshape({B * T, D}) : Tensor();
+  Tensor out = linalg::linearWithEpilogue(merged, proj_weight, proj_bias, {residualRows}).view({B, T, D});
   if (const NestedSizes* n = query.impl()->nestedSizes()) out = makeNested(out, n->lengths);
   if (!need_weights) return {out, Tensor()};
   Tensor weights = scores.view({B, num_head, T, T});

@@ -1,6 +1,7 @@
 // _transformer_encoder_layer_fwd: one nn.TransformerEncoderLayer in inference, in ATen's order:
 // attention, residual add, layer norm, feed-forward (linear, relu/gelu, linear), residual add,
-// layer norm (or the norms first, when norm_first). A nested src stays nested: its padded rows
+// layer norm (or the norms first, when norm_first). The residual adds ride in the epilogues of
+// the linears before them (linearWithEpilogue), rounding as separate adds do. A nested src stays nested: its padded rows
 // are zeroed again after each step so they cannot grow past finite values.
 
 #include "ember/tensor/ops/factory.h"
@@ -9,6 +10,8 @@
 #include "ember/tensor/ops/shape.h"
 #include "ember/tensor/ops/transformer.h"
 #include "ember/tensor/ops/unary.h"
+#include "tensor/linear_onednn.h"
+#include "tensor/transformer_attention.h"
 
 namespace ember {
 namespace {
@@ -21,13 +24,18 @@ Tensor layerNorm(const Tensor& x, int64_t D, const Tensor& gamma, const Tensor& 
   return layer_norm(x, {D}, gamma.reshape({D}), beta.reshape({D}), eps, false);
 }
 
-Tensor ffn(const Tensor& x, const Tensor& w1, const Tensor& b1, const Tensor& w2, const Tensor& b2, bool useGelu) {
+// The feed-forward block and the residual add after it: linear, relu or gelu, linear, + residual
+// (the add folds into the second linear's epilogue on the packed route).
+Tensor ffnPlusResidual(const Tensor& x, const Tensor& w1, const Tensor& b1, const Tensor& w2, const Tensor& b2,
+                       bool useGelu, const Tensor& residual) {
   EMBER_CHECK(x.dim() == 3, "batched input size should be 3");
   EMBER_CHECK(w1.dim() == 2 && w2.dim() == 2, "2d weights expected");
-  const int64_t B = x.size(0), T = x.size(1);
-  Tensor h = linear(x.reshape({B * T, x.size(2)}), w1, b1);
+  const int64_t B = x.size(0), T = x.size(1), N = w2.size(0);
+  EMBER_CHECK(residual.sizes() == IntArrayRef({B, T, N}), "the feed-forward output and the residual differ in shape");
+  const Tensor rows = x.reshape({B * T, x.size(2)});
+  Tensor h = linear(rows, w1, b1);
   h = useGelu ? gelu(h) : relu_(h);
-  return linear(h, w2, b2).view({B, T, w2.size(0)});
+  return linalg::linearWithEpilogue(h, w2, b2, {residual.reshape({B * T, N})}).view({B, T, N});
 }
 
 // Re-attaches the lengths of a nested src (zeroing padded rows), or returns x as it is.
@@ -46,14 +54,12 @@ Tensor _transformer_encoder_layer_fwd(const Tensor& src, int64_t embed_dim, int6
   const int64_t D = embed_dim;
   Tensor x = src;
   if (norm_first) x = likeSrc(layerNorm(x, D, norm_weight_1, norm_bias_1, eps), nested);
-  x = std::get<0>(_native_multi_head_attention(x, x, x, D, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias,
-                                               mask, false, true, mask_type));
-  x.add_(src);
+  x = std::get<0>(attentionWithResidual(x, x, x, D, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, mask,
+                                        false, true, mask_type, src));
   if (!norm_first) x = layerNorm(x, D, norm_weight_1, norm_bias_1, eps);
   Tensor preFfn = x;
   if (norm_first) x = layerNorm(x, D, norm_weight_2, norm_bias_2, eps);
-  x = ffn(x, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, use_gelu);
-  x.add_(preFfn);
+  x = ffnPlusResidual(x, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, use_gelu, preFfn);
   if (!norm_first) x = layerNorm(x, D, norm_weight_2, norm_bias_2, eps);
   return likeSrc(x, nested);
 }

@@ -5,7 +5,10 @@
 // routing is read off the weight-reorder and plan counters.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <vector>
 
 #include "ember/tensor.h"
@@ -25,6 +28,19 @@ Tensor reference(const Tensor& x, const Tensor& w, const Tensor& b) {
 }
 
 using testing::closeToScale;
+
+// The same values bit for bit (any NaN matching any NaN).
+::testing::AssertionResult sameFloats(const Tensor& got, const Tensor& want) {
+  if (got.sizes() != want.sizes()) return ::testing::AssertionFailure() << "sizes differ";
+  const Tensor g = got.contiguous(), w = want.contiguous();
+  const float *gp = g.data_ptr<float>(), *wp = w.data_ptr<float>();
+  for (int64_t i = 0; i < g.numel(); ++i) {
+    const bool bothNan = std::isnan(gp[i]) && std::isnan(wp[i]);
+    if (!bothNan && std::memcmp(&gp[i], &wp[i], sizeof(float)) != 0)
+      return ::testing::AssertionFailure() << "element " << i << ": " << gp[i] << " against " << wp[i];
+  }
+  return ::testing::AssertionSuccess();
+}
 
 class PackedLinear : public ::testing::Test {
  protected:
@@ -163,6 +179,33 @@ TEST_F(PackedLinear, AFullCacheKeepsItsCopiesAndPacksNothingPerCall) {
 TEST_F(PackedLinear, BroadcastBiasKeepsAddmmsRules) {
   Tensor x = randn({64, 128}), w = randn({96, 128}), b = randn({64, 96});
   for (int i = 0; i < 3; ++i) EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5));
+}
+
+// The residual epilogue: on the GEMM route (a layer's first call) the add follows the product;
+// fused into the packed product (later calls) it gives what add_ after the packed product gives,
+// bit for bit (the same sums rounded in the same order), NaN rows included.
+TEST_F(PackedLinear, EpilogueRoundsAsAnAddAfterTheProduct) {
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    SCOPED_TRACE(::testing::Message() << "threads " << threads);
+    Tensor x = randn({64, 256}), w = randn({192, 256}), b = randn({192}), res = randn({64, 192});
+    const Tensor close = reference(x, w, b) + res;
+    EXPECT_TRUE(closeToScale(linalg::linearWithEpilogue(x, w, b, {res}), close, 2e-5)) << "the GEMM route";
+    x.data_ptr<float>()[3 * 256 + 5] = std::numeric_limits<float>::quiet_NaN();
+    const size_t reorders = onednn::weightReorderCount();
+    const Tensor want = linear(x, w, b).add_(res);  // the packed product, then add_
+    EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "the second use did not pack the weights";
+    for (int call = 0; call < 2; ++call)
+      EXPECT_TRUE(sameFloats(linalg::linearWithEpilogue(x, w, b, {res}), want)) << "call " << call;
+  }
+}
+
+// A residual the primitive cannot read in place (a transposed view) is added after it.
+TEST_F(PackedLinear, EpilogueTakesAStridedResidual) {
+  Tensor x = randn({64, 128}), w = randn({96, 128}), res = randn({96, 64}).t();
+  Tensor want = reference(x, w, Tensor()) + res;
+  for (int call = 0; call < 3; ++call)
+    EXPECT_TRUE(closeToScale(linalg::linearWithEpilogue(x, w, Tensor(), {res}), want, 2e-5));
 }
 
 }  // namespace
