@@ -43,7 +43,7 @@ struct Plan {
   dnnl::convolution_forward conv;
   memory::desc userSrc, userWeights, userDst;
   std::unique_ptr<dnnl::reorder> srcReorder, weightsReorder, dstReorder;
-  std::unique_ptr<onednn::ArgPool> args;  // the convolution's own
+  std::unique_ptr<onednn::ArgPool> args;  // the convolution primitive's (the reorders make their own)
 };
 
 onednn::PlanCache<Plan> gPlans;
