@@ -9,6 +9,7 @@
 
 #include "ember/api/compilation_unit.h"
 #include "ember/runtime/autograd.h"
+#include "ember/runtime/grad_mode.h"
 #include "ember/tensor.h"
 #include "frontend/compile.h"
 
@@ -81,6 +82,28 @@ TEST(AutogradEngine, InplaceChangeOfASavedTensorIsAnError) {
   EXPECT_NE(err.find("one of the variables needed for gradient computation has been modified by an inplace operation"),
             std::string::npos)
       << err;
+}
+
+// A program run in no-grad mode (as `ember run --no-grad` runs a model) calls the operators that
+// write no input without autograd, and still bumps the versions of tensors it writes: a graph
+// that saved the parameter refuses backward after the write, as PyTorch's does after an
+// optimizer step under torch.no_grad().
+TEST(AutogradEngine, NoGradModeWritesStillInvalidateSavedTensors) {
+  Tensor w = leaf({0.5, 1.5});
+  Tensor loss = run("def f(w: Tensor) -> Tensor:\n  return (w * w).sum()\n", {w}).toTensor();
+  IValue out;
+  {
+    NoGradGuard noGrad;
+    out = run("def f(w: Tensor) -> Tensor:\n  y = w * 2.0\n  w.add_(1.0)\n  return y\n", {w});
+  }
+  EXPECT_FALSE(out.toTensor().requires_grad()) << "an op under no_grad recorded history";
+  EXPECT_DOUBLE_EQ(w.data_ptr<double>()[0], 1.5);
+  try {
+    autograd::backward({loss});
+    FAIL() << "backward used a saved tensor written under no_grad";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("modified by an inplace operation"), std::string::npos) << e.what();
+  }
 }
 
 TEST(AutogradEngine, InplaceOnALeafThatRequiresGradIsAnErrorUnlessNoGrad) {
