@@ -163,12 +163,9 @@ Batched batchedOf(const Tensor& t) {
   return {static_cast<float*>(t.data_ptr()), DimVector(t.sizes()), DimVector(t.strides())};
 }
 
-// Rows read in place: oneDNN's kernels took a transposed operand with scattered batch strides
-// 3.5x slower than a contiguous copy of it (swin_t's q @ k^T with k^T a view into the q/k/v
-// projection: 1.87 against 0.52 ms, ONEDNN_VERBOSE), so those are copied by the caller.
-bool rowsInPlace(const Tensor& t) { return t.stride(-1) == 1 || t.size(-1) == 1; }
-
 }  // namespace
+
+bool rowsInPlace(const Tensor& t) { return t.stride(-1) == 1 || t.size(-1) == 1; }
 
 bool onednnBatchedGemm(int64_t batch, int64_t m, int64_t n, int64_t k, BatchedMatrix a, BatchedMatrix b, float* c,
                        int64_t cBatchStride, int64_t ldc) {

@@ -94,6 +94,9 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
   plan->userWeights = memory::desc(weights, f32, wTag);
   plan->userDst = memory::desc(dst, f32, dstTag);
   memory::desc biasMd({s.outChannels}, f32, Tag::x);
+  // A batch norm's per-channel scale and shift (conv_utils.h), as binary post-ops' second inputs.
+  memory::desc perChannel(concat({1, s.outChannels}, memory::dims(threeD ? 3 : 2, 1)), f32,
+                          threeD ? Tag::abcde : Tag::abcd);
   auto primitiveDesc = [&](Tag srcLayout, dnnl::algorithm algorithm = dnnl::algorithm::convolution_direct,
                            bool withPostOps = true) {
     memory::desc anySrc(src, f32, srcLayout), anyW(weights, f32, Tag::any), anyDst(dst, f32, Tag::any);
@@ -106,9 +109,7 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
     attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
     if (withPostOps && (post.algorithm != 0 || post.scale)) {
       dnnl::post_ops ops;
-      if (post.scale) {  // a batch norm's per-channel scale and shift (conv_utils.h)
-        memory::desc perChannel(concat({1, s.outChannels}, memory::dims(threeD ? 3 : 2, 1)), f32,
-                                threeD ? Tag::abcde : Tag::abcd);
+      if (post.scale) {
         ops.append_binary(dnnl::algorithm::binary_mul, perChannel);
         ops.append_binary(dnnl::algorithm::binary_add, perChannel);
       }
@@ -165,8 +166,6 @@ std::shared_ptr<Plan> buildPlan(const ConvParams& p, const ConvShape& s, bool ch
                                    {DNNL_ARG_DST, plan->pd.dst_desc()}};
   if (hasBias) layouts.emplace_back(DNNL_ARG_BIAS, biasMd);
   if (post.scale && plan->postOps) {
-    memory::desc perChannel(concat({1, s.outChannels}, memory::dims(threeD ? 3 : 2, 1)), f32,
-                            threeD ? Tag::abcde : Tag::abcd);
     layouts.emplace_back(DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1, perChannel);
     layouts.emplace_back(DNNL_ARG_ATTR_MULTIPLE_POST_OP(1) | DNNL_ARG_SRC_1, perChannel);
   }

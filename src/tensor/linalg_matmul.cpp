@@ -35,7 +35,7 @@ Tensor onednnMatmul(const Tensor& a, const Tensor& b, const DimVector& batch) {
   // Transposed operands are copied (see bmm_onednn.h); the others are read in place.
   auto lift = [rank](Tensor t) {
     while (t.dim() < rank) t = t.unsqueeze(0);
-    return t.stride(-1) == 1 || t.size(-1) == 1 ? t : t.contiguous();
+    return linalg::rowsInPlace(t) ? t : t.contiguous();
   };
   DimVector outShape(batch);
   outShape.push_back(a.size(-2));

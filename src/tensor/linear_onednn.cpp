@@ -48,7 +48,8 @@ constexpr int kResidualArg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1;
 std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias, bool residual) {
   const auto f32 = memory::data_type::f32;
   auto plan = std::make_shared<Plan>();
-  memory::desc src({m, k}, f32, Tag::ab), anyWeights({k, n}, f32, Tag::any), dst({m, n}, f32, Tag::ab);
+  memory::desc src({m, k}, f32, Tag::ab), anyWeights({k, n}, f32, Tag::any), dst({m, n}, f32, Tag::ab),
+      biasMd({1, n}, f32, Tag::ab);
   // A scratchpad per call (from ember's allocator) lets several threads run one cached primitive.
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
@@ -59,13 +60,13 @@ std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias, b
     ops.append_binary(dnnl::algorithm::binary_add, dst);
     attr.set_post_ops(ops);
   }
-  auto desc = hasBias ? dnnl::matmul::desc(src, anyWeights, memory::desc({1, n}, f32, Tag::ab), dst)
+  auto desc = hasBias ? dnnl::matmul::desc(src, anyWeights, biasMd, dst)
                       : dnnl::matmul::desc(src, anyWeights, dst);
   plan->pd = dnnl::matmul::primitive_desc(desc, attr, onednn::cpuEngine());
   plan->matmul = dnnl::matmul(plan->pd);
   plan->userWeights = memory::desc({k, n}, f32, Tag::ba);
   onednn::ArgPool::Layouts layouts{{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, plan->pd.weights_desc()}, {DNNL_ARG_DST, dst}};
-  if (hasBias) layouts.emplace_back(DNNL_ARG_BIAS, memory::desc({1, n}, f32, Tag::ab));
+  if (hasBias) layouts.emplace_back(DNNL_ARG_BIAS, biasMd);
   if (residual) layouts.emplace_back(kResidualArg, dst);
   plan->args = onednn::makeArgPool(std::move(layouts), plan->pd);
   if (plan->pd.weights_desc() != plan->userWeights) {
