@@ -21,8 +21,10 @@ struct BatchedMatrix {
 // C[i] (m x n, row-major, element (r, c) at c[i * cBatchStride + r * ldc + c]) = A[i] (m x k) *
 // B[i] (k x n) for i < batch, on a primitive cached per shape, layout and thread count. false,
 // computing nothing, when the products are not ones it takes (too large for batching to pay, a
-// single product, EMBER_GEMM forcing a route) or when this shape and layout is new: the first call
-// of each is left to the per-matrix GEMMs, so that one-off products build no primitive.
+// single product, EMBER_GEMM forcing a route) or when the plan would not yet pay back its
+// building: a shape and layout's calls are left to the per-matrix GEMMs until the time they lost
+// against a plan adds up to a plan's cost (the second call for large batches, ~20 calls for 8
+// heads of 64x32x64), so that one-off products build no primitive.
 bool onednnBatchedGemm(int64_t batch, int64_t m, int64_t n, int64_t k, BatchedMatrix a, BatchedMatrix b, float* c,
                        int64_t cBatchStride, int64_t ldc);
 

@@ -9,7 +9,6 @@
 #include <memory>
 #include <mutex>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -94,15 +93,25 @@ class SeenKeys {
   static constexpr size_t kMaxKeys = 4096;  // past this it starts over
 
   // Whether `key` was seen before; notes it either way.
-  bool seenBefore(const std::vector<int64_t>& key) {
+  bool seenBefore(const std::vector<int64_t>& key) { return worthBuilding(key, 1.0, 1.0); }
+
+  // The ski-rental rule, for plans that save little per call: notes a sight of `key` whose call a
+  // plan would make `savingUs` faster, and says whether the time lost on the earlier sights adds
+  // up to `buildUs`, what building the plan costs. Paying for the plan only then costs at most
+  // twice what the best choice in hindsight would have. A plan that saves its cost in one call is
+  // built on the second sight, as seenBefore does.
+  bool worthBuilding(const std::vector<int64_t>& key, double savingUs, double buildUs) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (keys_.size() >= kMaxKeys) keys_.clear();
-    return !keys_.insert(key).second;
+    if (lost_.size() >= kMaxKeys) lost_.clear();
+    double& lost = lost_[key];
+    const bool worth = lost >= buildUs;
+    lost += savingUs;
+    return worth;
   }
 
  private:
   std::mutex mutex_;
-  std::unordered_set<std::vector<int64_t>, IntVectorHash> keys_;
+  std::unordered_map<std::vector<int64_t>, double, IntVectorHash> lost_;  // time lost so far per key
 };
 
 }  // namespace ember::onednn
