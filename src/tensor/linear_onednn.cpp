@@ -28,6 +28,8 @@ using Tag = memory::format_tag;
 
 // Below this many multiply-adds the primitive's fixed cost (a few microseconds) is not paid back.
 constexpr double kMinMacs = 64.0 * 64 * 64;
+// The rows prepackLinearWeight describes a product with (any would do, see there).
+constexpr int64_t kPrepackRows = 64;
 
 struct Plan {
   dnnl::matmul::primitive_desc pd;
@@ -162,12 +164,44 @@ Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bia
   // A first use of the weights, or of the shape, takes the GEMM route (a blocked copy or a
   // primitive for one product does not pay back, see onednn_weight_cache.h); both are noted, so
   // that the next call of the same layer takes this one.
+  // Prepacked weights (a module's, packed at load for inference) build the shape's plan on its
+  // first sight: their layer is meant to be called again.
   const Shape s = shapeOf(input, weight, bias);
-  const bool shapeSeen = gSeen.seenBefore(s.key());
+  const bool shapeSeen = gSeen.seenBefore(s.key()) || onednn::weightsPrepacked(weight);
   Tensor out = shapeSeen && onednn::weightsUsedBefore(weight) ? run(input, weight, bias, fused, s) : Tensor();
   onednn::noteWeightsUsed(weight);
   if (out.defined() && epilogue.residual.defined() && !fused.residual.defined()) out.add_(epilogue.residual);
   return out;
+}
+
+bool prepackLinearWeight(const Tensor& weight) {
+  if (!weight.defined() || weight.dtype() != kFloat || weight.dim() != 2 || !onednn::weightsCacheable(weight)) return false;
+  if (blas::gemmRoute() != blas::GemmRoute::Auto) return false;
+  const int64_t n = weight.size(0), k = weight.size(1);
+  // Weights the route would not take even for a few hundred rows are left as they are.
+  if (k == 0 || n == 0 || 256.0 * static_cast<double>(k) * static_cast<double>(n) < kMinMacs) return false;
+  if (onednn::weightsPrepacked(weight)) return true;
+  // The layout of the primitive's weights does not depend on the rows (measured for the zoo's
+  // shapes from 1 to 3136 rows), so a descriptor for some rows names it; the primitive itself,
+  // which generates code, is built for the real rows on the first call.
+  const auto f32 = memory::data_type::f32;
+  const int64_t m = kPrepackRows;
+  blas::setOnednnThreads(blas::gemmThreads(static_cast<double>(m) * n * k));
+  dnnl::primitive_attr attr;
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  dnnl::matmul::primitive_desc pd;
+  try {
+    pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(memory::desc({m, k}, f32, Tag::ab),
+                                                         memory::desc({k, n}, f32, Tag::any),
+                                                         memory::desc({m, n}, f32, Tag::ab)),
+                                      attr, onednn::cpuEngine());
+  } catch (const dnnl::error&) {
+    return false;
+  }
+  onednn::noteWeightsPrepacked(weight);  // a use: the copy made next is kept
+  Tensor hold;
+  return onednn::weightsInLayout(weight, memory::desc({k, n}, f32, Tag::ba), pd.weights_desc(), nullptr,
+                                 /*cacheable=*/true, onednn::threadStream(), hold, /*keptOnly=*/true);
 }
 
 size_t builtLinearPlanCount() { return gPlans.built(); }

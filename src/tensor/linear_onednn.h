@@ -26,6 +26,13 @@ Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bia
 Tensor linearWithEpilogue(const Tensor& input, const Tensor& weight, const Tensor& bias,
                           const LinearEpilogue& epilogue);
 
+// Packs a linear layer's weight [N, K] into the blocked layout of the packed route ahead of its
+// first call, and marks it so that the first call of each product shape builds its plan there
+// instead of taking the GEMM route (a module loaded for inference: jit::prepack_weights). The
+// copy lives in the blocked-weight cache, dropped when the weight is written or freed. false when
+// the weight is not one the route takes (see packedLinear) or the cache is full.
+bool prepackLinearWeight(const Tensor& weight);
+
 // Linear-layer plans (primitive with its weight reorder) built by this process so far (for tests).
 size_t builtLinearPlanCount();
 

@@ -73,12 +73,17 @@ struct UseKeyHash {
   }
 };
 
+struct Use {
+  uint32_t version;
+  bool prepacked;
+};
+
 struct PackedCache {
   std::mutex mutex;
   std::unordered_map<PackedKey, std::shared_ptr<PackedWeights>, PackedKeyHash> entries;
-  // Weights convolutions used, with their storage's write version at the last use (see
-  // weightsUsedBefore).
-  std::unordered_map<UseKey, uint32_t, UseKeyHash> uses;
+  // Weights convolutions and linear layers used, with their storage's write version at the last
+  // use (see weightsUsedBefore) and whether they were packed ahead of their first call.
+  std::unordered_map<UseKey, Use, UseKeyHash> uses;
   size_t bytes = 0;
 };
 
@@ -146,7 +151,7 @@ bool usedAt(const StorageImpl* storage, int64_t offset, uint32_t version) {
   PackedCache& c = packedCache();
   std::lock_guard<std::mutex> lock(c.mutex);
   auto it = c.uses.find(UseKey{storage, offset});
-  return it != c.uses.end() && it->second == version;
+  return it != c.uses.end() && it->second.version == version;
 }
 
 // Drops the entries whose weights were written since they were made (the caller holds c.mutex;
@@ -286,12 +291,35 @@ bool weightsUsedBefore(const Tensor& weight) {
   return usedAt(storage, weight.storage_offset(), watchedVersion(storage));
 }
 
-void noteWeightsUsed(const Tensor& weight) {
+namespace {
+
+// Notes a use at the weights' current version: prepacked once `prepacked` says so, and stays so
+// while the version stays.
+void noteUse(const Tensor& weight, bool prepacked) {
   if (!weightsCacheable(weight)) return;
   const uint32_t version = watchedVersion(weight.storage().impl());
   PackedCache& c = packedCache();
   std::lock_guard<std::mutex> lock(c.mutex);
-  c.uses[UseKey{weight.storage().impl(), weight.storage_offset()}] = version;
+  auto [it, fresh] = c.uses.try_emplace(UseKey{weight.storage().impl(), weight.storage_offset()}, Use{version, prepacked});
+  if (fresh) return;
+  it->second.prepacked = prepacked || (it->second.prepacked && it->second.version == version);
+  it->second.version = version;
+}
+
+}  // namespace
+
+void noteWeightsUsed(const Tensor& weight) { noteUse(weight, false); }
+
+void noteWeightsPrepacked(const Tensor& weight) { noteUse(weight, true); }
+
+bool weightsPrepacked(const Tensor& weight) {
+  if (!weightsCacheable(weight)) return false;
+  const StorageImpl* storage = weight.storage().impl();
+  const uint32_t version = watchedVersion(storage);
+  PackedCache& c = packedCache();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  auto it = c.uses.find(UseKey{storage, weight.storage_offset()});
+  return it != c.uses.end() && it->second.prepacked && it->second.version == version;
 }
 size_t cachedWeightCount() {
   PackedCache& c = packedCache();

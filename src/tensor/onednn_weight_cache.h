@@ -22,6 +22,10 @@ bool weightsUsedBefore(const Tensor& weight);
 // Notes a use of the weights (at the end of the call: within it, weightsUsedBefore still
 // answers for the earlier calls).
 void noteWeightsUsed(const Tensor& weight);
+// Notes the weights as packed ahead of their first call (linalg::prepackLinearWeight), which
+// counts as a use; weightsPrepacked answers true until they are written.
+void noteWeightsPrepacked(const Tensor& weight);
+bool weightsPrepacked(const Tensor& weight);
 // Weights reordered into a blocked layout by this process so far (for tests).
 size_t weightReorderCount();
 // The bytes of blocked copies the cache keeps at most (1 GiB unless set; for tests); returns the

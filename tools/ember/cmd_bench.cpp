@@ -139,6 +139,7 @@ int runBench(const std::vector<std::string>& args) {
     Stats ember;
     auto t0 = Clock::now();
     Target target = loadTarget(path);
+    prepareForCalls(target);
     ember.load = msSince(t0);
     jit::Function& fn = target.function(method);
     std::vector<jit::IValue> inputs = loadInputs(opts.get("--inputs"));

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "ember/api/method.h"
+#include "ember/api/prepack.h"
 #include "ember/error.h"
 #include "ember/runtime/graph_function.h"
 #include "ember/serialization/import.h"
@@ -58,6 +59,10 @@ Target loadTarget(const std::string& path) {
     t.unit = jit::compile(readFile(path), path);
   }
   return t;
+}
+
+void prepareForCalls(const Target& target) {
+  if (target.isArchive) jit::prepack_weights(target.module);
 }
 
 jit::Function& Target::function(const std::string& name) const {

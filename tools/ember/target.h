@@ -37,6 +37,11 @@ bool isArchiveFile(const std::string& path);
 // Loads TARGET; throws ember::Error (compile errors carry the source highlight).
 Target loadTarget(const std::string& path);
 
+// Before a TARGET is called repeatedly: an archive's module in eval mode has its linear layers'
+// weights packed now (jit::prepack_weights), so that its first calls do not pack them. (For one
+// call it would only add the copies' cost: ~1 s for wav2vec2's 380 MB of weights.)
+void prepareForCalls(const Target& target);
+
 // Positional arguments from --inputs: a torch.save file holding a tuple or list (its elements),
 // or any other single value (one argument); a `.npy` file is one tensor argument.
 std::vector<jit::IValue> loadInputs(const std::optional<std::string>& path);

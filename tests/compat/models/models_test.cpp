@@ -2,7 +2,8 @@
 // called on the saved inputs, and the result must match what PyTorch's reloaded archive
 // returned (tensors within the case's tolerances, everything else exactly; with --calls 3
 // --check-strides, every call and the last call's strides, which the profiling executor's
-// specialised graph, channels-last regions included, returns). known_failing.txt
+// specialised graph, channels-last regions included, returns; with --prepack, the linear layers'
+// weights packed at load first). known_failing.txt
 // lists the cases that may still fail; it must only shrink.
 #include <gtest/gtest.h>
 
@@ -17,6 +18,7 @@
 #include <set>
 #include <sstream>
 
+#include "ember/api/prepack.h"
 #include "ember/jit.h"
 #include "known_failing.h"
 #include "value_compare.h"
@@ -34,6 +36,8 @@ int gCalls = 1;             // calls per archive (3 reach the profiling executor
 bool gCheckStrides = false; // also compare the strides of the last call's tensors (dims of size > 1)
 std::string gStateful;      // cases whose method changes the module's state: called once whatever --calls says
 std::set<std::string> gStatefulCases;
+bool gPrepack = false;      // pack the linear layers' weights at load (jit::prepack_weights), as `ember run` does
+size_t gPrepacked = 0;      // weights packed so, over the zoo
 
 // The strides of `actual`'s tensors against PyTorch's (torch.save keeps them): "" when equal.
 // Dims of size 1 are skipped, as PyTorch's own contiguity checks do.
@@ -79,6 +83,7 @@ std::string runCase(const nlohmann::json& c) {
     std::string resaved = gResaveDir.empty() ? "" : gResaveDir + "/" + name + ".pt";
     if (!resaved.empty()) m.save(resaved);
     Module again = loadFromBytes(m.saveToBytes());  // ember reads what it writes
+    if (gPrepack) gPrepacked += prepack_weights(m);
     Tolerance tol{c.at("rtol"), c.at("atol")};
     if (const char* pipeline = std::getenv("EMBER_ZOO_PASSES")) {
       // The passes must not change a result: run them (linted after each) on the method first.
@@ -127,6 +132,11 @@ TEST(ModelZoo, RunsLikePyTorch) {
     }
   }
   std::cout << "model zoo: " << passed << " of " << cases.size() << " archives run like PyTorch 1.13\n";
+  if (gPrepack) {
+    std::cout << "weights packed at load: " << gPrepacked << "\n";
+    // The zoo's MLPs, transformers and torchvision classifiers have dozens of linear layers.
+    EXPECT_GE(gPrepacked, 20u) << "--prepack packed (almost) nothing: the weights were not found";
+  }
 }
 
 }  // namespace
@@ -144,5 +154,6 @@ int main(int argc, char** argv) {
   }
   for (int i = 1; i < argc; ++i)
     if (std::string(argv[i]) == "--check-strides") ember::jit::gCheckStrides = true;
+    else if (std::string(argv[i]) == "--prepack") ember::jit::gPrepack = true;
   return RUN_ALL_TESTS();
 }

@@ -152,6 +152,54 @@ TEST_F(PackedLinear, ShapesSeenOnceBuildNoPlan) {
   EXPECT_EQ(linalg::builtLinearPlanCount(), plans);
 }
 
+// Weights packed ahead of their first call (a module loaded for inference) are read packed from
+// the first call on, with the plan for each product shape built on its first sight, at one and
+// two threads and for the zoo's shapes; a write after packing sends the next call back to the
+// GEMM route with the new values.
+TEST_F(PackedLinear, PrepackedWeightsRunPackedFromTheFirstCall) {
+  const std::vector<Case> cases{
+      {{1, 64, 256}, 768, true, false},    // the zoo transformer's q/k/v projection
+      {{64, 1024}, 256, true, false},      // its second feed-forward layer
+      {{1, 49, 768}, 3072, false, false},  // wav2vec2's feed-forward, no bias
+      {{197, 96}, 40, true, false},        // N not a multiple of the kernels' 16
+      {{5, 1200}, 70, true, false},        // few rows
+  };
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    for (const Case& c : cases) {
+      const int64_t k = c.inputShape.back();
+      SCOPED_TRACE(::testing::Message() << "threads " << threads << ", input " << IntArrayRef(c.inputShape)
+                                        << ", N " << c.n);
+      Tensor x = randn(c.inputShape), w = randn({c.n, k}), b = c.bias ? randn({c.n}) : Tensor();
+      const size_t reorders = onednn::weightReorderCount();
+      ASSERT_TRUE(linalg::prepackLinearWeight(w));
+      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1);
+      EXPECT_TRUE(linalg::prepackLinearWeight(w)) << "packing again";
+      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "packed twice";
+      const size_t plans = linalg::builtLinearPlanCount();
+      // A shape no product had before (fresh rows), so that its plan is built here.
+      Tensor fresh = randn({c.inputShape[0] + 3 + threads, k});
+      EXPECT_TRUE(closeToScale(linear(fresh, w, b), reference(fresh, w, b), 2e-5));
+      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "the first call packed the weights again";
+      EXPECT_EQ(linalg::builtLinearPlanCount(), plans + 1) << "the first call took the GEMM route";
+      EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5));
+      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1);
+      w.mul_(-0.5);
+      EXPECT_FALSE(onednn::weightsPrepacked(w)) << "still marked packed after a write";
+      for (int call = 0; call < 3; ++call)
+        EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5)) << "after a write, call " << call;
+    }
+  }
+}
+
+TEST_F(PackedLinear, PrepackingDeclinesWeightsTheRouteDoesNotTake) {
+  EXPECT_FALSE(linalg::prepackLinearWeight(randn({8, 8}))) << "too small to pay back";
+  EXPECT_FALSE(linalg::prepackLinearWeight(randn({256, 384}).t())) << "transposed";
+  EXPECT_FALSE(linalg::prepackLinearWeight(randn({384, 256}, kDouble))) << "float64";
+  EXPECT_FALSE(linalg::prepackLinearWeight(randn({4, 384, 256}))) << "3-D";
+  EXPECT_FALSE(linalg::prepackLinearWeight(Tensor())) << "undefined";
+}
+
 // With the cache full of live weights, a layer that does not fit stays on the GEMM route instead
 // of packing its weights on every call; writing one of the packed weights makes its stale copy
 // give way to the next layer that needs room.
