@@ -65,6 +65,13 @@ def optimize_for_inference(mod, other_methods=None):
     return _C.optimize_for_inference(mod, list(other_methods or []))
 
 
+def prepack_weights(mod):
+    """Packs the weights of the module's linear layers for the packed route now, so that its first
+    call runs them packed (ember's own: PyTorch has no counterpart); returns how many. A module in
+    training mode is left alone."""
+    return _C.prepack_weights(mod)
+
+
 # ---- passes ----------------------------------------------------------------------------------
 
 def registered_passes():

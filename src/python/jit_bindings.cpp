@@ -1,10 +1,11 @@
 // ember.jit's objects: CompilationUnit, ScriptFunction, ScriptMethod, ScriptModule and
 // ScriptObject, with PyTorch's names and behaviour (calling, .graph, .inlined_graph, .code,
 // .graph_for, .save, traversal, attributes), and the module-level functions load, freeze,
-// optimize_for_inference, last_executed_optimized_graph and the executor switches.
+// optimize_for_inference, prepack_weights, last_executed_optimized_graph and the executor switches.
 #include <pybind11/stl.h>
 
 #include "ember/api/freeze.h"
+#include "ember/api/prepack.h"
 #include "ember/api/module.h"
 #include "ember/frontend/compile.h"
 #include "ember/ir/ir.h"
@@ -265,6 +266,10 @@ void bindModuleFunctions(py::module_& m) {
   m.def("optimize_for_inference", [](const Module& mod, const std::vector<std::string>& other) {
     return jit::optimize_for_inference(mod, other);
   }, py::arg("mod"), py::arg("other_methods") = std::vector<std::string>{});
+  m.def("prepack_weights", [](const Module& mod) {
+    py::gil_scoped_release noGil;
+    return jit::prepack_weights(mod);
+  }, py::arg("mod"));
   m.def("last_executed_optimized_graph", [] { return jit::lastExecutedOptimizedGraph(); });
   m.def("_set_graph_executor_optimize", &jit::setGraphExecutorOptimize);
   m.def("_get_graph_executor_optimize", &jit::getGraphExecutorOptimize);

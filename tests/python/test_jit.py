@@ -156,6 +156,24 @@ def test_freeze_and_optimize_for_inference(archive):
         ember.jit.freeze(ember.jit.load(str(path)).train())
 
 
+def test_prepacked_linear_layers_keep_results(tmp_path):
+    torch.manual_seed(0)
+    layer = torch.nn.TransformerEncoderLayer(32, 4, dim_feedforward=64, batch_first=True)
+    net = torch.nn.Sequential(torch.nn.Linear(32, 32), torch.nn.TransformerEncoder(layer, 2)).eval()
+    path = tmp_path / "enc.pt"
+    torch.jit.save(torch.jit.script(net), str(path))
+    x = torch.randn(2, 20, 32)
+    with torch.no_grad():
+        want = net(x)
+    m = ember.jit.load(str(path))
+    # The first linear and each layer's q/k/v, out projection and two feed-forward weights.
+    assert ember.jit.prepack_weights(m) == 9
+    with torch.no_grad():
+        for _ in range(3):
+            assert_close(m(x), want, atol=1e-4)
+    assert ember.jit.prepack_weights(ember.jit.load(str(path)).train()) == 0
+
+
 def test_load_errors():
     with pytest.raises(RuntimeError):
         ember.jit.load(io.BytesIO(b"not an archive"))
