@@ -198,10 +198,13 @@ bool prepackLinearWeight(const Tensor& weight) {
   } catch (const dnnl::error&) {
     return false;
   }
-  onednn::noteWeightsPrepacked(weight);  // a use: the copy made next is kept
+  onednn::noteWeightsUsed(weight);  // so that the copy made next is kept
   Tensor hold;
-  return onednn::weightsInLayout(weight, memory::desc({k, n}, f32, Tag::ba), pd.weights_desc(), nullptr,
-                                 /*cacheable=*/true, onednn::threadStream(), hold, /*keptOnly=*/true);
+  if (!onednn::weightsInLayout(weight, memory::desc({k, n}, f32, Tag::ba), pd.weights_desc(), nullptr,
+                               /*cacheable=*/true, onednn::threadStream(), hold, /*keptOnly=*/true))
+    return false;  // the cache is full
+  onednn::noteWeightsPrepacked(weight);
+  return true;
 }
 
 size_t builtLinearPlanCount() { return gPlans.built(); }

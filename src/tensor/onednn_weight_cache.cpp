@@ -321,6 +321,7 @@ bool weightsPrepacked(const Tensor& weight) {
   auto it = c.uses.find(UseKey{storage, weight.storage_offset()});
   return it != c.uses.end() && it->second.prepacked && it->second.version == version;
 }
+
 size_t cachedWeightCount() {
   PackedCache& c = packedCache();
   std::lock_guard<std::mutex> lock(c.mutex);

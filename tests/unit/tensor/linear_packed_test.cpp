@@ -198,6 +198,13 @@ TEST_F(PackedLinear, PrepackingDeclinesWeightsTheRouteDoesNotTake) {
   EXPECT_FALSE(linalg::prepackLinearWeight(randn({384, 256}, kDouble))) << "float64";
   EXPECT_FALSE(linalg::prepackLinearWeight(randn({4, 384, 256}))) << "3-D";
   EXPECT_FALSE(linalg::prepackLinearWeight(Tensor())) << "undefined";
+  // A full cache packs nothing ahead, and does not mark the weights as packed.
+  onednn::setWeightCaching(true);  // starts empty
+  const size_t saved = onednn::setPackedCacheLimit(64 * 1024);
+  Tensor w = randn({256, 512});
+  EXPECT_FALSE(linalg::prepackLinearWeight(w)) << "512 KB into a 64 KB cache";
+  EXPECT_FALSE(onednn::weightsPrepacked(w));
+  onednn::setPackedCacheLimit(saved);
 }
 
 // With the cache full of live weights, a layer that does not fit stays on the GEMM route instead
