@@ -122,7 +122,10 @@ bool residualFits(const Tensor& residual, int64_t elements) {
          (residual.dtype() == kFloat && residual.is_contiguous() && residual.numel() == elements);
 }
 
-Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const LinearEpilogue& e, const Shape& s) {
+// The product into `into` ([m, n] contiguous float32) when defined, else into a new tensor of
+// input's leading dims and n; undefined when the plan or the weights' copy is not to be had.
+Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const LinearEpilogue& e, const Shape& s,
+           const Tensor& into = Tensor()) {
   const int64_t k = s.k, n = s.n, m = s.m;
   blas::setOnednnThreads(s.threads);
   std::shared_ptr<Plan> plan;
@@ -139,7 +142,7 @@ Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const 
     return Tensor();
   Tensor x = input.reshape({m, k}).contiguous();
   Tensor b = bias.defined() ? bias.contiguous() : Tensor();
-  Tensor out = empty({m, n}, kFloat);
+  Tensor out = into.defined() ? into : empty({m, n}, kFloat);
   onednn::ArgPool::Lease args = plan->args->borrow();
   args.set(DNNL_ARG_SRC, x.data_ptr());
   args.set(DNNL_ARG_WEIGHTS, wHold.data_ptr());
@@ -149,9 +152,25 @@ Tensor run(const Tensor& input, const Tensor& weight, const Tensor& bias, const 
   onednn::setScratchpad(args, scratchHold);
   plan->matmul.execute(stream, args.args());
   stream.wait();
+  if (into.defined()) return out;
   DimVector shape(input.sizes().begin(), input.sizes().end() - 1);
   shape.push_back(n);
   return out.view(shape);
+}
+
+// The product on this route (into `into` when defined), or undefined when it does not take it.
+// A first use of the weights, or of the shape, takes the GEMM route (a blocked copy or a
+// primitive for one product does not pay back, see onednn_weight_cache.h); both are noted, so that
+// the next call of the same layer takes this one. Prepacked weights (a module's, packed at load
+// for inference) build the shape's plan on its first sight: their layer is meant to be called
+// again.
+Tensor routed(const Tensor& input, const Tensor& weight, const Tensor& bias, const LinearEpilogue& fused,
+              const Tensor& into) {
+  const Shape s = shapeOf(input, weight, bias);
+  const bool shapeSeen = gSeen.seenBefore(s.key()) || onednn::weightsPrepacked(weight);
+  Tensor out = shapeSeen && onednn::weightsUsedBefore(weight) ? run(input, weight, bias, fused, s, into) : Tensor();
+  onednn::noteWeightsUsed(weight);
+  return out;
 }
 
 }  // namespace
@@ -161,17 +180,16 @@ Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bia
   // A residual the primitive cannot read is added after it.
   const int64_t outElements = input.numel() / weight.size(1) * weight.size(0);
   const LinearEpilogue fused{residualFits(epilogue.residual, outElements) ? epilogue.residual : Tensor()};
-  // A first use of the weights, or of the shape, takes the GEMM route (a blocked copy or a
-  // primitive for one product does not pay back, see onednn_weight_cache.h); both are noted, so
-  // that the next call of the same layer takes this one.
-  // Prepacked weights (a module's, packed at load for inference) build the shape's plan on its
-  // first sight: their layer is meant to be called again.
-  const Shape s = shapeOf(input, weight, bias);
-  const bool shapeSeen = gSeen.seenBefore(s.key()) || onednn::weightsPrepacked(weight);
-  Tensor out = shapeSeen && onednn::weightsUsedBefore(weight) ? run(input, weight, bias, fused, s) : Tensor();
-  onednn::noteWeightsUsed(weight);
+  Tensor out = routed(input, weight, bias, fused, Tensor());
   if (out.defined() && epilogue.residual.defined() && !fused.residual.defined()) out.add_(epilogue.residual);
   return out;
+}
+
+bool packedLinearInto(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias) {
+  if (input.dim() != 2 || !shapeFits(input, weight, bias) || !onednn::weightsCacheable(weight)) return false;
+  if (out.dtype() != kFloat || !out.is_contiguous() || out.sizes() != IntArrayRef({input.size(0), weight.size(0)}))
+    return false;
+  return routed(input, weight, bias, {}, out).defined();
 }
 
 bool prepackLinearWeight(const Tensor& weight) {

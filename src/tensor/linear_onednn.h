@@ -21,6 +21,11 @@ struct LinearEpilogue {
 Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bias,
                     const LinearEpilogue& epilogue = {});
 
+// packedLinear for a 2-D input, written into `out` ([rows, N], contiguous float32): for callers
+// that own the result's memory (1x1 convolutions on channels-last tensors, conv_pointwise.cpp).
+// false, with `out` untouched, when the route does not take the product.
+bool packedLinearInto(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias);
+
 // linear(input, weight, bias), then `epilogue`: inside the packed product when it runs (a oneDNN
 // post-op, no pass of its own), else after the product (the two round alike).
 Tensor linearWithEpilogue(const Tensor& input, const Tensor& weight, const Tensor& bias,

@@ -15,6 +15,7 @@
 
 #include "ember/tensor.h"
 #include "tensor/conv_utils.h"
+#include "tensor/linear_onednn.h"
 #include "tensor/onednn_weight_cache.h"
 #include "tensor/cpu_capability.h"
 
@@ -214,6 +215,39 @@ TEST_F(ConvWeightCache, FirstUseOfBigWeightsAvoidsTheBlockedCopy) {
   w3.mul_(0.5);
   conv2d(x3, w3, Tensor(), IntArrayRef(one), IntArrayRef(one));
   EXPECT_STREQ(lastConvolutionBackend(), "im2col");
+}
+
+// A 1x1 convolution on channels-last tensors is a linear layer's product (positions as rows):
+// from its third call (weights used before and the shape seen) it runs on the packed linear
+// route, writing the channels-last result in place; results match float64 throughout, strided
+// and batched ones included.
+TEST_F(ConvWeightCache, ChannelsLastPointwiseConvolutionsTakeThePackedLinearRoute) {
+  if (std::getenv("EMBER_CPU_CAPABILITY") || std::getenv("EMBER_GEMM")) GTEST_SKIP() << "routing of the default kernels";
+  struct Case {
+    std::vector<int64_t> input;  // NCHW sizes, stored channels-last
+    int64_t out, stride;
+    bool bias;
+  };
+  for (const Case& c : std::vector<Case>{{{1, 64, 56, 56}, 256, 1, true},    // resnet50's expansion
+                                         {{1, 256, 28, 28}, 512, 2, false},  // its strided downsample
+                                         {{2, 96, 14, 14}, 160, 1, true}}) {  // a batch of two
+    SCOPED_TRACE(::testing::Message() << "input " << IntArrayRef(c.input) << " -> " << c.out << ", stride " << c.stride);
+    const int64_t n = c.input[0], ch = c.input[1], h = c.input[2], w = c.input[3];
+    Tensor x = randn({n, h, w, ch}).permute({0, 3, 1, 2});
+    Tensor weight = randn({c.out, ch, 1, 1}), bias = c.bias ? randn({c.out}) : Tensor();
+    const std::vector<int64_t> stride{c.stride}, zero{0};
+    const Tensor want = conv2d(x.to(kDouble), weight.to(kDouble), c.bias ? bias.to(kDouble) : Tensor(),
+                               IntArrayRef(stride), IntArrayRef(zero))
+                            .to(kFloat);
+    const size_t plans = linalg::builtLinearPlanCount();
+    for (int call = 0; call < 4; ++call) {
+      Tensor got = conv2d(x, weight, bias, IntArrayRef(stride), IntArrayRef(zero));
+      EXPECT_STREQ(lastConvolutionBackend(), "pointwise") << "call " << call;
+      EXPECT_EQ(got.stride(1), 1) << "the result is not channels-last";
+      EXPECT_TRUE(close(got, want, 1e-4)) << "call " << call;
+    }
+    EXPECT_EQ(linalg::builtLinearPlanCount(), plans + 1) << "the packed linear route was not taken";
+  }
 }
 
 TEST_F(ConvWeightCache, FirstUseOfALongOneDimensionalConvolutionAvoidsBuildingAPlan) {
