@@ -68,9 +68,14 @@ template <typename T>
 void adaptiveAvgChannelsLast(const T* in, T* out, const Geom& g) {
   const int64_t C = g.channels, positions = g.batch * g.outPlane();
   const int64_t perCell = std::max<int64_t>(1, g.inPlane() / std::max<int64_t>(1, g.outPlane()));
-  parallelFor(0, positions, planeGrain(C * perCell), [&](int64_t q0, int64_t q1) {
-    std::vector<acc_t<T>> acc(static_cast<size_t>(C));
-    for (int64_t q = q0; q < q1; ++q) {
+  // Tasks are (output position, block of channels): a global pool (one position, the squeeze of
+  // efficientnet's squeeze-and-excitation blocks) still splits over threads. Each channel's sum
+  // runs over the cell in the same order either way.
+  const int64_t block = std::min<int64_t>(C, 64), blocks = (C + block - 1) / block;
+  parallelFor(0, positions * blocks, planeGrain(block * perCell), [&](int64_t t0, int64_t t1) {
+    std::vector<acc_t<T>> acc(static_cast<size_t>(block));
+    for (int64_t t = t0; t < t1; ++t) {
+      const int64_t q = t / blocks, c0 = t % blocks * block, cn = std::min(block, C - c0);
       const int64_t n = q / g.outPlane(), r = q % g.outPlane();
       const Cell cd = cell(g, 0, r / (g.out[1] * g.out[2])), ch = cell(g, 1, r / g.out[2] % g.out[1]),
                  cw = cell(g, 2, r % g.out[2]);
@@ -78,9 +83,9 @@ void adaptiveAvgChannelsLast(const T* in, T* out, const Geom& g) {
       for (int64_t id = cd.begin; id < cd.end; ++id)
         for (int64_t ih = ch.begin; ih < ch.end; ++ih)
           for (int64_t iw = cw.begin; iw < cw.end; ++iw)
-            RowOps<T>::addInto(acc.data(), in + (n * g.inPlane() + (id * g.in[1] + ih) * g.in[2] + iw) * C, C);
-      T* dst = out + q * C;
-      for (int64_t c = 0; c < C; ++c) dst[c] = average<T>(acc[c], cd, ch, cw);
+            RowOps<T>::addInto(acc.data(), in + (n * g.inPlane() + (id * g.in[1] + ih) * g.in[2] + iw) * C + c0, cn);
+      T* dst = out + q * C + c0;
+      for (int64_t c = 0; c < cn; ++c) dst[c] = average<T>(acc[c], cd, ch, cw);
     }
   });
 }

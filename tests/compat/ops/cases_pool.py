@@ -47,6 +47,10 @@ def cases(c):
     c.add("aten::adaptive_avg_pool1d", [x1, [4]])
     c.add("aten::adaptive_avg_pool2d", [x, [3, 5]])
     c.add("aten::adaptive_avg_pool2d", [cl, [1, 1]], strides=True)
+    # 150 channels: ember splits a channels-last pool into blocks of 64 channels (64, 64, 22).
+    many_cl = floats(1, 150, 7, 9).contiguous(memory_format=torch.channels_last)
+    c.add("aten::adaptive_avg_pool2d", [many_cl, [1, 1]], strides=True)
+    c.add("aten::adaptive_avg_pool2d", [many_cl, [3, 2]], strides=True)
     c.add("aten::adaptive_avg_pool2d", [x.half(), [1, 1]], rtol=1e-3, atol=1e-3)
     c.add("aten::adaptive_avg_pool2d.out", [x, [2, 2], empty_out()])
     c.add("aten::_adaptive_avg_pool2d", [x, [4, 3]])
