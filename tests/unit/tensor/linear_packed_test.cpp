@@ -61,6 +61,19 @@ struct Case {
   bool transposedInput;  // a 2-D input read through a transpose (not contiguous)
 };
 
+// Runs `check(case, threads)` for each case at one and two threads, the case named in failures.
+template <typename Check>
+void atOneAndTwoThreads(const std::vector<Case>& cases, Check check) {
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    for (const Case& c : cases) {
+      SCOPED_TRACE(::testing::Message() << "threads " << threads << ", input " << IntArrayRef(c.inputShape)
+                                        << ", N " << c.n);
+      check(c, threads);
+    }
+  }
+}
+
 TEST_F(PackedLinear, MatchesFloat64FromTheSecondCallOn) {
   const std::vector<Case> cases{
       {{1, 64, 256}, 768, true, false},   // the zoo transformer's q/k/v projection
@@ -71,26 +84,21 @@ TEST_F(PackedLinear, MatchesFloat64FromTheSecondCallOn) {
       {{90, 64}, 48, true, true},          // transposed input
       {{2, 3, 7, 64}, 128, true, false},   // 4-D input
   };
-  for (int threads : {1, 2}) {
-    set_num_threads(threads);
-    for (const Case& c : cases) {
-      const int64_t k = c.inputShape.back();
-      SCOPED_TRACE(::testing::Message() << "threads " << threads << ", input " << IntArrayRef(c.inputShape)
-                                        << ", N " << c.n);
-      Tensor x = c.transposedInput ? randn({k, c.inputShape[0]}).t() : randn(c.inputShape);
-      Tensor w = randn({c.n, k}), b = c.bias ? randn({c.n}) : Tensor();
-      const Tensor want = reference(x, w, b);
-      const size_t reorders = onednn::weightReorderCount();
-      EXPECT_TRUE(closeToScale(linear(x, w, b), want, 2e-5));
-      EXPECT_EQ(onednn::weightReorderCount(), reorders) << "the first use packed the weights";
-      EXPECT_TRUE(closeToScale(linear(x, w, b), want, 2e-5));
-      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "the second use did not pack the weights";
-      const size_t plans = linalg::builtLinearPlanCount();
-      for (int i = 0; i < 2; ++i) EXPECT_TRUE(closeToScale(linear(x, w, b), want, 2e-5));
-      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "packed weights were not reused";
-      EXPECT_EQ(linalg::builtLinearPlanCount(), plans) << "the plan was not reused";
-    }
-  }
+  atOneAndTwoThreads(cases, [](const Case& c, int) {
+    const int64_t k = c.inputShape.back();
+    Tensor x = c.transposedInput ? randn({k, c.inputShape[0]}).t() : randn(c.inputShape);
+    Tensor w = randn({c.n, k}), b = c.bias ? randn({c.n}) : Tensor();
+    const Tensor want = reference(x, w, b);
+    const size_t reorders = onednn::weightReorderCount();
+    EXPECT_TRUE(closeToScale(linear(x, w, b), want, 2e-5));
+    EXPECT_EQ(onednn::weightReorderCount(), reorders) << "the first use packed the weights";
+    EXPECT_TRUE(closeToScale(linear(x, w, b), want, 2e-5));
+    EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "the second use did not pack the weights";
+    const size_t plans = linalg::builtLinearPlanCount();
+    for (int i = 0; i < 2; ++i) EXPECT_TRUE(closeToScale(linear(x, w, b), want, 2e-5));
+    EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "packed weights were not reused";
+    EXPECT_EQ(linalg::builtLinearPlanCount(), plans) << "the plan was not reused";
+  });
 }
 
 // Every kind of write to the weights after they were packed reaches the next result: the packed
@@ -164,32 +172,27 @@ TEST_F(PackedLinear, PrepackedWeightsRunPackedFromTheFirstCall) {
       {{197, 96}, 40, true, false},        // N not a multiple of the kernels' 16
       {{5, 1200}, 70, true, false},        // few rows
   };
-  for (int threads : {1, 2}) {
-    set_num_threads(threads);
-    for (const Case& c : cases) {
-      const int64_t k = c.inputShape.back();
-      SCOPED_TRACE(::testing::Message() << "threads " << threads << ", input " << IntArrayRef(c.inputShape)
-                                        << ", N " << c.n);
-      Tensor x = randn(c.inputShape), w = randn({c.n, k}), b = c.bias ? randn({c.n}) : Tensor();
-      const size_t reorders = onednn::weightReorderCount();
-      ASSERT_TRUE(linalg::prepackLinearWeight(w));
-      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1);
-      EXPECT_TRUE(linalg::prepackLinearWeight(w)) << "packing again";
-      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "packed twice";
-      const size_t plans = linalg::builtLinearPlanCount();
-      // A shape no product had before (fresh rows), so that its plan is built here.
-      Tensor fresh = randn({c.inputShape[0] + 3 + threads, k});
-      EXPECT_TRUE(closeToScale(linear(fresh, w, b), reference(fresh, w, b), 2e-5));
-      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "the first call packed the weights again";
-      EXPECT_EQ(linalg::builtLinearPlanCount(), plans + 1) << "the first call took the GEMM route";
-      EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5));
-      EXPECT_EQ(onednn::weightReorderCount(), reorders + 1);
-      w.mul_(-0.5);
-      EXPECT_FALSE(onednn::weightsPrepacked(w)) << "still marked packed after a write";
-      for (int call = 0; call < 3; ++call)
-        EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5)) << "after a write, call " << call;
-    }
-  }
+  atOneAndTwoThreads(cases, [](const Case& c, int threads) {
+    const int64_t k = c.inputShape.back();
+    Tensor x = randn(c.inputShape), w = randn({c.n, k}), b = c.bias ? randn({c.n}) : Tensor();
+    const size_t reorders = onednn::weightReorderCount();
+    ASSERT_TRUE(linalg::prepackLinearWeight(w));
+    EXPECT_EQ(onednn::weightReorderCount(), reorders + 1);
+    EXPECT_TRUE(linalg::prepackLinearWeight(w)) << "packing again";
+    EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "packed twice";
+    const size_t plans = linalg::builtLinearPlanCount();
+    // A shape no product had before (fresh rows), so that its plan is built here.
+    Tensor fresh = randn({c.inputShape[0] + 3 + threads, k});
+    EXPECT_TRUE(closeToScale(linear(fresh, w, b), reference(fresh, w, b), 2e-5));
+    EXPECT_EQ(onednn::weightReorderCount(), reorders + 1) << "the first call packed the weights again";
+    EXPECT_EQ(linalg::builtLinearPlanCount(), plans + 1) << "the first call took the GEMM route";
+    EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5));
+    EXPECT_EQ(onednn::weightReorderCount(), reorders + 1);
+    w.mul_(-0.5);
+    EXPECT_FALSE(onednn::weightsPrepacked(w)) << "still marked packed after a write";
+    for (int call = 0; call < 3; ++call)
+      EXPECT_TRUE(closeToScale(linear(x, w, b), reference(x, w, b), 2e-5)) << "after a write, call " << call;
+  });
 }
 
 TEST_F(PackedLinear, PrepackingDeclinesWeightsTheRouteDoesNotTake) {
