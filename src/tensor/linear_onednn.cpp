@@ -3,7 +3,7 @@
 // A GEMM library called per product (dnnl_sgemm, OpenBLAS) copies the weight matrix into its
 // panel layout on every call; a layer's weights are the same every call, so here they are copied
 // once into the layout the matmul primitive's kernels read and kept (onednn_weight_cache.h, from
-// their second use, as convolutions' are). Single-threaded on the Cascade Lake Xeon, products
+// their second use, as convolutions' are, or at load: prepackLinearWeight, jit::prepack_weights). Single-threaded on the Cascade Lake Xeon, products
 // of the model zoo's shapes against dnnl_sgemm (2026-11-28, weights hot): M=64 K=256 N=768 191
 // against 240 us, M=64 K=1024 N=256 257 against 392, M=49 K=3072 N=768 2.19 against 3.92 ms,
 // M=197 K=3072 N=768 7.4 against 9.4-9.8 ms, M=197 K=768 N=2304 5.7-6.0 against 6.4-6.7 ms.

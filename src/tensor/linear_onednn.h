@@ -16,8 +16,9 @@ struct LinearEpilogue {
 // input [..., K] @ weight[N, K]^T + bias[N] (bias may be undefined), then `epilogue`, on the
 // packed route, or an undefined tensor when the product does not take it: not all float32, weight
 // not a contiguous 2-D matrix used by a linear layer before at its current write version, a
-// product shape not seen before, a product too small for a primitive's fixed cost, or EMBER_GEMM
-// forcing a route. Notes the weights' use and the shape either way.
+// product shape not seen before (unless the weights were prepacked: prepackLinearWeight), a
+// product too small for a primitive's fixed cost, or EMBER_GEMM forcing a route. Notes the
+// weights' use and the shape either way.
 Tensor packedLinear(const Tensor& input, const Tensor& weight, const Tensor& bias,
                     const LinearEpilogue& epilogue = {});
 
