@@ -3,10 +3,11 @@
 // A GEMM library called per product (dnnl_sgemm, OpenBLAS) copies the weight matrix into its
 // panel layout on every call; a layer's weights are the same every call, so here they are copied
 // once into the layout the matmul primitive's kernels read and kept (onednn_weight_cache.h, from
-// their second use, as convolutions' are, or at load: prepackLinearWeight, jit::prepack_weights). Single-threaded on the Cascade Lake Xeon, products
-// of the model zoo's shapes against dnnl_sgemm (2026-11-28, weights hot): M=64 K=256 N=768 191
-// against 240 us, M=64 K=1024 N=256 257 against 392, M=49 K=3072 N=768 2.19 against 3.92 ms,
-// M=197 K=3072 N=768 7.4 against 9.4-9.8 ms, M=197 K=768 N=2304 5.7-6.0 against 6.4-6.7 ms.
+// their second use, as convolutions' are, or at load: prepackLinearWeight, jit::prepack_weights).
+// Single-threaded on the Cascade Lake Xeon, products of the model zoo's shapes against
+// dnnl_sgemm (2026-11-28, weights hot): M=64 K=256 N=768 191 against 240 us, M=64 K=1024 N=256
+// 257 against 392, M=49 K=3072 N=768 2.19 against 3.92 ms, M=197 K=3072 N=768 7.4 against
+// 9.4-9.8 ms, M=197 K=768 N=2304 5.7-6.0 against 6.4-6.7 ms.
 // Primitives are cached per shape and thread count, as convolution plans are.
 #include "tensor/linear_onednn.h"
 
@@ -47,11 +48,14 @@ onednn::SeenKeys gSeen;
 // The argument the epilogue's residual is passed as (its only post-op).
 constexpr int kResidualArg = DNNL_ARG_ATTR_MULTIPLE_POST_OP(0) | DNNL_ARG_SRC_1;
 
-std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias, bool residual) {
+// W^T as [K, N] over W's row-major [N, K]: the weights as a linear layer holds them.
+memory::desc userWeightsDesc(int64_t k, int64_t n) { return memory::desc({k, n}, memory::data_type::f32, Tag::ba); }
+
+// The product of m x k rows by the k x n weights (in the layout oneDNN picks), with a bias row
+// and the residual post-op when asked.
+dnnl::matmul::primitive_desc describeProduct(int64_t m, int64_t k, int64_t n, bool hasBias, bool residual) {
   const auto f32 = memory::data_type::f32;
-  auto plan = std::make_shared<Plan>();
-  memory::desc src({m, k}, f32, Tag::ab), anyWeights({k, n}, f32, Tag::any), dst({m, n}, f32, Tag::ab),
-      biasMd({1, n}, f32, Tag::ab);
+  memory::desc src({m, k}, f32, Tag::ab), anyWeights({k, n}, f32, Tag::any), dst({m, n}, f32, Tag::ab);
   // A scratchpad per call (from ember's allocator) lets several threads run one cached primitive.
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
@@ -62,13 +66,20 @@ std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias, b
     ops.append_binary(dnnl::algorithm::binary_add, dst);
     attr.set_post_ops(ops);
   }
-  auto desc = hasBias ? dnnl::matmul::desc(src, anyWeights, biasMd, dst)
+  auto desc = hasBias ? dnnl::matmul::desc(src, anyWeights, memory::desc({1, n}, f32, Tag::ab), dst)
                       : dnnl::matmul::desc(src, anyWeights, dst);
-  plan->pd = dnnl::matmul::primitive_desc(desc, attr, onednn::cpuEngine());
+  return dnnl::matmul::primitive_desc(desc, attr, onednn::cpuEngine());
+}
+
+std::shared_ptr<Plan> buildPlan(int64_t m, int64_t k, int64_t n, bool hasBias, bool residual) {
+  auto plan = std::make_shared<Plan>();
+  plan->pd = describeProduct(m, k, n, hasBias, residual);
   plan->matmul = dnnl::matmul(plan->pd);
-  plan->userWeights = memory::desc({k, n}, f32, Tag::ba);
-  onednn::ArgPool::Layouts layouts{{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, plan->pd.weights_desc()}, {DNNL_ARG_DST, dst}};
-  if (hasBias) layouts.emplace_back(DNNL_ARG_BIAS, biasMd);
+  plan->userWeights = userWeightsDesc(k, n);
+  const memory::desc dst = plan->pd.dst_desc();
+  onednn::ArgPool::Layouts layouts{
+      {DNNL_ARG_SRC, plan->pd.src_desc()}, {DNNL_ARG_WEIGHTS, plan->pd.weights_desc()}, {DNNL_ARG_DST, dst}};
+  if (hasBias) layouts.emplace_back(DNNL_ARG_BIAS, plan->pd.bias_desc());
   if (residual) layouts.emplace_back(kResidualArg, dst);
   plan->args = onednn::makeArgPool(std::move(layouts), plan->pd);
   if (plan->pd.weights_desc() != plan->userWeights) {
@@ -193,8 +204,9 @@ bool packedLinearInto(const Tensor& out, const Tensor& input, const Tensor& weig
 }
 
 bool prepackLinearWeight(const Tensor& weight) {
-  if (!weight.defined() || weight.dtype() != kFloat || weight.dim() != 2 || !onednn::weightsCacheable(weight)) return false;
-  if (blas::gemmRoute() != blas::GemmRoute::Auto) return false;
+  if (!weight.defined() || weight.dtype() != kFloat || weight.dim() != 2 || !onednn::weightsCacheable(weight) ||
+      blas::gemmRoute() != blas::GemmRoute::Auto)
+    return false;
   const int64_t n = weight.size(0), k = weight.size(1);
   // Weights the route would not take even for a few hundred rows are left as they are.
   if (k == 0 || n == 0 || 256.0 * static_cast<double>(k) * static_cast<double>(n) < kMinMacs) return false;
@@ -202,23 +214,16 @@ bool prepackLinearWeight(const Tensor& weight) {
   // The layout of the primitive's weights does not depend on the rows (measured for the zoo's
   // shapes from 1 to 3136 rows), so a descriptor for some rows names it; the primitive itself,
   // which generates code, is built for the real rows on the first call.
-  const auto f32 = memory::data_type::f32;
-  const int64_t m = kPrepackRows;
-  blas::setOnednnThreads(blas::gemmThreads(static_cast<double>(m) * n * k));
-  dnnl::primitive_attr attr;
-  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  blas::setOnednnThreads(blas::gemmThreads(static_cast<double>(kPrepackRows) * n * k));
   dnnl::matmul::primitive_desc pd;
   try {
-    pd = dnnl::matmul::primitive_desc(dnnl::matmul::desc(memory::desc({m, k}, f32, Tag::ab),
-                                                         memory::desc({k, n}, f32, Tag::any),
-                                                         memory::desc({m, n}, f32, Tag::ab)),
-                                      attr, onednn::cpuEngine());
+    pd = describeProduct(kPrepackRows, k, n, /*hasBias=*/false, /*residual=*/false);
   } catch (const dnnl::error&) {
     return false;
   }
   onednn::noteWeightsUsed(weight);  // so that the copy made next is kept
   Tensor hold;
-  if (!onednn::weightsInLayout(weight, memory::desc({k, n}, f32, Tag::ba), pd.weights_desc(), nullptr,
+  if (!onednn::weightsInLayout(weight, userWeightsDesc(k, n), pd.weights_desc(), nullptr,
                                /*cacheable=*/true, onednn::threadStream(), hold, /*keptOnly=*/true))
     return false;  // the cache is full
   onednn::noteWeightsPrepacked(weight);

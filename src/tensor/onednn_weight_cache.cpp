@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -147,11 +148,17 @@ uint32_t watchedVersion(const StorageImpl* storage) {
 }
 
 // Whether a convolution used the weights at (storage, offset) before, at this write version.
-bool usedAt(const StorageImpl* storage, int64_t offset, uint32_t version) {
+// The last use noted for the weights at `offset` in `storage`, if any.
+std::optional<Use> useOf(const StorageImpl* storage, int64_t offset) {
   PackedCache& c = packedCache();
   std::lock_guard<std::mutex> lock(c.mutex);
   auto it = c.uses.find(UseKey{storage, offset});
-  return it != c.uses.end() && it->second.version == version;
+  return it == c.uses.end() ? std::nullopt : std::optional<Use>(it->second);
+}
+
+bool usedAt(const StorageImpl* storage, int64_t offset, uint32_t version) {
+  const std::optional<Use> use = useOf(storage, offset);
+  return use && use->version == version;
 }
 
 // Drops the entries whose weights were written since they were made (the caller holds c.mutex;
@@ -300,7 +307,8 @@ void noteUse(const Tensor& weight, bool prepacked) {
   const uint32_t version = watchedVersion(weight.storage().impl());
   PackedCache& c = packedCache();
   std::lock_guard<std::mutex> lock(c.mutex);
-  auto [it, fresh] = c.uses.try_emplace(UseKey{weight.storage().impl(), weight.storage_offset()}, Use{version, prepacked});
+  auto [it, fresh] =
+      c.uses.try_emplace(UseKey{weight.storage().impl(), weight.storage_offset()}, Use{version, prepacked});
   if (fresh) return;
   it->second.prepacked = prepacked || (it->second.prepacked && it->second.version == version);
   it->second.version = version;
@@ -316,10 +324,8 @@ bool weightsPrepacked(const Tensor& weight) {
   if (!weightsCacheable(weight)) return false;
   const StorageImpl* storage = weight.storage().impl();
   const uint32_t version = watchedVersion(storage);
-  PackedCache& c = packedCache();
-  std::lock_guard<std::mutex> lock(c.mutex);
-  auto it = c.uses.find(UseKey{storage, weight.storage_offset()});
-  return it != c.uses.end() && it->second.prepacked && it->second.version == version;
+  const std::optional<Use> use = useOf(storage, weight.storage_offset());
+  return use && use->prepacked && use->version == version;
 }
 
 size_t cachedWeightCount() {

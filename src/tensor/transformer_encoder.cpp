@@ -1,8 +1,8 @@
 // _transformer_encoder_layer_fwd: one nn.TransformerEncoderLayer in inference, in ATen's order:
 // attention, residual add, layer norm, feed-forward (linear, relu/gelu, linear), residual add,
 // layer norm (or the norms first, when norm_first). The residual adds ride in the epilogues of
-// the linears before them (linearWithEpilogue), rounding as separate adds do. A nested src stays nested: its padded rows
-// are zeroed again after each step so they cannot grow past finite values.
+// the linears before them (linearWithEpilogue), rounding as separate adds do. A nested src stays
+// nested: its padded rows are zeroed again after each step so they cannot grow past finite values.
 
 #include "ember/tensor/ops/factory.h"
 #include "ember/tensor/ops/linalg.h"
