@@ -263,21 +263,39 @@ bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight
   return false;
 }
 
-// Long 1-D convolutions (audio front-ends): oneDNN's brgconv builds kernels per output width,
-// 13-20 ms for each of wav2vec2's 512-channel layers at widths 799-3199 (ONEDNN_VERBOSE),
-// more than the convolution; im2col + GEMM needs no new kernels, at a columns matrix of a few
-// MB. So their first use takes it (wav2vec2's first call, 1 thread, median of 4 alternating:
-// 425 -> 255 ms). With 256 channels or more every use does: warm, with oneDNN's weights
-// cached, one thread, Cascade Lake Xeon (2026-11-28), 512 channels k3 s2 at widths 3199, 1599
-// and 799 took 23-24, 21.6 and 12.0 ms as im2col + GEMM against 32-33, 28 and 15.3 on oneDNN;
-// at 128 channels (width 1000) both 1.0 ms, at 64 (width 2000) oneDNN 0.43 against 0.67.
-bool longOneDimensional(const ConvShape& s) {
-  const int64_t columnsBytes = s.batch * s.out[2] * s.inChannels * s.kernel[2] * int64_t{4};
-  return s.in[0] == 1 && s.in[1] == 1 && s.kernel[0] == 1 && s.kernel[1] == 1 && s.out[2] >= 256 &&
-         s.inChannels >= 64 && columnsBytes <= (int64_t{64} << 20);
+bool oneDimensional(const ConvShape& s) {
+  return s.in[0] == 1 && s.in[1] == 1 && s.kernel[0] == 1 && s.kernel[1] == 1;
 }
 
-bool wideLongOneDimensional(const ConvShape& s) { return longOneDimensional(s) && s.inChannels >= 256; }
+// The columns matrix im2col builds for one sample and group (conv_im2col.cpp), bounded so that a
+// first call does not fault in more memory than the convolution is worth.
+bool columnsFit(const ConvShape& s, const ConvParams& p) {
+  const int64_t bytes = s.out[2] * (s.inChannels / p.groups) * s.kernel[2] * int64_t{4};
+  return bytes <= (int64_t{64} << 20);
+}
+
+// First uses of 1-D convolutions: oneDNN generates their kernels per output width, and that
+// costs more than the convolution; im2col + GEMM needs no new kernels. Per kernel (first call
+// against warm, one thread, Cascade Lake Xeon, ONEDNN_VERBOSE): 13-20 ms for each of
+// wav2vec2's 512-channel layers at widths 799-3199; its positional convolution (768 channels
+// in 16 groups, kernel 128, width 49) 53-72 ms against 4-5.5 warm, where im2col takes 17; its
+// 1-channel stem (kernel 10, stride 5) 22-29 ms against 2.1 warm, 3.3-4.1 on im2col; its
+// 512-channel layers at widths 99-399, 4-6 ms each over warm. wav2vec2's first call, 1 thread:
+// 425 -> 255 ms when the long layers moved (2026-11-28); 310-448 -> 269-314 ms (4 alternating
+// rounds, a busy machine) when the rest did (2026-11-29). Their plans are built on the second use.
+bool firstUseOneDimensional(bool weightsReused, const ConvShape& s, const ConvParams& p) {
+  return !weightsReused && oneDimensional(s) && columnsFit(s, p);
+}
+
+// Long, wide 1-D convolutions (audio front-ends) stay on im2col + GEMM after their first use:
+// warm, with oneDNN's weights cached, one thread, Cascade Lake Xeon (2026-11-28), 512 channels
+// k3 s2 at widths 3199, 1599 and 799 took 23-24, 21.6 and 12.0 ms as im2col + GEMM against
+// 32-33, 28 and 15.3 on oneDNN; at 128 channels (width 1000) both 1.0 ms, at 64 (width 2000)
+// oneDNN 0.43 against 0.67.
+bool wideLongOneDimensional(const ConvShape& s, const ConvParams& p) {
+  return p.groups == 1 && oneDimensional(s) && s.out[2] >= 256 && s.inChannels >= 256 &&
+         s.batch * s.out[2] * s.inChannels * s.kernel[2] * int64_t{4} <= (int64_t{64} << 20);
+}
 
 // float32 convolutions whose weights are large for the work done on them run faster as im2col +
 // GEMM when oneDNN has to reorder the weights into its blocked layout on every call (9.4 MB for
@@ -288,12 +306,12 @@ bool wideLongOneDimensional(const ConvShape& s) { return longOneDimensional(s) &
 // 256->512 stride 2, 0.56 against 1.05 ms for 512x512x3x3 at 2x2 (resnet18 on 64x64 images).
 // So im2col takes them on their first use too, when oneDNN would reorder them for one call.
 bool preferIm2col(bool weightsReused, const ConvShape& s, const ConvParams& p) {
-  if (p.transposed || p.groups != 1) return false;
-  if (wideLongOneDimensional(s)) return true;
-  if (weightsReused) return false;
+  if (p.transposed) return false;
+  if (firstUseOneDimensional(weightsReused, s, p) || wideLongOneDimensional(s, p)) return true;
+  if (p.groups != 1 || weightsReused) return false;
   const int64_t positions = s.batch * s.out[0] * s.out[1] * s.out[2];
   const int64_t weights = s.outChannels * s.inChannels * s.kernel[0] * s.kernel[1] * s.kernel[2];
-  return (positions <= 64 && weights >= (int64_t{1} << 20)) || longOneDimensional(s);
+  return positions <= 64 && weights >= (int64_t{1} << 20);
 }
 
 // The padded/expanded parameters of a convolution whose padding may be asymmetric
