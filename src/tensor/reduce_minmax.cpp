@@ -67,10 +67,14 @@ struct ExtremeOp {
   In finish(const acc_t& a) const { return static_cast<In>(a); }
 };
 
-// Extreme with its index (max.dim, argmax).
+// Extreme with its index (max.dim, argmax). Contiguous float and double runs of at least
+// kVectorRun values go to the vector kernel (reduce_kernels.h): attention's rows of 49 took
+// ~200 ns each in the scalar loop.
 template <typename In, bool kMax>
 struct ArgExtremeOp {
   using C = Cmp<In>;
+  static constexpr bool kVector = std::is_same_v<In, float> || std::is_same_v<In, double>;
+  static constexpr int64_t kVectorRun = 8;
   struct acc_t {
     C v;
     int64_t i;
@@ -81,6 +85,16 @@ struct ArgExtremeOp {
     if (a.i < 0 || better<kMax>(c, a.v)) a = {c, idx};
   }
   void run(acc_t& a, const In* p, int64_t stride, int64_t n, int64_t idx) const {
+    if constexpr (kVector) {
+      // A contiguous run: the vector kernel's extreme and first index, merged as a later piece.
+      if (stride == 1 && n >= kVectorRun) {
+        acc_t piece{};
+        reduceKernels().argExtremeRun[reduceSlot(scalarTypeOf<In>())][kMax](&piece.v, &piece.i, p, n);
+        piece.i += idx;
+        a = merge(a, piece);
+        return;
+      }
+    }
     for (int64_t i = 0; i < n; ++i) step(a, p[i * stride], idx + i);
   }
   acc_t merge(const acc_t& a, const acc_t& b) const {

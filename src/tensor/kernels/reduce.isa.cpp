@@ -135,7 +135,10 @@ inline R pick(R x, R v) {
   else return x < v ? x : v;
 }
 
-// acc = the extreme of acc and n contiguous values, NaN winning.
+// acc = the extreme of acc and n contiguous values, NaN winning. Runs of at least a vector end
+// with one more vector load that overlaps the ones before (an extreme does not mind values seen
+// twice) instead of a scalar tail, and the lanes meet halves against halves: a serial chain of
+// scalar maxima through a 17-value tail and 16 lanes made attention's rows of 49 ~190 ns each.
 template <typename T, bool kMax>
 void extremeRunKernel(void* accp, const void* data, int64_t n) {
   using V = Vec<T>;
@@ -143,35 +146,43 @@ void extremeRunKernel(void* accp, const void* data, int64_t n) {
   const T* p = static_cast<const T*>(data);
   T& acc = *static_cast<T*>(accp);
   if (acc != acc) return;
-  int64_t i = 0;
-  if (n >= 2 * V::kWidth) {
-    // Two chains of extremes; NaNs are only counted (a vector max drops them), and win at the end.
-    Reg m0 = V::load(p), m1 = V::load(p + V::kWidth);
-    auto nan = (m0 != m0) | (m1 != m1);
-    for (i = 2 * V::kWidth; i + 2 * V::kWidth <= n; i += 2 * V::kWidth) {
-      Reg x0 = V::load(p + i), x1 = V::load(p + i + V::kWidth);
-      m0 = pick<kMax>(x0, m0);
-      m1 = pick<kMax>(x1, m1);
-      nan |= (x0 != x0) | (x1 != x1);
+  if (n < V::kWidth) {
+    for (int64_t i = 0; i < n; ++i) {
+      const T x = p[i];
+      if (x != x) {
+        acc = x;
+        return;
+      }
+      acc = pick<kMax>(x, acc);
     }
-    decltype(nan) none{};
-    if (std::memcmp(&nan, &none, sizeof(nan)) != 0) {
-      acc = std::numeric_limits<T>::quiet_NaN();
-      return;
-    }
-    m0 = pick<kMax>(m1, m0);
-    T lanes[V::kWidth];
-    std::memcpy(lanes, &m0, sizeof(m0));
-    for (T v : lanes) acc = pick<kMax>(v, acc);
+    return;
   }
-  for (; i < n; ++i) {
-    const T x = p[i];
-    if (x != x) {
-      acc = x;
-      return;
-    }
-    acc = pick<kMax>(x, acc);
+  // Two chains of extremes; NaNs are only counted (a vector max drops them), and win at the end.
+  Reg m0 = V::load(p), m1 = m0;
+  auto nan = m0 != m0;
+  int64_t i = V::kWidth;
+  for (; i + 2 * V::kWidth <= n; i += 2 * V::kWidth) {
+    const Reg x0 = V::load(p + i), x1 = V::load(p + i + V::kWidth);
+    m0 = pick<kMax>(x0, m0);
+    m1 = pick<kMax>(x1, m1);
+    nan |= (x0 != x0) | (x1 != x1);
   }
+  for (; i < n; i += V::kWidth) {
+    const Reg x = V::load(p + std::min(i, n - V::kWidth));
+    m0 = pick<kMax>(x, m0);
+    nan |= x != x;
+  }
+  decltype(nan) none{};
+  if (std::memcmp(&nan, &none, sizeof(nan)) != 0) {
+    acc = std::numeric_limits<T>::quiet_NaN();
+    return;
+  }
+  m0 = pick<kMax>(m1, m0);
+  T lanes[V::kWidth];
+  std::memcpy(lanes, &m0, sizeof(m0));
+  for (int64_t h = V::kWidth / 2; h >= 1; h /= 2)
+    for (int64_t k = 0; k < h; ++k) lanes[k] = pick<kMax>(lanes[k + h], lanes[k]);
+  acc = pick<kMax>(lanes[0], acc);
 }
 
 // acc[j] = the extreme of acc[j] and row[r * rowStride + j] for r < nrows, NaN winning (an
@@ -206,6 +217,33 @@ void extremeRowsKernel(void* accp, const void* data, int64_t rowStride, int64_t 
     for (; j < n; ++j)
       if (row[j] != row[j] || (kMax ? row[j] > acc[j] : row[j] < acc[j])) acc[j] = row[j];
   }
+}
+
+// The extreme of n >= 1 contiguous values (NaN wins) and the first index holding it, in two
+// passes over the run: the extreme as extremeRunKernel finds it, then the first element equal to
+// it (or the first NaN), a vector compare at a time. The value returned is that element's, so
+// that of -0 and +0 the first one found is reported, as the one-pass scalar loop would.
+template <typename T, bool kMax>
+void argExtremeRunKernel(void* valuep, int64_t* index, const void* data, int64_t n) {
+  using V = Vec<T>;
+  using Reg = typename V::Reg;
+  const T* p = static_cast<const T*>(data);
+  T m = kMax ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+  extremeRunKernel<T, kMax>(&m, p, n);
+  int64_t i = 0;
+  if (m != m) {
+    while (p[i] == p[i]) ++i;
+  } else {
+    const Reg mv = V::set1(m);
+    for (; i + V::kWidth <= n; i += V::kWidth) {
+      const auto hit = V::load(p + i) == mv;
+      decltype(hit) none{};
+      if (std::memcmp(&hit, &none, sizeof(hit)) != 0) break;
+    }
+    while (p[i] != m) ++i;
+  }
+  *static_cast<T*>(valuep) = p[i];
+  *index = i;
 }
 
 // ---- softmax ----------------------------------------------------------------------------
@@ -286,31 +324,11 @@ float torchOrderExpSum(float* dst, const float* src, int64_t n, float m) {
 }
 
 // The largest of n floats, NaN when there is one (which element of equal ones, +0 or -0, does
-// not matter to a softmax). Rows of at least a vector end with one more vector load that
-// overlaps the ones before (a maximum does not mind elements seen twice) instead of a scalar tail:
-// attention rows of 49 took ~260 ns with extremeRunKernel's, ~35% of it in its lane-by-lane tail.
+// not matter to a softmax).
 float rowMax(const float* p, int64_t n) {
-  using V = Vec<float>;
-  using Reg = V::Reg;
-  if (n < V::kWidth) {
-    float m = -std::numeric_limits<float>::infinity();
-    extremeRunKernel<float, true>(&m, p, n);
-    return m;
-  }
-  Reg m = V::load(p);
-  auto nan = m != m;
-  for (int64_t i = V::kWidth; i < n; i += V::kWidth) {
-    const Reg x = V::load(p + std::min(i, n - V::kWidth));
-    m = pick<true>(x, m);
-    nan |= x != x;
-  }
-  decltype(nan) none{};
-  if (std::memcmp(&nan, &none, sizeof(nan)) != 0) return std::numeric_limits<float>::quiet_NaN();
-  float lanes[V::kWidth];
-  std::memcpy(lanes, &m, sizeof(m));
-  for (int h = V::kWidth / 2; h >= 1; h /= 2)  // halves against halves: log2(width) steps
-    for (int k = 0; k < h; ++k) lanes[k] = pick<true>(lanes[k + h], lanes[k]);
-  return lanes[0];
+  float m = -std::numeric_limits<float>::infinity();
+  extremeRunKernel<float, true>(&m, p, n);
+  return m;
 }
 
 template <bool kLog>
@@ -393,6 +411,8 @@ void fillSlot(ReduceKernels& k, int slot) {
   k.extremeRun[slot][1] = &extremeRunKernel<T, true>;
   k.extremeRows[slot][0] = &extremeRowsKernel<T, false>;
   k.extremeRows[slot][1] = &extremeRowsKernel<T, true>;
+  k.argExtremeRun[slot][0] = &argExtremeRunKernel<T, false>;
+  k.argExtremeRun[slot][1] = &argExtremeRunKernel<T, true>;
   k.softmaxRow[slot][0] = &softmaxRowKernel<T, false>;
   k.softmaxRow[slot][1] = &softmaxRowKernel<T, true>;
 }

@@ -9,9 +9,11 @@
 //   extremeRun[slot][isMax](&acc, data, n)            // acc = the extreme of acc and n contiguous values
 //   extremeRows[slot][isMax](acc, rows, stride, m, n) // acc[j] = the extreme of acc[j] and every
 //                                                     //   rows[r * stride + j], r < m
+//   argExtremeRun[slot][isMax](&value, &index, data, n) // the extreme of n >= 1 contiguous values
+//                                                     //   and the first index holding it
 //   softmaxRow[slot][isLog](dst, src, n)              // one contiguous row of (log_)softmax
 //
-// Extremes: NaN wins over every number (as PyTorch's max/amax). Accumulators of extremes have
+// Extremes: NaN wins over every number (as PyTorch's max/amax; the first NaN's index for argmax). Accumulators of extremes have
 // the input's type.
 //
 // Summation order: several independent vector accumulators in the input's precision over short
@@ -32,6 +34,7 @@ using FloatSumFn = double (*)(const void* data, int64_t n);
 using SumRowsFn = void (*)(double* acc, const void* rows, int64_t rowStride, int64_t nrows, int64_t n);
 using ExtremeFn = void (*)(void* acc, const void* data, int64_t n);
 using ExtremeRowsFn = void (*)(void* acc, const void* rows, int64_t rowStride, int64_t nrows, int64_t n);
+using ArgExtremeFn = void (*)(void* value, int64_t* index, const void* data, int64_t n);
 using SoftmaxRowFn = void (*)(void* dst, const void* src, int64_t n);
 
 struct ReduceKernels {
@@ -39,6 +42,7 @@ struct ReduceKernels {
   SumRowsFn sumRows[2][2];
   ExtremeFn extremeRun[2][2];
   ExtremeRowsFn extremeRows[2][2];
+  ArgExtremeFn argExtremeRun[2][2];
   SoftmaxRowFn softmaxRow[2][2];
 };
 

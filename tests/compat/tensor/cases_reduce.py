@@ -171,6 +171,25 @@ def minmax_cases(c):
     c.add("reduce.amin.nan", "reduce.amin", [nan], lambda x: x.amin(1), {"dim": [1]})
     c.add("reduce.argmax.nan", "reduce.argmax", [nan], lambda x: x.argmax(1), {"dim": 1})
     c.add("reduce.argmin.nan_flat", "reduce.argmin", [nan], lambda x: x.argmin())
+    # Rows long enough for the vector kernel (49 wide, as attention's): ties, NaN in the vector
+    # part and in the tail, a row of -inf, signed zeros, the extreme first or last only.
+    for dt in (torch.float32, torch.float64):
+        w = torch.randint(-3, 4, (8, 49)).to(dt)
+        w[1, 20], w[1, 40] = NAN, NAN
+        w[2, 48] = NAN
+        w[3] = -INF
+        w[4] = 0.0
+        w[4, 0], w[4, 30] = -0.0, -0.0
+        w[5, 0] = 9.0
+        w[6, 48] = -9.0
+        w[7, 33], w[7, 47] = INF, INF
+        for op in ("max", "min"):
+            c.add(f"reduce.{op}.rows49.{dname(dt)}", f"reduce.{op}", [w],
+                  lambda x, op=op: tuple(getattr(x, op)(-1, keepdim=True)), {"dim": -1, "keepdim": True})
+            c.add(f"reduce.arg{op}.rows49.{dname(dt)}", f"reduce.arg{op}", [w],
+                  lambda x, op=op: getattr(x, f"arg{op}")(1), {"dim": 1})
+        c.add(f"reduce.max.rows49_strided.{dname(dt)}", "reduce.max", [w.t().contiguous().t()],
+              lambda x: tuple(x.max(1)), {"dim": 1})
     big = torch.randn(300000)
     c.add("reduce.max.large", "reduce.max", [big], lambda x: x.max())
     c.add("reduce.argmax.large", "reduce.argmax", [big], lambda x: x.argmax())
