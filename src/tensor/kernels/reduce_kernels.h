@@ -13,8 +13,8 @@
 //                                                     //   and the first index holding it
 //   softmaxRow[slot][isLog](dst, src, n)              // one contiguous row of (log_)softmax
 //
-// Extremes: NaN wins over every number (as PyTorch's max/amax; the first NaN's index for argmax). Accumulators of extremes have
-// the input's type.
+// Extremes: NaN wins over every number (as PyTorch's max/amax; argmax reports the first NaN's
+// index). Accumulators of extremes have the input's type.
 //
 // Summation order: several independent vector accumulators in the input's precision over short
 // blocks, each block's total added in double. The error stays near that of a cascade (pairwise)
