@@ -3,58 +3,21 @@
 // and 5x5 with stride 1 or 2, 7x7 with stride 1) are instantiated with the kernel size and
 // stride fixed, so the weights stay in registers and the tap offsets fold into the addressing;
 // any other size takes a loop with run-time bounds.
-#if !defined(EMBER_ISA_DEFAULT)
-#include <immintrin.h>
-#endif
-
 #include <cstring>
 #include <utility>
 
 #include "tensor/kernels/depthwise_kernels.h"
 #include "tensor/kernels/vector_register.h"
+#include "tensor/kernels/vector_tail.h"
 
 namespace ember::conv::EMBER_ISA_NAMESPACE(EMBER_ISA) {
 namespace {
 
 using V = ::ember::EMBER_ISA_NAMESPACE(EMBER_ISA)::Vec<float>;
 using Reg = V::Reg;
+using ::ember::EMBER_ISA_NAMESPACE(EMBER_ISA)::loadFirst;
+using ::ember::EMBER_ISA_NAMESPACE(EMBER_ISA)::storeFirst;
 constexpr int64_t kW = V::kWidth;
-
-#if defined(EMBER_ISA_AVX2)
-typedef int32_t Lanes __attribute__((vector_size(sizeof(Reg))));
-// -1 in the first n lanes, 0 in the others.
-inline Lanes firstLanes(int64_t n) {
-  Lanes idx;
-  for (int i = 0; i < kW; ++i) idx[i] = i;
-  return idx < static_cast<int32_t>(n);
-}
-#endif
-
-// The first n (< kW) lanes of r to p; nothing past p + n is written.
-inline void storeFirst(float* p, Reg r, int64_t n) {
-#if defined(EMBER_ISA_AVX512)
-  _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << n) - 1), r);
-#elif defined(EMBER_ISA_AVX2)
-  _mm256_maskstore_ps(p, reinterpret_cast<__m256i>(firstLanes(n)), r);
-#else
-  float tmp[kW];
-  V::store(tmp, r);
-  std::memcpy(p, tmp, static_cast<size_t>(n) * sizeof(float));
-#endif
-}
-
-// p[0, n) (n < kW) in the first lanes, zeros in the others; nothing past p + n is read.
-inline Reg loadFirst(const float* p, int64_t n) {
-#if defined(EMBER_ISA_AVX512)
-  return _mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << n) - 1), p);
-#elif defined(EMBER_ISA_AVX2)
-  return _mm256_maskload_ps(p, reinterpret_cast<__m256i>(firstLanes(n)));
-#else
-  float tmp[kW] = {};
-  std::memcpy(tmp, p, static_cast<size_t>(n) * sizeof(float));
-  return V::load(tmp);
-#endif
-}
 
 // src[0, n) to dst in whole vectors: dst[n, roundUp(n, kW)) gets zeros.
 inline void copyRow(float* dst, const float* src, int64_t n) {
@@ -129,7 +92,7 @@ struct VecOf : ::ember::EMBER_ISA_NAMESPACE(EMBER_ISA)::VectorOps<R, float> {
   // The first n (< kWidth) lanes of r to p; nothing past p + n is written.
   static void storeFirst(float* p, R r, int64_t n) {
     if constexpr (sizeof(R) == sizeof(::ember::conv::EMBER_ISA_NAMESPACE(EMBER_ISA)::Reg)) {
-      ::ember::conv::EMBER_ISA_NAMESPACE(EMBER_ISA)::storeFirst(p, r, n);
+      ::ember::EMBER_ISA_NAMESPACE(EMBER_ISA)::storeFirst(p, r, n);
     } else {
 #if defined(EMBER_ISA_AVX512)
       static_assert(sizeof(R) == 32);

@@ -10,6 +10,7 @@
 
 #include "tensor/kernels/reduce_kernels.h"
 #include "tensor/kernels/vector_register.h"
+#include "tensor/kernels/vector_tail.h"
 
 namespace ember::EMBER_ISA_NAMESPACE(EMBER_ISA) {
 namespace {
@@ -137,8 +138,8 @@ inline R pick(R x, R v) {
 
 // acc = the extreme of acc and n contiguous values, NaN winning. Runs of at least a vector end
 // with one more vector load that overlaps the ones before (an extreme does not mind values seen
-// twice) instead of a scalar tail, and the lanes meet halves against halves: a serial chain of
-// scalar maxima through a 17-value tail and 16 lanes made attention's rows of 49 ~190 ns each.
+// twice) instead of a scalar tail, and the lanes meet in register butterflies: a serial chain
+// of scalar maxima through a 17-value tail and 16 lanes made attention's rows of 49 ~190 ns each.
 template <typename T, bool kMax>
 void extremeRunKernel(void* accp, const void* data, int64_t n) {
   using V = Vec<T>;
@@ -178,11 +179,16 @@ void extremeRunKernel(void* accp, const void* data, int64_t n) {
     return;
   }
   m0 = pick<kMax>(m1, m0);
-  T lanes[V::kWidth];
-  std::memcpy(lanes, &m0, sizeof(m0));
-  for (int64_t h = V::kWidth / 2; h >= 1; h /= 2)
-    for (int64_t k = 0; k < h; ++k) lanes[k] = pick<kMax>(lanes[k + h], lanes[k]);
-  acc = pick<kMax>(lanes[0], acc);
+  // Butterflies: each step sets every lane to the extreme of itself and the lane h away.
+  using Index = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
+  typedef Index Lanes __attribute__((vector_size(sizeof(Reg))));
+#pragma GCC unroll 8
+  for (Index h = V::kWidth / 2; h >= 1; h /= 2) {
+    Lanes other;
+    for (Index k = 0; k < static_cast<Index>(V::kWidth); ++k) other[k] = k ^ h;
+    m0 = pick<kMax>(__builtin_shuffle(m0, other), m0);
+  }
+  acc = pick<kMax>(m0[0], acc);
 }
 
 // acc[j] = the extreme of acc[j] and row[r * rowStride + j] for r < nrows, NaN winning (an
@@ -256,17 +262,41 @@ void argExtremeRunKernel(void* valuep, int64_t* index, const void* data, int64_t
 // result is exp * (1 / sum) or, for log_softmax, (x - max) - log(sum) with SLEEF's log.
 constexpr int64_t kTorchLanes = 8;
 
-// exp(src[i] - m) for i in [0, n) into out, each through SLEEF.
+// exp(src[i] - m) for i in [0, n) into out, each through SLEEF (a tail as a zero-padded vector).
 void expShifted(float* out, const float* src, int64_t n, float m) {
   using V = Vec<float>;
   const V::Reg mv = V::set1(m);
   int64_t i = 0;
   for (; i + V::kWidth <= n; i += V::kWidth) V::store(out + i, vexp(V::load(src + i) - mv));
-  if (i == n) return;
-  float buf[V::kWidth] = {};
-  std::memcpy(buf, src + i, static_cast<size_t>(n - i) * sizeof(float));
-  V::store(buf, vexp(V::load(buf) - mv));
-  std::memcpy(out + i, buf, static_cast<size_t>(n - i) * sizeof(float));
+  if (i < n) storeFirst(out + i, vexp(loadFirst(src + i, n - i) - mv), n - i);
+}
+
+using TorchLanes = float __attribute__((vector_size(kTorchLanes * sizeof(float))));
+
+// The sum of a whole row of n floats in PyTorch's order (see above), kept in registers: the
+// piecewise TorchOrderSum moved its lanes through memory, element by element, at each step.
+// Zeros pad the last partial group; they change no lane (a sum of exps is never -0).
+float torchOrderSumRow(const float* e, int64_t n) {
+  if (n < kTorchLanes) {
+    float s = n > 0 ? e[0] : 0.0f;
+    for (int64_t i = 1; i < n; ++i) s += e[i];
+    return s;
+  }
+  TorchLanes acc, x;
+  std::memcpy(&acc, e, sizeof(acc));
+  int64_t j = kTorchLanes;
+  for (; j + kTorchLanes <= n; j += kTorchLanes) {
+    std::memcpy(&x, e + j, sizeof(x));
+    acc += x;
+  }
+  if (j < n) {
+    x = TorchLanes{};
+    std::memcpy(&x, e + j, static_cast<size_t>(n - j) * sizeof(float));
+    acc += x;
+  }
+  typedef float Half __attribute__((vector_size(kTorchLanes / 2 * sizeof(float))));
+  const Half s = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7);
+  return (s[0] + s[2]) + (s[1] + s[3]);
 }
 
 // A float sum in PyTorch's 8-lane order (see above), fed in pieces whose lengths are multiples of
@@ -307,14 +337,17 @@ struct TorchOrderSum {
 
 // The sum of exp(src[i] - m) in PyTorch's order; the exps are left in dst when it is non-null.
 float torchOrderExpSum(float* dst, const float* src, int64_t n, float m) {
-  TorchOrderSum sum;
   if (dst) {
     expShifted(dst, src, n, m);
-    sum.add(dst, n);
-    return sum.total();
+    return torchOrderSumRow(dst, n);
   }
   constexpr int64_t kChunk = 256;  // a multiple of kTorchLanes
   float e[kChunk];
+  if (n <= kChunk) {  // log_softmax's rows of attention and the like: one piece
+    expShifted(e, src, n, m);
+    return torchOrderSumRow(e, n);
+  }
+  TorchOrderSum sum;
   for (int64_t b = 0; b < n; b += kChunk) {
     const int64_t len = std::min(kChunk, n - b);
     expShifted(e, src + b, len, m);
