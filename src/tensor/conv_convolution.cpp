@@ -267,12 +267,16 @@ bool oneDimensional(const ConvShape& s) {
   return s.in[0] == 1 && s.in[1] == 1 && s.kernel[0] == 1 && s.kernel[1] == 1;
 }
 
-// The columns matrix im2col builds for one sample and group (conv_im2col.cpp), bounded so that a
-// first call does not fault in more memory than the convolution is worth.
-bool columnsFit(const ConvShape& s, const ConvParams& p) {
-  const int64_t bytes = s.out[2] * (s.inChannels / p.groups) * s.kernel[2] * int64_t{4};
-  return bytes <= (int64_t{64} << 20);
+// The bytes of the columns matrix im2col builds for one sample and group of a 1-D convolution
+// (conv_im2col.cpp).
+int64_t columnsBytes(const ConvShape& s, const ConvParams& p) {
+  return s.out[2] * (s.inChannels / p.groups) * s.kernel[2] * int64_t{4};
 }
+
+// Columns bounded so that a first call does not fault in more memory than the convolution is worth.
+constexpr int64_t kMaxColumnsBytes = int64_t{64} << 20;
+
+bool columnsFit(const ConvShape& s, const ConvParams& p) { return columnsBytes(s, p) <= kMaxColumnsBytes; }
 
 // First uses of 1-D convolutions: oneDNN generates their kernels per output width, and that
 // costs more than the convolution; im2col + GEMM needs no new kernels. Per kernel (first call
@@ -294,7 +298,7 @@ bool firstUseOneDimensional(bool weightsReused, const ConvShape& s, const ConvPa
 // oneDNN 0.43 against 0.67.
 bool wideLongOneDimensional(const ConvShape& s, const ConvParams& p) {
   return p.groups == 1 && oneDimensional(s) && s.out[2] >= 256 && s.inChannels >= 256 &&
-         s.batch * s.out[2] * s.inChannels * s.kernel[2] * int64_t{4} <= (int64_t{64} << 20);
+         s.batch * columnsBytes(s, p) <= kMaxColumnsBytes;
 }
 
 // float32 convolutions whose weights are large for the work done on them run faster as im2col +

@@ -147,7 +147,6 @@ uint32_t watchedVersion(const StorageImpl* storage) {
   return detail::watchStorage(storage);
 }
 
-// Whether a convolution used the weights at (storage, offset) before, at this write version.
 // The last use noted for the weights at `offset` in `storage`, if any.
 std::optional<Use> useOf(const StorageImpl* storage, int64_t offset) {
   PackedCache& c = packedCache();
@@ -156,6 +155,7 @@ std::optional<Use> useOf(const StorageImpl* storage, int64_t offset) {
   return it == c.uses.end() ? std::nullopt : std::optional<Use>(it->second);
 }
 
+// Whether a convolution used the weights at (storage, offset) before, at this write version.
 bool usedAt(const StorageImpl* storage, int64_t offset, uint32_t version) {
   const std::optional<Use> use = useOf(storage, offset);
   return use && use->version == version;

@@ -273,15 +273,25 @@ void expShifted(float* out, const float* src, int64_t n, float m) {
 
 using TorchLanes = float __attribute__((vector_size(kTorchLanes * sizeof(float))));
 
+// A row shorter than the lanes, summed in order.
+float sumInOrder(const float* e, int64_t n) {
+  float s = n > 0 ? e[0] : 0.0f;
+  for (int64_t i = 1; i < n; ++i) s += e[i];
+  return s;
+}
+
+// The 8 lanes' total, pairwise as PyTorch adds them (see above).
+float combineTorchLanes(TorchLanes acc) {
+  typedef float Half __attribute__((vector_size(kTorchLanes / 2 * sizeof(float))));
+  const Half s = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7);
+  return (s[0] + s[2]) + (s[1] + s[3]);
+}
+
 // The sum of a whole row of n floats in PyTorch's order (see above), kept in registers: the
 // piecewise TorchOrderSum moved its lanes through memory, element by element, at each step.
 // Zeros pad the last partial group; they change no lane (a sum of exps is never -0).
 float torchOrderSumRow(const float* e, int64_t n) {
-  if (n < kTorchLanes) {
-    float s = n > 0 ? e[0] : 0.0f;
-    for (int64_t i = 1; i < n; ++i) s += e[i];
-    return s;
-  }
+  if (n < kTorchLanes) return sumInOrder(e, n);
   TorchLanes acc, x;
   std::memcpy(&acc, e, sizeof(acc));
   int64_t j = kTorchLanes;
@@ -294,9 +304,7 @@ float torchOrderSumRow(const float* e, int64_t n) {
     std::memcpy(&x, e + j, static_cast<size_t>(n - j) * sizeof(float));
     acc += x;
   }
-  typedef float Half __attribute__((vector_size(kTorchLanes / 2 * sizeof(float))));
-  const Half s = __builtin_shufflevector(acc, acc, 0, 1, 2, 3) + __builtin_shufflevector(acc, acc, 4, 5, 6, 7);
-  return (s[0] + s[2]) + (s[1] + s[3]);
+  return combineTorchLanes(acc);
 }
 
 // A float sum in PyTorch's 8-lane order (see above), fed in pieces whose lengths are multiples of
@@ -309,8 +317,7 @@ struct TorchOrderSum {
     int64_t j = 0;
     for (; count < kTorchLanes && j < n; ++j) lanes[count++] = e[j];
     if (j + kTorchLanes <= n) {  // whole groups: one 8-float vector add each, lane by lane as above
-      using Lanes = float __attribute__((vector_size(kTorchLanes * sizeof(float))));
-      Lanes acc, x;
+      TorchLanes acc, x;
       std::memcpy(&acc, lanes, sizeof(acc));
       for (; j + kTorchLanes <= n; j += kTorchLanes, count += kTorchLanes) {
         std::memcpy(&x, e + j, sizeof(x));
@@ -322,16 +329,10 @@ struct TorchOrderSum {
   }
 
   float total() const {
-    if (count < kTorchLanes) {
-      float s = lanes[0];
-      for (int64_t i = 1; i < count; ++i) s += lanes[i];
-      return s;
-    }
-    float l[kTorchLanes];
-    std::memcpy(l, lanes, sizeof(l));
-    for (int64_t h = kTorchLanes / 2; h >= 1; h /= 2)
-      for (int64_t k = 0; k < h; ++k) l[k] += l[k + h];
-    return l[0];
+    if (count < kTorchLanes) return sumInOrder(lanes, count);
+    TorchLanes acc;
+    std::memcpy(&acc, lanes, sizeof(acc));
+    return combineTorchLanes(acc);
   }
 };
 
