@@ -378,9 +378,16 @@ class CodeEmitter {
     return fusableArithmetic(n).has_value();
   }
 
+  // Whether the operator writes an argument that may be a tensor: autograd bumps the versions
+  // of written tensors, so such calls go through it once some tensor has required grad. A
+  // written list or dict (list.append, dict.__setitem__) is never a tensor itself: those calls
+  // stay direct (the zoo's transformer appends ~40 times per call).
   static bool writesInput(const FunctionSchema& schema) {
-    for (const Argument& a : schema.arguments())
-      if (a.isWrite()) return true;
+    for (const Argument& a : schema.arguments()) {
+      if (!a.isWrite()) continue;
+      const TypeKind k = a.type()->kind();
+      if (k != TypeKind::ListType && k != TypeKind::DictType && k != TypeKind::TupleType) return true;
+    }
     return false;
   }
 

@@ -113,6 +113,17 @@ void scaleShiftVec(T* out, const T* in, int64_t n, const T* scale, const T* shif
   for (; i < n; ++i) out[i] = in[i] * scale[i] + shift[i];
 }
 
+template <typename T>
+void addScaleRows(T* out, const T* in, int64_t inStride, const T* b, int64_t rows, int64_t n, T scale) {
+  using V = Vec<T>;
+  const auto vs = V::set1(scale);
+  for (int64_t r = 0; r < rows; ++r, out += n, in += inStride) {
+    int64_t i = 0;
+    for (; i + V::kWidth <= n; i += V::kWidth) V::store(out + i, (V::load(in + i) + V::load(b + i)) * vs);
+    for (; i < n; ++i) out[i] = (in[i] + b[i]) * scale;
+  }
+}
+
 template <typename T, bool kW, bool kB>
 void normAffineLoop(T* out, const T* in, int64_t n, T scale, T shift, const T* w, const T* b) {
   using V = Vec<T>;
@@ -206,7 +217,7 @@ T sumSqDev(const T* in, int64_t n, T mean) {
 
 template <typename T>
 constexpr RowKernels<T> kKernels{&maxInto<T>,    &maxOfRows<T>, &maxStride2<T>, &addInto<T>,  &scaleShift<T>,
-                                 &scaleShiftVec<T>, &normAffine<T>, &blend<T>, &bilinear<T>,
+                                 &scaleShiftVec<T>, &addScaleRows<T>, &normAffine<T>, &blend<T>, &bilinear<T>,
                                  &sum<T>,        &sumSqDev<T>};
 
 }  // namespace

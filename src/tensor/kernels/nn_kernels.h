@@ -28,6 +28,10 @@ struct RowKernels {
   void (*scaleShift)(T* out, const T* in, int64_t n, T scale, T shift);
   // out[i] = in[i] * scale[i] + shift[i] (batch norm, channels-last).
   void (*scaleShiftVec)(T* out, const T* in, int64_t n, const T* scale, const T* shift);
+  // out[r * n + i] = (in[r * inStride + i] + b[i]) * scale for r < rows, i < n: attention's q/k/v
+  // bias and scaling while gathering one head's slices of the rows (scale 1 leaves the sums as
+  // they are).
+  void (*addScaleRows)(T* out, const T* in, int64_t inStride, const T* b, int64_t rows, int64_t n, T scale);
   // out[i] = (in[i] * scale + shift) * w[i] + b[i]; w or b may be null (layer norm).
   void (*normAffine)(T* out, const T* in, int64_t n, T scale, T shift, const T* w, const T* b);
   // out[i] = a[i] * wa + b[i] * wb (the vertical pass of linear interpolation).

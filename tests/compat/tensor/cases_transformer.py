@@ -76,6 +76,12 @@ def mha_cases(c):
     mha_case(c, "fully_masked", x, m, 8, mask=torch.tensor([[False] * 20, [True] * 20]), mask_type=1)
     mha_case(c, "float_mask", x, m, 8, mask=torch.tensor([[0.0] * 18 + [1.0] * 2] * 2), mask_type=1)
     mha_case(c, "heads1", x, m, 1)
+    # Head dims that take whole vectors and a remainder in the bias-and-split kernel (20: one
+    # float32 vector and 4; 24 in float64: three vectors).
+    m20 = nn.MultiheadAttention(40, 2, batch_first=True).eval()
+    mha_case(c, "head_dim20", torch.randn(3, 9, 40), m20, 2, mask=torch.rand(3, 9) > 0.8, mask_type=1)
+    m24 = nn.MultiheadAttention(72, 3, batch_first=True).to(F64).eval()
+    mha_case(c, "f64.head_dim24", torch.randn(2, 5, 72, dtype=F64), m24, 3, dt=F64)
     mha_case(c, "empty_batch", torch.randn(0, 5, 32), m, 8)
     mha_case(c, "error_embed_dim", torch.randn(2, 5, 16), m, 8)
     mha_case(c, "error_heads", x, m, 5)
