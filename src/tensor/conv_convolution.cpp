@@ -245,7 +245,7 @@ bool preferOnednnPointwise(const Tensor& input, bool weightsReused, const ConvSh
 // on the tensors' own layouts (oneDNN reorders NCHW data to blocked layouts and back), depthwise
 // ones as a vectorised stencil. true when one of them computed `out`.
 bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
-                    bool weightsReused, const ConvParams& p, const ConvShape& s) {
+                    bool weightsReused, const ConvParams& p, const ConvShape& s, conv::StoreEpilogue* store) {
   if (routeFromEnv() != Route::Auto) return false;
   if (conv::streamingConvolution(out, input, weight, bias, p, s, weightsReused)) {
     conv::setLastBackend("streaming");
@@ -256,7 +256,7 @@ bool ownFloatKernel(const Tensor& out, const Tensor& input, const Tensor& weight
     conv::setLastBackend("pointwise");
     return true;
   }
-  if (conv::depthwiseFloatConvolution(out, input, weight, bias, p, s)) {
+  if (conv::depthwiseFloatConvolution(out, input, weight, bias, p, s, store)) {
     conv::setLastBackend("depthwise_vec");
     return true;
   }
@@ -348,7 +348,7 @@ Tensor convolutionImpl(const Tensor& input, const Tensor& weight, const Tensor& 
   // blocked copy or oneDNN plan), asked once per call.
   const bool weightsReused = input.dtype() == kFloat && onednn::weightsUsedBefore(weight);
   if ((input.dtype() == kFloat || input.dtype() == kDouble) &&
-      ownFloatKernel(out, input, weight, bias, weightsReused, p, s))
+      ownFloatKernel(out, input, weight, bias, weightsReused, p, s, store))
     return out;
   if (input.dtype() == kFloat && routeFromEnv() != Route::Im2col &&
       !(routeFromEnv() == Route::Auto && preferIm2col(weightsReused, s, p)) &&

@@ -9,6 +9,7 @@
 #include "ember/tensor/dispatch.h"
 #include "ember/tensor/parallel.h"
 #include "tensor/conv_utils.h"
+#include "tensor/kernels/affine_epilogue_kernels.h"
 #include "tensor/kernels/depthwise_kernels.h"
 
 namespace ember::conv {
@@ -134,7 +135,7 @@ void depthwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& 
 }
 
 bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
-                               const ConvParams& p, const ConvShape& s) {
+                               const ConvParams& p, const ConvShape& s, StoreEpilogue* store) {
   if (input.dtype() != kFloat || !isDepthwise(s, p) || !out.is_contiguous()) return false;
   // 1-D and 2-D only (the depth dim is then 1 everywhere), no dilation.
   if (s.in[0] != 1 || s.kernel[0] != 1 || p.dilation[1] != 1 || p.dilation[2] != 1) return false;
@@ -156,6 +157,12 @@ bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Ten
   const int64_t kElems = g.kh * g.kw, outPlane = g.oh * g.ow;
   const int64_t planes = s.batch * s.inChannels;
   const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, outPlane * kElems * mult));
+  // A batch norm's terms (and residual, clamp) on each plane just written, as the separate pass
+  // over the output would apply them (the same arithmetic on the same values).
+  const bool epilogue =
+      store && !store->pool && store->terms.scale && store->terms.shift && storeResidualFits(out, *store);
+  const affine_epilogue::Kernels& affine = affine_epilogue::affineEpilogueKernels();
+  const float* res = epilogue && store->residual.defined() ? store->residual.data_ptr<float>() : nullptr;
   parallelFor(0, planes, grain, [&](int64_t p0, int64_t p1) {
     // Zeroed once: every plane writes the same interior, so the padding stays zero.
     std::vector<float> scratch(static_cast<size_t>(l.floats), 0.0f);
@@ -163,11 +170,13 @@ bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Ten
       const int64_t n = pi / s.inChannels, ic = pi % s.inChannels;
       k.pad(in + n * nStride + ic * cStride, rowStride, colStride, g, l, scratch.data());
       for (int64_t m = 0; m < mult; ++m) {
-        const int64_t oc = ic * mult + m;
-        k.plane(scratch.data(), wp + oc * kElems, bp ? bp[oc] : 0.0f, o + (n * s.outChannels + oc) * outPlane, g, l);
+        const int64_t oc = ic * mult + m, at = (n * s.outChannels + oc) * outPlane;
+        k.plane(scratch.data(), wp + oc * kElems, bp ? bp[oc] : 0.0f, o + at, g, l);
+        if (epilogue) affine.plane(o + at, o + at, res ? res + at : nullptr, outPlane, oc, store->terms);
       }
     }
   });
+  if (epilogue) store->applied = true;
   return true;
 }
 

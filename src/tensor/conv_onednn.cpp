@@ -243,9 +243,7 @@ bool winogradAtFirstUse(const ConvShape& s) { return s.inChannels * s.outChannel
 bool storeFits(const Plan& plan, const StoreEpilogue* store, const PostOp& post, const Tensor& out) {
   if (!store || plan.dstBlock == 0 || !store->terms.scale || !store->terms.shift) return false;
   if (post.algorithm != 0 || post.scale || out.size(1) % plan.dstBlock != 0) return false;
-  const Tensor& r = store->residual;
-  if (r.defined() && (r.dtype() != kFloat || r.sizes() != out.sizes() || r.strides() != out.strides())) return false;
-  return storeFitsPool(out, *store);
+  return storeResidualFits(out, *store) && storeFitsPool(out, *store);
 }
 
 bool isNhwc(const Tensor& t) {

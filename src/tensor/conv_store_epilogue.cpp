@@ -71,6 +71,11 @@ void storePooled(const Tensor& out, const float* blocked, int64_t B, StoreEpilog
 
 }  // namespace
 
+bool storeResidualFits(const Tensor& out, const StoreEpilogue& store) {
+  const Tensor& r = store.residual;
+  return !r.defined() || (r.dtype() == kFloat && r.sizes() == out.sizes() && r.strides() == out.strides());
+}
+
 bool storeFitsPool(const Tensor& out, const StoreEpilogue& store) {
   return !store.pool || (!store.residual.defined() && out.dim() == 4 && poolGeom(out, *store.pool).has_value());
 }

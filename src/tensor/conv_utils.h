@@ -39,9 +39,12 @@ void depthwiseConvolution(const Tensor& out, const Tensor& input, const Tensor& 
                           const ConvParams& p, const ConvShape& s);
 
 // float32 depthwise convolutions (1-D and 2-D, dilation 1, contiguous result) with the vectorised
-// plane kernels of kernels/depthwise_kernels.h; false when the shape is not one of those.
+// plane kernels of kernels/depthwise_kernels.h; false when the shape is not one of those. With
+// `store` (no pool), each output plane gets the store's terms as soon as it is computed, while
+// it is in cache, and `store->applied` says so.
+struct StoreEpilogue;
 bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Tensor& weight, const Tensor& bias,
-                               const ConvParams& p, const ConvShape& s);
+                               const ConvParams& p, const ConvShape& s, StoreEpilogue* store = nullptr);
 
 // float32/float64 1x1 convolutions (groups 1, no padding, any stride) as GEMMs on the tensors'
 // own layouts (conv_pointwise.cpp); false when the shape is not one.
@@ -100,6 +103,8 @@ struct StoreEpilogue {
 // another) of a convolution whose output is the dense channels-last `out`, into `out` with the
 // store's terms, or max-pooled into a new `store.pooled`.
 bool storeFitsPool(const Tensor& out, const StoreEpilogue& store);
+// Whether the store's residual (if any) is float32 laid out as `out`.
+bool storeResidualFits(const Tensor& out, const StoreEpilogue& store);
 void storeBlocked(const Tensor& out, const float* blocked, int64_t B, StoreEpilogue& store);
 
 // float32 through oneDNN; false when this shape/layout is left to im2col. `out` may be

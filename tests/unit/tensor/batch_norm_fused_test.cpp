@@ -41,6 +41,15 @@ double worstRelative(const Tensor& got, const Tensor& want) {
   return worst;
 }
 
+// Equal element for element (NaN where the other has NaN), in the same shape.
+bool sameValues(const Tensor& a, const Tensor& b) {
+  if (a.sizes() != b.sizes()) return false;
+  std::vector<double> x = values(a), y = values(b);
+  for (size_t i = 0; i < x.size(); ++i)
+    if (!(x[i] == y[i] || (std::isnan(x[i]) && std::isnan(y[i])))) return false;
+  return true;
+}
+
 struct Params {
   Tensor weight, bias, mean, var;
 };
@@ -194,6 +203,62 @@ TEST(BatchNormFusedTest, BlockedResultsTakeTheTermsInTheirStore) {
       bool postApplied = false;
       conv::conv2dWithPostOp(sh.x, sh.w, Tensor(), {sh.stride}, {sh.pad}, {1}, 1, conv::PostOp{}, postApplied, &store);
       EXPECT_FALSE(store.applied) << sh.what;
+    }
+  }
+  set_num_threads(saved);
+}
+
+// Depthwise convolutions on the vectorised plane kernels (NCHW) take the batch norm, residual and
+// clamp on each output plane as soon as it is written: bit for bit what the separate pass over
+// the output gives (batch_norm_fused on the plain convolution), and within a few ulps of the
+// unfused operators. A residual in another layout leaves the terms to the caller.
+TEST(BatchNormFusedTest, DepthwisePlanesTakeTheTermsAsTheyAreWritten) {
+  struct Shape {
+    int64_t channels, multiplier, kernel, stride;
+  };
+  const std::vector<Shape> shapes = {{24, 1, 3, 1}, {24, 1, 3, 2}, {16, 1, 5, 2}, {8, 2, 3, 1}};
+  const int saved = get_num_threads();
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    for (const Shape& sh : shapes) {
+      const int64_t C = sh.channels, O = C * sh.multiplier, pad = sh.kernel / 2;
+      Tensor x = randn({2, C, 15, 15}), w = randn({O, 1, sh.kernel, sh.kernel});
+      x.data_ptr<float>()[17] = std::nanf("");
+      Tensor conv = conv2d(x, w, Tensor(), {sh.stride}, {pad}, {1}, C);
+      ASSERT_EQ(std::string(lastConvolutionBackend()), "depthwise_vec");
+      Params p = params(O, kFloat, true);
+      const std::string shape = "C" + std::to_string(C) + "x" + std::to_string(sh.multiplier) + " k" +
+                                std::to_string(sh.kernel) + " s" + std::to_string(sh.stride) +
+                                " threads=" + std::to_string(threads);
+      for (bool residual : {false, true}) {
+        Tensor r = residual ? randn_like(conv) : Tensor();
+        for (const std::string act : {"relu", "hardtanh", "silu", "none"}) {
+          const std::string what = shape + " act=" + act + " residual=" + std::to_string(residual);
+          const double hi = act == "hardtanh" ? 0.5 : 0.0;
+          Tensor fused = conv2d_bn_fused(x, w, Tensor(), {sh.stride}, {pad}, {1}, C, p.weight, p.bias, p.mean, p.var,
+                                         1e-5, r, act, 0.0, hi);
+          Tensor pass = batch_norm_fused(conv, p.weight, p.bias, p.mean, p.var, 1e-5, r, act, 0.0, hi);
+          EXPECT_TRUE(sameValues(fused, pass)) << what << ": against the separate pass";
+          Tensor bn = batch_norm(conv, p.weight, p.bias, p.mean, p.var, false, 0.1, 1e-5, false);
+          Tensor sum = residual ? add(bn, r) : bn;
+          Tensor want = act == "hardtanh" ? hardtanh(sum, 0.0, hi) : activate(sum, act);
+          EXPECT_LE(worstRelative(fused, want), 2e-6) << what;
+          EXPECT_EQ(values(isnan(fused)), values(isnan(want))) << what << ": NaN where the unfused ops have it";
+        }
+      }
+      // The store on this route: applied, unless the residual is laid out otherwise.
+      std::vector<float> scale(static_cast<size_t>(O), 1.5f), shift(static_cast<size_t>(O), -0.25f);
+      for (bool channelsLastResidual : {false, true}) {
+        Tensor r = randn_like(conv);
+        if (channelsLastResidual) r = contiguous(r, MemoryFormat::ChannelsLast);
+        conv::StoreEpilogue store{{scale.data(), shift.data()}, r};
+        bool postApplied = true;
+        Tensor got =
+            conv::conv2dWithPostOp(x, w, Tensor(), {sh.stride}, {pad}, {1}, C, conv::PostOp{}, postApplied, &store);
+        EXPECT_EQ(store.applied, !channelsLastResidual) << shape;
+        Tensor want = store.applied ? add(add(mul(conv, 1.5), -0.25), r) : conv;
+        EXPECT_LE(worstRelative(got, want), 2e-6) << shape << " channelsLastResidual=" << channelsLastResidual;
+      }
     }
   }
   set_num_threads(saved);
