@@ -79,6 +79,15 @@ void copySameSize(char* const* p, const int64_t* s, int64_t n) {
   for (int64_t i = 0; i < n; ++i) std::memcpy(dst + i * s[0], src + i * s[1], sizeof(U));
 }
 
+// Blocks of whole runs (StridedLoop::runRowsRef): a transposed view's copy is many short runs
+// (a transformer's heads merged back: rows of 32-64 floats), and the walk per run cost more
+// than the copy.
+template <typename U>
+void copySameSizeRows(char* const* p, const int64_t* s, int64_t n, int64_t rows, const int64_t* rs) {
+  char* q[2] = {p[0], p[1]};
+  for (int64_t r = 0; r < rows; ++r, q[0] += rs[0], q[1] += rs[1]) copySameSize<U>(q, s, n);
+}
+
 template <typename To, typename From>
 void convertRun(char* const* p, const int64_t* s, int64_t n) {
   char* dst = p[0];
@@ -205,11 +214,11 @@ void copyStridedUnchecked(const Tensor& dst, const void* srcData, ScalarType src
   std::array<char*, 2> base{static_cast<char*>(dst.data_ptr()), static_cast<char*>(const_cast<void*>(srcData))};
   if (dt == srcDtype) {
     switch (dst.element_size()) {
-      case 1: loop.runParallel(base, copySameSize<uint8_t>, kCopyGrain); return;
-      case 2: loop.runParallel(base, copySameSize<uint16_t>, kCopyGrain); return;
-      case 4: loop.runParallel(base, copySameSize<uint32_t>, kCopyGrain); return;
-      case 8: loop.runParallel(base, copySameSize<uint64_t>, kCopyGrain); return;
-      case 16: loop.runParallel(base, copySameSize<std::complex<double>>, kCopyGrain); return;
+      case 1: loop.runRowsParallel(base, copySameSizeRows<uint8_t>, kCopyGrain); return;
+      case 2: loop.runRowsParallel(base, copySameSizeRows<uint16_t>, kCopyGrain); return;
+      case 4: loop.runRowsParallel(base, copySameSizeRows<uint32_t>, kCopyGrain); return;
+      case 8: loop.runRowsParallel(base, copySameSizeRows<uint64_t>, kCopyGrain); return;
+      case 16: loop.runRowsParallel(base, copySameSizeRows<std::complex<double>>, kCopyGrain); return;
       default: EMBER_UNREACHABLE("element size ", dst.element_size());
     }
   }

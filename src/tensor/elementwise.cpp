@@ -321,7 +321,7 @@ Tensor Elementwise::finish() {
 // Operand arrays handed to `inner` always have kMaxInputs + 1 slots (unused ones null), so a
 // kernel compiled for every arity never indexes past them.
 template <size_t N>
-void Elementwise::runOperandsN(RunFn inner) {
+void Elementwise::runOperandsN(RowsFn inner) {
   using elementwise_detail::elemSize;
   constexpr size_t M = kMaxInputs + 1;
   std::array<char*, N> base;
@@ -334,30 +334,33 @@ void Elementwise::runOperandsN(RunFn inner) {
     elemSizes[k] = elemSize(inputDtype_[k - 1]);
   }
   if (flat_) {
-    std::array<int64_t, M> s{};
+    std::array<int64_t, M> s{}, rowStrides{};
     for (size_t k = 0; k < N; ++k) s[k] = (k > 0 && scalar_[k - 1]) ? 0 : elemSizes[k];
     parallelFor(0, numel_, kGrainSize, [&](int64_t b, int64_t e) {
       std::array<char*, M> p{};
       for (size_t k = 0; k < N; ++k) p[k] = base[k] + b * s[k];
-      inner(p.data(), s.data(), e - b);
+      inner(p.data(), s.data(), e - b, 1, rowStrides.data());
     });
     return;
   }
   std::array<IntArrayRef, N> strides;
   for (size_t k = 0; k < N; ++k) strides[k] = strides_[k];
   StridedLoop<N> loop(shape_, strides, elemSizes);
-  loop.runParallel(base, [&](char* const* ptrs, const int64_t* byteStrides, int64_t n) {
+  using InnerRows = typename StridedLoop<N>::InnerRows;
+  loop.runRowsParallelRef(base, InnerRows([&](char* const* ptrs, const int64_t* byteStrides, int64_t n, int64_t rows,
+                                              const int64_t* rowByteStrides) {
     std::array<char*, M> p{};
-    std::array<int64_t, M> s{};
+    std::array<int64_t, M> s{}, rs{};
     for (size_t k = 0; k < N; ++k) {
       p[k] = ptrs[k];
       s[k] = byteStrides[k];
+      rs[k] = rowByteStrides[k];
     }
-    inner(p.data(), s.data(), n);
-  });
+    inner(p.data(), s.data(), n, rows, rs.data());
+  }));
 }
 
-void Elementwise::runOperands(int nOperands, RunFn inner) {
+void Elementwise::runOperandsRows(int nOperands, RowsFn inner) {
   if (numel_ == 0) return;
   switch (nOperands) {
     case 2: return runOperandsN<2>(inner);
@@ -365,6 +368,19 @@ void Elementwise::runOperands(int nOperands, RunFn inner) {
     case 4: return runOperandsN<4>(inner);
     default: EMBER_UNREACHABLE("elementwise op with ", nOperands, " operands");
   }
+}
+
+void Elementwise::runOperands(int nOperands, RunFn inner) {
+  constexpr size_t M = kMaxInputs + 1;
+  runOperandsRows(nOperands, [&](char* const* ptrs, const int64_t* strides, int64_t n, int64_t rows,
+                                 const int64_t* rowStrides) {
+    std::array<char*, M> p;
+    for (size_t k = 0; k < M; ++k) p[k] = ptrs[k];
+    for (int64_t r = 0; r < rows; ++r) {
+      inner(p.data(), strides, n);
+      for (size_t k = 0; k < M; ++k) p[k] += rowStrides[k];
+    }
+  });
 }
 
 }  // namespace ember

@@ -127,6 +127,11 @@ class Elementwise {
   void run3(F f);
   template <typename Inner>
   void runRaw(Inner&& inner);
+  // runRaw's kernels that loop over whole runs themselves: inner(ptrs, byteStrides, n, rows,
+  // rowByteStrides) covers `rows` runs of n elements, run r of operand k at ptrs[k] + r *
+  // rowByteStrides[k] (a flat op is one run).
+  template <typename Inner>
+  void runRawRows(Inner&& inner);
 
  private:
   enum class Mode : uint8_t { Fresh, Out, InPlace };
@@ -151,9 +156,11 @@ class Elementwise {
   // elementwise.cpp for every kernel: only `inner`, the per-run loop, is a template per op and
   // dtype. nOperands counts the output and the inputs.
   using RunFn = FunctionRef<void(char* const*, const int64_t*, int64_t)>;
+  using RowsFn = FunctionRef<void(char* const*, const int64_t*, int64_t, int64_t, const int64_t*)>;
   void runOperands(int nOperands, RunFn inner);
+  void runOperandsRows(int nOperands, RowsFn inner);
   template <size_t N>
-  void runOperandsN(RunFn inner);
+  void runOperandsN(RowsFn inner);
 
   ResultRule rule_;
   Mode mode_ = Mode::Fresh;
@@ -297,6 +304,12 @@ template <typename Inner>
 void Elementwise::runRaw(Inner&& inner) {
   EMBER_ASSERT(nInputs_ >= 1, "elementwise op without inputs");
   runOperands(nInputs_ + 1, inner);
+}
+
+template <typename Inner>
+void Elementwise::runRawRows(Inner&& inner) {
+  EMBER_ASSERT(nInputs_ >= 1, "elementwise op without inputs");
+  runOperandsRows(nInputs_ + 1, inner);
 }
 
 }  // namespace ember

@@ -18,9 +18,11 @@ constexpr PwSpec kToFloat{ResultRule::PromoteIntToFloat, false};
 
 // The vectorised float32/float64 path; false when the dtype has none.
 bool runFloatArith(Elementwise& it, BinaryArithOp op, double alpha) {
-  BinaryKernelFn fn = floatBinaryKernel(op, it.computeDtype());
+  BinaryRowsKernelFn fn = floatBinaryRowsKernel(op, it.computeDtype());
   if (!fn || it.output().dtype() != it.computeDtype()) return false;
-  it.runRaw([fn, alpha](char* const* p, const int64_t* s, int64_t n) { fn(p, s, n, alpha); });
+  it.runRawRows([fn, alpha](char* const* p, const int64_t* s, int64_t n, int64_t rows, const int64_t* rs) {
+    fn(p, s, n, rows, rs, alpha);
+  });
   return true;
 }
 

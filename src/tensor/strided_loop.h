@@ -93,6 +93,39 @@ class StridedLoop {
   }
 
   void runRef(const std::array<char*, N>& base, int64_t begin, int64_t end, Inner inner) const {
+    runRowsRef(base, begin, end, InnerRows([&](char* const* ptrs, const int64_t* strides, int64_t n, int64_t rows,
+                                                const int64_t* rowStrides) {
+      std::array<char*, N> row;
+      for (size_t k = 0; k < N; ++k) row[k] = ptrs[k];
+      for (int64_t r = 0; r < rows; ++r) {
+        inner(row.data(), strides, n);
+        for (size_t k = 0; k < N; ++k) row[k] += rowStrides[k];
+      }
+    }));
+  }
+
+  // The same walk handing out blocks of whole innermost runs: inner(ptrs, byteStrides, n, rows,
+  // rowByteStrides) covers `rows` runs of n elements, run r of operand k starting at
+  // ptrs[k] + r * rowByteStrides[k] (the second dim's stride). Kernels that loop over the rows
+  // themselves skip the indirect call and the walk per run: broadcasts over short rows
+  // ([12, 49, 49] - [12, 49, 1]) spent most of their time there.
+  using InnerRows = FunctionRef<void(char* const*, const int64_t*, int64_t, int64_t, const int64_t*)>;
+
+  template <typename F>
+  void runRowsParallel(const std::array<char*, N>& base, F&& inner, int64_t grain = kGrainSize) const {
+    if constexpr (std::is_function_v<std::remove_reference_t<F>>) {
+      auto* fn = &inner;
+      runRowsParallelRef(base, InnerRows(fn), grain);
+    } else {
+      runRowsParallelRef(base, InnerRows(inner), grain);
+    }
+  }
+
+  void runRowsParallelRef(const std::array<char*, N>& base, InnerRows inner, int64_t grain = kGrainSize) const {
+    parallelFor(0, numel_, grain, [&](int64_t b, int64_t e) { runRowsRef(base, b, e, inner); });
+  }
+
+  void runRowsRef(const std::array<char*, N>& base, int64_t begin, int64_t end, InnerRows inner) const {
     if (begin >= end) return;
     const int64_t nd = ndim();
     DimVector idx(static_cast<size_t>(nd), 0);
@@ -103,15 +136,25 @@ class StridedLoop {
       rem /= shape_[d];
       for (size_t k = 0; k < N; ++k) ptrs[k] += idx[d] * strides_[k][d];
     }
-    std::array<int64_t, N> innerStrides;
-    for (size_t k = 0; k < N; ++k) innerStrides[k] = strides_[k][0];
+    std::array<int64_t, N> innerStrides, rowStrides{};
+    for (size_t k = 0; k < N; ++k) {
+      innerStrides[k] = strides_[k][0];
+      if (nd > 1) rowStrides[k] = strides_[k][1];
+    }
     int64_t pos = begin;
     while (pos < end) {
-      int64_t n = std::min(shape_[0] - idx[0], end - pos);
-      inner(ptrs.data(), innerStrides.data(), n);
-      pos += n;
+      const int64_t n = std::min(shape_[0] - idx[0], end - pos);
+      // Whole runs from here on: as many as the second dim has left and the range covers.
+      int64_t rows = 1;
+      if (nd > 1 && idx[0] == 0 && n == shape_[0]) rows = std::min(shape_[1] - idx[1], (end - pos) / shape_[0]);
+      inner(ptrs.data(), innerStrides.data(), n, rows, rowStrides.data());
+      pos += n * rows;
       if (pos >= end) break;
-      // Advance: the inner dim is exhausted, carry into the outer dims.
+      // Onto the last run done, then carry into the outer dims as past any run.
+      if (rows > 1) {
+        idx[1] += rows - 1;
+        for (size_t k = 0; k < N; ++k) ptrs[k] += (rows - 1) * strides_[k][1];
+      }
       for (size_t k = 0; k < N; ++k) ptrs[k] -= idx[0] * strides_[k][0];
       idx[0] = 0;
       for (int64_t d = 1; d < nd; ++d) {

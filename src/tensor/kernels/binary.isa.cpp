@@ -53,12 +53,32 @@ void kernel(char* const* p, const int64_t* s, int64_t n, double alphaD) {
   }
 }
 
+// `rows` runs, the run kernel inlined into the loop over them.
+template <BinaryArithOp Op, typename T>
+void rowsKernel(char* const* p, const int64_t* s, int64_t n, int64_t rows, const int64_t* rs, double alpha) {
+  char* q[3] = {p[0], p[1], p[2]};
+  for (int64_t r = 0; r < rows; ++r) {
+    kernel<Op, T>(q, s, n, alpha);
+    for (int k = 0; k < 3; ++k) q[k] += rs[k];
+  }
+}
+
 template <typename T>
 BinaryKernelFn pick(BinaryArithOp op) {
   switch (op) {
     case BinaryArithOp::Add: return &kernel<BinaryArithOp::Add, T>;
     case BinaryArithOp::Mul: return &kernel<BinaryArithOp::Mul, T>;
     case BinaryArithOp::Div: return &kernel<BinaryArithOp::Div, T>;
+  }
+  return nullptr;
+}
+
+template <typename T>
+BinaryRowsKernelFn pickRows(BinaryArithOp op) {
+  switch (op) {
+    case BinaryArithOp::Add: return &rowsKernel<BinaryArithOp::Add, T>;
+    case BinaryArithOp::Mul: return &rowsKernel<BinaryArithOp::Mul, T>;
+    case BinaryArithOp::Div: return &rowsKernel<BinaryArithOp::Div, T>;
   }
   return nullptr;
 }
@@ -71,6 +91,12 @@ BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype) {
   return nullptr;
 }
 
+BinaryRowsKernelFn floatBinaryRowsKernel(BinaryArithOp op, ScalarType dtype) {
+  if (dtype == ScalarType::Float) return pickRows<float>(op);
+  if (dtype == ScalarType::Double) return pickRows<double>(op);
+  return nullptr;
+}
+
 }  // namespace ember::EMBER_ISA_NAMESPACE(EMBER_ISA)
 
 #if defined(EMBER_ISA_DEFAULT)
@@ -80,6 +106,13 @@ BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype) {
     case CpuCapability::AVX512: return isa_AVX512::floatBinaryKernel(op, dtype);
     case CpuCapability::AVX2: return isa_AVX2::floatBinaryKernel(op, dtype);
     default: return isa_DEFAULT::floatBinaryKernel(op, dtype);
+  }
+}
+BinaryRowsKernelFn floatBinaryRowsKernel(BinaryArithOp op, ScalarType dtype) {
+  switch (cpuCapability()) {
+    case CpuCapability::AVX512: return isa_AVX512::floatBinaryRowsKernel(op, dtype);
+    case CpuCapability::AVX2: return isa_AVX2::floatBinaryRowsKernel(op, dtype);
+    default: return isa_DEFAULT::floatBinaryRowsKernel(op, dtype);
   }
 }
 }  // namespace ember

@@ -19,11 +19,26 @@ enum class BinaryArithOp : uint8_t { Add, Mul, Div };
 
 using BinaryKernelFn = void (*)(char* const* ptrs, const int64_t* byteStrides, int64_t n, double alpha);
 
-// The kernel for dtype Float or Double (null for other dtypes).
-BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype);
+// The same over `rows` runs of n (Elementwise::runRawRows): run r of operand k starts at
+// ptrs[k] + r * rowByteStrides[k].
+using BinaryRowsKernelFn = void (*)(char* const* ptrs, const int64_t* byteStrides, int64_t n, int64_t rows,
+                                    const int64_t* rowByteStrides, double alpha);
 
-namespace isa_DEFAULT { BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype); }
-namespace isa_AVX2 { BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype); }
-namespace isa_AVX512 { BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype); }
+// The kernels for dtype Float or Double (null for other dtypes).
+BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype);
+BinaryRowsKernelFn floatBinaryRowsKernel(BinaryArithOp op, ScalarType dtype);
+
+namespace isa_DEFAULT {
+BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype);
+BinaryRowsKernelFn floatBinaryRowsKernel(BinaryArithOp op, ScalarType dtype);
+}  // namespace isa_DEFAULT
+namespace isa_AVX2 {
+BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype);
+BinaryRowsKernelFn floatBinaryRowsKernel(BinaryArithOp op, ScalarType dtype);
+}  // namespace isa_AVX2
+namespace isa_AVX512 {
+BinaryKernelFn floatBinaryKernel(BinaryArithOp op, ScalarType dtype);
+BinaryRowsKernelFn floatBinaryRowsKernel(BinaryArithOp op, ScalarType dtype);
+}  // namespace isa_AVX512
 
 }  // namespace ember

@@ -238,6 +238,97 @@ TEST(ElementwiseTest, LargeParallelMatchesSerial) {
   EXPECT_EQ(q.scalarAt(5).toDouble(), 2.0 * 5 * 1024);
 }
 
+// The strided walk in blocks of whole runs (StridedLoop::runRowsRef) and per run (runRef) visit
+// each position of [begin, end) once, in order, with every operand's pointer at that position's
+// element: ranges that start and end inside runs and inside the second dim, broadcast and
+// permuted operands, dims of size 1.
+TEST(StridedLoopTest, RowBlocksVisitEachPositionOnceWithItsOperands) {
+  struct Case {
+    std::vector<int64_t> shape, strides1;  // operand 0 is row-major; operand 1 any strides
+  };
+  const std::vector<Case> cases = {
+      {{3, 5, 7}, {35, 7, 1}},  {{3, 5, 7}, {0, 1, 0}},     {{4, 6}, {1, 4}},
+      {{2, 3, 4, 5}, {0, 20, 5, 1}}, {{4, 1, 6}, {6, 6, 1}}, {{7}, {0}},
+      {{3, 4, 5}, {1, 15, 3}},
+  };
+  for (const Case& c : cases) {
+    const int64_t nd = static_cast<int64_t>(c.shape.size());
+    std::vector<int64_t> strides0(c.shape.size(), 1);
+    for (int64_t d = nd - 2; d >= 0; --d) strides0[d] = strides0[d + 1] * c.shape[d + 1];
+    int64_t numel = 1;
+    for (int64_t s : c.shape) numel *= s;
+    // Operand 1's element offset of the position whose row-major index is p.
+    auto offset1 = [&](int64_t p) {
+      int64_t off = 0;
+      for (int64_t d = nd - 1; d >= 0; --d) {
+        off += (p % c.shape[d]) * c.strides1[d];
+        p /= c.shape[d];
+      }
+      return off;
+    };
+    StridedLoop<2> loop(c.shape, {IntArrayRef(strides0), IntArrayRef(c.strides1)}, {4, 4});
+    std::vector<float> out(static_cast<size_t>(numel)), in(static_cast<size_t>(numel) * 64);
+    const std::array<char*, 2> base = {reinterpret_cast<char*>(out.data()), reinterpret_cast<char*>(in.data())};
+    for (int64_t begin = 0; begin < numel; begin += 3) {
+      for (int64_t end : {begin + 1, begin + 6, begin + 13, numel}) {
+        if (end > numel) continue;
+        std::vector<int64_t> seen, seenByRuns;
+        bool operandsRight = true;
+        auto note = [&](std::vector<int64_t>& into, char* p0, char* p1) {
+          const int64_t p = (p0 - base[0]) / 4;
+          into.push_back(p);
+          operandsRight = operandsRight && (p1 - base[1]) / 4 == offset1(p);
+        };
+        loop.runRowsRef(base, begin, end,
+                        [&](char* const* ptrs, const int64_t* s, int64_t n, int64_t rows, const int64_t* rs) {
+                          for (int64_t r = 0; r < rows; ++r)
+                            for (int64_t i = 0; i < n; ++i)
+                              note(seen, ptrs[0] + r * rs[0] + i * s[0], ptrs[1] + r * rs[1] + i * s[1]);
+                        });
+        loop.run(base, begin, end, [&](char* const* ptrs, const int64_t* s, int64_t n) {
+          for (int64_t i = 0; i < n; ++i) note(seenByRuns, ptrs[0] + i * s[0], ptrs[1] + i * s[1]);
+        });
+        std::vector<int64_t> want;
+        for (int64_t p = begin; p < end; ++p) want.push_back(p);
+        const std::string what = "case " + std::to_string(&c - cases.data()) + " [" + std::to_string(begin) + ", " +
+                                 std::to_string(end) + ")";
+        EXPECT_EQ(seen, want) << what;
+        EXPECT_EQ(seenByRuns, want) << what;
+        EXPECT_TRUE(operandsRight) << what;
+      }
+    }
+  }
+}
+
+// Broadcasts over short rows take the row-block kernels; split over two threads, ranges begin
+// and end inside rows.
+TEST(ElementwiseTest, RowBroadcastsMatchElementByElement) {
+  const int saved = get_num_threads();
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    for (ScalarType dt : {kFloat, kDouble}) {
+      Tensor s = randn({7, 300, 49}, TensorOptions().dtype(dt)), col = randn({7, 300, 1}, TensorOptions().dtype(dt));
+      Tensor row = randn({1, 1, 49}, TensorOptions().dtype(dt));
+      Tensor t = randn({49, 300, 7}, TensorOptions().dtype(dt)).permute({2, 1, 0});
+      const std::vector<double> sv = values(s), cv = values(col), rv = values(row), tv = values(t);
+      const std::vector<double> d = values(sub(s, col)), m = values(mul(s, row)), q = values(div(t, col)),
+                                a = values(add(t, s, 0.5));
+      bool ok = true;
+      for (size_t i = 0; i < sv.size(); ++i) {
+        const size_t r = i / 49, j = i % 49;
+        auto same = [&](double got, double want) {
+          return dt == kFloat ? static_cast<float>(got) == static_cast<float>(want) : got == want;
+        };
+        ok = ok && same(d[i], sv[i] - cv[r]) && same(m[i], sv[i] * rv[j]) && same(q[i], tv[i] / cv[r]);
+        ok = ok && (dt == kFloat ? static_cast<float>(a[i]) == static_cast<float>(tv[i]) + 0.5f * static_cast<float>(sv[i])
+                                 : a[i] == tv[i] + 0.5 * sv[i]);
+      }
+      EXPECT_TRUE(ok) << "threads " << threads << " dtype " << scalarTypeName(dt);
+    }
+  }
+  set_num_threads(saved);
+}
+
 TEST(ElementwiseTest, RawRunnerSeesOperands) {
   Tensor a = tensor({1.f, 2.f, 3.f});
   Elementwise it(ResultRule::Promote);
