@@ -65,7 +65,8 @@ Tensor qkvProjection(const Tensor& query, const Tensor& key, const Tensor& value
 // Adds the bias to each (batch, position) row of qkv [B, L, 3 * D] and scales the query part
 // by 1/sqrt(head dim) while gathering the heads into q, k and v [B, heads, L, dh]. Each (batch,
 // part, head) block of the output is written in one stream, a vector row kernel over its L
-// strided slices (a scalar loop per slice cost 3-4x an elementwise add of the same size).
+// strided slices (a loop per slice in the baseline ISA cost 3-4x an elementwise add of the same
+// size).
 template <typename T>
 void splitHeads(const Tensor& qkv, const Tensor& bias, int64_t numHeads, Tensor& q, Tensor& k, Tensor& v) {
   const int64_t B = qkv.size(0), L = qkv.size(1), D3 = qkv.size(2), D = D3 / 3, dh = D / numHeads;
