@@ -159,8 +159,7 @@ bool depthwiseFloatConvolution(const Tensor& out, const Tensor& input, const Ten
   const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, outPlane * kElems * mult));
   // A batch norm's terms (and residual, clamp) on each plane just written, as the separate pass
   // over the output would apply them (the same arithmetic on the same values).
-  const bool epilogue =
-      store && !store->pool && store->terms.scale && store->terms.shift && storeResidualFits(out, *store);
+  const bool epilogue = store && !store->pool && storeTermsFit(out, *store);
   const affine_epilogue::Kernels& affine = affine_epilogue::affineEpilogueKernels();
   const float* res = epilogue && store->residual.defined() ? store->residual.data_ptr<float>() : nullptr;
   parallelFor(0, planes, grain, [&](int64_t p0, int64_t p1) {

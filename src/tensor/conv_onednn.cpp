@@ -241,9 +241,9 @@ bool winogradAtFirstUse(const ConvShape& s) { return s.inChannels * s.outChannel
 // only (no post-op inside to come before them), whole blocks of channels, a residual laid out
 // as `out`, a pool the store can do.
 bool storeFits(const Plan& plan, const StoreEpilogue* store, const PostOp& post, const Tensor& out) {
-  if (!store || plan.dstBlock == 0 || !store->terms.scale || !store->terms.shift) return false;
+  if (!store || plan.dstBlock == 0) return false;
   if (post.algorithm != 0 || post.scale || out.size(1) % plan.dstBlock != 0) return false;
-  return storeResidualFits(out, *store) && storeFitsPool(out, *store);
+  return storeTermsFit(out, *store) && storeFitsPool(out, *store);
 }
 
 bool isNhwc(const Tensor& t) {

@@ -71,7 +71,8 @@ void storePooled(const Tensor& out, const float* blocked, int64_t B, StoreEpilog
 
 }  // namespace
 
-bool storeResidualFits(const Tensor& out, const StoreEpilogue& store) {
+bool storeTermsFit(const Tensor& out, const StoreEpilogue& store) {
+  if (!store.terms.scale || !store.terms.shift) return false;
   const Tensor& r = store.residual;
   return !r.defined() || (r.dtype() == kFloat && r.sizes() == out.sizes() && r.strides() == out.strides());
 }

@@ -103,8 +103,9 @@ struct StoreEpilogue {
 // another) of a convolution whose output is the dense channels-last `out`, into `out` with the
 // store's terms, or max-pooled into a new `store.pooled`.
 bool storeFitsPool(const Tensor& out, const StoreEpilogue& store);
-// Whether the store's residual (if any) is float32 laid out as `out`.
-bool storeResidualFits(const Tensor& out, const StoreEpilogue& store);
+// Whether the store has its terms (scale and shift) and its residual, if any, is float32 laid
+// out as `out`.
+bool storeTermsFit(const Tensor& out, const StoreEpilogue& store);
 void storeBlocked(const Tensor& out, const float* blocked, int64_t B, StoreEpilogue& store);
 
 // float32 through oneDNN; false when this shape/layout is left to im2col. `out` may be

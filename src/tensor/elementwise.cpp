@@ -371,15 +371,9 @@ void Elementwise::runOperandsRows(int nOperands, RowsFn inner) {
 }
 
 void Elementwise::runOperands(int nOperands, RunFn inner) {
-  constexpr size_t M = kMaxInputs + 1;
   runOperandsRows(nOperands, [&](char* const* ptrs, const int64_t* strides, int64_t n, int64_t rows,
                                  const int64_t* rowStrides) {
-    std::array<char*, M> p;
-    for (size_t k = 0; k < M; ++k) p[k] = ptrs[k];
-    for (int64_t r = 0; r < rows; ++r) {
-      inner(p.data(), strides, n);
-      for (size_t k = 0; k < M; ++k) p[k] += rowStrides[k];
-    }
+    StridedLoop<kMaxInputs + 1>::eachRun(ptrs, strides, n, rows, rowStrides, inner);
   });
 }
 

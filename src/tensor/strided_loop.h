@@ -95,13 +95,19 @@ class StridedLoop {
   void runRef(const std::array<char*, N>& base, int64_t begin, int64_t end, Inner inner) const {
     runRowsRef(base, begin, end, InnerRows([&](char* const* ptrs, const int64_t* strides, int64_t n, int64_t rows,
                                                 const int64_t* rowStrides) {
-      std::array<char*, N> row;
-      for (size_t k = 0; k < N; ++k) row[k] = ptrs[k];
-      for (int64_t r = 0; r < rows; ++r) {
-        inner(row.data(), strides, n);
-        for (size_t k = 0; k < N; ++k) row[k] += rowStrides[k];
-      }
+      eachRun(ptrs, strides, n, rows, rowStrides, inner);
     }));
+  }
+
+  // A block of runs (runRowsRef's arguments) one run at a time, for kernels written per run.
+  static void eachRun(char* const* ptrs, const int64_t* strides, int64_t n, int64_t rows, const int64_t* rowStrides,
+                      Inner inner) {
+    std::array<char*, N> row;
+    for (size_t k = 0; k < N; ++k) row[k] = ptrs[k];
+    for (int64_t r = 0; r < rows; ++r) {
+      inner(row.data(), strides, n);
+      for (size_t k = 0; k < N; ++k) row[k] += rowStrides[k];
+    }
   }
 
   // The same walk handing out blocks of whole innermost runs: inner(ptrs, byteStrides, n, rows,
